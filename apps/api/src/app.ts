@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TEnv } from './config/env.ts';
+import type { TDatabase } from './db/client.ts';
+import { AppError } from './lib/app-error.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { departementsRoutes } from './modules/departements/departements.routes.ts';
+import { createDepartementsService } from './modules/departements/departements.service.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { esignRoutes } from './modules/esign/esign.routes.ts';
+import { createEsignService } from './modules/esign/esign.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
+import type { TMailer } from './modules/mail/mailer.ts';
+import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { createPlansService } from './modules/plans/plans.service.ts';
+import { quotaRoutes } from './modules/quota/quota.routes.ts';
+import { createQuotaService } from './modules/quota/quota.service.ts';
+import { connectionCheckRoutes } from './modules/single-stamp/connection-check.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { createTemplatesService } from './modules/templates/templates.service.ts';
+import { createCompanyUsersService } from './modules/users/company-users.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import type { TPdfEngine } from './pdf/pdf-engine.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import type { TMeteraiProvider } from './providers/meterai/meterai-provider.ts';
+import type { TSignatureProvider } from './providers/signature/local-signature-provider.ts';
+import type { TFileStore } from './storage/file-store.ts';
+
+export const APP_VERSION = '0.1.0';
+
+export type TAppDeps = {
+  env: TEnv;
+  database: TDatabase;
+  files: TFileStore;
+  meterai: TMeteraiProvider;
+  mailer: TMailer;
+  pdf: TPdfEngine;
+  signatures: TSignatureProvider;
+  /** Key for access tokens: JWT_SECRET, or one generated and kept in the database. */
+  jwtSecret: string;
+};
+
+/** Builds the HTTP app from its dependencies; used by the server and by tests (app.inject). */
+export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
+  const { env } = deps;
+  const app = Fastify({
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.password',
+              '*.refreshToken',
+            ],
+          },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {});
+  await registerOpenApi(app, APP_VERSION);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        {
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        },
+      ),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 },
+  });
+  await app.register(authPlugin, {
+    db: deps.database.db,
+    secret: deps.jwtSecret,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+  });
+
+  await app.register(healthRoutes, {
+    database: deps.database,
+    files: deps.files,
+    version: APP_VERSION,
+  });
+  await app.register(connectionCheckRoutes, { provider: deps.meterai });
+
+  const auth = createAuthService({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    publicUrl: env.PUBLIC_URL,
+    signAccessToken: (claims) => app.jwt.sign(claims),
+  });
+  await app.register(authRoutes, {
+    auth,
+    rateLimits: {
+      loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+      otpPerMinute: env.RATE_LIMIT_OTP_PER_MINUTE,
+      resetPerMinute: env.RATE_LIMIT_RESET_PER_MINUTE,
+    },
+  });
+  await app.register(usersRoutes, {
+    users: createUsersService({ db: deps.database.db, files: deps.files }),
+    companyUsers: createCompanyUsersService({
+      db: deps.database.db,
+      mailer: deps.mailer,
+      publicUrl: env.PUBLIC_URL,
+    }),
+    files: deps.files,
+  });
+  const db = deps.database.db;
+  await app.register(departementsRoutes, { departements: createDepartementsService({ db }) });
+  await app.register(quotaRoutes, { quota: createQuotaService({ db }) });
+  await app.register(plansRoutes, { plans: createPlansService({ db }) });
+  await app.register(masterStatusRoutes, { db });
+  await app.register(esignRoutes, { esign: createEsignService({ db, files: deps.files }) });
+  const documents = createDocumentsService({
+    db,
+    files: deps.files,
+    pdf: deps.pdf,
+    meterai: deps.meterai,
+    signatures: deps.signatures,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    unsignedLink: (auth, documentId) =>
+      `/UNSIGNED/${documentId}.pdf?token=${app.jwt.sign({ sub: String(auth.userId), sid: auth.sessionId, doc: documentId }, { expiresIn: 900 })}`,
+  });
+  await app.register(documentsRoutes, {
+    documents,
+    meterai: deps.meterai,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    authFromLinkToken: (token, documentId) => app.authFromLinkToken(token, documentId),
+  });
+  await app.register(templatesRoutes, { templates: createTemplatesService({ db }), documents });
+  // The dev outbox shows OTP codes and reset links: only when mail is not really sent, never in production.
+  if (env.NODE_ENV !== 'production' && deps.mailer.transport === 'outbox') {
+    await app.register(devOutboxRoutes, { db: deps.database.db });
+  }
+
+  await registerWeb(app, env.WEB_DIST);
+  return app;
+};

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, whatever the working directory (npm workspace scripts run in apps/api). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnvShape = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** The address users reach the app at; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DEMO_PASSWORD: z.string().min(8).default('Demo#2026!'),
+  SEED_DEMO: bool.default(true),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1_048_576),
+  CORS_ORIGINS: z.string().optional(),
+  /** Key that encrypts users' signing keys at rest. Empty = generated once, kept in the database. */
+  CERT_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(900),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_OTP_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** Worker threads for PDF work (stamp, sign, inspect, verify). */
+  PDF_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  /** e-Meterai issuer: the embedded local issuer, or the Peruri distributor API. */
+  METERAI_PROVIDER: z.enum(['local', 'peruri']).default('local'),
+  PERURI_BACKEND_URL: z.url().optional(),
+  PERURI_STAMPV2_URL: z.url().optional(),
+  PERURI_STAMPSERVICE_URL: z.url().optional(),
+  PERURI_USER: z.string().optional(),
+  PERURI_PASSWORD: z.string().optional(),
+  PERURI_PROFILE_NAME: z.string().default('emeteraicertificateSigner'),
+  /** PEM file: Peruri's e-Meterai signing certificate followed by its chain. */
+  PERURI_SIGNER_CHAIN_FILE: z.string().optional(),
+  /** PEM file: roots that Peruri stamps chain to (for verification). */
+  PERURI_TRUST_ROOTS_FILE: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bubuh <no-reply@bubuh.local>'),
+});
+
+/** With METERAI_PROVIDER=peruri every Peruri setting is required. */
+const ZEnv = ZEnvShape.superRefine((env, ctx) => {
+  if (env.METERAI_PROVIDER !== 'peruri') return;
+  for (const key of [
+    'PERURI_BACKEND_URL',
+    'PERURI_STAMPV2_URL',
+    'PERURI_STAMPSERVICE_URL',
+    'PERURI_USER',
+    'PERURI_PASSWORD',
+    'PERURI_SIGNER_CHAIN_FILE',
+  ] as const) {
+    if (!env[key])
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'required when METERAI_PROVIDER=peruri',
+      });
+  }
+});
+
+export type TEnv = z.infer<typeof ZEnv> & { PUBLIC_URL: string };
+
+/** Reads `.env` at the repository root into process.env when present (real env wins). */
+export const loadDotEnv = (): void => {
+  const file = path.join(REPO_ROOT, '.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+};
+
+/** Parses the environment once; on failure prints every problem and exits (fail fast). */
+export const loadEnv = (source: NodeJS.ProcessEnv = process.env): TEnv => {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (parsed.success) {
+    return {
+      ...parsed.data,
+      PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
+    };
+  }
+  const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new Error(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+};

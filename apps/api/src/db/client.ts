@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { REPO_ROOT } from '../config/env.ts';
+import { acquireDirLock } from './lock.ts';
+import * as schema from './schema.ts';
+
+export type TSchema = typeof schema;
+/** One type for both drivers: every query goes through the pg-core API. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+export type TDbDriver = 'pglite' | 'postgres';
+
+export type TDatabase = {
+  db: TDb;
+  driver: TDbDriver;
+  migrate: () => Promise<void>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/drizzle');
+
+export type TOpenDatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  /** dataDir: a folder (persisted, locked) or undefined for an in-memory database (tests). */
+  | { driver: 'pglite'; dataDir?: string };
+
+export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TDatabase> => {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as TDb;
+    return {
+      db,
+      driver: 'postgres',
+      migrate: async () => {
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      },
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        await pool.end();
+      },
+    };
+  }
+  const lock = options.dataDir ? acquireDirLock(options.dataDir) : undefined;
+  try {
+    const client = options.dataDir
+      ? await PGlite.create(path.join(options.dataDir, 'pglite'))
+      : await PGlite.create();
+    const db = drizzlePglite(client, { schema }) as unknown as TDb;
+    return {
+      db,
+      driver: 'pglite',
+      migrate: async () => {
+        await migratePglite(drizzlePglite(client, { schema }), {
+          migrationsFolder: MIGRATIONS_DIR,
+        });
+      },
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+};

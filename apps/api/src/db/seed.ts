@@ -1,0 +1,287 @@
+import type { TRole, TUserType } from '@bubuh/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { newEmetId } from '../lib/ids.ts';
+import { hashPassword } from '../lib/password.ts';
+import { move, SYSTEM_ISSUED, type TAccountRef } from '../modules/quota/ledger.ts';
+import type { TDb } from './client.ts';
+import { companies, departements, masterStatus, plans, subscriptions, users } from './schema.ts';
+
+export const PLATFORM_COMPANY = 'Bubuh Platform';
+export const DEMO_COMPANY = 'PT Demo Sejahtera';
+export const DEMO_DEPARTEMENTS = ['Finance', 'Legal'] as const;
+
+type TDemoAccount = {
+  email: string;
+  fullName: string;
+  role: TRole;
+  userType: TUserType;
+  company: 'platform' | 'demo' | null;
+  departement?: (typeof DEMO_DEPARTEMENTS)[number];
+};
+
+/** One account per role (issue 2); all share DEMO_PASSWORD. Documented in the README. */
+export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
+  {
+    email: 'admin@demo.local',
+    fullName: 'Ayu Admin',
+    role: 'admin',
+    userType: 'company',
+    company: 'demo',
+  },
+  {
+    email: 'company@demo.local',
+    fullName: 'Budi Company',
+    role: 'admin-company',
+    userType: 'company',
+    company: 'demo',
+  },
+  {
+    email: 'payu@demo.local',
+    fullName: 'Citra Payu',
+    role: 'admin-company',
+    userType: 'payu',
+    company: 'demo',
+  },
+  {
+    email: 'user@demo.local',
+    fullName: 'Dewi User',
+    role: 'user',
+    userType: 'company',
+    company: 'demo',
+    departement: 'Finance',
+  },
+  {
+    email: 'personal@demo.local',
+    fullName: 'Eko Personal',
+    role: 'user',
+    userType: 'personal',
+    company: null,
+  },
+  {
+    email: 'super@demo.local',
+    fullName: 'Fajar Super',
+    role: 'super',
+    userType: 'company',
+    company: 'platform',
+  },
+];
+
+const findOrCreateCompany = async (db: TDb, name: string): Promise<number> => {
+  const [found] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, name));
+  if (found) return found.id;
+  const [created] = await db.insert(companies).values({ name }).returning({ id: companies.id });
+  if (!created) throw new Error(`Could not create company ${name}`);
+  return created.id;
+};
+
+const findOrCreateDepartement = async (
+  db: TDb,
+  companyId: number,
+  name: string,
+): Promise<number> => {
+  const [found] = await db
+    .select({ id: departements.id })
+    .from(departements)
+    .where(and(eq(departements.companyId, companyId), eq(departements.name, name)));
+  if (found) return found.id;
+  const [created] = await db
+    .insert(departements)
+    .values({ companyId, name })
+    .returning({ id: departements.id });
+  if (!created) throw new Error(`Could not create departement ${name}`);
+  return created.id;
+};
+
+/** The plans catalogue (editable by super). Prices in rupiah. */
+export const SEED_PLANS: (typeof plans.$inferInsert)[] = [
+  {
+    name: 'Personal',
+    priceIdr: 110_000,
+    totalEmeterai: 10,
+    totalEsign: 10,
+    isEsignSpesimen: true,
+    note: '10 e-Meterai and 10 e-signatures for one person',
+  },
+  {
+    name: 'Starter',
+    priceIdr: 1_050_000,
+    totalEmeterai: 100,
+    totalEsign: 100,
+    totalMultiuser: 5,
+    isParent: true,
+    isEsignSpesimen: true,
+    isDigitalLocker: true,
+    note: 'Small teams',
+  },
+  {
+    name: 'Business',
+    priceIdr: 4_950_000,
+    totalEmeterai: 500,
+    totalEsign: 500,
+    totalMultiuser: 25,
+    isParent: true,
+    isMultipleEsign: true,
+    isMultiSign: true,
+    isDigitalLocker: true,
+    isEsignSpesimen: true,
+    isEsignCertificate: true,
+    note: 'Departments, bulk stamping and the digital locker',
+  },
+  {
+    name: 'Enterprise',
+    priceIdr: 19_500_000,
+    totalEmeterai: 2_000,
+    totalEsign: 2_000,
+    totalMultiuser: 200,
+    totalPsre: 1_000,
+    isParent: true,
+    isMultipleEsign: true,
+    isMultiSign: true,
+    isDigitalLocker: true,
+    isEsignSpesimen: true,
+    isEsignCertificate: true,
+    note: 'Certified PSrE signatures included',
+  },
+];
+
+/** Configuration values of spec §3 (status_name parsed as an integer by the web). */
+export const SEED_MASTER_STATUS = [
+  {
+    statusGroup: 'threshold_quota_warning',
+    statusName: '10',
+    description: 'Warn when an e-Meterai or e-sign balance falls under this many units',
+  },
+  {
+    statusGroup: 'max_gauge_personal',
+    statusName: '100',
+    description: 'Maximum of the quota gauge for personal accounts',
+  },
+];
+
+const seedCatalogue = async (db: TDb) => {
+  for (const plan of SEED_PLANS) {
+    const [found] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, plan.name));
+    if (!found) await db.insert(plans).values(plan);
+  }
+  for (const status of SEED_MASTER_STATUS) {
+    await db.insert(masterStatus).values(status).onConflictDoNothing();
+  }
+};
+
+const subscribe = async (
+  db: TDb,
+  planName: string,
+  owner: { companyId?: number; userId?: number },
+) => {
+  const [plan] = await db
+    .select({ id: plans.id, days: plans.durationDays })
+    .from(plans)
+    .where(eq(plans.name, planName));
+  if (!plan) throw new Error(`plan ${planName} missing`);
+  const where =
+    owner.companyId !== undefined
+      ? eq(subscriptions.companyId, owner.companyId)
+      : eq(subscriptions.userId, owner.userId ?? -1);
+  const [existing] = await db.select({ id: subscriptions.id }).from(subscriptions).where(where);
+  if (existing) return;
+  await db.insert(subscriptions).values({
+    planId: plan.id,
+    companyId: owner.companyId ?? null,
+    userId: owner.userId ?? null,
+    expiresAt: new Date(Date.now() + plan.days * 86_400_000),
+  });
+};
+
+/** Demo balances, written through the ledger with fixed keys so a second start adds nothing. */
+const grant = async (db: TDb, to: TAccountRef, key: string, emeterai: number, esign: number) => {
+  for (const [kind, quantity] of [
+    ['emeterai', emeterai],
+    ['esign', esign],
+  ] as const) {
+    await move(db, {
+      kind,
+      quantity,
+      from: SYSTEM_ISSUED,
+      to,
+      reason: 'seed',
+      companyId: to.companyId,
+      idempotencyKey: `seed:${key}:${kind}`,
+      note: 'Demo seed',
+    });
+  }
+};
+
+export type TSeedResult = { created: string[] };
+
+/** Idempotent: creates only what is missing, never overwrites a changed password. */
+export const seedDemo = async (db: TDb, options: { password: string }): Promise<TSeedResult> => {
+  // The platform company is created first so that it gets id 1 on a fresh database: spec §6 shows
+  // company_id 1's e-sign quota as infinite, which is the platform operator's own company.
+  const platformId = await findOrCreateCompany(db, PLATFORM_COMPANY);
+  const demoId = await findOrCreateCompany(db, DEMO_COMPANY);
+  const deptIds = new Map<string, number>();
+  for (const name of DEMO_DEPARTEMENTS)
+    deptIds.set(name, await findOrCreateDepartement(db, demoId, name));
+
+  await seedCatalogue(db);
+  const created: string[] = [];
+  const passwordHash = await hashPassword(options.password);
+  for (const account of DEMO_ACCOUNTS) {
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${account.email}`);
+    if (existing) continue;
+    await db.insert(users).values({
+      email: account.email,
+      passwordHash,
+      fullName: account.fullName,
+      role: account.role,
+      userType: account.userType,
+      companyId:
+        account.company === 'demo' ? demoId : account.company === 'platform' ? platformId : null,
+      departementId: account.departement ? (deptIds.get(account.departement) ?? null) : null,
+      emetId: newEmetId(),
+      phone: '081234567890',
+      emailVerifiedAt: new Date(),
+    });
+    created.push(account.email);
+  }
+
+  await subscribe(db, 'Business', { companyId: demoId });
+  await subscribe(db, 'Enterprise', { companyId: platformId });
+  const [personal] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'personal@demo.local'));
+  if (personal) await subscribe(db, 'Personal', { userId: personal.id });
+
+  await grant(
+    db,
+    { ownerType: 'company', ownerId: demoId, companyId: demoId },
+    'demo-company',
+    100,
+    100,
+  );
+  const finance = deptIds.get('Finance');
+  if (finance)
+    await grant(
+      db,
+      { ownerType: 'departement', ownerId: finance, companyId: demoId },
+      'demo-finance',
+      20,
+      20,
+    );
+  if (personal)
+    await grant(
+      db,
+      { ownerType: 'user', ownerId: personal.id, companyId: null },
+      'demo-personal',
+      10,
+      10,
+    );
+  return { created };
+};

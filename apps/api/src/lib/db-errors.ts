@@ -1,0 +1,5 @@
+/** PostgreSQL unique_violation (23505), from either driver (node-postgres, PGlite or wrapped). */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+};

@@ -1,0 +1,230 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import {
+  companies,
+  departements,
+  otps,
+  passwordResets,
+  refreshTokens,
+  sessions,
+  users,
+} from '../../db/schema.ts';
+
+type TDbOrTx = TDb | TTx;
+
+export const findUserByEmail = async (db: TDbOrTx, email: string) => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+};
+
+export const findUserById = async (db: TDbOrTx, id: number) => {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+};
+
+export type TUserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/** The user with company and department names, as the session's userData needs them. */
+export const findUserWithOrg = async (db: TDbOrTx, id: number) => {
+  const [row] = await db
+    .select({ user: users, companyName: companies.name, departementName: departements.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(departements, eq(departements.id, users.departementId))
+    .where(eq(users.id, id));
+  return row;
+};
+
+export type TUserWithOrg = NonNullable<Awaited<ReturnType<typeof findUserWithOrg>>>;
+
+export const insertCompany = async (db: TDbOrTx, values: typeof companies.$inferInsert) => {
+  const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
+  if (!row) throw new Error('company insert returned nothing');
+  return row.id;
+};
+
+export const insertUser = async (db: TDbOrTx, values: typeof users.$inferInsert) => {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+};
+
+export const updateUser = async (
+  db: TDbOrTx,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+) => {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+};
+
+export const recordFailedLogin = async (
+  db: TDbOrTx,
+  id: number,
+  maxFailures: number,
+  lockMs: number,
+) => {
+  await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`${users.failedLoginCount} + 1`,
+      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailures} then now() + (${lockMs} * interval '1 millisecond') else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, id));
+};
+
+// --- OTPs ---------------------------------------------------------------------------------
+
+export const latestOtp = async (db: TDbOrTx, userId: number, purpose: 'register' | 'login') => {
+  const [row] = await db
+    .select()
+    .from(otps)
+    .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose)))
+    .orderBy(desc(otps.createdAt), desc(otps.id))
+    .limit(1);
+  return row;
+};
+
+export const findOtpByChallenge = async (db: TDbOrTx, challengeHash: string) => {
+  const [row] = await db.select().from(otps).where(eq(otps.challengeHash, challengeHash));
+  return row;
+};
+
+export const insertOtp = async (db: TDbOrTx, values: typeof otps.$inferInsert) => {
+  // A new code replaces any earlier unused code of the same purpose.
+  await db
+    .update(otps)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(otps.userId, values.userId),
+        eq(otps.purpose, values.purpose),
+        isNull(otps.consumedAt),
+      ),
+    );
+  await db.insert(otps).values(values);
+};
+
+/** Counts a wrong try; returns the new count (atomic, so parallel guesses are all counted). */
+export const addOtpAttempt = async (db: TDbOrTx, id: number) => {
+  const [row] = await db
+    .update(otps)
+    .set({ attempts: sql`${otps.attempts} + 1` })
+    .where(eq(otps.id, id))
+    .returning({ attempts: otps.attempts });
+  return row?.attempts ?? Number.POSITIVE_INFINITY;
+};
+
+/** Marks the OTP used; false when someone else used it first (single use under concurrency). */
+export const consumeOtp = async (db: TDbOrTx, id: number) => {
+  const rows = await db
+    .update(otps)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(otps.id, id), isNull(otps.consumedAt)))
+    .returning({ id: otps.id });
+  return rows.length === 1;
+};
+
+// --- sessions and refresh tokens ----------------------------------------------------------
+
+export const insertSession = async (db: TDbOrTx, values: typeof sessions.$inferInsert) => {
+  await db.insert(sessions).values(values);
+};
+
+export const insertRefreshToken = async (
+  db: TDbOrTx,
+  values: typeof refreshTokens.$inferInsert,
+) => {
+  await db.insert(refreshTokens).values(values);
+};
+
+export const findRefreshToken = async (db: TDbOrTx, tokenHash: string) => {
+  const [row] = await db
+    .select({ token: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+};
+
+/** Rotates a token once: false when it was already rotated (a replay). */
+export const markRefreshTokenRotated = async (db: TDbOrTx, id: number) => {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+};
+
+export const revokeSession = async (db: TDbOrTx, sessionId: string, reason: string) => {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+};
+
+export const revokeAllSessions = async (db: TDbOrTx, userId: number, reason: string) => {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+};
+
+export const revokeOtherSessions = async (
+  db: TDbOrTx,
+  userId: number,
+  keepId: string,
+  reason: string,
+) => {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)));
+};
+
+export const touchSession = async (db: TDbOrTx, sessionId: string) => {
+  await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
+};
+
+// --- password resets ----------------------------------------------------------------------
+
+export const insertPasswordReset = async (
+  db: TDbOrTx,
+  values: typeof passwordResets.$inferInsert,
+) => {
+  await db.insert(passwordResets).values(values);
+};
+
+export const latestPasswordReset = async (db: TDbOrTx, userId: number) => {
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.userId, userId))
+    .orderBy(desc(passwordResets.createdAt))
+    .limit(1);
+  return row;
+};
+
+/** Claims a reset token once, if unused and not expired; returns its user. */
+export const usePasswordReset = async (db: TDbOrTx, tokenHash: string) => {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
+};
+
+export type TOtpRow = NonNullable<Awaited<ReturnType<typeof latestOtp>>>;

@@ -1,0 +1,385 @@
+import { randomUUID } from 'node:crypto';
+import {
+  abilitiesFor,
+  normalizeIndonesianMobile,
+  normalizeNpwp,
+  type TRegisterRequest,
+  type TSession,
+  type TUserData,
+} from '@bubuh/contracts';
+import type { TDb } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newEmetId } from '../../lib/ids.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { newOtpCode, randomToken, safeEqualHex, sha256 } from '../../lib/tokens.ts';
+import { otpMail, resetPasswordMail, type TMailLanguage } from '../mail/mail-templates.ts';
+import type { TMailer } from '../mail/mailer.ts';
+import * as repo from './auth.repository.ts';
+
+export const AUTH_RULES = {
+  otpTtlMs: 5 * 60_000,
+  otpMaxAttempts: 5,
+  otpResendCooldownMs: 60_000,
+  loginMaxFailures: 5,
+  loginLockMs: 15 * 60_000,
+  refreshTtlMs: 30 * 24 * 60 * 60_000,
+  resetTtlMs: 30 * 60_000,
+  resetCooldownMs: 60_000,
+} as const;
+
+export type TAuthDeps = {
+  db: TDb;
+  mailer: TMailer;
+  publicUrl: string;
+  signAccessToken: (claims: { sub: string; sid: string }) => string;
+};
+
+export type TClientMeta = { ip?: string; userAgent?: string };
+
+const FORGOT_MESSAGE = 'If the e-mail is registered, we have sent a link to reset the password.';
+
+export const toUserData = ({
+  user,
+  companyName,
+  departementName,
+}: repo.TUserWithOrg): TUserData => ({
+  id: user.id,
+  role: user.role,
+  user_type: user.userType,
+  company_id: user.companyId,
+  company_name: companyName,
+  departement_id: user.departementId,
+  departement_name: departementName,
+  fullName: user.fullName,
+  email: user.email,
+  avatar: user.avatar,
+  emet_id: user.emetId,
+  is_parent: user.isParent,
+});
+
+// A real hash to verify against when the e-mail is unknown, so both paths take the same time.
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => {
+  dummyHash ??= hashPassword(randomToken(12));
+  return dummyHash;
+};
+
+export const createAuthService = (deps: TAuthDeps) => {
+  const { db, mailer } = deps;
+
+  const issueOtp = async (
+    user: repo.TUserRow,
+    purpose: 'register' | 'login',
+    challengeHash: string | null = null,
+  ) => {
+    const code = newOtpCode();
+    const expiresAt = new Date(Date.now() + AUTH_RULES.otpTtlMs);
+    await repo.insertOtp(db, {
+      userId: user.id,
+      purpose,
+      codeHash: sha256(code),
+      challengeHash,
+      expiresAt,
+    });
+    await mailer.send(
+      otpMail(purpose, user.language as TMailLanguage, user.email, user.fullName, code),
+    );
+    return expiresAt;
+  };
+
+  /** Shared OTP rules: single use, 5 minutes, 5 wrong tries lock the code. */
+  const checkOtp = async (otp: repo.TOtpRow | undefined, code: string) => {
+    if (!otp)
+      throw new AppError('BAD_REQUEST', 'The code is invalid. Request a new one.', {
+        otp: 'invalid',
+      });
+    if (otp.consumedAt)
+      throw new AppError('BAD_REQUEST', 'This code has already been used. Request a new one.', {
+        otp: 'used',
+      });
+    if (otp.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('BAD_REQUEST', 'This code has expired. Request a new one.', {
+        otp: 'expired',
+      });
+    }
+    if (otp.attempts >= AUTH_RULES.otpMaxAttempts) {
+      throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.', {
+        otp: 'locked',
+      });
+    }
+    if (!safeEqualHex(otp.codeHash, sha256(code))) {
+      const attempts = await repo.addOtpAttempt(db, otp.id);
+      const left = Math.max(0, AUTH_RULES.otpMaxAttempts - attempts);
+      if (left === 0)
+        throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.', {
+          otp: 'locked',
+        });
+      throw new AppError(
+        'BAD_REQUEST',
+        `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+        {
+          otp: 'wrong',
+          attemptsLeft: left,
+        },
+      );
+    }
+    if (!(await repo.consumeOtp(db, otp.id))) {
+      throw new AppError('BAD_REQUEST', 'This code has already been used. Request a new one.', {
+        otp: 'used',
+      });
+    }
+  };
+
+  const createSession = async (userId: number, meta: TClientMeta): Promise<TSession> => {
+    const org = await repo.findUserWithOrg(db, userId);
+    if (!org) throw AppError.notFound('User');
+    const sessionId = randomUUID();
+    const refreshToken = randomToken(32);
+    await db.transaction(async (tx) => {
+      await repo.insertSession(tx, {
+        id: sessionId,
+        userId,
+        ip: meta.ip?.slice(0, 64) ?? null,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      });
+      await repo.insertRefreshToken(tx, {
+        sessionId,
+        tokenHash: sha256(refreshToken),
+        expiresAt: new Date(Date.now() + AUTH_RULES.refreshTtlMs),
+      });
+    });
+    return {
+      accessToken: deps.signAccessToken({ sub: String(userId), sid: sessionId }),
+      refreshToken,
+      userData: toUserData(org),
+      ability: abilitiesFor(org.user.role, org.user.userType),
+    };
+  };
+
+  return {
+    register: async (draft: TRegisterRequest & { email: string }, language: TMailLanguage) => {
+      const passwordHash = await hashPassword(draft.password);
+      const existing = await repo.findUserByEmail(db, draft.email);
+      if (existing?.emailVerifiedAt) {
+        throw new AppError('CONFLICT', 'This e-mail is already registered. Sign in instead.', {
+          email: 'This e-mail is already registered',
+        });
+      }
+      const phone = normalizeIndonesianMobile(draft.phoneNumber);
+      const user = await db.transaction(async (tx) => {
+        if (existing) {
+          // An unfinished registration is replaced by the new draft (same e-mail, new code).
+          await repo.updateUser(tx, existing.id, {
+            fullName: draft.name,
+            phone,
+            passwordHash,
+            language,
+          });
+          return { ...existing, fullName: draft.name, language };
+        }
+        const companyId =
+          draft.type === 'company'
+            ? await repo.insertCompany(tx, {
+                name: draft.companyName ?? draft.name,
+                npwp: draft.npwp ? normalizeNpwp(draft.npwp) : null,
+                siup: draft.siup || null,
+                tdp: draft.tdp || null,
+                bank: draft.bank || null,
+                accountNumber: draft.accountNumber || null,
+              })
+            : null;
+        return repo.insertUser(tx, {
+          email: draft.email,
+          passwordHash,
+          fullName: draft.name,
+          phone,
+          role: draft.type === 'company' ? 'admin-company' : 'user',
+          userType: draft.type === 'company' ? 'company' : 'personal',
+          companyId,
+          nik: draft.noKTP ? draft.noKTP.replace(/\D/g, '') : null,
+          emetId: newEmetId(),
+          isParent: draft.type === 'company',
+          language,
+        });
+      });
+      const otpExpiresAt = await issueOtp(user, 'register');
+      return { email: user.email, otpExpiresAt: otpExpiresAt.toISOString() };
+    },
+
+    verifyRegisterOtp: async (email: string, code: string) => {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user)
+        throw new AppError('BAD_REQUEST', 'The code is invalid. Request a new one.', {
+          otp: 'invalid',
+        });
+      if (user.emailVerifiedAt) return;
+      await checkOtp(await repo.latestOtp(db, user.id, 'register'), code);
+      await repo.updateUser(db, user.id, { emailVerifiedAt: new Date() });
+    },
+
+    resendRegisterOtp: async (email: string) => {
+      const user = await repo.findUserByEmail(db, email);
+      const cooldown = Math.round(AUTH_RULES.otpResendCooldownMs / 1000);
+      if (!user || user.emailVerifiedAt) {
+        // Same answer whether or not the address is waiting for a code.
+        return {
+          otpExpiresAt: new Date(Date.now() + AUTH_RULES.otpTtlMs).toISOString(),
+          retryAfterSeconds: cooldown,
+        };
+      }
+      const last = await repo.latestOtp(db, user.id, 'register');
+      const waitMs = last
+        ? last.createdAt.getTime() + AUTH_RULES.otpResendCooldownMs - Date.now()
+        : 0;
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Please wait ${seconds} seconds before asking for a new code.`,
+          {
+            retryAfterSeconds: seconds,
+          },
+        );
+      }
+      const expiresAt = await issueOtp(user, 'register');
+      return { otpExpiresAt: expiresAt.toISOString(), retryAfterSeconds: cooldown };
+    },
+
+    login: async (email: string, password: string, meta: TClientMeta) => {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user?.passwordHash) {
+        await verifyPassword(await timingDummy(), password);
+        throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', {
+          email: 'Wrong e-mail or password',
+        });
+      }
+      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-ins. Try again in ${minutes} minutes.`,
+          {
+            retryAfterSeconds: minutes * 60,
+          },
+        );
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await repo.recordFailedLogin(
+          db,
+          user.id,
+          AUTH_RULES.loginMaxFailures,
+          AUTH_RULES.loginLockMs,
+        );
+        throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', {
+          email: 'Wrong e-mail or password',
+        });
+      }
+      if (user.failedLoginCount > 0 || user.lockedUntil) {
+        await repo.updateUser(db, user.id, { failedLoginCount: 0, lockedUntil: null });
+      }
+      if (!user.emailVerifiedAt) {
+        throw new AppError('FORBIDDEN', 'Verify your e-mail address first. We sent you a code.', {
+          reason: 'EMAIL_NOT_VERIFIED',
+        });
+      }
+      if (user.loginOtpEnabled) {
+        const otpToken = randomToken(32);
+        await issueOtp(user, 'login', sha256(otpToken));
+        return { otpRequired: true as const, otpToken };
+      }
+      return createSession(user.id, meta);
+    },
+
+    verifyLoginOtp: async (otpToken: string, code: string, meta: TClientMeta) => {
+      const otp = await repo.findOtpByChallenge(db, sha256(otpToken));
+      await checkOtp(otp, code);
+      if (!otp) throw new AppError('BAD_REQUEST', 'The code is invalid.');
+      return createSession(otp.userId, meta);
+    },
+
+    refresh: async (refreshToken: string) => {
+      const found = await repo.findRefreshToken(db, sha256(refreshToken));
+      const expired = () =>
+        new AppError('UNAUTHENTICATED', 'Your session has ended, please sign in again');
+      if (!found || found.session.revokedAt) throw expired();
+      if (found.token.rotatedAt) {
+        // A rotated token used again: someone holds a copy. End the whole family.
+        await repo.revokeSession(db, found.session.id, 'refresh-reuse');
+        throw expired();
+      }
+      if (found.token.expiresAt.getTime() <= Date.now()) throw expired();
+      const next = randomToken(32);
+      const rotated = await db.transaction(async (tx) => {
+        if (!(await repo.markRefreshTokenRotated(tx, found.token.id))) return false;
+        await repo.insertRefreshToken(tx, {
+          sessionId: found.session.id,
+          tokenHash: sha256(next),
+          expiresAt: new Date(Date.now() + AUTH_RULES.refreshTtlMs),
+        });
+        await repo.touchSession(tx, found.session.id);
+        return true;
+      });
+      if (!rotated) {
+        await repo.revokeSession(db, found.session.id, 'refresh-reuse');
+        throw expired();
+      }
+      return {
+        accessToken: deps.signAccessToken({
+          sub: String(found.session.userId),
+          sid: found.session.id,
+        }),
+        refreshToken: next,
+      };
+    },
+
+    logout: async (sessionId: string | null, refreshToken: string | undefined) => {
+      if (sessionId) await repo.revokeSession(db, sessionId, 'logout');
+      if (refreshToken) {
+        const found = await repo.findRefreshToken(db, sha256(refreshToken));
+        if (found) await repo.revokeSession(db, found.session.id, 'logout');
+      }
+    },
+
+    forgotPassword: async (email: string) => {
+      const user = await repo.findUserByEmail(db, email);
+      if (user) {
+        const last = await repo.latestPasswordReset(db, user.id);
+        const recent = last && Date.now() - last.createdAt.getTime() < AUTH_RULES.resetCooldownMs;
+        if (!recent) {
+          const token = randomToken(32);
+          await repo.insertPasswordReset(db, {
+            userId: user.id,
+            tokenHash: sha256(token),
+            expiresAt: new Date(Date.now() + AUTH_RULES.resetTtlMs),
+          });
+          const link = `${deps.publicUrl.replace(/\/$/, '')}/auth/reset-password/${token}`;
+          await mailer.send(
+            resetPasswordMail(user.language as TMailLanguage, user.email, user.fullName, link),
+          );
+        }
+      }
+      return FORGOT_MESSAGE;
+    },
+
+    resetPassword: async (token: string, password: string) => {
+      const userId = await repo.usePasswordReset(db, sha256(token));
+      if (!userId) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'This reset link is invalid, used or expired. Ask for a new one.',
+          {
+            token: 'invalid',
+          },
+        );
+      }
+      await repo.updateUser(db, userId, {
+        passwordHash: await hashPassword(password),
+        failedLoginCount: 0,
+        lockedUntil: null,
+      });
+      await repo.revokeAllSessions(db, userId, 'password-reset');
+    },
+  };
+};
+
+export type TAuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,150 @@
+import type { TDepartement } from '@bubuh/contracts';
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { departements, quotaAccounts, users } from '../../db/schema.ts';
+import { requireCompanyAdmin } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+
+export const createDepartementsService = (deps: { db: TDb }) => {
+  const { db } = deps;
+
+  const rowsFor = async (companyId: number, filter?: { id?: number; search?: string }) => {
+    const conditions = [eq(departements.companyId, companyId)];
+    if (filter?.id !== undefined) conditions.push(eq(departements.id, filter.id));
+    if (filter?.search)
+      conditions.push(ilike(departements.name, `%${filter.search.replace(/[%_]/g, '')}%`));
+    const rows = await db
+      .select({
+        id: departements.id,
+        name: departements.name,
+        companyId: departements.companyId,
+        createdAt: departements.createdAt,
+        totalUsers: sql<number>`(select count(*)::int from users u where u.departement_id = "departements"."id")`,
+        emeterai: sql<number>`coalesce((select a.balance from quota_accounts a where a.owner_type = 'departement' and a.owner_id = "departements"."id" and a.kind = 'emeterai'), 0)::int`,
+        esign: sql<number>`coalesce((select a.balance from quota_accounts a where a.owner_type = 'departement' and a.owner_id = "departements"."id" and a.kind = 'esign'), 0)::int`,
+      })
+      .from(departements)
+      .where(and(...conditions))
+      .orderBy(departements.name);
+    return rows.map(
+      (r): TDepartement => ({
+        departement_id: r.id,
+        name: r.name,
+        company_id: r.companyId,
+        total_users: r.totalUsers,
+        quota_emeterai: r.emeterai,
+        quota_esign: r.esign,
+        created_at: r.createdAt.toISOString(),
+      }),
+    );
+  };
+
+  const getOne = async (companyId: number, id: number) => {
+    const [row] = await rowsFor(companyId, { id });
+    if (!row) throw AppError.notFound('Department');
+    return row;
+  };
+
+  const duplicate = () =>
+    new AppError('CONFLICT', 'A department with this name already exists', {
+      name: 'Already exists',
+    });
+
+  return {
+    list: async (
+      auth: TAuth,
+      query: { page: number; perPage: number; search?: string | undefined },
+    ) => {
+      const companyId = requireCompanyAdmin(auth);
+      const all = await rowsFor(companyId, query.search ? { search: query.search } : {});
+      const start = (query.page - 1) * query.perPage;
+      return {
+        data: all.slice(start, start + query.perPage),
+        meta: { page: query.page, perPage: query.perPage, total: all.length },
+      };
+    },
+
+    /** Department options of a company (user forms); only the caller's own company, or super. */
+    options: async (auth: TAuth, companyId: number) => {
+      if (auth.role !== 'super' && auth.companyId !== companyId) throw AppError.notFound('Company');
+      const rows = await db
+        .select({ departement_id: departements.id, name: departements.name })
+        .from(departements)
+        .where(eq(departements.companyId, companyId))
+        .orderBy(departements.name);
+      return rows;
+    },
+
+    create: async (auth: TAuth, name: string) => {
+      const companyId = requireCompanyAdmin(auth);
+      try {
+        const [row] = await db
+          .insert(departements)
+          .values({ companyId, name })
+          .returning({ id: departements.id });
+        if (!row) throw new Error('insert returned nothing');
+        return getOne(companyId, row.id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate();
+        throw error;
+      }
+    },
+
+    update: async (auth: TAuth, id: number, name: string) => {
+      const companyId = requireCompanyAdmin(auth);
+      await getOne(companyId, id);
+      try {
+        await db
+          .update(departements)
+          .set({ name, updatedAt: new Date() })
+          .where(and(eq(departements.id, id), eq(departements.companyId, companyId)));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate();
+        throw error;
+      }
+      return getOne(companyId, id);
+    },
+
+    /** Refused while the department still has users or quota (return the quota first). */
+    remove: async (auth: TAuth, id: number) => {
+      const companyId = requireCompanyAdmin(auth);
+      const dept = await getOne(companyId, id);
+      if (dept.total_users > 0) {
+        throw new AppError(
+          'CONFLICT',
+          `Departemen masih memiliki ${dept.total_users} user, pindahkan user terlebih dahulu`,
+        );
+      }
+      if (dept.quota_emeterai > 0 || dept.quota_esign > 0) {
+        throw new AppError(
+          'CONFLICT',
+          'Departemen masih memiliki kuota, kembalikan kuota ke perusahaan terlebih dahulu',
+        );
+      }
+      await db.transaction(async (tx) => {
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: count() })
+          .from(users)
+          .where(eq(users.departementId, id));
+        if (n > 0) throw new AppError('CONFLICT', 'Departemen masih memiliki user');
+        await tx
+          .delete(quotaAccounts)
+          .where(
+            and(
+              eq(quotaAccounts.ownerType, 'departement'),
+              eq(quotaAccounts.ownerId, id),
+              eq(quotaAccounts.balance, 0),
+              sql`not exists (select 1 from quota_entries e where e.account_id = ${quotaAccounts.id})`,
+            ),
+          );
+        await tx
+          .delete(departements)
+          .where(and(eq(departements.id, id), eq(departements.companyId, companyId)));
+      });
+    },
+  };
+};
+
+export type TDepartementsService = ReturnType<typeof createDepartementsService>;

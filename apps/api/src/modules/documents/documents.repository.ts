@@ -1,0 +1,153 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { departements, documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
+
+type TDbOrTx = TDb | TTx;
+export type TDocumentRow = typeof documents.$inferSelect;
+
+export const insertDocument = async (db: TDbOrTx, values: typeof documents.$inferInsert) => {
+  const [row] = await db.insert(documents).values(values).returning();
+  if (!row) throw new Error('document insert returned nothing');
+  return row;
+};
+
+export const findDocument = async (db: TDbOrTx, id: number) => {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row;
+};
+
+/** Moves a document into `stamping` only from a state that may be stamped; false otherwise. */
+export const claimForStamping = async (db: TDbOrTx, id: number) => {
+  const [row] = await db
+    .update(documents)
+    .set({ signingStatus: 'stamping', updatedAt: new Date() })
+    .where(
+      and(
+        eq(documents.id, id),
+        eq(documents.status, 'nostamp'),
+        sql`${documents.serialNumberId} is null`,
+        inArray(documents.signingStatus, ['draft', 'signed', 'failed']),
+      ),
+    )
+    .returning();
+  return row;
+};
+
+export const updateDocument = async (
+  db: TDbOrTx,
+  id: number,
+  values: Partial<typeof documents.$inferInsert>,
+) => {
+  await db
+    .update(documents)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(documents.id, id));
+};
+
+export const countSerials = async (db: TDbOrTx, documentId: number) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(serialNumbers)
+    .where(eq(serialNumbers.documentId, documentId));
+  return row?.n ?? 0;
+};
+
+export const insertSerial = async (db: TDbOrTx, values: typeof serialNumbers.$inferInsert) => {
+  const [row] = await db.insert(serialNumbers).values(values).returning();
+  if (!row) throw new Error('serial insert returned nothing');
+  return row;
+};
+
+export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped' | 'failed') => {
+  await db
+    .update(serialNumbers)
+    .set({ status, ...(status === 'stamped' ? { stampedAt: new Date() } : {}) })
+    .where(eq(serialNumbers.id, id));
+};
+
+export const serialsByIds = async (db: TDbOrTx, ids: number[]) =>
+  ids.length ? db.select().from(serialNumbers).where(inArray(serialNumbers.id, ids)) : [];
+
+export const knownSerials = async (db: TDbOrTx, serials: string[]) =>
+  serials.length
+    ? db
+        .select({ serial: serialNumbers.serial })
+        .from(serialNumbers)
+        .where(and(inArray(serialNumbers.serial, serials), eq(serialNumbers.status, 'stamped')))
+    : [];
+
+export const signersOf = async (db: TDbOrTx, documentIds: number[]) =>
+  documentIds.length
+    ? db
+        .select({ signer: documentSigners, fullName: users.fullName })
+        .from(documentSigners)
+        .innerJoin(users, eq(users.id, documentSigners.userId))
+        .where(inArray(documentSigners.documentId, documentIds))
+        .orderBy(documentSigners.position)
+    : [];
+
+export type TDocumentFilter = {
+  visibility: SQL;
+  status?: 'stamp' | 'nostamp' | 'canceled' | 'all';
+  search?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+const whereOf = (filter: TDocumentFilter) => {
+  const conditions: (SQL | undefined)[] = [filter.visibility];
+  if (filter.status && filter.status !== 'all')
+    conditions.push(eq(documents.status, filter.status));
+  if (filter.search) {
+    const like = `%${filter.search.replace(/[%_]/g, '')}%`;
+    conditions.push(
+      or(
+        ilike(documents.fileName, like),
+        sql`exists (select 1 from serial_numbers s where s.id = ${documents.serialNumberId} and s.serial ilike ${like})`,
+      ),
+    );
+  }
+  if (filter.from) conditions.push(gte(documents.createdAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to)
+    conditions.push(
+      lt(documents.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)),
+    );
+  return and(...conditions);
+};
+
+export const listDocuments = async (
+  db: TDbOrTx,
+  filter: TDocumentFilter,
+  page: number,
+  perPage: number,
+) => {
+  const where = whereOf(filter);
+  const rows = await db
+    .select({ doc: documents, owner: users.fullName, departementName: departements.name })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .leftJoin(departements, eq(departements.id, documents.departementId))
+    .where(where)
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(documents).where(where);
+  return { rows, total: total?.n ?? 0 };
+};
+
+export const statusTotals = async (db: TDbOrTx, visibility: SQL) => {
+  const rows = await db
+    .select({ status: documents.status, n: count() })
+    .from(documents)
+    .where(visibility)
+    .groupBy(documents.status);
+  const get = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+  return { stamp: get('stamp'), nostamp: get('nostamp'), canceled: get('canceled') };
+};
+
+export const deleteDocument = async (db: TDbOrTx, id: number) => {
+  await db
+    .delete(serialNumbers)
+    .where(and(eq(serialNumbers.documentId, id), eq(serialNumbers.status, 'failed')));
+  await db.delete(documents).where(eq(documents.id, id));
+};

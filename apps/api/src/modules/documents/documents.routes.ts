@@ -1,0 +1,342 @@
+import {
+  ZCancelRequest,
+  ZDashboardDocuments,
+  ZDocTypes,
+  ZDocumentQuery,
+  ZDocumentResponse,
+  ZDocumentUserList,
+  ZMessageResponse,
+  ZSaveDraftRequest,
+  ZSetSignersRequest,
+  ZSignRequest,
+  ZSignResponse,
+  ZStampRequest,
+  ZStampResponse,
+  ZUploadDocumentResponse,
+  ZVerifyResponse,
+} from '@bubuh/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAuth, type TAuth } from '../../plugins/auth.ts';
+import type { TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
+import type { TDocumentsService } from './documents.service.ts';
+
+type TOptions = {
+  documents: TDocumentsService;
+  meterai: TMeteraiProvider;
+  uploadLimitBytes: number;
+  /** Resolves the caller of an /UNSIGNED link from its short-lived token. */
+  authFromLinkToken: (token: string, documentId: number) => Promise<TAuth>;
+};
+
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+const PDF_MAGIC = '%PDF-';
+
+const contentDisposition = (fileName: string, inline: boolean) =>
+  `${inline ? 'inline' : 'attachment'}; filename="${fileName.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
+  app,
+  { documents, meterai, uploadLimitBytes, authFromLinkToken },
+) => {
+  const uploadSchema = {
+    tags: ['single-stamp'],
+    security,
+    summary:
+      'Upload a PDF (multipart field `file`); it is inspected and kept as a draft (status nostamp)',
+    consumes: ['multipart/form-data'],
+    response: { 201: ZUploadDocumentResponse },
+  };
+  for (const url of [
+    '/api/v1/single-stamp/upload-document',
+    '/api/v1/single-stamp/upload-document-only',
+  ]) {
+    app.post(
+      url,
+      { onRequest: [app.authenticate], schema: uploadSchema },
+      async (request, reply) => {
+        // One byte over the limit reaches the store, which refuses it (413) and removes the part.
+        const file = await request.file({ limits: { fileSize: uploadLimitBytes + 1, files: 1 } });
+        if (file?.fieldname !== 'file')
+          throw new AppError('BAD_REQUEST', 'Send the PDF in the multipart field "file"', {
+            file: 'required',
+          });
+        const name = file.filename || 'document.pdf';
+        if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
+          file.file.resume();
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
+            file: 'not a PDF',
+          });
+        }
+        const data = await documents.upload(requireAuth(request), {
+          filename: name,
+          stream: file.file,
+        });
+        if (file.file.truncated)
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large', { file: 'too large' });
+        return reply.status(201).send({ message: 'Dokumen berhasil diunggah', data });
+      },
+    );
+  }
+
+  app.get(
+    '/api/v1/single-stamp/doc-types',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['single-stamp'],
+        security,
+        summary: "The provider's document types",
+        response: { 200: ZDocTypes },
+      },
+    },
+    async () => ({ message: 'OK', data: await meterai.documentTypes() }),
+  );
+
+  app.patch(
+    '/api/v1/single-stamp/update-document/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['single-stamp'],
+        security,
+        summary: 'Save the draft placements',
+        params: ZId,
+        body: ZSaveDraftRequest,
+        response: { 200: ZDocumentResponse },
+      },
+    },
+    async (request) => ({
+      message: 'Draft disimpan',
+      data: await documents.saveDraft(requireAuth(request), request.params.id, request.body),
+    }),
+  );
+
+  for (const [url, variant] of [
+    ['/api/v1/single-stamp/stamp-single-process-company', 'company'],
+    ['/api/v1/single-stamp/stamp-single-process-personal', 'personal'],
+  ] as const) {
+    app.post(
+      url,
+      {
+        onRequest: [app.authenticate],
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['single-stamp'],
+          security,
+          summary: `Stamp one e-Meterai (${variant} quota); placement in PDF points from the bottom-left`,
+          body: ZStampRequest,
+          response: { 200: ZStampResponse },
+        },
+      },
+      async (request) => ({
+        message: 'Berhasil membubuhkan e-Meterai',
+        data: await documents.stamp(requireAuth(request), request.body, variant),
+      }),
+    );
+  }
+
+  app.post(
+    '/api/v1/esign-only/update-signer-data',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['esign'],
+        security,
+        summary: 'Set who signs, in which order and where',
+        body: ZSetSignersRequest,
+        response: { 200: ZDocumentResponse },
+      },
+    },
+    async (request) => ({
+      message: 'Penanda tangan disimpan',
+      data: await documents.setSigners(
+        requireAuth(request),
+        request.body.document_id,
+        request.body.signers,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/esign-only/signer-process',
+    {
+      onRequest: [app.authenticate],
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['esign'],
+        security,
+        summary:
+          "Sign with the caller's certificate and specimen (PAdES, incremental); one e-sign unit",
+        body: ZSignRequest,
+        response: { 200: ZSignResponse },
+      },
+    },
+    async (request) => ({
+      message: 'Dokumen berhasil ditandatangani',
+      data: await documents.sign(requireAuth(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/api/v1/single-stamp/get-document-user',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['single-stamp'],
+        security,
+        summary: 'Stamping history: stamped and nostamp lists',
+        querystring: ZDocumentQuery,
+        response: { 200: ZDocumentUserList },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await documents.list(requireAuth(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/v1/dashboard/get-document-dashboard',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['single-stamp'],
+        security,
+        summary: 'Recent documents and totals',
+        response: { 200: ZDashboardDocuments },
+      },
+    },
+    async (request) => ({ message: 'OK', data: await documents.dashboard(requireAuth(request)) }),
+  );
+
+  app.get(
+    '/api/v1/single-stamp/get-document-details/:documentID',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['single-stamp'],
+        security,
+        summary: 'One document',
+        params: z.object({ documentID: z.coerce.number().int().positive() }),
+        response: { 200: ZDocumentResponse },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await documents.details(requireAuth(request), request.params.documentID),
+    }),
+  );
+
+  app.post(
+    '/api/v1/single-stamp/canceled-stamp',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['single-stamp'],
+        security,
+        summary: 'Cancel a draft',
+        body: ZCancelRequest,
+        response: { 200: ZMessageResponse },
+      },
+    },
+    async (request) => {
+      await documents.cancel(requireAuth(request), request.body.document_id);
+      return { message: 'Dokumen dibatalkan' };
+    },
+  );
+
+  app.delete(
+    '/api/v1/single-stamp/delete-document/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['single-stamp'],
+        security,
+        summary: 'Delete a draft or canceled document',
+        params: ZId,
+        response: { 200: ZMessageResponse },
+      },
+    },
+    async (request) => {
+      await documents.remove(requireAuth(request), request.params.id);
+      return { message: 'Dokumen dihapus' };
+    },
+  );
+
+  app.get(
+    '/api/v1/single-stamp/download-file/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['single-stamp'], security, summary: 'The stamped PDF', params: ZId },
+    },
+    async (request, reply) => {
+      const file = await documents.download(requireAuth(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(file.fileName, false))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+
+  app.get(
+    '/UNSIGNED/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ file: z.string().regex(/^\d+\.pdf$/) }),
+        querystring: z.object({ token: z.string().max(2000).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const id = Number.parseInt(request.params.file, 10);
+      let auth: TAuth;
+      if (request.headers.authorization) {
+        await app.authenticate(request, reply);
+        auth = requireAuth(request);
+      } else {
+        auth = await authFromLinkToken(request.query.token ?? '', id);
+      }
+      const file = await documents.unsigned(auth, id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(file.fileName, true))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+
+  app.post(
+    '/api/v1/services/verify',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['services'],
+        summary:
+          'Public: check the signatures and e-Meterai of a PDF (multipart `file`); nothing is stored',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZVerifyResponse },
+      },
+    },
+    async (request) => {
+      const file = await request.file({ limits: { fileSize: uploadLimitBytes, files: 1 } });
+      if (file?.fieldname !== 'file')
+        throw new AppError('BAD_REQUEST', 'Send the PDF in the multipart field "file"', {
+          file: 'required',
+        });
+      const bytes = new Uint8Array(await file.toBuffer());
+      if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf(PDF_MAGIC) === -1) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PDF', {
+          file: 'not a PDF',
+        });
+      }
+      return {
+        message: 'OK',
+        data: await documents.verify(file.filename || 'document.pdf', bytes),
+      };
+    },
+  );
+};

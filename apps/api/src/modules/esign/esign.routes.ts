@@ -1,0 +1,125 @@
+import {
+  ZEsignList,
+  ZEsignResponse,
+  ZEsignUpdateRequest,
+  ZMessageResponse,
+} from '@bubuh/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { TEsignService } from './esign.service.ts';
+import { SPECIMEN_MAX_BYTES } from './specimen-image.ts';
+
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = async (
+  app,
+  { esign },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/v1/esign/by/:userId',
+    {
+      schema: {
+        tags: ['esign'],
+        security,
+        summary: "A user's signature specimens",
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: { 200: ZEsignList },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await esign.list(requireAuth(request), request.params.userId),
+    }),
+  );
+
+  app.post(
+    '/api/v1/esign',
+    {
+      schema: {
+        tags: ['esign'],
+        security,
+        summary:
+          'Add a specimen: multipart `file` (PNG/JPEG ≤ 1 MB, drawn or uploaded), optional `source` and `name`; the background is made transparent',
+        consumes: ['multipart/form-data'],
+        response: { 201: ZEsignResponse },
+      },
+    },
+    async (request, reply) => {
+      const file = await request.file({ limits: { fileSize: SPECIMEN_MAX_BYTES, files: 1 } });
+      if (file?.fieldname !== 'file') {
+        throw new AppError('BAD_REQUEST', 'Send the image in the multipart field "file"', {
+          file: 'required',
+        });
+      }
+      const bytes = new Uint8Array(await file.toBuffer());
+      const field = (name: string) => {
+        const value = file.fields[name];
+        return value && !Array.isArray(value) && value.type === 'field'
+          ? String(value.value)
+          : undefined;
+      };
+      const source = field('source') === 'drawn' ? 'drawn' : 'upload';
+      const data = await esign.create(requireAuth(request), { bytes, source, name: field('name') });
+      return reply.status(201).send({ message: 'Berhasil tambah data Esign', data });
+    },
+  );
+
+  app.patch(
+    '/api/v1/esign/:id',
+    {
+      schema: {
+        tags: ['esign'],
+        security,
+        summary: 'Rename or make default',
+        params: ZId,
+        body: ZEsignUpdateRequest,
+        response: { 200: ZEsignResponse },
+      },
+    },
+    async (request) => ({
+      message: 'Berhasil update data Esign',
+      data: await esign.update(requireAuth(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/v1/esign/:id',
+    {
+      schema: {
+        tags: ['esign'],
+        security,
+        summary: 'Delete a specimen',
+        params: ZId,
+        response: { 200: ZMessageResponse },
+      },
+    },
+    async (request) => {
+      await esign.remove(requireAuth(request), request.params.id);
+      return { message: 'Berhasil hapus data Esign' };
+    },
+  );
+
+  app.get(
+    '/api/v1/esign/:id/image',
+    {
+      schema: {
+        tags: ['esign'],
+        security,
+        summary: 'The specimen as a transparent PNG',
+        params: ZId,
+      },
+    },
+    async (request, reply) => {
+      const png = await esign.image(requireAuth(request), request.params.id);
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=300')
+        .send(Buffer.from(png));
+    },
+  );
+};

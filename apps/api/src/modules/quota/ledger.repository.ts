@@ -1,0 +1,107 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { quotaAccounts, quotaEntries, quotaMovements } from '../../db/schema.ts';
+
+type TDbOrTx = TDb | TTx;
+
+export type TQuotaKind = 'emeterai' | 'esign' | 'psre';
+export type TOwnerType = 'system' | 'company' | 'departement' | 'user';
+export type TAccountRef = { ownerType: TOwnerType; ownerId: number; companyId: number | null };
+
+/** The account for (owner, kind), created on first use. */
+export const ensureAccount = async (db: TDbOrTx, ref: TAccountRef, kind: TQuotaKind) => {
+  await db
+    .insert(quotaAccounts)
+    .values({ ownerType: ref.ownerType, ownerId: ref.ownerId, kind, companyId: ref.companyId })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(quotaAccounts)
+    .where(
+      and(
+        eq(quotaAccounts.ownerType, ref.ownerType),
+        eq(quotaAccounts.ownerId, ref.ownerId),
+        eq(quotaAccounts.kind, kind),
+      ),
+    );
+  if (!row) throw new Error('quota account could not be created');
+  return row;
+};
+
+export const findAccount = async (
+  db: TDbOrTx,
+  ownerType: TOwnerType,
+  ownerId: number,
+  kind: TQuotaKind,
+) => {
+  const [row] = await db
+    .select()
+    .from(quotaAccounts)
+    .where(
+      and(
+        eq(quotaAccounts.ownerType, ownerType),
+        eq(quotaAccounts.ownerId, ownerId),
+        eq(quotaAccounts.kind, kind),
+      ),
+    );
+  return row;
+};
+
+/** Row locks on the accounts in id order, so opposite movements cannot deadlock. */
+export const lockAccounts = async (db: TDbOrTx, ids: number[]) => {
+  await db
+    .select({ id: quotaAccounts.id })
+    .from(quotaAccounts)
+    .where(inArray(quotaAccounts.id, ids))
+    .orderBy(asc(quotaAccounts.id))
+    .for('update');
+};
+
+/** Takes `quantity` off a balance only if it is there (the row lock makes this safe in parallel). */
+export const debit = async (
+  db: TDbOrTx,
+  accountId: number,
+  quantity: number,
+  allowNegative: boolean,
+) => {
+  const [row] = await db
+    .update(quotaAccounts)
+    .set({ balance: sql`${quotaAccounts.balance} - ${quantity}`, updatedAt: new Date() })
+    .where(
+      allowNegative
+        ? eq(quotaAccounts.id, accountId)
+        : and(eq(quotaAccounts.id, accountId), gte(quotaAccounts.balance, quantity)),
+    )
+    .returning({ balance: quotaAccounts.balance });
+  return row?.balance;
+};
+
+export const credit = async (db: TDbOrTx, accountId: number, quantity: number) => {
+  const [row] = await db
+    .update(quotaAccounts)
+    .set({ balance: sql`${quotaAccounts.balance} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(quotaAccounts.id, accountId))
+    .returning({ balance: quotaAccounts.balance });
+  if (!row) throw new Error('quota account vanished');
+  return row.balance;
+};
+
+export const findMovementByKey = async (db: TDbOrTx, key: string) => {
+  const [row] = await db
+    .select()
+    .from(quotaMovements)
+    .where(eq(quotaMovements.idempotencyKey, key));
+  return row;
+};
+
+export const insertMovement = async (db: TDbOrTx, values: typeof quotaMovements.$inferInsert) => {
+  const [row] = await db.insert(quotaMovements).values(values).returning();
+  if (!row) throw new Error('movement insert returned nothing');
+  return row;
+};
+
+export const insertEntries = async (db: TDbOrTx, values: (typeof quotaEntries.$inferInsert)[]) => {
+  await db.insert(quotaEntries).values(values);
+};
+
+export type TMovementRow = typeof quotaMovements.$inferSelect;

@@ -1,0 +1,118 @@
+import type { TDb } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { TAccountRef, TMovementRow, TQuotaKind } from './ledger.repository.ts';
+import * as repo from './ledger.repository.ts';
+
+export type { TAccountRef, TQuotaKind } from './ledger.repository.ts';
+
+/** The world outside the wallet: units come from ISSUED (purchases, seed) and go to CONSUMED. */
+export const SYSTEM_ISSUED: TAccountRef = { ownerType: 'system', ownerId: 1, companyId: null };
+export const SYSTEM_CONSUMED: TAccountRef = { ownerType: 'system', ownerId: 2, companyId: null };
+
+export type TMoveInput = {
+  kind: TQuotaKind;
+  quantity: number;
+  from: TAccountRef;
+  to: TAccountRef;
+  reason: TMovementRow['reason'];
+  actorUserId?: number | null;
+  companyId?: number | null;
+  ref?: { type: string; id: string };
+  /** Same key = same movement: a retried request applies once and returns the first result. */
+  idempotencyKey?: string;
+  note?: string;
+  /** Message when the source balance is short. */
+  insufficientMessage?: string;
+};
+
+export type TMoveResult = {
+  movement: TMovementRow;
+  replayed: boolean;
+  fromBalance: number;
+  toBalance: number;
+};
+
+/**
+ * Moves units between two accounts in one transaction: debit (never below zero, except system
+ * accounts), credit, the movement row and its two entries. Nothing else changes a balance.
+ */
+export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0) {
+    throw new AppError('VALIDATION_FAILED', 'Quota must be a whole number above 0', {
+      quota: 'invalid',
+    });
+  }
+  const replay = async (): Promise<TMoveResult | undefined> => {
+    if (!input.idempotencyKey) return undefined;
+    const existing = await repo.findMovementByKey(db, input.idempotencyKey);
+    if (!existing) return undefined;
+    if (existing.kind !== input.kind || existing.quantity !== input.quantity) {
+      throw new AppError(
+        'CONFLICT',
+        'This idempotency key was already used for a different request',
+      );
+    }
+    return { movement: existing, replayed: true, fromBalance: Number.NaN, toBalance: Number.NaN };
+  };
+
+  const first = await replay();
+  if (first) return first;
+  try {
+    return await db.transaction(async (tx) => {
+      const from = await repo.ensureAccount(tx, input.from, input.kind);
+      const to = await repo.ensureAccount(tx, input.to, input.kind);
+      await repo.lockAccounts(tx, [from.id, to.id]);
+      const fromBalance = await repo.debit(
+        tx,
+        from.id,
+        input.quantity,
+        from.ownerType === 'system',
+      );
+      if (fromBalance === undefined) {
+        throw new AppError('UNPROCESSABLE', input.insufficientMessage ?? 'Kuota tidak mencukupi', {
+          quota: 'insufficient',
+        });
+      }
+      const toBalance = await repo.credit(tx, to.id, input.quantity);
+      const movement = await repo.insertMovement(tx, {
+        kind: input.kind,
+        quantity: input.quantity,
+        reason: input.reason,
+        fromAccountId: from.id,
+        toAccountId: to.id,
+        actorUserId: input.actorUserId ?? null,
+        companyId: input.companyId ?? null,
+        refType: input.ref?.type ?? null,
+        refId: input.ref?.id ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        note: input.note ?? null,
+      });
+      await repo.insertEntries(tx, [
+        {
+          movementId: movement.id,
+          accountId: from.id,
+          delta: -input.quantity,
+          balanceAfter: fromBalance,
+        },
+        {
+          movementId: movement.id,
+          accountId: to.id,
+          delta: input.quantity,
+          balanceAfter: toBalance,
+        },
+      ]);
+      return { movement, replayed: false, fromBalance, toBalance };
+    });
+  } catch (error) {
+    // Two requests with one key raced: the loser sees the winner's movement.
+    if (isUniqueViolation(error)) {
+      const again = await replay();
+      if (again) return again;
+    }
+    throw error;
+  }
+};
+
+export const balanceOf = async (db: TDb, ref: TAccountRef, kind: TQuotaKind): Promise<number> =>
+  (await repo.findAccount(db, ref.ownerType, ref.ownerId, kind))?.balance ?? 0;

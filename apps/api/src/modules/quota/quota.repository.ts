@@ -1,0 +1,142 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TDb } from '../../db/client.ts';
+import { departements, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
+import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
+
+/** Units an account has spent (spend − refund), all time. */
+export const usageOf = async (
+  db: TDb,
+  ownerType: TOwnerType,
+  ownerId: number,
+  kind: TQuotaKind,
+) => {
+  const [row] = await db
+    .select({
+      spent: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' and ${quotaMovements.fromAccountId} = ${quotaAccounts.id} then ${quotaMovements.quantity} when ${quotaMovements.reason} = 'refund' and ${quotaMovements.toAccountId} = ${quotaAccounts.id} then -${quotaMovements.quantity} else 0 end), 0)::int`,
+      stamps: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' and ${quotaMovements.fromAccountId} = ${quotaAccounts.id} then 1 when ${quotaMovements.reason} = 'refund' and ${quotaMovements.toAccountId} = ${quotaAccounts.id} then -1 else 0 end), 0)::int`,
+    })
+    .from(quotaAccounts)
+    .leftJoin(
+      quotaMovements,
+      sql`${quotaMovements.fromAccountId} = ${quotaAccounts.id} or ${quotaMovements.toAccountId} = ${quotaAccounts.id}`,
+    )
+    .where(
+      and(
+        eq(quotaAccounts.ownerType, ownerType),
+        eq(quotaAccounts.ownerId, ownerId),
+        eq(quotaAccounts.kind, kind),
+      ),
+    );
+  return { spent: row?.spent ?? 0, stamps: row?.stamps ?? 0 };
+};
+
+/** Spend per month (UTC) over the last `months` months, for accounts of one owner or a company. */
+export const monthlyUsage = async (
+  db: TDb,
+  scope: { ownerType: TOwnerType; ownerId: number } | { companyId: number },
+  months: number,
+) => {
+  const owner =
+    'companyId' in scope
+      ? sql`${quotaAccounts.companyId} = ${scope.companyId}`
+      : sql`${quotaAccounts.ownerType} = ${scope.ownerType} and ${quotaAccounts.ownerId} = ${scope.ownerId}`;
+  const rows = await db
+    .select({
+      month: sql<string>`to_char(date_trunc('month', ${quotaMovements.createdAt} at time zone 'UTC'), 'YYYY-MM')`,
+      kind: quotaMovements.kind,
+      total: sql<number>`sum(case when ${quotaMovements.reason} = 'spend' then ${quotaMovements.quantity} else -${quotaMovements.quantity} end)::int`,
+    })
+    .from(quotaMovements)
+    .innerJoin(
+      quotaAccounts,
+      sql`(${quotaMovements.reason} = 'spend' and ${quotaAccounts.id} = ${quotaMovements.fromAccountId}) or (${quotaMovements.reason} = 'refund' and ${quotaAccounts.id} = ${quotaMovements.toAccountId})`,
+    )
+    .where(
+      and(
+        owner,
+        sql`${quotaMovements.createdAt} >= date_trunc('month', now()) - (${months - 1} * interval '1 month')`,
+      ),
+    )
+    .groupBy(sql`1`, quotaMovements.kind);
+  return rows;
+};
+
+export const departementBalances = async (db: TDb, companyId: number) => {
+  const rows = await db
+    .select({
+      departementId: departements.id,
+      name: departements.name,
+      kind: quotaAccounts.kind,
+      balance: quotaAccounts.balance,
+    })
+    .from(departements)
+    .leftJoin(
+      quotaAccounts,
+      and(eq(quotaAccounts.ownerType, 'departement'), eq(quotaAccounts.ownerId, departements.id)),
+    )
+    .where(eq(departements.companyId, companyId))
+    .orderBy(departements.name);
+  const byDept = new Map<
+    number,
+    { departement_id: number; name: string; emeterai: number; esign: number }
+  >();
+  for (const row of rows) {
+    const entry = byDept.get(row.departementId) ?? {
+      departement_id: row.departementId,
+      name: row.name,
+      emeterai: 0,
+      esign: 0,
+    };
+    if (row.kind === 'emeterai') entry.emeterai = row.balance ?? 0;
+    if (row.kind === 'esign') entry.esign = row.balance ?? 0;
+    byDept.set(row.departementId, entry);
+  }
+  return [...byDept.values()];
+};
+
+/** Company history: every movement touching the company or one of its departments. */
+export const companyHistory = async (db: TDb, companyId: number, page: number, perPage: number) => {
+  const fromAcc = alias(quotaAccounts, 'from_acc');
+  const toAcc = alias(quotaAccounts, 'to_acc');
+  const where = eq(quotaMovements.companyId, companyId);
+  const rows = await db
+    .select({
+      id: quotaMovements.id,
+      reason: quotaMovements.reason,
+      kind: quotaMovements.kind,
+      quantity: quotaMovements.quantity,
+      createdAt: quotaMovements.createdAt,
+      fromType: fromAcc.ownerType,
+      fromId: fromAcc.ownerId,
+      toType: toAcc.ownerType,
+      toId: toAcc.ownerId,
+      by: users.fullName,
+    })
+    .from(quotaMovements)
+    .innerJoin(fromAcc, eq(fromAcc.id, quotaMovements.fromAccountId))
+    .innerJoin(toAcc, eq(toAcc.id, quotaMovements.toAccountId))
+    .leftJoin(users, eq(users.id, quotaMovements.actorUserId))
+    .where(where)
+    .orderBy(desc(quotaMovements.createdAt), desc(quotaMovements.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(quotaMovements).where(where);
+  const deptIds = [
+    ...new Set(
+      rows
+        .flatMap((r) => [
+          r.fromType === 'departement' ? r.fromId : null,
+          r.toType === 'departement' ? r.toId : null,
+        ])
+        .filter((v): v is number => v !== null),
+    ),
+  ];
+  const names = deptIds.length
+    ? await db
+        .select({ id: departements.id, name: departements.name })
+        .from(departements)
+        .where(inArray(departements.id, deptIds))
+    : [];
+  return { rows, total: total?.n ?? 0, deptNames: new Map(names.map((n) => [n.id, n.name])) };
+};

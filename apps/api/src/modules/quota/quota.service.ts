@@ -1,0 +1,213 @@
+import type { TQuota, TTransferQuotaRequest } from '@bubuh/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { departements } from '../../db/schema.ts';
+import { requireCompanyAdmin, requireQuotaAdmin } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { balanceOf, move, type TAccountRef } from './ledger.ts';
+import * as repo from './quota.repository.ts';
+
+const CHART_MONTHS = 12;
+
+export type TQuotaScope = 'company' | 'departement' | 'user';
+
+/** Spec §6: admin and admin-company read the company, user their department, others themselves. */
+export const accountRefFor = (auth: TAuth, scope: TQuotaScope): TAccountRef => {
+  if (scope === 'company') {
+    const companyId = requireCompanyAdmin(auth);
+    return { ownerType: 'company', ownerId: companyId, companyId };
+  }
+  if (scope === 'departement') {
+    if (auth.role !== 'user' || auth.departementId === null || auth.companyId === null) {
+      throw AppError.forbidden('Only department users have department quota');
+    }
+    return { ownerType: 'departement', ownerId: auth.departementId, companyId: auth.companyId };
+  }
+  return { ownerType: 'user', ownerId: auth.userId, companyId: null };
+};
+
+const lastMonths = (n: number): string[] => {
+  const now = new Date();
+  return Array.from({ length: n }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (n - 1 - i), 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+};
+
+export const createQuotaService = (deps: { db: TDb }) => {
+  const { db } = deps;
+
+  const findDepartement = async (companyId: number, departementId: number) => {
+    const [row] = await db
+      .select()
+      .from(departements)
+      .where(and(eq(departements.id, departementId), eq(departements.companyId, companyId)));
+    if (!row) throw AppError.notFound('Department');
+    return row;
+  };
+
+  const kindFigures = async (ref: TAccountRef, kind: 'emeterai' | 'esign' | 'psre') => {
+    const remain = await balanceOf(db, ref, kind);
+    const { spent, stamps } = await repo.usageOf(db, ref.ownerType, ref.ownerId, kind);
+    return { remain, spent, stamps };
+  };
+
+  const chart = async (ref: TAccountRef, companyWide: boolean) => {
+    const months = lastMonths(CHART_MONTHS);
+    const rows = await repo.monthlyUsage(
+      db,
+      companyWide && ref.companyId !== null
+        ? { companyId: ref.companyId }
+        : { ownerType: ref.ownerType, ownerId: ref.ownerId },
+      CHART_MONTHS,
+    );
+    const series = (kind: string) =>
+      months.map((m) => rows.find((r) => r.month === m && r.kind === kind)?.total ?? 0);
+    return { months, emeterai: series('emeterai'), esign: series('esign') };
+  };
+
+  return {
+    getQuota: async (auth: TAuth, scope: TQuotaScope): Promise<TQuota> => {
+      const ref = accountRefFor(auth, scope);
+      const [emeterai, esign, psre] = await Promise.all([
+        kindFigures(ref, 'emeterai'),
+        kindFigures(ref, 'esign'),
+        kindFigures(ref, 'psre'),
+      ]);
+      const usage = await chart(ref, false);
+      const quota: TQuota = {
+        scope,
+        remain: emeterai.remain,
+        usage: { total: emeterai.spent },
+        stamp: { total: emeterai.stamps },
+        total: { total: emeterai.remain + emeterai.spent },
+        // Unstamped drafts are counted once documents exist (stamping issue); none can exist yet.
+        draft: { total: 0 },
+        chartUsage: usage.emeterai,
+        chartRemain: [emeterai.remain, emeterai.spent],
+        esign: {
+          remain: esign.remain,
+          usage: { total: esign.spent },
+          total: { total: esign.remain + esign.spent },
+        },
+        psre: {
+          remain: psre.remain,
+          usage: { total: psre.spent },
+          total: { total: psre.remain + psre.spent },
+        },
+      };
+      if (scope === 'company' && auth.role === 'admin-company' && ref.companyId !== null) {
+        quota.departements = await repo.departementBalances(db, ref.companyId);
+      }
+      return quota;
+    },
+
+    stock: async (auth: TAuth, scope: TQuotaScope, departementId?: number) => {
+      if (scope === 'departement' && departementId !== undefined) {
+        // Company admins may read any department of their company; users only their own.
+        const companyId = auth.companyId;
+        if (companyId === null) throw AppError.forbidden();
+        if (auth.role === 'user' && auth.departementId !== departementId)
+          throw AppError.notFound('Department');
+        if (auth.role !== 'user' && auth.role !== 'admin' && auth.role !== 'admin-company')
+          throw AppError.forbidden();
+        await findDepartement(companyId, departementId);
+        const ref: TAccountRef = { ownerType: 'departement', ownerId: departementId, companyId };
+        return {
+          emeterai: await balanceOf(db, ref, 'emeterai'),
+          esign: await balanceOf(db, ref, 'esign'),
+        };
+      }
+      const ref = accountRefFor(auth, scope);
+      return {
+        emeterai: await balanceOf(db, ref, 'emeterai'),
+        esign: await balanceOf(db, ref, 'esign'),
+      };
+    },
+
+    /** Company → department. */
+    transfer: async (auth: TAuth, body: TTransferQuotaRequest, idempotencyKey?: string) => {
+      const companyId = requireQuotaAdmin(auth);
+      const dept = await findDepartement(companyId, body.departement_id);
+      const company: TAccountRef = { ownerType: 'company', ownerId: companyId, companyId };
+      const target: TAccountRef = { ownerType: 'departement', ownerId: dept.id, companyId };
+      const result = await move(db, {
+        kind: body.type,
+        quantity: body.quota,
+        from: company,
+        to: target,
+        reason: 'transfer',
+        actorUserId: auth.userId,
+        companyId,
+        ref: { type: 'departement', id: String(dept.id) },
+        ...(idempotencyKey ? { idempotencyKey: `transfer:${companyId}:${idempotencyKey}` } : {}),
+        insufficientMessage: 'Kuota perusahaan tidak mencukupi',
+      });
+      return {
+        movement_id: result.movement.id,
+        company_remain: await balanceOf(db, company, body.type),
+        departement_remain: await balanceOf(db, target, body.type),
+      };
+    },
+
+    /** Department → company. */
+    giveBack: async (auth: TAuth, body: TTransferQuotaRequest, idempotencyKey?: string) => {
+      const companyId = requireQuotaAdmin(auth);
+      const dept = await findDepartement(companyId, body.departement_id);
+      const company: TAccountRef = { ownerType: 'company', ownerId: companyId, companyId };
+      const source: TAccountRef = { ownerType: 'departement', ownerId: dept.id, companyId };
+      const result = await move(db, {
+        kind: body.type,
+        quantity: body.quota,
+        from: source,
+        to: company,
+        reason: 'return',
+        actorUserId: auth.userId,
+        companyId,
+        ref: { type: 'departement', id: String(dept.id) },
+        ...(idempotencyKey ? { idempotencyKey: `return:${companyId}:${idempotencyKey}` } : {}),
+        insufficientMessage: 'Kuota departemen tidak mencukupi',
+      });
+      return {
+        movement_id: result.movement.id,
+        company_remain: await balanceOf(db, company, body.type),
+        departement_remain: await balanceOf(db, source, body.type),
+      };
+    },
+
+    history: async (auth: TAuth, page: number, perPage: number) => {
+      const companyId = requireCompanyAdmin(auth);
+      const { rows, total, deptNames } = await repo.companyHistory(db, companyId, page, perPage);
+      return {
+        data: rows.map((r) => {
+          const deptId =
+            r.toType === 'departement' ? r.toId : r.fromType === 'departement' ? r.fromId : null;
+          return {
+            id: r.id,
+            type: r.reason,
+            kind: r.kind,
+            quota: r.quantity,
+            department: deptId !== null ? (deptNames.get(deptId) ?? null) : null,
+            departement_id: deptId,
+            by: r.by,
+            date: r.createdAt.toISOString(),
+          };
+        }),
+        meta: { page, perPage, total },
+      };
+    },
+
+    chart: async (auth: TAuth) => {
+      const scope: TQuotaScope =
+        auth.role === 'admin' || auth.role === 'admin-company'
+          ? 'company'
+          : auth.role === 'user' && auth.departementId !== null
+            ? 'departement'
+            : 'user';
+      return chart(accountRefFor(auth, scope), scope === 'company');
+    },
+  };
+};
+
+export type TQuotaService = ReturnType<typeof createQuotaService>;

@@ -1,0 +1,134 @@
+import {
+  ZMessageResponse,
+  ZPageQuery,
+  ZStampResponse,
+  ZTemplateList,
+  ZTemplateRequest,
+  ZTemplateResponse,
+  ZTemplateStampRequest,
+} from '@bubuh/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { TDocumentsService } from '../documents/documents.service.ts';
+import type { TTemplatesService } from './templates.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+export const templatesRoutes: FastifyPluginAsyncZod<{
+  templates: TTemplatesService;
+  documents: TDocumentsService;
+}> = async (app, { templates, documents }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/v1/template',
+    {
+      schema: {
+        tags: ['templates'],
+        security,
+        summary: 'Document templates of the company (or own, for personal accounts)',
+        querystring: ZPageQuery,
+        response: { 200: ZTemplateList },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await templates.list(requireAuth(request), request.query),
+    }),
+  );
+  app.get(
+    '/api/v1/template/:id',
+    {
+      schema: {
+        tags: ['templates'],
+        security,
+        summary: 'One template',
+        params: ZId,
+        response: { 200: ZTemplateResponse },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await templates.get(requireAuth(request), request.params.id),
+    }),
+  );
+  app.post(
+    '/api/v1/template/create-template',
+    {
+      schema: {
+        tags: ['templates'],
+        security,
+        summary: 'Create a template (placements in PDF points)',
+        body: ZTemplateRequest,
+        response: { 201: ZTemplateResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: 'Berhasil tambah data Template',
+        data: await templates.create(requireAuth(request), request.body),
+      }),
+  );
+  for (const url of ['/api/v1/template/update-template/:id', '/api/template-esign/update/:id']) {
+    app.patch(
+      url,
+      {
+        schema: {
+          tags: ['templates'],
+          security,
+          summary: 'Update a template',
+          params: ZId,
+          body: ZTemplateRequest,
+          response: { 200: ZTemplateResponse },
+        },
+      },
+      async (request) => ({
+        message: 'Berhasil update data Template',
+        data: await templates.update(requireAuth(request), request.params.id, request.body),
+      }),
+    );
+  }
+  app.delete(
+    '/api/v1/template/deleted/:id',
+    {
+      schema: {
+        tags: ['templates'],
+        security,
+        summary: 'Delete a template',
+        params: ZId,
+        response: { 200: ZMessageResponse },
+      },
+    },
+    async (request) => {
+      await templates.remove(requireAuth(request), request.params.id);
+      return { message: 'Berhasil hapus data Template' };
+    },
+  );
+  app.post(
+    '/api/v1/single-stamp/stamp-template-process-company/:id',
+    {
+      schema: {
+        tags: ['single-stamp'],
+        security,
+        summary: "Stamp a document at the template's e-Meterai placement",
+        params: ZId,
+        body: ZTemplateStampRequest,
+        response: { 200: ZStampResponse },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const placement = await templates.emeteraiPlacement(auth, request.params.id);
+      return {
+        message: 'Berhasil membubuhkan e-Meterai',
+        data: await documents.stamp(
+          auth,
+          { ...request.body, ...placement },
+          auth.companyId === null ? 'personal' : 'company',
+        ),
+      };
+    },
+  );
+};

@@ -1,0 +1,322 @@
+import {
+  ZAdminUpdateUserRequest,
+  ZAvatarResponse,
+  ZChangePasswordRequest,
+  ZChildUserList,
+  ZChildUserRequest,
+  ZCompanyUserList,
+  ZCompanyUserResponse,
+  ZCreateUserRequest,
+  ZMessageResponse,
+  ZPageQuery,
+  ZSecuritySettingsRequest,
+  ZUpdateProfileRequest,
+  ZUserLookupResponse,
+  ZUserProfileResponse,
+} from '@bubuh/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import type { TCompanyUsersService } from './company-users.service.ts';
+import { AVATAR_MAX_BYTES, type TUsersService } from './users.service.ts';
+
+type TOptions = { users: TUsersService; companyUsers: TCompanyUsersService; files: TFileStore };
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const security = [{ bearerAuth: [] }];
+
+export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
+  app,
+  { users, companyUsers, files },
+) => {
+  app.get(
+    '/api/v1/users/user-company',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: "The company's users, own record excluded (company admins)",
+        querystring: ZPageQuery,
+        response: { 200: ZCompanyUserList },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await companyUsers.listCompany(requireAuth(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/v1/users/personal-user',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Personal accounts (super)',
+        querystring: ZPageQuery,
+        response: { 200: ZCompanyUserList },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await companyUsers.listPersonal(requireAuth(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/api/v1/users',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Add a user to the company; they get an invitation mail with a set-password link',
+        body: ZCreateUserRequest,
+        response: { 201: ZCompanyUserResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: 'Berhasil tambah data User',
+        data: await companyUsers.create(requireAuth(request), request.body),
+      }),
+  );
+
+  app.delete(
+    '/api/v1/users/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Remove a user of the company (company admins)',
+        params: ZIdParams,
+        response: { 200: ZMessageResponse },
+      },
+    },
+    async (request) => {
+      await companyUsers.remove(requireAuth(request), request.params.id);
+      return { message: 'Berhasil hapus data User' };
+    },
+  );
+
+  app.get(
+    '/api/v1/users/child-user-sub',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: "Child users of the caller's subscription",
+        response: { 200: ZChildUserList },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await companyUsers.listChildren(requireAuth(request)),
+    }),
+  );
+
+  app.post(
+    '/api/v1/users/child-user-subs',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: "Add a child user (limited by the plan's total_multiuser)",
+        body: ZChildUserRequest,
+        response: { 201: ZCompanyUserResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: 'Berhasil tambah data User',
+        data: await companyUsers.addChild(requireAuth(request), request.body),
+      }),
+  );
+
+  app.delete(
+    '/api/v1/users/child-user-sub/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Remove a child user',
+        params: ZIdParams,
+        response: { 200: ZMessageResponse },
+      },
+    },
+    async (request) => {
+      await companyUsers.removeChild(requireAuth(request), request.params.id);
+      return { message: 'Berhasil hapus data User' };
+    },
+  );
+
+  app.get(
+    '/api/v1/users/user/:emetId',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Look up a user by DigiFriend code (name and masked e-mail only)',
+        params: z.object({ emetId: z.string().regex(/^[A-Za-z0-9]{4,16}$/) }),
+        response: { 200: ZUserLookupResponse },
+      },
+    },
+    async (request) => ({ message: 'OK', data: await users.lookupByEmetId(request.params.emetId) }),
+  );
+
+  app.get(
+    '/api/v1/users/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'A user record',
+        params: ZIdParams,
+        response: { 200: ZUserProfileResponse },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await users.getUser(requireAuth(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/api/v1/users/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary:
+          'Update own profile (name, phone); company admins also set role and department of their users',
+        params: ZIdParams,
+        body: ZAdminUpdateUserRequest,
+        response: { 200: ZUserProfileResponse.or(ZCompanyUserResponse) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { role, departement_id, ...profile } = request.body;
+      if (auth.userId === request.params.id && role === undefined && departement_id === undefined) {
+        return {
+          message: 'Berhasil update data User',
+          data: await users.updateProfile(
+            auth,
+            request.params.id,
+            ZUpdateProfileRequest.parse(profile),
+          ),
+        };
+      }
+      return {
+        message: 'Berhasil update data User',
+        data: await companyUsers.update(auth, request.params.id, request.body),
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/:id/password',
+    {
+      onRequest: [app.authenticate],
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Change own password (other sessions are signed out)',
+        params: ZIdParams,
+        body: ZChangePasswordRequest,
+        response: { 200: ZMessageResponse },
+      },
+    },
+    async (request) => {
+      await users.changePassword(
+        requireAuth(request),
+        request.params.id,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return { message: 'Password changed' };
+    },
+  );
+
+  app.patch(
+    '/api/v1/users/:id/security',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Turn the e-mail OTP at sign-in on or off',
+        params: ZIdParams,
+        body: ZSecuritySettingsRequest,
+        response: { 200: ZUserProfileResponse },
+      },
+    },
+    async (request) => ({
+      message: 'Security settings saved',
+      data: await users.setSecurity(
+        requireAuth(request),
+        request.params.id,
+        request.body.loginOtpEnabled,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/v1/users/:id/avatar',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Upload own avatar (multipart field `avatar`: PNG, JPEG or WebP, at most 2 MB)',
+        consumes: ['multipart/form-data'],
+        params: ZIdParams,
+        response: { 200: ZAvatarResponse },
+      },
+    },
+    async (request) => {
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (file?.fieldname !== 'avatar') {
+        throw new AppError('BAD_REQUEST', 'Send the image in the multipart field "avatar"', {
+          avatar: 'required',
+        });
+      }
+      const bytes = new Uint8Array(await file.toBuffer());
+      const avatar = await users.setAvatar(requireAuth(request), request.params.id, bytes);
+      return { message: 'Avatar updated', data: { avatar } };
+    },
+  );
+
+  /** Avatars are public by design (spec §7: /files/{avatar}); names are random UUIDs. */
+  app.get(
+    '/files/:avatar',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ avatar: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/) }),
+      },
+    },
+    async (request, reply) => {
+      const key = `avatars/${request.params.avatar}`;
+      if (!(await files.exists(key))) throw AppError.notFound('File');
+      const ext = request.params.avatar.split('.').pop();
+      const type = ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff');
+      return reply.type(type).send(await files.stream(key));
+    },
+  );
+};

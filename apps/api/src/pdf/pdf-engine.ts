@@ -1,0 +1,118 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { PdfInfo, SignedPdf, StampedPdf, StampMeteraiOptions, VerifyResult } from '@bubuh/pdf';
+import { RECOMMENDED_WORKER_LIMITS, stampMeterai, toPdfError } from '@bubuh/pdf';
+import type { PdfTask, PdfTaskResult } from '@bubuh/pdf/worker';
+import { Piscina } from 'piscina';
+import { AppError } from '../lib/app-error.ts';
+
+/** PDF work off the request thread: a worker-thread pool with memory limits and a time limit. */
+export type TPdfEngine = {
+  inspect: (bytes: Uint8Array) => Promise<PdfInfo>;
+  verify: (bytes: Uint8Array, trustRoots: string[]) => Promise<VerifyResult>;
+  stamp: (
+    bytes: Uint8Array,
+    options: Extract<PdfTask, { op: 'stamp' }>['options'],
+  ) => Promise<StampedPdf>;
+  sign: (
+    bytes: Uint8Array,
+    options: Extract<PdfTask, { op: 'sign' }>['options'],
+  ) => Promise<SignedPdf>;
+  /**
+   * Stamps on this thread with a live signer that cannot cross into a worker (a remote hash
+   * signer: the CPU work is milliseconds, the wait is the provider's round trip).
+   */
+  stampWithSigner: (bytes: Uint8Array, options: StampMeteraiOptions) => Promise<StampedPdf>;
+  close: () => Promise<void>;
+};
+
+/** Engine error codes → what the user is told; all are the caller's file, not our fault. */
+const MESSAGES: Record<string, string> = {
+  NOT_PDF: 'The file is not a PDF',
+  TRUNCATED: 'The PDF is incomplete or damaged; export it again and retry',
+  BROKEN: 'The PDF is damaged and cannot be read; export it again and retry',
+  ENCRYPTED: 'The PDF is password protected; remove the password and upload it again',
+  TOO_COMPLEX: 'The PDF is too complex to process safely',
+  TIMEOUT: 'Processing the PDF took too long',
+};
+
+const require = createRequire(import.meta.url);
+
+const engineError = (code: string, message: string) =>
+  new AppError('UNPROCESSABLE', MESSAGES[code] ?? message, { pdf: code });
+
+export const createPdfEngine = (options: { maxThreads?: number } = {}): TPdfEngine => {
+  const workerDir = path.dirname(require.resolve('@bubuh/pdf/worker'));
+  const pool = new Piscina({
+    filename: path.join(workerDir, 'worker-bootstrap.mjs'),
+    minThreads: 1,
+    maxThreads: options.maxThreads ?? 2,
+    idleTimeout: 60_000,
+    resourceLimits: { ...RECOMMENDED_WORKER_LIMITS.resourceLimits },
+    // Workers register tsx themselves; inheriting the parent's loader would load it twice.
+    execArgv: [],
+  });
+
+  const run = async <T>(task: PdfTask): Promise<T> => {
+    let result: PdfTaskResult;
+    try {
+      result = await pool.run(task, {
+        signal: AbortSignal.timeout(RECOMMENDED_WORKER_LIMITS.timeoutMs),
+      });
+    } catch (error) {
+      const aborted =
+        error instanceof Error && /abort|timeout/i.test(`${error.name} ${error.message}`);
+      throw new AppError(
+        'UNPROCESSABLE',
+        aborted ? (MESSAGES.TIMEOUT ?? 'Timeout') : (MESSAGES.TOO_COMPLEX ?? 'Too complex'),
+        {
+          pdf: aborted ? 'TIMEOUT' : 'TOO_COMPLEX',
+        },
+      );
+    }
+    if (!result.ok) throw engineError(result.error.code, result.error.message);
+    return result.value as T;
+  };
+
+  return {
+    inspect: (bytes) => run<PdfInfo>({ op: 'inspect', bytes }),
+    verify: (bytes, trustRoots) =>
+      run<VerifyResult>({ op: 'verify', bytes, options: { trustRoots } }),
+    stamp: (bytes, options) => run<StampedPdf>({ op: 'stamp', bytes, options }),
+    sign: (bytes, options) => run<SignedPdf>({ op: 'sign', bytes, options }),
+    stampWithSigner: async (bytes, options) => {
+      // The remote signer's own failure (provider down, refused) is the error to report, not
+      // the engine's wrapper around it.
+      let signerError: unknown;
+      const signer = options.signer;
+      const watched =
+        typeof signer === 'object' && 'signDigest' in signer
+          ? {
+              ...signer,
+              signDigest: async (
+                digest: Uint8Array,
+                algorithm: Parameters<typeof signer.signDigest>[1],
+              ) => {
+                try {
+                  return await signer.signDigest(digest, algorithm);
+                } catch (error) {
+                  signerError = error;
+                  throw error;
+                }
+              },
+            }
+          : signer;
+      try {
+        return await stampMeterai(bytes, { ...options, signer: watched });
+      } catch (error) {
+        if (signerError instanceof AppError) throw signerError;
+        if (error instanceof AppError) throw error;
+        const pdfError = toPdfError(error, 'SIGNING_FAILED');
+        throw engineError(pdfError.code, pdfError.message);
+      }
+    },
+    close: async () => {
+      await pool.destroy();
+    },
+  };
+};

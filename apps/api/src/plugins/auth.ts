@@ -1,0 +1,116 @@
+import type { TRole, TUserType } from '@bubuh/contracts';
+import fastifyJwt from '@fastify/jwt';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TDb } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
+
+/** Who is calling: always read from the verified token and the database, never from the request. */
+export type TAuth = {
+  userId: number;
+  sessionId: string;
+  role: TRole;
+  userType: TUserType;
+  companyId: number | null;
+  departementId: number | null;
+};
+
+/** `doc` marks a short-lived link token that opens one document's unsigned file. */
+export type TAccessClaims = { sub: string; sid: string; doc?: number };
+
+declare module 'fastify' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyRequest {
+    auth: TAuth | null;
+  }
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireRole: (
+      ...roles: TRole[]
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Resolves a link token (see TAccessClaims.doc) to its caller, for links opened without a header. */
+    authFromLinkToken: (token: string, documentId: number) => Promise<TAuth>;
+  }
+}
+
+declare module '@fastify/jwt' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyJWT {
+    payload: TAccessClaims;
+    user: TAccessClaims;
+  }
+}
+
+export type TAuthPluginOptions = { db: TDb; secret: string; accessTokenTtlSeconds: number };
+
+const unauthenticated = () =>
+  new AppError('UNAUTHENTICATED', 'Your session has ended, please sign in again');
+
+/**
+ * Bearer JWT access tokens. `authenticate` verifies the token, then checks that its session is
+ * not revoked and the user still exists, and puts the caller's role and scope on request.auth.
+ */
+export const authPlugin = fp<TAuthPluginOptions>(async (app: FastifyInstance, options) => {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { expiresIn: options.accessTokenTtlSeconds, algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorateRequest('auth', null);
+
+  const resolve = async (claims: TAccessClaims): Promise<TAuth> => {
+    const userId = Number(claims.sub);
+    if (!Number.isInteger(userId)) throw unauthenticated();
+    const [row] = await options.db
+      .select({
+        role: users.role,
+        userType: users.userType,
+        companyId: users.companyId,
+        departementId: users.departementId,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(eq(sessions.id, claims.sid), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+      );
+    if (!row) throw unauthenticated();
+    return { userId, sessionId: claims.sid, ...row };
+  };
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    let claims: TAccessClaims;
+    try {
+      claims = await request.jwtVerify<TAccessClaims>();
+    } catch {
+      throw unauthenticated();
+    }
+    // Link tokens open one file and nothing else.
+    if (claims.doc !== undefined) throw unauthenticated();
+    request.auth = await resolve(claims);
+  });
+
+  app.decorate('authFromLinkToken', async (token: string, documentId: number) => {
+    let claims: TAccessClaims;
+    try {
+      claims = app.jwt.verify<TAccessClaims>(token);
+    } catch {
+      throw unauthenticated();
+    }
+    if (claims.doc !== documentId) throw unauthenticated();
+    return resolve(claims);
+  });
+
+  app.decorate('requireRole', (...roles: TRole[]) => async (request: FastifyRequest) => {
+    if (!request.auth) throw unauthenticated();
+    if (!roles.includes(request.auth.role)) throw AppError.forbidden();
+  });
+});
+
+/** The caller of an authenticated route (after `app.authenticate`). */
+export const requireAuth = (request: FastifyRequest): TAuth => {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+};

@@ -1,0 +1,53 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createSpecimenStampAppearance, localTsaCredential } from '@bubuh/pdf';
+import type { TDb } from '../../db/client.ts';
+import { loadLocalPki } from './local-pki.ts';
+import { DEFAULT_DOC_TYPES, type TMeteraiProvider } from './meterai-provider.ts';
+
+const SERIAL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+export const newLocalSerial = (): string => {
+  let serial = '';
+  for (let i = 0; i < 22; i += 1) serial += SERIAL_ALPHABET[randomInt(SERIAL_ALPHABET.length)];
+  return serial;
+};
+
+/**
+ * The embedded issuer (works offline, clearly a SPESIMEN): random serials, a vector SPESIMEN
+ * stamp with a QR code pointing at our public verification page, signed by the local e-Meterai
+ * certificate and time-stamped by the local TSA.
+ */
+export const createLocalMeteraiProvider = (deps: {
+  db: TDb;
+  publicUrl: string;
+}): TMeteraiProvider => {
+  const pki = () => loadLocalPki(deps.db);
+  return {
+    name: 'local',
+    checkConnection: async () => {
+      const started = performance.now();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      createHash('sha256').update(randomBytes(64)).digest();
+      return { responseTimeMs: performance.now() - started };
+    },
+    documentTypes: async () => DEFAULT_DOC_TYPES,
+    issueSerial: async () => {
+      const serial = newLocalSerial();
+      const verifyUrl = `${deps.publicUrl.replace(/\/$/, '')}/services/stamp?sn=${serial}`;
+      return { serial, image: createSpecimenStampAppearance(serial, verifyUrl) };
+    },
+    signing: async () => {
+      const { emeterai, tsa } = await pki();
+      return {
+        kind: 'credential' as const,
+        signer: {
+          privateKeyPem: emeterai.privateKeyPem,
+          certificatePem: emeterai.certificatePem,
+          chainPem: emeterai.chainPem,
+        },
+        tsa: localTsaCredential(tsa),
+      };
+    },
+    trustRoots: async () => [(await pki()).root.certificatePem],
+  };
+};

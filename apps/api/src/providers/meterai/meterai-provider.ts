@@ -1,0 +1,54 @@
+import type {
+  DigestSigner,
+  HttpTsaOptions,
+  LocalTsaCredential,
+  SignerCredential,
+  VectorAppearance,
+} from '@bubuh/pdf';
+
+/** A document type of the provider's list (Peruri `jenisdoc`: kode and nama). */
+export type TDocType = { kode: string; nama: string };
+
+export type TIssuedSerial = {
+  /** 22 characters `[A-Z0-9]{22}`, issued by the provider, used at most once. */
+  serial: string;
+  /** The stamp image: the provider's raster (Peruri) or the local vector SPESIMEN. */
+  image: Uint8Array | VectorAppearance;
+};
+
+/**
+ * The e-Meterai issuer (design §2): the local issuer is the embedded default; the Peruri
+ * distributor adapter implements the same port.
+ */
+export type TMeteraiProvider = {
+  readonly name: 'local' | 'peruri';
+  /** One round trip to the provider; resolves with its duration or rejects when it is down. */
+  checkConnection: () => Promise<{ responseTimeMs: number }>;
+  documentTypes: () => Promise<TDocType[]>;
+  issueSerial: (input: {
+    docType: string;
+    docValue?: number | null;
+    fileName: string;
+    documentId: number;
+  }) => Promise<TIssuedSerial>;
+  /**
+   * How the e-Meterai is signed for one serial: key material the worker pool can use, or a remote
+   * hash signer (Peruri signs the digest; the key never leaves the provider). With the TSA that
+   * makes it PAdES B-T, when there is one.
+   */
+  signing: (context: { serial: string; documentSha256: string }) => Promise<TMeteraiSigning>;
+  /** Roots a verifier should trust for this provider's stamps. */
+  trustRoots: () => Promise<string[]>;
+};
+
+export type TMeteraiSigning =
+  | { kind: 'credential'; signer: SignerCredential; tsa?: LocalTsaCredential | HttpTsaOptions }
+  | { kind: 'remote'; signer: DigestSigner; tsa?: HttpTsaOptions };
+
+/** Peruri's fallback list of document types (research/domain.md §2.3). */
+export const DEFAULT_DOC_TYPES: TDocType[] = [
+  { kode: '2', nama: 'Dokumen Transaksi, Surat Berharga, Akta, Dokumen Lelang, Dokumen lain-lain' },
+  { kode: '3', nama: 'Surat Keterangan, Surat Pernyataan, Surat Perjanjian, Surat Lainnya' },
+  { kode: '4a', nama: 'Dokumen penerimaan uang (lebih dari Rp5.000.000)' },
+  { kode: '4b', nama: 'Dokumen pelunasan utang (lebih dari Rp5.000.000)' },
+];

@@ -1,0 +1,98 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  issueUserCertificate,
+  type LocalTsaCredential,
+  localTsaCredential,
+  type SignerCredential,
+} from '@bubuh/pdf';
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { userCertificates } from '../../db/schema.ts';
+import { loadLocalPki } from '../meterai/local-pki.ts';
+
+/** The signing identity of one user (design §2 `SignatureProvider`). */
+export type TSignatureProvider = {
+  readonly name: 'local';
+  hasCertificate: (userId: number) => Promise<boolean>;
+  /** Issues the user's certificate on first use (after they confirmed their identity fields). */
+  credentialFor: (user: {
+    id: number;
+    fullName: string;
+    email: string;
+    nik: string | null;
+  }) => Promise<SignerCredential>;
+  /** The time-stamp authority that makes e-signatures PAdES B-T. */
+  tsa: () => Promise<LocalTsaCredential>;
+};
+
+const seal = (key: Buffer, plain: string): string => {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+};
+
+const open = (key: Buffer, sealed: string): string => {
+  const raw = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+};
+
+/**
+ * Local PSrE: one certificate per user, issued by the local root, private key kept encrypted at
+ * rest with a key that is not stored next to it (`CERT_ENCRYPTION_KEY`, or a generated secret).
+ */
+export const createLocalSignatureProvider = (deps: {
+  db: TDb;
+  encryptionKey: Buffer;
+}): TSignatureProvider => ({
+  name: 'local',
+  tsa: async () => localTsaCredential((await loadLocalPki(deps.db)).tsa),
+  hasCertificate: async (userId) =>
+    (
+      await deps.db
+        .select({ id: userCertificates.id })
+        .from(userCertificates)
+        .where(eq(userCertificates.userId, userId))
+    ).length > 0,
+  credentialFor: async (user) => {
+    const [existing] = await deps.db
+      .select()
+      .from(userCertificates)
+      .where(eq(userCertificates.userId, user.id));
+    if (existing) {
+      return {
+        privateKeyPem: open(deps.encryptionKey, existing.encryptedKey),
+        certificatePem: existing.certificatePem,
+        chainPem: existing.chainPem,
+      };
+    }
+    const pki = await loadLocalPki(deps.db);
+    const issued = await issueUserCertificate(pki.root, {
+      name: user.fullName,
+      email: user.email,
+      ...(user.nik ? { nik: user.nik } : {}),
+    });
+    await deps.db
+      .insert(userCertificates)
+      .values({
+        userId: user.id,
+        certificatePem: issued.certificatePem,
+        chainPem: issued.chainPem,
+        encryptedKey: seal(deps.encryptionKey, issued.privateKeyPem),
+        subjectName: user.fullName,
+      })
+      .onConflictDoNothing();
+    const [stored] = await deps.db
+      .select()
+      .from(userCertificates)
+      .where(eq(userCertificates.userId, user.id));
+    if (!stored) throw new Error('certificate could not be stored');
+    return {
+      privateKeyPem: open(deps.encryptionKey, stored.encryptedKey),
+      certificatePem: stored.certificatePem,
+      chainPem: stored.chainPem,
+    };
+  },
+});

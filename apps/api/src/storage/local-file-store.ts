@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertValidKey, FileTooLargeError, type TFileStore } from './file-store.ts';
+
+/** Local-disk FileStore under `root` (default ./data/files). Writes are atomic (temp + rename). */
+export const createLocalFileStore = (root: string): TFileStore => {
+  fs.mkdirSync(root, { recursive: true });
+  const resolve = (key: string) => {
+    assertValidKey(key);
+    return path.join(root, key);
+  };
+
+  const store: TFileStore = {
+    driver: 'local',
+    put: async (key, body, options = {}) => {
+      const target = resolve(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.part`;
+      let size = 0;
+      const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > limit) callback(new FileTooLargeError(limit));
+          else callback(null, chunk);
+        },
+      });
+      const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
+      try {
+        await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx' }));
+        await fsp.rename(temp, target);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
+      return { size };
+    },
+    get: async (key) => new Uint8Array(await fsp.readFile(resolve(key))),
+    stream: async (key) => {
+      const file = resolve(key);
+      await fsp.access(file);
+      return fs.createReadStream(file);
+    },
+    exists: async (key) => {
+      try {
+        await fsp.access(resolve(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    delete: async (key) => {
+      await fsp.rm(resolve(key), { force: true });
+    },
+    check: async () => {
+      const key = `.health/${randomUUID()}`;
+      const payload = new TextEncoder().encode('ok');
+      await store.put(key, payload);
+      const back = await store.get(key);
+      await store.delete(key);
+      if (Buffer.compare(Buffer.from(back), Buffer.from(payload)) !== 0) {
+        throw new Error('Storage read-back mismatch');
+      }
+    },
+  };
+  return store;
+};

@@ -1,0 +1,86 @@
+import type { TSession } from '@bubuh/contracts';
+import { desc, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { mailOutbox, users } from '../src/db/schema.ts';
+import type { TTestContext } from './helpers.ts';
+import { unique } from './helpers.ts';
+
+export const PASSWORD = 'Rahasia#2026';
+
+/** The newest mail sent to `to`, from the database outbox. */
+export const lastMailTo = async (ctx: TTestContext, to: string) => {
+  const [mail] = await ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}`)
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return mail;
+};
+
+export const otpFromMail = (text: string): string => {
+  const match = text.match(/\b(\d{6})\b/);
+  if (!match?.[1]) throw new Error(`no OTP in mail: ${text}`);
+  return match[1];
+};
+
+export const registerPersonal = async (
+  ctx: TTestContext,
+  overrides: Record<string, unknown> = {},
+) => {
+  const email = `user-${unique()}@example.com`;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: {
+      name: 'Sari Test',
+      email,
+      phoneNumber: '081234567890',
+      password: PASSWORD,
+      type: 'personal',
+      ...overrides,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return email;
+};
+
+/** Registers and verifies a personal account; returns its e-mail. */
+export const createVerifiedUser = async (ctx: TTestContext) => {
+  const email = await registerPersonal(ctx);
+  const mail = await lastMailTo(ctx, email);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/otp/verify',
+    payload: { email, otp: otpFromMail(mail?.text ?? '') },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return email;
+};
+
+export const login = async (
+  ctx: TTestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<TSession> => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: TSession }).data;
+};
+
+export const bearer = (session: { accessToken: string }) => ({
+  authorization: `Bearer ${session.accessToken}`,
+});
+
+export const userIdOf = async (ctx: TTestContext, email: string) => {
+  const [row] = await ctx.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+};

@@ -1,0 +1,450 @@
+import {
+  abilitiesFor,
+  type TSession,
+  ZApiError,
+  ZLoginResponse,
+  ZUserData,
+} from '@bubuh/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, otps, passwordResets, users } from '../src/db/schema.ts';
+import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed.ts';
+import {
+  bearer,
+  createVerifiedUser,
+  lastMailTo,
+  login,
+  otpFromMail,
+  PASSWORD,
+  registerPersonal,
+  userIdOf,
+} from './auth-helpers.ts';
+import { createTestContext, type TTestContext, unique } from './helpers.ts';
+
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: {
+      PUBLIC_URL: 'http://portal.test',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      RATE_LIMIT_RESET_PER_MINUTE: '1000',
+    },
+  });
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+
+const errorOf = (res: { json: () => unknown }) => ZApiError.parse(res.json());
+
+describe('register', () => {
+  it('creates an unverified account and e-mails a 6-digit code', async () => {
+    const email = await registerPersonal(ctx);
+    const mail = await lastMailTo(ctx, email);
+    expect(mail?.subject).toBe('Your Bubuh verification code');
+    expect(otpFromMail(mail?.text ?? '')).toMatch(/^\d{6}$/);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(row?.emailVerifiedAt).toBeNull();
+    expect(row?.userType).toBe('personal');
+    const res = await post('/api/v1/auth/login', { email, password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).errors.reason).toBe('EMAIL_NOT_VERIFIED');
+  });
+
+  it('writes the mail in Indonesian when the browser asks for it', async () => {
+    const email = `id-${unique()}@example.com`;
+    await post(
+      '/api/register',
+      { name: 'Budi', email, phoneNumber: '081234567890', password: PASSWORD, type: 'personal' },
+      { 'accept-language': 'id-ID,id;q=0.9' },
+    );
+    expect((await lastMailTo(ctx, email))?.subject).toBe('Kode verifikasi Bubuh Anda');
+  });
+
+  it('answers a bad NIK, NPWP and phone with field errors', async () => {
+    const res = await post('/api/register', {
+      name: 'PT Salah',
+      email: `bad-${unique()}@example.com`,
+      phoneNumber: '0215551234',
+      password: PASSWORD,
+      type: 'company',
+      companyName: 'PT Salah Input',
+      noKTP: '3174051513900001',
+      npwp: '013000667091000',
+    });
+    expect(res.statusCode).toBe(400);
+    const body = errorOf(res);
+    expect(body.errors.status).toBe('VALIDATION_FAILED');
+    expect(Object.keys(body.errors)).toEqual(
+      expect.arrayContaining(['phoneNumber', 'noKTP', 'npwp']),
+    );
+  });
+
+  it('creates the company of a company registration, with the user as its admin', async () => {
+    const email = `co-${unique()}@example.com`;
+    const res = await post('/api/register', {
+      name: 'Rina Direktur',
+      email,
+      phoneNumber: '+6281234567890',
+      password: PASSWORD,
+      type: 'company',
+      companyName: `PT Maju ${unique()}`,
+      noKTP: '3174055508900002',
+      npwp: '01.300.066.6-091.000',
+      bank: 'BCA',
+      accountNumber: '1234567890',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.database.db
+      .select({ role: users.role, userType: users.userType, npwp: companies.npwp })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.email, email));
+    expect(row).toEqual({ role: 'admin-company', userType: 'company', npwp: '0013000666091000' });
+  });
+
+  it('refuses an e-mail that is already registered and verified', async () => {
+    const email = await createVerifiedUser(ctx);
+    const res = await post('/api/register', {
+      name: 'Again',
+      email: email.toUpperCase(),
+      phoneNumber: '081234567890',
+      password: PASSWORD,
+      type: 'personal',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).errors.email).toBeDefined();
+  });
+});
+
+describe('register OTP', () => {
+  it('verifies with the right code, once', async () => {
+    const email = await registerPersonal(ctx);
+    const code = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const ok = await post('/api/v1/auth/otp/verify', { email, otp: code });
+    expect(ok.statusCode).toBe(200);
+    const session = await login(ctx, email);
+    expect(session.userData.email).toBe(email);
+  });
+
+  it('counts wrong codes and locks the code after 5 wrong tries', async () => {
+    const email = await registerPersonal(ctx);
+    const code = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const first = await post('/api/v1/auth/otp/verify', { email, otp: wrong });
+    expect(first.statusCode).toBe(400);
+    expect(first.json().message).toBe('Wrong code. 4 tries left.');
+    for (let i = 0; i < 4; i += 1) await post('/api/v1/auth/otp/verify', { email, otp: wrong });
+    const locked = await post('/api/v1/auth/otp/verify', { email, otp: code });
+    expect(locked.statusCode).toBe(429);
+    expect(errorOf(locked).errors.otp).toBe('locked');
+  });
+
+  it('rejects an expired code', async () => {
+    const email = await registerPersonal(ctx);
+    const code = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const id = await userIdOf(ctx, email);
+    await ctx.database.db
+      .update(otps)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(otps.userId, id));
+    const res = await post('/api/v1/auth/otp/verify', { email, otp: code });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).errors.otp).toBe('expired');
+  });
+
+  it('enforces the resend cool-down and replaces the old code', async () => {
+    const email = await registerPersonal(ctx);
+    const oldCode = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const early = await post('/api/v1/auth/otp/resend', { email });
+    expect(early.statusCode).toBe(429);
+    expect(Number(errorOf(early).errors.retryAfterSeconds)).toBeGreaterThan(0);
+    const id = await userIdOf(ctx, email);
+    await ctx.database.db
+      .update(otps)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(otps.userId, id));
+    const resend = await post('/api/v1/auth/otp/resend', { email });
+    expect(resend.statusCode).toBe(200);
+    const newCode = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    if (newCode !== oldCode) {
+      const stale = await post('/api/v1/auth/otp/verify', { email, otp: oldCode });
+      expect(stale.statusCode).toBe(400);
+    }
+    expect((await post('/api/v1/auth/otp/verify', { email, otp: newCode })).statusCode).toBe(200);
+  });
+});
+
+describe('login', () => {
+  beforeAll(async () => {
+    await seedDemo(ctx.database.db, { password: 'Demo#2026!' });
+  });
+
+  it('signs in every demo account with the session of spec §3 and its abilities', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const res = await post('/api/v1/auth/login', {
+        email: account.email,
+        password: 'Demo#2026!',
+      });
+      expect(res.statusCode, account.email).toBe(200);
+      const body = ZLoginResponse.parse(res.json());
+      expect(body.message).toBe('Login success');
+      const session = body.data as TSession;
+      const userData = ZUserData.parse(session.userData);
+      expect(userData.role).toBe(account.role);
+      expect(userData.user_type).toBe(account.userType);
+      expect(userData.emet_id).toMatch(/^DF/);
+      expect(session.ability).toEqual(abilitiesFor(account.role, account.userType));
+      expect(JSON.stringify(session)).not.toContain('password');
+    }
+    const user = await login(ctx, 'user@demo.local', 'Demo#2026!');
+    expect(user.userData).toMatchObject({
+      company_name: 'PT Demo Sejahtera',
+      departement_name: 'Finance',
+    });
+  });
+
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
+    const wrong = await post('/api/v1/auth/login', {
+      email: 'user@demo.local',
+      password: 'Nope12345',
+    });
+    const unknown = await post('/api/v1/auth/login', {
+      email: `nobody-${unique()}@example.com`,
+      password: 'Nope12345',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('locks an account for 15 minutes after 5 wrong passwords', async () => {
+    const email = await createVerifiedUser(ctx);
+    for (let i = 0; i < 5; i += 1)
+      await post('/api/v1/auth/login', { email, password: 'Wrong1234' });
+    const res = await post('/api/v1/auth/login', { email, password: PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(errorOf(res).errors.status).toBe('RATE_LIMITED');
+  });
+
+  it('asks for an e-mail code when login-OTP is on, and the code works once', async () => {
+    const email = await createVerifiedUser(ctx);
+    const session = await login(ctx, email);
+    const on = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${session.userData.id}/security`,
+      headers: bearer(session),
+      payload: { loginOtpEnabled: true },
+    });
+    expect(on.statusCode).toBe(200);
+    const challenge = await post('/api/v1/auth/login', { email, password: PASSWORD });
+    expect(challenge.statusCode).toBe(200);
+    const { otpRequired, otpToken } = challenge.json().data as {
+      otpRequired: boolean;
+      otpToken: string;
+    };
+    expect(otpRequired).toBe(true);
+    expect(challenge.json().data.accessToken).toBeUndefined();
+    const mail = await lastMailTo(ctx, email);
+    expect(mail?.subject).toBe('Your Bubuh sign-in code');
+    const code = otpFromMail(mail?.text ?? '');
+    expect(
+      (await post('/api/v1/auth/login/otp', { otpToken: `${otpToken}x`, otp: code })).statusCode,
+    ).toBe(400);
+    const done = await post('/api/v1/auth/login/otp', { otpToken, otp: code });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.userData.email).toBe(email);
+    const reused = await post('/api/v1/auth/login/otp', { otpToken, otp: code });
+    expect(reused.statusCode).toBe(400);
+    expect(errorOf(reused).errors.otp).toBe('used');
+  });
+});
+
+describe('tokens', () => {
+  it('rejects calls without a valid bearer token', async () => {
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/1' });
+    expect(none.statusCode).toBe(401);
+    expect(errorOf(none).errors.status).toBe('UNAUTHENTICATED');
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/1',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('rotates refresh tokens, and a reused one revokes the whole family', async () => {
+    const email = await createVerifiedUser(ctx);
+    const session = await login(ctx, email);
+    const first = await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
+    expect(first.statusCode).toBe(200);
+    const pair = first.json().data as { accessToken: string; refreshToken: string };
+    expect(pair.refreshToken).not.toBe(session.refreshToken);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${session.userData.id}`,
+      headers: bearer(pair),
+    });
+    expect(me.statusCode).toBe(200);
+
+    const replay = await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
+    expect(replay.statusCode).toBe(401);
+    expect(
+      (await post('/api/v1/auth/refresh', { refreshToken: pair.refreshToken })).statusCode,
+    ).toBe(401);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${session.userData.id}`,
+      headers: bearer(pair),
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('logout ends the session for the access and the refresh token', async () => {
+    const email = await createVerifiedUser(ctx);
+    const session = await login(ctx, email);
+    const out = await post(
+      '/api/v1/auth/logout',
+      { refreshToken: session.refreshToken },
+      bearer(session),
+    );
+    expect(out.statusCode).toBe(200);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${session.userData.id}`,
+      headers: bearer(session),
+    });
+    expect(me.statusCode).toBe(401);
+    expect(
+      (await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses an expired access token, and refresh gives a working one', async () => {
+    const email = await createVerifiedUser(ctx);
+    const session = await login(ctx, email);
+    const sid = (ctx.app.jwt.decode(session.accessToken) as { sid: string }).sid;
+    const expired = ctx.app.jwt.sign({ sub: String(session.userData.id), sid }, { expiresIn: 1 });
+    await new Promise((r) => setTimeout(r, 1100));
+    const url = `/api/v1/users/${session.userData.id}`;
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${expired}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const fresh = (
+      await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })
+    ).json().data;
+    expect((await ctx.app.inject({ method: 'GET', url, headers: bearer(fresh) })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same for known and unknown addresses, and mails a link only to the known one', async () => {
+    const email = await createVerifiedUser(ctx);
+    const known = await post('/api/v1/auth/forgot-password', { email });
+    const unknownEmail = `ghost-${unique()}@example.com`;
+    const unknown = await post('/api/v1/auth/forgot-password', { email: unknownEmail });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect((await lastMailTo(ctx, email))?.text).toContain(
+      'http://portal.test/auth/reset-password/',
+    );
+    expect(await lastMailTo(ctx, unknownEmail)).toBeUndefined();
+  });
+
+  it('resets with a single-use token, signs out old sessions and accepts the new password', async () => {
+    const email = await createVerifiedUser(ctx);
+    const old = await login(ctx, email);
+    await post('/api/v1/auth/forgot-password', { email });
+    const link = (await lastMailTo(ctx, email))?.text.match(/reset-password\/([A-Za-z0-9_-]+)/);
+    const token = link?.[1] ?? '';
+    const body = { password: 'BaruSekali99', passwordConfirmation: 'BaruSekali99' };
+    const mismatch = await post(`/api/v1/auth/reset-password/${token}`, {
+      ...body,
+      passwordConfirmation: 'Other123A',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(errorOf(mismatch).errors.passwordConfirmation).toBeDefined();
+    expect((await post(`/api/v1/auth/reset-password/${token}`, body)).statusCode).toBe(200);
+    expect((await post(`/api/v1/auth/reset-password/${token}`, body)).statusCode).toBe(400);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${old.userData.id}`,
+      headers: bearer(old),
+    });
+    expect(me.statusCode).toBe(401);
+    expect((await post('/api/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(401);
+    await login(ctx, email, 'BaruSekali99');
+  });
+
+  it('refuses an expired reset token', async () => {
+    const email = await createVerifiedUser(ctx);
+    await post('/api/v1/auth/forgot-password', { email });
+    const token =
+      (await lastMailTo(ctx, email))?.text.match(/reset-password\/([A-Za-z0-9_-]+)/)?.[1] ?? '';
+    await ctx.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, await userIdOf(ctx, email)));
+    const res = await post(`/api/v1/auth/reset-password/${token}`, {
+      password: 'BaruSekali99',
+      passwordConfirmation: 'BaruSekali99',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with the envelope when one address calls login too often', async () => {
+    const limited = await createTestContext({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: `x${i}@example.com`, password: 'Whatever1' },
+        });
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) {
+          const body = ZApiError.parse(res.json());
+          expect(body.errors.status).toBe('RATE_LIMITED');
+          expect(body.message).toMatch(/Too many requests/);
+        }
+      }
+      expect(codes).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits forgot-password per address', async () => {
+    const limited = await createTestContext({ env: { RATE_LIMIT_RESET_PER_MINUTE: '2' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        codes.push(
+          (
+            await limited.app.inject({
+              method: 'POST',
+              url: '/api/v1/auth/forgot-password',
+              payload: { email: 'a@example.com' },
+            })
+          ).statusCode,
+        );
+      }
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

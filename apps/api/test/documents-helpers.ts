@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ZUploadDocumentResponse } from '@bubuh/contracts';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { companies, departements, users } from '../src/db/schema.ts';
+import { move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
+import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
+import { type TTestContext, unique } from './helpers.ts';
+import { multipartBody } from './multipart.ts';
+
+export type TSession = { accessToken: string; userData: { id: number } };
+
+/** An A4 PDF with a line of text on each page. */
+export const makePdf = async (pages = 2) => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i += 1) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Surat Perjanjian — halaman ${i + 1}`, { x: 72, y: 760, size: 14, font });
+  }
+  return Buffer.from(await doc.save());
+};
+
+/** A company with one department holding `units` e-Meterai, and a user of that department. */
+export const newDepartmentUser = async (ctx: TTestContext, units: number) => {
+  const [company] = await ctx.database.db
+    .insert(companies)
+    .values({ name: `PT Stempel ${unique()}` })
+    .returning();
+  const [dept] = await ctx.database.db
+    .insert(departements)
+    .values({ companyId: company?.id ?? 0, name: 'Keuangan' })
+    .returning();
+  const ref: TAccountRef = {
+    ownerType: 'departement',
+    ownerId: dept?.id ?? 0,
+    companyId: company?.id ?? 0,
+  };
+  if (units > 0) {
+    await move(ctx.database.db, {
+      kind: 'emeterai',
+      quantity: units,
+      from: SYSTEM_ISSUED,
+      to: ref,
+      reason: 'purchase',
+      companyId: ref.companyId,
+    });
+  }
+  const email = await createVerifiedUser(ctx);
+  await ctx.database.db
+    .update(users)
+    .set({
+      role: 'user',
+      userType: 'company',
+      companyId: company?.id ?? 0,
+      departementId: dept?.id ?? 0,
+    })
+    .where(eq(users.email, email));
+  return { session: (await login(ctx, email)) as TSession, ref };
+};
+
+export const uploadPdf = (
+  ctx: TTestContext,
+  session: TSession,
+  content: Buffer,
+  name = 'perjanjian.pdf',
+  type = 'application/pdf',
+) => {
+  const form = multipartBody({}, { field: 'file', name, content, type });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/single-stamp/upload-document',
+    headers: { ...bearer(session), ...form.headers },
+    payload: form.payload,
+  });
+};
+
+export const uploadedId = async (
+  ctx: TTestContext,
+  session: TSession,
+  content: Buffer,
+  name?: string,
+) =>
+  ZUploadDocumentResponse.parse((await uploadPdf(ctx, session, content, name)).json()).data
+    .document_id;
+
+export const stampDocument = (ctx: TTestContext, session: TSession, documentId: number, page = 2) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/single-stamp/stamp-single-process-company',
+    headers: bearer(session),
+    payload: {
+      document_id: documentId,
+      page,
+      x: 400,
+      y: 100,
+      width: 75,
+      height: 75,
+      doc_type: '3',
+      location: 'Jakarta',
+    },
+  });
+
+/** pdfsig's report (it always exits 0: callers read the text). */
+export const pdfsig = (bytes: Buffer) => {
+  const file = path.join(os.tmpdir(), `bubuh-${unique()}.pdf`);
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync('pdfsig', [file], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+};

@@ -1,0 +1,516 @@
+import {
+  ZApiError,
+  ZDocumentResponse,
+  ZUploadDocumentResponse,
+  ZVerifyResponse,
+} from '@bubuh/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, users } from '../src/db/schema.ts';
+import { balanceOf, move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
+import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
+import {
+  makePdf,
+  newDepartmentUser as newDepartmentUserIn,
+  pdfsig,
+  stampDocument,
+  type TSession,
+  uploadPdf,
+} from './documents-helpers.ts';
+import { createTestContext, type TTestContext } from './helpers.ts';
+import { multipartBody } from './multipart.ts';
+
+let failIssuing = false;
+let ctx: TTestContext;
+
+const multipart = (name: string, content: Buffer, type = 'application/pdf') =>
+  multipartBody({}, { field: 'file', name, content, type });
+const newDepartmentUser = (units: number) => newDepartmentUserIn(ctx, units);
+const upload = (session: TSession, content: Buffer, name?: string, type?: string) =>
+  uploadPdf(ctx, session, content, name, type);
+const stamp = (session: TSession, documentId: number, page = 2) =>
+  stampDocument(ctx, session, documentId, page);
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: {
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      UPLOAD_LIMIT_BYTES: String(2 * 1024 * 1024),
+    },
+    meterai: (local) => ({
+      ...local,
+      issueSerial: async (input) => {
+        if (failIssuing) throw new Error('provider unreachable');
+        return local.issueSerial(input);
+      },
+    }),
+  });
+});
+afterAll(() => ctx.close());
+
+describe('upload', () => {
+  it('keeps a PDF as a draft with its page sizes in points', async () => {
+    const { session } = await newDepartmentUser(0);
+    const res = await upload(session, await makePdf(3));
+    expect(res.statusCode, res.body).toBe(201);
+    const data = ZUploadDocumentResponse.parse(res.json()).data;
+    expect(data.pages).toEqual([
+      { width: 595, height: 842 },
+      { width: 595, height: 842 },
+      { width: 595, height: 842 },
+    ]);
+    const details = ZDocumentResponse.parse(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/single-stamp/get-document-details/${data.document_id}`,
+          headers: bearer(session),
+        })
+      ).json(),
+    ).data;
+    expect(details).toMatchObject({
+      status: 'nostamp',
+      signing_status: 'draft',
+      serial_number: null,
+    });
+    const unsigned = await ctx.app.inject({ method: 'GET', url: details.file_path });
+    expect(unsigned.statusCode).toBe(200);
+    expect(unsigned.headers['content-type']).toBe('application/pdf');
+    const noToken = await ctx.app.inject({
+      method: 'GET',
+      url: `/UNSIGNED/${data.document_id}.pdf`,
+    });
+    expect(noToken.statusCode).toBe(401);
+  });
+
+  it('refuses non-PDF, broken and oversized files without keeping anything', async () => {
+    const { session } = await newDepartmentUser(0);
+    const before = (
+      await ctx.database.db
+        .select()
+        .from(documents)
+        .where(eq(documents.ownerUserId, session.userData.id))
+    ).length;
+    const html = await upload(
+      session,
+      Buffer.from('<html><body>not a pdf</body></html>'),
+      'fake.pdf',
+    );
+    expect(html.statusCode).toBe(422);
+    expect(ZApiError.parse(html.json()).errors.pdf).toBe('NOT_PDF');
+    const good = await makePdf(2);
+    const truncated = await upload(session, good.subarray(0, Math.floor(good.length / 2)));
+    expect(truncated.statusCode).toBe(422);
+    const word = await upload(
+      session,
+      Buffer.from('PK\u0003\u0004docx'),
+      'kontrak.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(word.statusCode).toBe(415);
+    const big = await upload(session, Buffer.concat([good, Buffer.alloc(3 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(413);
+    const after = (
+      await ctx.database.db
+        .select()
+        .from(documents)
+        .where(eq(documents.ownerUserId, session.userData.id))
+    ).length;
+    expect(after).toBe(before);
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('stamping one document', () => {
+  it('stamps on page 2, spends one unit, and the download validates in pdfsig with the serial in the reason', async () => {
+    const { session, ref } = await newDepartmentUser(3);
+    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(2))).json()).data
+      .document_id;
+    const res = await stamp(session, id);
+    expect(res.statusCode, res.body).toBe(200);
+    const { serial_number, status } = res.json().data as { serial_number: string; status: string };
+    expect(status).toBe('stamp');
+    expect(serial_number).toMatch(/^[A-Z0-9]{22}$/);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
+
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/single-stamp/download-file/${id}`,
+      headers: bearer(session),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    const out = pdfsig(download.rawPayload);
+    expect(out).toContain(`Signature Field Name: Emet${serial_number}`);
+    expect(out).toContain('Signature Validation: Signature is Valid.');
+    expect(out).toContain('Total document signed');
+    expect(download.rawPayload.toString('latin1')).toContain(`[${serial_number}]`);
+
+    const again = await stamp(session, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Dokumen sudah dibubuhi e-Meterai');
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
+
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/single-stamp/get-document-user?status=all',
+      headers: bearer(session),
+    });
+    expect(list.json().data.stamp.map((d: { document_id: number }) => d.document_id)).toContain(id);
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/single-stamp/canceled-stamp',
+      headers: bearer(session),
+      payload: { document_id: id },
+    });
+    expect(cancel.statusCode).toBe(409);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/single-stamp/delete-document/${id}`,
+      headers: bearer(session),
+    });
+    expect(del.statusCode).toBe(409);
+
+    const verify = multipart('stamped.pdf', download.rawPayload);
+    const verified = ZVerifyResponse.parse(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/services/verify',
+          headers: verify.headers,
+          payload: verify.payload,
+        })
+      ).json(),
+    ).data;
+    expect(verified.intact).toBe(true);
+    expect(verified.known_serials).toEqual([serial_number]);
+    expect(verified.signatures[0]).toMatchObject({
+      kind: 'emeterai',
+      serial_number,
+      integrity: true,
+      trusted: true,
+      timestamped: true,
+    });
+    const tampered = Buffer.from(download.rawPayload);
+    const at = tampered.indexOf('halaman');
+    const index = at > 0 ? at : 200;
+    tampered[index] = (tampered[index] ?? 0) ^ 0x01;
+    const bad = multipart('tampered.pdf', tampered);
+    const badResult = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/services/verify',
+      headers: bad.headers,
+      payload: bad.payload,
+    });
+    if (badResult.statusCode === 200)
+      expect(ZVerifyResponse.parse(badResult.json()).data.intact).toBe(false);
+    else expect(badResult.statusCode).toBe(422);
+  });
+
+  it('returns the unit and leaves the draft as it was when the provider is down', async () => {
+    const { session, ref } = await newDepartmentUser(1);
+    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(1))).json()).data
+      .document_id;
+    failIssuing = true;
+    try {
+      const res = await stamp(session, id, 1);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(
+        'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.',
+      );
+    } finally {
+      failIssuing = false;
+    }
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
+    const details = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/single-stamp/get-document-details/${id}`,
+        headers: bearer(session),
+      })
+    ).json().data;
+    expect(details).toMatchObject({
+      status: 'nostamp',
+      signing_status: 'draft',
+      serial_number: null,
+    });
+    expect(details.last_error).toBeTruthy();
+    const retry = await stamp(session, id, 1);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+  });
+
+  it('refuses without quota, and spends nothing', async () => {
+    const { session, ref } = await newDepartmentUser(0);
+    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(1))).json()).data
+      .document_id;
+    const res = await stamp(session, id, 1);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Kuota tidak mencukupi');
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+    const details = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/single-stamp/get-document-details/${id}`,
+        headers: bearer(session),
+      })
+    ).json().data;
+    expect(details.signing_status).toBe('draft');
+  });
+
+  it("answers 404 for another company's document", async () => {
+    const owner = await newDepartmentUser(1);
+    const stranger = await newDepartmentUser(1);
+    const id = ZUploadDocumentResponse.parse((await upload(owner.session, await makePdf(1))).json())
+      .data.document_id;
+    expect((await stamp(stranger.session, id, 1)).statusCode).toBe(404);
+    for (const url of [
+      `/api/v1/single-stamp/get-document-details/${id}`,
+      `/api/v1/single-stamp/download-file/${id}`,
+    ]) {
+      expect(
+        (await ctx.app.inject({ method: 'GET', url, headers: bearer(stranger.session) }))
+          .statusCode,
+      ).toBe(404);
+    }
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/single-stamp/delete-document/${id}`,
+          headers: bearer(stranger.session),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(await balanceOf(ctx.database.db, stranger.ref, 'emeterai')).toBe(1);
+    expect(await balanceOf(ctx.database.db, owner.ref, 'emeterai')).toBe(1);
+  });
+
+  it('stamps exactly 10 of 20 documents stamped in parallel with 10 units', async () => {
+    const { session, ref } = await newDepartmentUser(10);
+    const pdf = await makePdf(1);
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i += 1)
+      ids.push(
+        ZUploadDocumentResponse.parse((await upload(session, pdf, `doc-${i}.pdf`)).json()).data
+          .document_id,
+      );
+    const results = await Promise.all(ids.map((id) => stamp(session, id, 1)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    const refused = results.filter((r) => r.statusCode !== 200);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect(r.json().message).toBe('Kuota tidak mencukupi');
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+    const serials = new Set(ok.map((r) => r.json().data.serial_number));
+    expect(serials.size).toBe(10);
+    const stamped = await ctx.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.ownerUserId, session.userData.id));
+    expect(stamped.filter((d) => d.status === 'stamp')).toHaveLength(10);
+  });
+
+  it('cancels and deletes drafts', async () => {
+    const { session } = await newDepartmentUser(0);
+    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(1))).json()).data
+      .document_id;
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/single-stamp/canceled-stamp',
+      headers: bearer(session),
+      payload: { document_id: id },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await stamp(session, id, 1)).statusCode).toBe(409);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/single-stamp/delete-document/${id}`,
+      headers: bearer(session),
+    });
+    expect(del.statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/single-stamp/get-document-details/${id}`,
+          headers: bearer(session),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('templates', () => {
+  it('saves placements and stamps a document at the template position', async () => {
+    const { session, ref } = await newDepartmentUser(1);
+    const create = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/template/create-template',
+      headers: bearer(session),
+      payload: {
+        name: 'Kontrak standar',
+        type: 'Surat Dokumen',
+        emeterai: { page: 1, x: 450, y: 60, width: 75, height: 75 },
+        esign: [],
+      },
+    });
+    expect(create.statusCode, create.body).toBe(201);
+    expect(create.json().message).toBe('Berhasil tambah data Template');
+    const templateId = create.json().data.id as number;
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/template/create-template',
+      headers: bearer(session),
+      payload: { name: 'Kosong', type: 'Surat Berharga', emeterai: null, esign: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/template',
+      headers: bearer(session),
+    });
+    expect(list.json().data.data.map((t: { name: string }) => t.name)).toContain('Kontrak standar');
+
+    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(1))).json()).data
+      .document_id;
+    const stranger = await newDepartmentUser(1);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/single-stamp/stamp-template-process-company/${templateId}`,
+      headers: bearer(stranger.session),
+      payload: { document_id: id, doc_type: '2' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/single-stamp/stamp-template-process-company/${templateId}`,
+      headers: bearer(session),
+      payload: { document_id: id, doc_type: '2' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+    const details = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/single-stamp/get-document-details/${id}`,
+        headers: bearer(session),
+      })
+    ).json().data;
+    expect(details.placements.emeterai).toMatchObject({
+      page: 1,
+      x: 450,
+      y: 60,
+      width: 75,
+      height: 75,
+    });
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/template/deleted/${templateId}`,
+      headers: bearer(session),
+    });
+    expect(removed.json().message).toBe('Berhasil hapus data Template');
+  });
+});
+
+describe('e-signatures before the stamp', () => {
+  it('signs three times in order and then stamps; pdfsig shows four valid signatures', async () => {
+    const { session: owner, ref } = await newDepartmentUser(1);
+    await move(ctx.database.db, {
+      kind: 'esign',
+      quantity: 3,
+      from: SYSTEM_ISSUED,
+      to: ref,
+      reason: 'purchase',
+      companyId: ref.companyId,
+    });
+    const [ownerRow] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, owner.userData.id));
+    const colleagues: TSession[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const email = await createVerifiedUser(ctx);
+      await ctx.database.db
+        .update(users)
+        .set({
+          role: 'user',
+          userType: 'company',
+          companyId: ownerRow?.companyId ?? null,
+          departementId: ownerRow?.departementId ?? null,
+        })
+        .where(eq(users.email, email));
+      colleagues.push((await login(ctx, email)) as TSession);
+    }
+    const [second, third] = colleagues as [TSession, TSession];
+    const id = ZUploadDocumentResponse.parse((await upload(owner, await makePdf(1))).json()).data
+      .document_id;
+    const box = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
+    const set = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/esign-only/update-signer-data',
+      headers: bearer(owner),
+      payload: {
+        document_id: id,
+        signers: [
+          { user_id: owner.userData.id, ...box(60) },
+          { user_id: second.userData.id, ...box(200) },
+          { user_id: third.userData.id, ...box(340) },
+        ],
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const sign = (who: TSession, x: number, confirm = true) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/esign-only/signer-process',
+        headers: bearer(who),
+        payload: { document_id: id, ...box(x), ...(confirm ? { identity_confirmed: true } : {}) },
+      });
+
+    const outOfTurn = await sign(third, 340);
+    expect(outOfTurn.statusCode).toBe(409);
+    expect(outOfTurn.json().message).toBe('It is not your turn to sign yet');
+    const unconfirmed = await sign(owner, 60, false);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(ZApiError.parse(unconfirmed.json()).errors.reason).toBe('IDENTITY_REQUIRED');
+    expect((await stamp(owner, id, 1)).statusCode).toBe(409);
+
+    for (const [who, x] of [
+      [owner, 60],
+      [second, 200],
+      [third, 340],
+    ] as const) {
+      const res = await sign(who, x);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await balanceOf(ctx.database.db, ref, 'esign')).toBe(0);
+    const stamped = await stamp(owner, id, 1);
+    expect(stamped.statusCode, stamped.body).toBe(200);
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/single-stamp/download-file/${id}`,
+      headers: bearer(owner),
+    });
+    const out = pdfsig(download.rawPayload);
+    expect(out.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(4);
+    expect(out.match(/Total document signed/g)).toHaveLength(1);
+    expect(out).toContain(`Emet${stamped.json().data.serial_number}`);
+    const details = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/single-stamp/get-document-details/${id}`,
+        headers: bearer(second),
+      })
+    ).json().data;
+    expect(details.signers.map((s: { status: string }) => s.status)).toEqual([
+      'signed',
+      'signed',
+      'signed',
+    ]);
+    expect(details.signing_method).toBe('esign-emeterai');
+  });
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadEnv, type TEnv } from '../src/config/env.ts';
+import { openDatabase, type TDatabase } from '../src/db/client.ts';
+import { randomToken } from '../src/lib/tokens.ts';
+import type { TMailer } from '../src/modules/mail/mailer.ts';
+import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
+import { createPdfEngine, type TPdfEngine } from '../src/pdf/pdf-engine.ts';
+import { createLocalMeteraiProvider } from '../src/providers/meterai/local-meterai-provider.ts';
+import type { TMeteraiProvider } from '../src/providers/meterai/meterai-provider.ts';
+import { createLocalSignatureProvider } from '../src/providers/signature/local-signature-provider.ts';
+import { createLocalFileStore } from '../src/storage/local-file-store.ts';
+
+export const testDbDriver = (): 'pglite' | 'postgres' =>
+  process.env.BUBUH_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A migrated database for one test file: in-memory PGlite, or the shared PostgreSQL of the run. */
+export const openTestDatabase = async (): Promise<TDatabase> => {
+  if (testDbDriver() === 'postgres') {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is required for BUBUH_TEST_DB=postgres');
+    return openDatabase({ driver: 'postgres', url, poolSize: 5 });
+  }
+  const database = await openDatabase({ driver: 'pglite' });
+  await database.migrate();
+  return database;
+};
+
+export type TTestContext = {
+  app: FastifyInstance;
+  database: TDatabase;
+  env: TEnv;
+  dir: string;
+  close: () => Promise<void>;
+};
+
+export type TTestOptions = {
+  env?: Record<string, string>;
+  /** Default: the local issuer; tests can wrap it to slow it down or make it fail. */
+  meterai?: (local: TMeteraiProvider) => TMeteraiProvider;
+  /** Default: the database outbox (read it with `outbox()`). */
+  mailer?: (database: TDatabase) => TMailer;
+  /** Files to put in the web dist folder (e.g. index.html) to exercise the SPA fallback. */
+  web?: Record<string, string>;
+};
+
+let pdfEngine: TPdfEngine | undefined;
+/** One worker pool per test file (it is closed when the file's process ends). */
+const sharedPdfEngine = (): TPdfEngine => {
+  pdfEngine ??= createPdfEngine({ maxThreads: 1 });
+  return pdfEngine;
+};
+
+export const createTestContext = async (options: TTestOptions = {}): Promise<TTestContext> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-api-test-'));
+  const webDist = path.join(dir, 'web');
+  fs.mkdirSync(webDist, { recursive: true });
+  for (const [name, content] of Object.entries(options.web ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(webDist, name)), { recursive: true });
+    fs.writeFileSync(path.join(webDist, name), content);
+  }
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(dir, 'data'),
+    WEB_DIST: options.web ? webDist : path.join(dir, 'no-web'),
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    env,
+    database,
+    files: createLocalFileStore(path.join(dir, 'data/files')),
+    meterai: (options.meterai ?? ((p) => p))(
+      createLocalMeteraiProvider({ db: database.db, publicUrl: env.PUBLIC_URL }),
+    ),
+    mailer: options.mailer ? options.mailer(database) : createOutboxMailer(database.db),
+    jwtSecret: randomToken(48),
+    pdf: sharedPdfEngine(),
+    signatures: createLocalSignatureProvider({ db: database.db, encryptionKey: randomBytes(32) }),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    dir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Unique suffix so tests sharing a PostgreSQL database never collide. */
+export const unique = (): string =>
+  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openAppPage, url } from './fixtures';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('languages', () => {
+  it('defaults to English, switches to Bahasa Indonesia and keeps it after a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url('/'));
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-id').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'id');
+    expect(await heading.textContent()).toBe(
+      'e-Meterai dan tanda tangan elektronik untuk bisnis Indonesia',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('id');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('id');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'e-Meterai dan tanda tangan elektronik untuk bisnis Indonesia',
+    );
+    expect(await page.getByTestId('footer-terms').textContent()).toBe('Syarat dan ketentuan');
+    await context.close();
+  });
+
+  it('translates the app shell and menus', async () => {
+    const { context, page } = await openAppPage(browser, { extra: { i18nextLng: 'id' } });
+    await page.goto(url('/dashboard'));
+    expect(await page.getByTestId('page-title').textContent()).toBe('Dasbor');
+    const greeting = await page.getByTestId('dashboard-greeting').textContent();
+    expect(greeting).toMatch(/^Selamat (pagi|siang|malam), Ayu Admin$/);
+    const nav = page.getByTestId('side-nav');
+    expect(await nav.getByText('e-Dokumen Saya', { exact: true }).count()).toBe(1);
+    expect(await nav.getByText('Bantuan', { exact: true }).count()).toBe(1);
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByTestId('language-option-en').click();
+    await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await context.close();
+  });
+});

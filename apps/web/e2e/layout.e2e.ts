@@ -1,0 +1,164 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  apiLogin,
+  DEMO,
+  launchBrowser,
+  layoutOf,
+  openAppPage,
+  sharedSession,
+  storedTokens,
+  url,
+} from './fixtures';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('main layout', () => {
+  it('switches to the top menu, remembers it, and forces the side menu below 1200px', async () => {
+    const { context, page } = await openAppPage(browser, { width: 1400 });
+    await page.goto(url('/dashboard'));
+    await page.getByTestId('app-layout').waitFor();
+    expect(await layoutOf(page)).toBe('vertical');
+
+    await page.getByTestId('layout-toggle').click();
+    await page.waitForSelector('[data-testid="app-layout"][data-layout="horizontal"]');
+    expect(await page.getByTestId('top-nav').isVisible()).toBe(true);
+
+    await page.reload();
+    await page.getByTestId('app-layout').waitFor();
+    expect(await layoutOf(page)).toBe('horizontal');
+
+    await page.setViewportSize({ width: 1199, height: 900 });
+    await page.waitForSelector('[data-testid="app-layout"][data-layout="vertical"]');
+    expect(await page.getByTestId('layout-toggle').count()).toBe(0);
+
+    await page.setViewportSize({ width: 1000, height: 800 });
+    expect(await layoutOf(page)).toBe('vertical');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForSelector('[data-testid="app-layout"][data-layout="horizontal"]');
+    await context.close();
+  });
+
+  it('starts vertical on a narrow screen even when horizontal is stored', async () => {
+    const { context, page } = await openAppPage(browser, {
+      width: 900,
+      extra: { 'bubuh.layout': 'horizontal' },
+    });
+    await page.goto(url('/dashboard'));
+    await page.getByTestId('app-layout').waitFor();
+    expect(await layoutOf(page)).toBe('vertical');
+    await context.close();
+  });
+
+  it('shows the role menu with the active route highlighted', async () => {
+    const { context, page } = await openAppPage(browser, { width: 1400 });
+    await page.goto(url('/stamp/bulk/7'));
+    const nav = page.getByTestId('side-nav');
+    await nav.waitFor();
+    for (const label of [
+      'Dashboard',
+      'Master Data',
+      'My e-Document',
+      'Quota',
+      'Digital Locker',
+      'Support',
+    ]) {
+      expect(await nav.getByText(label, { exact: true }).count(), label).toBeGreaterThan(0);
+    }
+    const active = nav.locator('[data-menu-key="bulk-stamp"]');
+    await active.waitFor();
+    expect(await active.getAttribute('data-active')).not.toBeNull();
+    expect(await nav.locator('[data-menu-key][data-active]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows a scroll-to-top button after 300px of scrolling', async () => {
+    const { context, page } = await openAppPage(browser, { width: 1400, height: 500 });
+    await page.goto(url('/dashboard'));
+    await page.getByTestId('dashboard-greeting').waitFor();
+    expect(await page.getByTestId('scroll-to-top').count()).toBe(0);
+    await page.mouse.wheel(0, 600);
+    const button = page.getByTestId('scroll-to-top');
+    await button.waitFor({ state: 'visible' });
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await context.close();
+  });
+
+  it('greets the user and shows their details in the profile menu', async () => {
+    const session = await sharedSession('admin');
+    const { context, page } = await openAppPage(browser, { width: 1400, session });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url('') });
+    await page.goto(url('/dashboard'));
+    const greeting = await page.getByTestId('dashboard-greeting').textContent();
+    expect(greeting).toMatch(/^Good (morning|afternoon|evening), Ayu Admin$/);
+    expect(await page.getByTestId('page-title').textContent()).toBe('Dashboard');
+
+    await page.getByTestId('profile-menu').click();
+    const dropdown = page.getByTestId('profile-dropdown');
+    await dropdown.waitFor();
+    const id = session.userData.id;
+    expect(await dropdown.getByTestId('profile-name').textContent()).toBe(DEMO.admin.name);
+    expect(await dropdown.getByTestId('profile-company').textContent()).toBe('PT Demo Sejahtera');
+    expect(await dropdown.getByTestId('profile-role').textContent()).toBe('Administrator');
+    expect(await dropdown.getByTestId('profile-digifriend').textContent()).toBe(
+      session.userData.emet_id,
+    );
+    expect(await dropdown.getByTestId('profile-account').getAttribute('href')).toBe(
+      `/account/${id}`,
+    );
+    expect(await dropdown.getByTestId('profile-setting').getAttribute('href')).toBe(
+      `/setting/${id}`,
+    );
+
+    // Spec §1: the DigiFriend code copies with the toast 'Kode DigiFriend berhasil disalin!'.
+    await dropdown.getByTestId('copy-digifriend').click();
+    await page.getByText('Kode DigiFriend berhasil disalin!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      session.userData.emet_id,
+    );
+    await context.close();
+  });
+
+  it('logs out: revokes the session on the server, clears it and both tokens, goes to /login', async () => {
+    // Its own session: logging out revokes it for good.
+    const session = await apiLogin(DEMO.admin.email);
+    const { context, page } = await openAppPage(browser, { width: 1400, session });
+    await page.goto(url('/dashboard'));
+    const logoutCall = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/logout'));
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('logout').click();
+    const sent = await logoutCall;
+    expect(sent.headers().authorization).toBe(`Bearer ${session.accessToken}`);
+    expect(sent.postDataJSON()).toEqual({ refreshToken: session.refreshToken });
+    await page.waitForURL((u) => u.pathname === '/login');
+    const stored = await storedTokens(page);
+    expect([stored.user, stored.access, stored.refresh, stored.ability]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // Revoked server-side: neither token works any more.
+    const me = await apiCall(`/api/v1/users/${session.userData.id}`, {
+      token: session.accessToken,
+    });
+    expect(me.status).toBe(401);
+    const refreshed = await apiCall('/api/v1/auth/refresh', {
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(refreshed.status).toBe(401);
+    await page.goto(url('/dashboard'));
+    await page.waitForURL((u) => u.pathname === '/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Stamping one document end to end against the real server: upload a 2-page PDF, drag the
+ * e-Meterai box onto page 2, choose the document type, stamp, find the serial in My e-Document,
+ * download the stamped file, and verify it on the public /services/stamp page while logged out.
+ *
+ * Spends one e-Meterai of user@demo.local (seeded with 20). One API login (shared session).
+ * Set E2E_SCREENSHOT_DIR to keep screenshots of the draft viewer, My e-Document and the verdict.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openAppPage, sharedSession, url } from './fixtures';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+};
+
+/** A small two-page A4 agreement. */
+const makePdf = async (): Promise<Buffer> => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (const [index, title] of ['PERJANJIAN SEWA', 'TANDA TANGAN PARA PIHAK'].entries()) {
+    const page = pdf.addPage([595.28, 841.89]);
+    page.drawText(title, { x: 72, y: 760, size: 18, font: bold, color: rgb(0, 0.09, 0.42) });
+    for (let line = 0; line < 18; line += 1) {
+      page.drawText(`Pasal ${index * 18 + line + 1}. Para pihak sepakat atas ketentuan berikut.`, {
+        x: 72,
+        y: 720 - line * 22,
+        size: 11,
+        font,
+      });
+    }
+    page.drawText(`Halaman ${index + 1} dari 2`, { x: 480, y: 40, size: 9, font });
+  }
+  return Buffer.from(await pdf.save());
+};
+
+describe('stamping one document', () => {
+  it('uploads, drags the e-Meterai to page 2, stamps, downloads, and verifies publicly', async () => {
+    const session = await sharedSession('user');
+    const { context, page } = await openAppPage(browser, { session, width: 1400, height: 900 });
+    const pdfBytes = await makePdf();
+
+    // Upload → the draft editor.
+    await page.goto(url('/stamp/single'));
+    await page.getByTestId('stamp-upload-dropzone-input').setInputFiles({
+      name: 'perjanjian-sewa.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfBytes,
+    });
+    await page.waitForURL(/\/stamp\/single\/draft\/\d+$/, { timeout: 30_000 });
+    const documentId = Number(/draft\/(\d+)$/.exec(page.url())?.[1]);
+    expect(documentId).toBeGreaterThan(0);
+
+    const box = page.getByTestId('stamp-box');
+    const page2 = page.getByTestId('pdf-page-2');
+    await box.waitFor();
+    await page2.waitFor();
+    await page.locator('[data-testid="pdf-page-1"] canvas[data-painted]').waitFor();
+    expect(await box.getAttribute('data-page')).toBe('1');
+
+    // The box starts as a 75 pt square at the fit-width zoom.
+    const scale = Number(await page.getByTestId('pdf-page-1').getAttribute('data-scale'));
+    const start = await box.boundingBox();
+    if (!start) throw new Error('no stamp box');
+    expect(start.width).toBeCloseTo(75 * scale, 0);
+    expect(start.height).toBeCloseTo(start.width, 0);
+    await shot(page, 'draft-viewer');
+
+    // Bring the box near the top of the window so page 2 is on screen too, then drag.
+    await page.evaluate((y) => window.scrollBy(0, y - 180), start.y);
+    const from = await box.boundingBox();
+    const target = await page2.boundingBox();
+    if (!from || !target) throw new Error('no boxes');
+    const to = {
+      x: target.x + target.width * 0.35,
+      y: target.y + Math.min(160, target.height / 3),
+    };
+    expect(to.y).toBeLessThan(900 - 60);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 15 });
+    await page.mouse.up();
+
+    await page.waitForSelector('[data-testid="stamp-box"][data-page="2"]');
+    const dropped = await box.boundingBox();
+    const page2Box = await page2.boundingBox();
+    if (!dropped || !page2Box) throw new Error('no boxes after drop');
+    // Centred where the pointer let go, inside page 2.
+    expect(Math.abs(dropped.x + dropped.width / 2 - to.x)).toBeLessThan(3);
+    expect(Math.abs(dropped.y + dropped.height / 2 - to.y)).toBeLessThan(3);
+    expect(await page.getByTestId('stamp-placement').textContent()).toMatch(/^Page 2 · 75 × 75 pt/);
+    await shot(page, 'draft-dropped');
+
+    // Document type, then stamp (confirm dialog).
+    await page.getByTestId('doc-type-select').click();
+    await page.getByRole('option', { name: /^3 · Surat Keterangan/ }).click();
+    await page.getByTestId('doc-value').fill('7500000');
+    await page.getByRole('button', { name: 'Stamp', exact: true }).click();
+    await page.getByTestId('stamp-confirm').waitFor();
+    await shot(page, 'stamp-confirm');
+    await page.getByTestId('stamp-confirm-submit').click();
+
+    // My e-Document, with the details of the new document open.
+    await page.waitForURL(new RegExp(`/stamp\\?doc=${documentId}$`), { timeout: 60_000 });
+    const serial = (await page.getByTestId('details-serial').textContent())?.trim() ?? '';
+    expect(serial).toMatch(/^[A-Z0-9]{22}$/);
+    await shot(page, 'document-details');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('document-details-drawer').waitFor({ state: 'detached' });
+    await page.locator('.mantine-Drawer-overlay').waitFor({ state: 'detached' });
+    const row = page.getByTestId(`document-row-${documentId}`);
+    await row.waitFor();
+    expect(await row.getByTestId('document-serial').textContent()).toBe(serial);
+    expect(await row.getByTestId('document-status').textContent()).toBe('Stamped');
+    await shot(page, 'my-e-document');
+
+    // Download (bearer → blob → file): the stamped bytes carry the serial.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByTestId('document-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('perjanjian-sewa_stamped.pdf');
+    const path = await download.path();
+    const stamped = readFileSync(path);
+    expect(stamped.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(stamped.length).toBeGreaterThan(pdfBytes.length);
+    expect(stamped.toString('latin1')).toContain(serial);
+    await context.close();
+
+    // Public verification, logged out.
+    const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const verifyPage = await anonymous.newPage();
+    await verifyPage.goto(url('/services/stamp'));
+    await verifyPage.getByTestId('verify-nothing-stored').waitFor();
+    await verifyPage.getByTestId('verify-input').setInputFiles({
+      name: 'perjanjian-sewa_stamped.pdf',
+      mimeType: 'application/pdf',
+      buffer: stamped,
+    });
+    const verdict = verifyPage.getByTestId('verify-verdict');
+    await verdict.waitFor({ timeout: 30_000 });
+    expect(await verdict.textContent()).toBe('Intact');
+    const card = verifyPage.getByTestId('verify-signature-emeterai');
+    expect(await card.getByTestId('verify-serial').textContent()).toBe(serial);
+    expect(await card.getByTestId('verify-known').getAttribute('data-known')).toBe('true');
+    expect(await verifyPage.getByTestId('public-footer').count()).toBe(1);
+    await shot(verifyPage, 'verify-intact');
+    await anonymous.close();
+  });
+});

@@ -1,0 +1,9 @@
+import { ROUTES } from '@bubuh/contracts';
+import { TemplateList } from '@/features/stamping/components/template-list';
+
+/** /stamp/document-template: the templates, from the stamping area. */
+const StampDocumentTemplateRoute = () => (
+  <TemplateList backTo={ROUTES.stampDocumentTemplate.path} />
+);
+
+export default StampDocumentTemplateRoute;

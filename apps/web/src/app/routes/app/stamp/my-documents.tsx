@@ -1,0 +1,6 @@
+import { DocumentList } from '@/features/stamping/components/document-list';
+
+/** /stamp: My e-Document, the single-stamp history with its actions. */
+const MyDocumentsRoute = () => <DocumentList mode="all" />;
+
+export default MyDocumentsRoute;

@@ -1,0 +1,6 @@
+import { TemplateStamp } from '@/features/stamping/components/template-stamp';
+
+/** /stamp/single/template: stamp an uploaded PDF at a template's placement. */
+const StampSingleTemplateRoute = () => <TemplateStamp />;
+
+export default StampSingleTemplateRoute;

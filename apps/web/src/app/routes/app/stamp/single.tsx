@@ -1,0 +1,44 @@
+import { ROUTES } from '@bubuh/contracts';
+import { Button } from '@mantine/core';
+import { IconLayoutGrid, IconSignature } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { UploadDocumentCard } from '@/features/stamping/components/upload-document-card';
+import { draftPath } from '@/features/stamping/utils/paths';
+
+/** /stamp/single: upload one PDF, then place and stamp it in the draft editor. */
+const StampSingleRoute = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <UploadDocumentCard
+      testId="stamp-upload"
+      title={t('stamping.single.title')}
+      intro={t('stamping.single.intro')}
+      steps={[t('stamping.single.step1'), t('stamping.single.step2'), t('stamping.single.step3')]}
+      onUploaded={(uploaded) => navigate(draftPath(uploaded.document_id))}
+      footer={
+        <>
+          <Button
+            variant="default"
+            component={Link}
+            to={ROUTES.stampSingleTemplate.path}
+            leftSection={<IconLayoutGrid size={16} />}
+          >
+            {t('page.stampSingleTemplate')}
+          </Button>
+          <Button
+            variant="default"
+            component={Link}
+            to={ROUTES.stampEsign.path}
+            leftSection={<IconSignature size={16} />}
+          >
+            {t('page.stampEsign')}
+          </Button>
+        </>
+      }
+    />
+  );
+};
+
+export default StampSingleRoute;

@@ -1,0 +1,31 @@
+import { SCROLL_TOP_THRESHOLD_PX } from '@bubuh/contracts';
+import { ActionIcon, Affix, Transition } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconArrowUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Spec §2: a scroll-to-top button appears after 300px of scrolling. */
+export const ScrollToTop = () => {
+  const { t } = useTranslation();
+  const [scroll, scrollTo] = useWindowScroll();
+  return (
+    <Affix position={{ bottom: 24, right: 24 }}>
+      <Transition transition="slide-up" mounted={scroll.y > SCROLL_TOP_THRESHOLD_PX}>
+        {(styles) => (
+          <ActionIcon
+            style={styles}
+            size={44}
+            radius="xl"
+            variant="filled"
+            aria-label={t('scrollTop')}
+            title={t('scrollTop')}
+            data-testid="scroll-to-top"
+            onClick={() => scrollTo({ y: 0 })}
+          >
+            <IconArrowUp size={20} />
+          </ActionIcon>
+        )}
+      </Transition>
+    </Affix>
+  );
+};

@@ -1,0 +1,121 @@
+import type { TUserProfile } from '@bubuh/contracts';
+import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCamera, IconCheck, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '@/lib/api-errors';
+import { avatarSrc, initialsOf } from '@/lib/avatar';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, useUploadAvatar } from '../api/profile';
+
+/** The avatar with "change photo": pick, preview, then upload (PNG/JPEG/WebP, at most 2 MB). */
+export const AvatarUploader = ({
+  profile,
+  editable,
+}: {
+  profile: TUserProfile;
+  editable: boolean;
+}) => {
+  const { t } = useTranslation();
+  const upload = useUploadAvatar(profile.id);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const pick = (chosen: File | null) => {
+    upload.reset();
+    setProblem(null);
+    if (!chosen) return;
+    if (!(AVATAR_TYPES as readonly string[]).includes(chosen.type)) {
+      setProblem(t('account.avatar.wrongType'));
+      return;
+    }
+    if (chosen.size > AVATAR_MAX_BYTES) {
+      setProblem(t('account.avatar.tooLarge'));
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const save = () => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: () => {
+        setFile(null);
+        notifications.show({ message: t('account.avatar.saved'), color: 'green', autoClose: 3000 });
+      },
+    });
+  };
+
+  const name = profile.fullName || profile.email;
+  const error = problem ?? (upload.error ? serverMessage(upload.error, t) : null);
+
+  return (
+    <Stack align="center" gap="sm">
+      <Avatar
+        src={preview ?? avatarSrc(profile.avatar)}
+        size={112}
+        radius={56}
+        color="brand"
+        alt={name}
+        data-testid="account-avatar"
+        data-preview={preview ? true : undefined}
+      >
+        {initialsOf(name)}
+      </Avatar>
+      {editable ? (
+        file ? (
+          <Group gap="xs">
+            <Button
+              size="xs"
+              leftSection={<IconCheck size={14} />}
+              loading={upload.isPending}
+              onClick={save}
+              data-testid="avatar-save"
+            >
+              {t('account.avatar.save')}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconX size={14} />}
+              disabled={upload.isPending}
+              onClick={() => setFile(null)}
+            >
+              {t('account.avatar.cancel')}
+            </Button>
+          </Group>
+        ) : (
+          <FileButton onChange={pick} accept={AVATAR_TYPES.join(',')}>
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="light"
+                leftSection={<IconCamera size={14} />}
+                data-testid="avatar-pick"
+              >
+                {t('account.avatar.change')}
+              </Button>
+            )}
+          </FileButton>
+        )
+      ) : null}
+      {editable ? (
+        <Text fz="xs" c={error ? 'red' : 'dimmed'} ta="center" role={error ? 'alert' : undefined}>
+          {error ?? t('account.avatar.hint')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};

@@ -1,0 +1,62 @@
+import type { TUserProfile } from '@bubuh/contracts';
+import { Group, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconShieldLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '@/lib/api-errors';
+import { useSecuritySettings } from '../api/profile';
+
+/** The e-mail code at sign-in (login OTP), on or off. */
+export const LoginOtpCard = ({ profile }: { profile: TUserProfile }) => {
+  const { t } = useTranslation();
+  const security = useSecuritySettings(profile.id);
+  const enabled = security.isPending
+    ? Boolean(security.variables?.loginOtpEnabled)
+    : profile.login_otp_enabled;
+
+  const toggle = (next: boolean) => {
+    security.mutate(
+      { loginOtpEnabled: next },
+      {
+        onSuccess: (saved) =>
+          notifications.show({
+            message: saved.login_otp_enabled ? t('setting.otp.on') : t('setting.otp.off'),
+            color: 'green',
+            autoClose: 3000,
+          }),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="xl" data-testid="login-otp-setting">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <ThemeIcon size={44} radius="md" variant="light">
+          <IconShieldLock size={24} stroke={1.6} />
+        </ThemeIcon>
+        <Stack gap={4} style={{ flex: 1 }}>
+          <Title order={2} fz="lg">
+            {t('setting.otp.title')}
+          </Title>
+          <Text c="dimmed" fz="sm">
+            {t('setting.otp.hint')}
+          </Text>
+          <Switch
+            mt="md"
+            size="md"
+            checked={enabled}
+            disabled={security.isPending}
+            onChange={(event) => toggle(event.currentTarget.checked)}
+            label={enabled ? t('setting.otp.enabled') : t('setting.otp.disabled')}
+            data-testid="login-otp-switch"
+          />
+          {security.error ? (
+            <Text c="red" fz="sm" role="alert">
+              {serverMessage(security.error, t)}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+};

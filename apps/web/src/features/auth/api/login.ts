@@ -1,0 +1,55 @@
+import {
+  type TLoginResponse,
+  type TSession,
+  ZLoginResponse,
+  ZSessionResponse,
+} from '@bubuh/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { setSession } from '@/lib/session';
+
+export type TLoginInput = { email: string; password: string };
+export type TLoginOtpInput = { otpToken: string; otp: string };
+
+export const LOGIN_ENDPOINT = '/api/v1/auth/login';
+export const LOGIN_OTP_ENDPOINT = '/api/v1/auth/login/otp';
+
+/** `data` of the login answer: a session, or the e-mail OTP challenge when login-OTP is on. */
+export type TLoginResult = TLoginResponse['data'];
+
+export const isOtpChallenge = (
+  data: TLoginResult,
+): data is Extract<TLoginResult, { otpRequired: true }> => 'otpRequired' in data;
+
+export const login = async (input: TLoginInput): Promise<TLoginResult> =>
+  ZLoginResponse.parse(await api.post<unknown>(LOGIN_ENDPOINT, input, { anonymous: true })).data;
+
+export const verifyLoginOtp = async (input: TLoginOtpInput): Promise<TSession> =>
+  ZSessionResponse.parse(await api.post<unknown>(LOGIN_OTP_ENDPOINT, input, { anonymous: true }))
+    .data;
+
+/** Starts a new session: the cached data of whoever was here before goes. */
+const useStoreSession = () => {
+  const queryClient = useQueryClient();
+  return (session: TSession) => {
+    queryClient.removeQueries();
+    setSession(session);
+  };
+};
+
+/** Logs in; stores the session unless the server asks for the e-mail OTP first. */
+export const useLogin = () => {
+  const store = useStoreSession();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (data) => {
+      if (!isOtpChallenge(data)) store(data);
+    },
+  });
+};
+
+/** Finishes a login that needed the e-mail OTP, and stores the session. */
+export const useVerifyLoginOtp = () => {
+  const store = useStoreSession();
+  return useMutation({ mutationFn: verifyLoginOtp, onSuccess: store });
+};

@@ -1,0 +1,225 @@
+import { ROUTES } from '@bubuh/contracts';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMail, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { isApiError } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
+import { checkEmail } from '@/lib/validation';
+import { useResendEmailOtp, useVerifyEmailOtp } from '../api/register';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import { resendAvailableAt, setResendCooldown } from '../utils/flow-storage';
+import { AuthNotice } from './auth-notice';
+import type { TLoginState } from './login-form';
+import { OtpCodeInput } from './otp-code-input';
+
+const RESEND_COOLDOWN_SECONDS = 60;
+
+/** /auth/otp: verify the e-mail with the 6-digit code; resend after the cool-down. */
+export const EmailOtpForm = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const email = (params.get('email') ?? '').trim();
+  const fromLogin = Boolean((location.state as { fromLogin?: boolean } | null)?.fromLogin);
+
+  const [code, setCode] = useState('');
+  const [emailInput, setEmailInput] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [resendUntil, setResendUntil] = useState(() => (email ? resendAvailableAt(email) : 0));
+  const [resent, setResent] = useState(false);
+  const secondsLeft = useCountdown(resendUntil);
+
+  const verify = useVerifyEmailOtp();
+  const resend = useResendEmailOtp();
+
+  const startCooldown = (seconds: number) => {
+    setResendCooldown(email, seconds);
+    setResendUntil(resendAvailableAt(email));
+  };
+
+  const submit = (otp: string) => {
+    if (!/^\d{6}$/.test(otp) || verify.isPending) return;
+    resend.reset();
+    setResent(false);
+    verify.mutate(
+      { email, otp },
+      {
+        onSuccess: () => {
+          notifications.show({ message: t('auth.otp.verified'), color: 'green', autoClose: 4000 });
+          const state: TLoginState = { email, notice: 'verified' };
+          navigate(ROUTES.login.path, { replace: true, state });
+        },
+        onError: () => setCode(''),
+      },
+    );
+  };
+
+  const askAgain = () => {
+    verify.reset();
+    setResent(false);
+    resend.mutate(
+      { email },
+      {
+        onSuccess: (data) => {
+          setResent(true);
+          startCooldown(data.retryAfterSeconds || RESEND_COOLDOWN_SECONDS);
+        },
+        onError: (error) => {
+          const wait = isApiError(error) ? Number(error.errors.retryAfterSeconds) : Number.NaN;
+          if (Number.isFinite(wait) && wait > 0) startCooldown(wait);
+        },
+      },
+    );
+  };
+
+  if (!email) {
+    // Reached without an address (bookmark, typed URL): ask for it first.
+    return (
+      <Stack gap="lg" data-testid="otp-email-step">
+        <div>
+          <Title order={1} fz={28}>
+            {t('auth.otp.title')}
+          </Title>
+          <Text c="dimmed" mt={6}>
+            {t('auth.otp.askEmail')}
+          </Text>
+        </div>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const problem = checkEmail(emailInput);
+            setEmailError(problem ? t(problem) : null);
+            if (!problem) setParams({ email: emailInput.trim().toLowerCase() }, { replace: true });
+          }}
+        >
+          <Stack gap="md">
+            <TextInput
+              label={t('auth.login.email')}
+              type="email"
+              autoComplete="email"
+              size="md"
+              leftSection={<IconMail size={18} stroke={1.6} />}
+              value={emailInput}
+              onChange={(event) => setEmailInput(event.currentTarget.value)}
+              error={emailError}
+            />
+            <Button type="submit" size="md" fullWidth>
+              {t('auth.otp.continue')}
+            </Button>
+          </Stack>
+        </form>
+        <BackToLogin />
+      </Stack>
+    );
+  }
+
+  const verifyError = verify.error ? serverMessage(verify.error, t) : null;
+  const resendError = resend.error ? serverMessage(resend.error, t) : null;
+
+  return (
+    <Stack gap="lg" data-testid="otp-form">
+      <div>
+        <Title order={1} fz={28}>
+          {t('auth.otp.title')}
+        </Title>
+        <Text c="dimmed" mt={6} data-testid="otp-sent-to">
+          <Trans
+            i18nKey={fromLogin ? 'auth.otp.notVerified' : 'auth.otp.sentTo'}
+            values={{ email }}
+            components={{ strong: <Text span fw={600} c="var(--mantine-color-text)" /> }}
+          />
+        </Text>
+      </div>
+
+      {verifyError ? (
+        <AuthNotice kind="error" testId="otp-error">
+          {verifyError}
+        </AuthNotice>
+      ) : null}
+      {resendError ? (
+        <AuthNotice kind="error" testId="otp-resend-error">
+          {resendError}
+        </AuthNotice>
+      ) : null}
+      {resent ? (
+        <AuthNotice kind="success" testId="otp-resent">
+          {t('auth.otp.resent')}
+        </AuthNotice>
+      ) : null}
+
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(code);
+        }}
+      >
+        <Stack gap="lg">
+          <OtpCodeInput
+            value={code}
+            onChange={setCode}
+            onComplete={submit}
+            error={Boolean(verifyError)}
+            disabled={verify.isPending}
+          />
+          <Text fz="xs" c="dimmed" ta="center">
+            {t('auth.otp.expiresHint')}
+          </Text>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={verify.isPending}
+            disabled={code.length !== 6}
+            data-testid="otp-submit"
+          >
+            {t('auth.otp.verify')}
+          </Button>
+        </Stack>
+      </form>
+
+      <Group justify="center" gap={6}>
+        <Text fz="sm" c="dimmed">
+          {t('auth.otp.noCode')}
+        </Text>
+        {secondsLeft > 0 ? (
+          <Text fz="sm" fw={600} c="dimmed" data-testid="otp-countdown" aria-live="polite">
+            {t('auth.otp.resendIn', { time: formatCountdown(secondsLeft) })}
+          </Text>
+        ) : (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconRefresh size={14} />}
+            onClick={askAgain}
+            loading={resend.isPending}
+            data-testid="otp-resend"
+          >
+            {t('auth.otp.resend')}
+          </Button>
+        )}
+      </Group>
+
+      <Group justify="space-between">
+        <Anchor component={Link} to={ROUTES.register.path} fz="sm">
+          {t('auth.otp.wrongEmail')}
+        </Anchor>
+        <BackToLogin />
+      </Group>
+    </Stack>
+  );
+};
+
+const BackToLogin = () => {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={ROUTES.login.path} fz="sm" fw={500}>
+      {t('auth.backToLogin')}
+    </Anchor>
+  );
+};

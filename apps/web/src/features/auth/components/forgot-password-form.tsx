@@ -1,0 +1,80 @@
+import { ROUTES } from '@bubuh/contracts';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMail } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { serverMessage } from '@/lib/api-errors';
+import { checkEmail } from '@/lib/validation';
+import { useForgotPassword } from '../api/password-reset';
+import { AuthNotice } from './auth-notice';
+
+/** /auth/forgot-password: the same confirmation whether or not the address has an account. */
+export const ForgotPasswordForm = () => {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const initialEmail = (location.state as { email?: string } | null)?.email ?? '';
+  const forgot = useForgotPassword();
+  const form = useForm({
+    initialValues: { email: initialEmail },
+    validate: {
+      email: (value) => {
+        const problem = checkEmail(value);
+        return problem ? t(problem) : null;
+      },
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    forgot.mutate({ email: values.email.trim() });
+  });
+
+  return (
+    <Stack gap="lg" data-testid="forgot-password">
+      <div>
+        <Title order={1} fz={28}>
+          {t('auth.forgot.title')}
+        </Title>
+        <Text c="dimmed" mt={6}>
+          {t('auth.forgot.subtitle')}
+        </Text>
+      </div>
+
+      {forgot.isSuccess ? (
+        <AuthNotice kind="success" testId="forgot-sent">
+          {t('auth.forgot.sent', { email: form.values.email.trim() })}
+        </AuthNotice>
+      ) : null}
+      {forgot.error ? (
+        <AuthNotice kind="error" testId="forgot-error">
+          {serverMessage(forgot.error, t)}
+        </AuthNotice>
+      ) : null}
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('auth.login.email')}
+            placeholder={t('auth.login.emailPlaceholder')}
+            type="email"
+            autoComplete="email"
+            size="md"
+            leftSection={<IconMail size={18} stroke={1.6} />}
+            name="email"
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" size="md" fullWidth loading={forgot.isPending}>
+            {forgot.isSuccess ? t('auth.forgot.sendAgain') : t('auth.forgot.submit')}
+          </Button>
+        </Stack>
+      </form>
+
+      <Text ta="center" fz="sm" c="dimmed">
+        {t('auth.forgot.remembered')}{' '}
+        <Anchor component={Link} to={ROUTES.login.path} fw={600}>
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+};

@@ -1,0 +1,119 @@
+import { ROUTES } from '@bubuh/contracts';
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { PasswordRules } from '@/components/password-rules';
+import { fieldErrorsOf, isApiError } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
+import { checkConfirmation, checkPassword } from '@/lib/validation';
+import { useResetPassword } from '../api/password-reset';
+import { AuthNotice } from './auth-notice';
+import type { TLoginState } from './login-form';
+
+const FIELDS = ['password', 'passwordConfirmation'] as const;
+
+/** /auth/reset-password/:id: a new password with the single-use token of the e-mail link. */
+export const ResetPasswordForm = ({ token }: { token: string }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm({
+    initialValues: { password: '', passwordConfirmation: '' },
+    validate: {
+      password: (value) => {
+        const problem = checkPassword(value);
+        return problem ? t(problem) : null;
+      },
+      passwordConfirmation: (value, values) => {
+        const problem = checkConfirmation(values.password, value);
+        return problem ? t(problem) : null;
+      },
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    reset.mutate(
+      { token, ...values },
+      {
+        onSuccess: () => {
+          notifications.show({
+            message: t('auth.login.passwordReset'),
+            color: 'green',
+            autoClose: 4000,
+          });
+          const state: TLoginState = { notice: 'passwordReset' };
+          navigate(ROUTES.login.path, { replace: true, state });
+        },
+        onError: (error) => form.setErrors(fieldErrorsOf(error, FIELDS)),
+      },
+    );
+  });
+
+  // A token the server refuses (invalid, used, expired, malformed): ask for a new link.
+  const failure = isApiError(reset.error) ? reset.error : null;
+  const tokenRefused = failure?.errors.token !== undefined;
+  const badLink = tokenRefused || failure?.errors.id !== undefined;
+  const fieldErrors = Object.keys(fieldErrorsOf(reset.error, FIELDS)).length > 0;
+
+  return (
+    <Stack gap="lg" data-testid="reset-password">
+      <div>
+        <Title order={1} fz={28}>
+          {t('auth.reset.title')}
+        </Title>
+        <Text c="dimmed" mt={6}>
+          {t('auth.reset.subtitle')}
+        </Text>
+      </div>
+
+      {badLink ? (
+        <AuthNotice kind="error" testId="reset-invalid">
+          {tokenRefused ? serverMessage(reset.error, t) : t('auth.reset.invalidLink')}{' '}
+          <Anchor component={Link} to={ROUTES.forgotPassword.path} fz="sm" fw={600}>
+            {t('auth.reset.askAgain')}
+          </Anchor>
+        </AuthNotice>
+      ) : reset.error && !fieldErrors ? (
+        <AuthNotice kind="error" testId="reset-error">
+          {serverMessage(reset.error, t)}
+        </AuthNotice>
+      ) : null}
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <div>
+            <PasswordInput
+              label={t('auth.reset.password')}
+              autoComplete="new-password"
+              size="md"
+              leftSection={<IconLock size={18} stroke={1.6} />}
+              name="password"
+              {...form.getInputProps('password')}
+            />
+            <PasswordRules value={form.values.password} />
+          </div>
+          <PasswordInput
+            label={t('auth.reset.confirm')}
+            autoComplete="new-password"
+            size="md"
+            leftSection={<IconLock size={18} stroke={1.6} />}
+            name="passwordConfirmation"
+            {...form.getInputProps('passwordConfirmation')}
+          />
+          <Button type="submit" size="md" fullWidth loading={reset.isPending}>
+            {t('auth.reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+
+      <Text ta="center" fz="sm">
+        <Anchor component={Link} to={ROUTES.login.path} fw={500}>
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+};

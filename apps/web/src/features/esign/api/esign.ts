@@ -1,0 +1,94 @@
+import type { TEsignSpecimen } from '@bubuh/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, request } from '@/lib/api-client';
+
+type TSpecimenAnswer = { message: string; data: TEsignSpecimen };
+
+export const ESIGN_KEY = ['esign'] as const;
+
+export const useSpecimens = (userId: number | null) =>
+  useQuery({
+    queryKey: [...ESIGN_KEY, 'by', userId],
+    queryFn: ({ signal }) =>
+      api.get<{ message: string; data: TEsignSpecimen[] }>(`/api/v1/esign/by/${userId}`, {
+        signal,
+      }),
+    select: (body) => body.data,
+    enabled: userId !== null,
+  });
+
+export type TNewSpecimen = { file: Blob; source: 'drawn' | 'upload'; name: string };
+
+/** Multipart: the text fields go before the file, so the server sees them with the file part. */
+export const toSpecimenForm = ({ file, source, name }: TNewSpecimen): FormData => {
+  const form = new FormData();
+  form.append('source', source);
+  if (name.trim()) form.append('name', name.trim());
+  const filename = file instanceof File ? file.name : 'signature.png';
+  form.append('file', file, filename);
+  return form;
+};
+
+const useInvalidate = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ESIGN_KEY });
+};
+
+export const useCreateSpecimen = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: TNewSpecimen) =>
+      api.post<TSpecimenAnswer>('/api/v1/esign', toSpecimenForm(input)),
+    onSuccess: () => invalidate(),
+  });
+};
+
+export const useUpdateSpecimen = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: { id: number; name?: string; is_default?: true }) =>
+      api.patch<TSpecimenAnswer>(`/api/v1/esign/${id}`, patch),
+    onSuccess: () => invalidate(),
+  });
+};
+
+export const useDeleteSpecimen = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/v1/esign/${id}`),
+    onSuccess: () => invalidate(),
+  });
+};
+
+/**
+ * The specimen PNG needs the bearer token, so it is fetched as a blob and shown through an object
+ * URL (revoked when the card goes away).
+ */
+export const useAuthorizedImage = (url: string | null) => {
+  const [state, setState] = useState<{ src: string | null; failed: boolean }>({
+    src: null,
+    failed: false,
+  });
+  useEffect(() => {
+    if (!url) return;
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    setState({ src: null, failed: false });
+    request<Response>(url, { raw: true, signal: controller.signal })
+      .then((response) => response.blob())
+      .then((blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        setState({ src: objectUrl, failed: false });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        setState({ src: null, failed: true });
+      });
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return state;
+};

@@ -1,0 +1,217 @@
+import { type TEsignSpecimen, ZEsignUpdateRequest } from '@bubuh/contracts';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconPlus, IconSignature } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { statusMessage } from '@/lib/api-errors';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useDeleteSpecimen, useSpecimens, useUpdateSpecimen } from '../api/esign';
+import { AddSpecimenModal } from './add-specimen-modal';
+import { SpecimenCard } from './specimen-card';
+
+const RenameModal = ({
+  specimen,
+  onClose,
+}: {
+  specimen: TEsignSpecimen | null;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const update = useUpdateSpecimen();
+  const form = useForm({
+    initialValues: { name: '' },
+    validate: {
+      name: (value) =>
+        value.trim() && ZEsignUpdateRequest.shape.name.safeParse(value).success
+          ? null
+          : t('master.esign.nameInvalid'),
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens.
+  useEffect(() => {
+    if (!specimen) return;
+    form.setValues({ name: specimen.name });
+    form.clearErrors();
+    update.reset();
+  }, [specimen]);
+
+  return (
+    <Modal
+      opened={specimen !== null}
+      onClose={onClose}
+      title={t('master.esign.rename')}
+      centered
+      radius="lg"
+    >
+      <form
+        noValidate
+        data-testid="specimen-rename-form"
+        onSubmit={form.onSubmit((values) => {
+          if (!specimen) return;
+          update.mutate(
+            { id: specimen.id, name: values.name.trim() },
+            {
+              onSuccess: () => {
+                notifySuccess(t('master.toast.update', { entity: t('master.entity.esign') }));
+                onClose();
+              },
+            },
+          );
+        })}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('master.esign.name')}
+            withAsterisk
+            data-autofocus
+            data-testid="specimen-rename-input"
+            {...form.getInputProps('name')}
+          />
+          {update.error ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {statusMessage(update.error, t)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={update.isPending}>
+              {t('master.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending} data-testid="specimen-rename-save">
+              {t('master.actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
+/** /master/esign: the caller's signature specimens. */
+export const SpecimenList = ({ userId }: { userId: number }) => {
+  const { t } = useTranslation();
+  const query = useSpecimens(userId);
+  const update = useUpdateSpecimen();
+  const remove = useDeleteSpecimen();
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<TEsignSpecimen | null>(null);
+  const [deleting, setDeleting] = useState<TEsignSpecimen | null>(null);
+
+  const makeDefault = (specimen: TEsignSpecimen) =>
+    update.mutate(
+      { id: specimen.id, is_default: true },
+      {
+        onSuccess: () =>
+          notifySuccess(t('master.toast.update', { entity: t('master.entity.esign') })),
+        onError: (error) => notifyError(statusMessage(error, t)),
+      },
+    );
+
+  const specimens = query.data ?? [];
+
+  return (
+    <Stack gap="lg" data-testid="esign-page">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        <Group justify="space-between" align="center" gap="md">
+          <Group gap="md" wrap="nowrap">
+            <ThemeIcon size={48} radius="md" variant="light">
+              <IconSignature size={26} stroke={1.6} />
+            </ThemeIcon>
+            <div>
+              <Title order={3} fz="lg">
+                {t('master.esign.title')}
+              </Title>
+              <Text c="dimmed" fz="sm" maw={560}>
+                {t('master.esign.body')}
+              </Text>
+            </div>
+          </Group>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setAdding(true)}
+            data-testid="specimen-add"
+          >
+            {t('master.esign.add')}
+          </Button>
+        </Group>
+      </Paper>
+
+      {query.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {statusMessage(query.error, t)}
+        </Alert>
+      ) : null}
+
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : specimens.length === 0 && !query.error ? (
+        <Paper withBorder p="xl" data-testid="specimen-empty">
+          <Stack align="center" gap="xs" py="lg" ta="center">
+            <ThemeIcon size={56} radius="xl" variant="light" color="secondary">
+              <IconSignature size={28} stroke={1.5} />
+            </ThemeIcon>
+            <Text fw={600}>{t('master.esign.emptyTitle')}</Text>
+            <Text c="dimmed" fz="sm" maw={380}>
+              {t('master.esign.emptyBody')}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="specimen-grid">
+          {specimens.map((specimen) => (
+            <SpecimenCard
+              key={specimen.id}
+              specimen={specimen}
+              busy={update.isPending && update.variables?.id === specimen.id}
+              onRename={() => setRenaming(specimen)}
+              onMakeDefault={() => makeDefault(specimen)}
+              onDelete={() => {
+                remove.reset();
+                setDeleting(specimen);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <AddSpecimenModal opened={adding} onClose={() => setAdding(false)} />
+      <RenameModal specimen={renaming} onClose={() => setRenaming(null)} />
+      <ConfirmDialog
+        testId="specimen-delete-dialog"
+        opened={deleting !== null}
+        title={t('master.esign.deleteTitle')}
+        body={t('master.esign.deleteBody', { name: deleting?.name ?? '' })}
+        confirmLabel={t('master.actions.delete')}
+        loading={remove.isPending}
+        error={remove.error ? statusMessage(remove.error, t) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notifySuccess(t('master.toast.delete', { entity: t('master.entity.esign') }));
+              setDeleting(null);
+            },
+          });
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+};

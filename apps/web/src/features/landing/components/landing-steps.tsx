@@ -1,0 +1,55 @@
+import { Box, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCursorText, IconRubberStamp, IconUpload, type TablerIcon } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import classes from './landing.module.css';
+
+const STEPS: Array<{ key: string; icon: TablerIcon }> = [
+  { key: 'upload', icon: IconUpload },
+  { key: 'place', icon: IconCursorText },
+  { key: 'stamp', icon: IconRubberStamp },
+];
+
+export const LandingSteps = () => {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="section"
+      id="how-it-works"
+      className={classes.steps}
+      py={{ base: 64, md: 96 }}
+      aria-labelledby="how-title"
+    >
+      <Container size={1200}>
+        <Stack gap="sm" align="center" ta="center" maw={720} mx="auto">
+          <Text className={classes.eyebrowText}>{t('landing.how.eyebrow')}</Text>
+          <Title
+            order={2}
+            fz={{ base: 28, md: 38 }}
+            id="how-title"
+            style={{ letterSpacing: '-0.02em' }}
+          >
+            {t('landing.how.title')}
+          </Title>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl" mt={56}>
+          {STEPS.map(({ key, icon: Icon }, index) => (
+            <Paper key={key} p="xl" withBorder className={classes.step}>
+              <Text className={classes.stepNumber} aria-hidden="true">
+                {String(index + 1).padStart(2, '0')}
+              </Text>
+              <ThemeIcon size={48} radius="xl" variant="light">
+                <Icon size={24} stroke={1.6} />
+              </ThemeIcon>
+              <Title order={3} fz="lg" mt="md">
+                {t(`landing.how.${key}.title`)}
+              </Title>
+              <Text c="dimmed" mt="xs" lh={1.6}>
+                {t(`landing.how.${key}.body`)}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+};

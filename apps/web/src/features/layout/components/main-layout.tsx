@@ -1,0 +1,261 @@
+import { HOME_PATH, LOGIN_PATH, menuFor, SUPPORT_CONTACT } from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  ScrollArea,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBrandWhatsapp, IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { Logo } from '@/components/logo';
+import { ScrollToTop } from '@/components/scroll-to-top';
+import { env } from '@/config/env';
+import { filterMenu, useAppAbility } from '@/lib/ability';
+import { revokeServerSession } from '@/lib/logout';
+import { useRouteHandle } from '@/lib/route-handle';
+import { clearSession, useSession } from '@/lib/session';
+import { useLayout } from '../hooks/use-layout';
+import { activeMenuKey } from '../utils/active-menu';
+import { AppFooter } from './app-footer';
+import classes from './main-layout.module.css';
+import { ProfileMenu } from './profile-menu';
+import { SideNav } from './side-nav';
+import { ThemeCustomizer } from './theme-customizer';
+import { TopNav } from './top-nav';
+
+type TMainLayoutProps = {
+  children: ReactNode;
+  /** The navbar's connection-status dot (composed in by the app). */
+  connectionSlot?: ReactNode;
+  /** Quota cards for the profile dropdown (composed in by the app when available). */
+  quotaSlot?: ReactNode;
+};
+
+const HEADER_HEIGHT = 68;
+const TOP_NAV_HEIGHT = 56;
+const NAVBAR_WIDTH = 264;
+
+/** The authenticated layout of spec §2: vertical or horizontal, vertical forced below 1200px. */
+export const MainLayout = ({ children, connectionSlot, quotaSlot }: TMainLayoutProps) => {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { layout, setPreference, forcedVertical } = useLayout();
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handle = useRouteHandle();
+
+  const ability = useAppAbility();
+  const user = session?.userData;
+  // Spec §2 menus by role; CASL (spec §4) hides what the stored abilities deny.
+  const menu = useMemo(
+    () =>
+      user ? filterMenu(menuFor({ role: user.role, user_type: user.user_type }), ability) : [],
+    [user, ability],
+  );
+  const activeKey = activeMenuKey(menu, location.pathname);
+  const title = handle ? t(handle.titleKey) : '';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on navigation.
+  useEffect(() => {
+    closeNav();
+  }, [location.pathname, closeNav]);
+
+  if (!user) return null;
+
+  // Spec §4: revoke on the server, then clear the session and both tokens whatever the answer.
+  const logout = async () => {
+    await revokeServerSession();
+    navigate(LOGIN_PATH, { replace: true });
+    clearSession();
+    queryClient.clear();
+  };
+
+  const actions = (
+    <Group gap={6} wrap="nowrap">
+      {!forcedVertical ? (
+        <Tooltip
+          label={layout === 'vertical' ? t('nav.switchToHorizontal') : t('nav.switchToVertical')}
+        >
+          <ActionIcon
+            variant="subtle"
+            color="secondary"
+            size={36}
+            onClick={() => setPreference(layout === 'vertical' ? 'horizontal' : 'vertical')}
+            aria-label={
+              layout === 'vertical' ? t('nav.switchToHorizontal') : t('nav.switchToVertical')
+            }
+            data-testid="layout-toggle"
+          >
+            {layout === 'vertical' ? (
+              <IconLayoutNavbar size={20} stroke={1.6} />
+            ) : (
+              <IconLayoutSidebar size={20} stroke={1.6} />
+            )}
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      <LanguageSwitcher />
+      {connectionSlot}
+      <Divider orientation="vertical" mx={4} visibleFrom="xs" />
+      <ProfileMenu user={user} onLogout={() => void logout()} quotaSlot={quotaSlot} />
+    </Group>
+  );
+
+  const pageTitle = (
+    <Title order={1} fz={{ base: 17, sm: 20 }} fw={700} lineClamp={1} data-testid="page-title">
+      {title}
+    </Title>
+  );
+
+  const content = (
+    <Box className={classes.content}>
+      <Box style={{ flex: 1 }}>{children}</Box>
+      <AppFooter />
+    </Box>
+  );
+
+  const customizer = env.themeCustomizer ? (
+    <ThemeCustomizer
+      layout={layout}
+      forcedVertical={forcedVertical}
+      onLayoutChange={setPreference}
+    />
+  ) : null;
+
+  if (layout === 'horizontal') {
+    return (
+      <AppShell
+        header={{ height: HEADER_HEIGHT + TOP_NAV_HEIGHT }}
+        padding={0}
+        data-layout="horizontal"
+        data-testid="app-layout"
+        className={classes.shell}
+      >
+        <AppShell.Header className={classes.header}>
+          <Group h={HEADER_HEIGHT} px="xl" justify="space-between" wrap="nowrap">
+            <Group gap="lg" wrap="nowrap" miw={0}>
+              <Anchor
+                component={Link}
+                to={HOME_PATH}
+                underline="never"
+                aria-label={t('app.homeLink')}
+              >
+                <Logo size={30} />
+              </Anchor>
+              <Divider orientation="vertical" />
+              {pageTitle}
+            </Group>
+            {actions}
+          </Group>
+          <Box className={classes.topNavBar} h={TOP_NAV_HEIGHT} px="xl">
+            <ScrollArea type="never" h="100%">
+              <Box h={TOP_NAV_HEIGHT} style={{ display: 'flex', alignItems: 'center' }}>
+                <TopNav menu={menu} activeKey={activeKey} />
+              </Box>
+            </ScrollArea>
+          </Box>
+        </AppShell.Header>
+        <AppShell.Main className={classes.main}>{content}</AppShell.Main>
+        <ScrollToTop />
+        {customizer}
+      </AppShell>
+    );
+  }
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+      padding={0}
+      data-layout="vertical"
+      data-testid="app-layout"
+      className={classes.shell}
+    >
+      <AppShell.Header className={`${classes.header} ${classes.altHeader}`}>
+        <Group h="100%" px={{ base: 'md', sm: 'xl' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={navOpened}
+              onClick={toggleNav}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={navOpened ? t('nav.closeNavigation') : t('nav.openNavigation')}
+              data-testid="nav-burger"
+            />
+            {pageTitle}
+          </Group>
+          {actions}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar
+        className={`${classes.navbar} ${classes.altNavbar}`}
+        aria-label={t('nav.mainMenu')}
+        data-testid="app-navbar"
+      >
+        <AppShell.Section px="lg" h={HEADER_HEIGHT} className={classes.navbarBrand}>
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Anchor
+              component={Link}
+              to={HOME_PATH}
+              underline="never"
+              aria-label={t('app.homeLink')}
+            >
+              <Logo size={30} />
+            </Anchor>
+            <Burger
+              opened={navOpened}
+              onClick={toggleNav}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={t('nav.closeNavigation')}
+            />
+          </Group>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea} px="md" py="md">
+          <SideNav menu={menu} activeKey={activeKey} onNavigate={closeNav} />
+        </AppShell.Section>
+        <AppShell.Section p="md">
+          <Paper className={classes.help} p="md" radius="lg">
+            <Text fw={700} fz="sm" c="white">
+              {t('nav.needHelp')}
+            </Text>
+            <Text fz="xs" c="rgba(255,255,255,0.78)" mt={4}>
+              {t('nav.needHelpBody')}
+            </Text>
+            <Button
+              component="a"
+              href={`https://wa.me/${SUPPORT_CONTACT.whatsapp}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="white"
+              size="xs"
+              mt="sm"
+              leftSection={<IconBrandWhatsapp size={16} />}
+            >
+              {t('nav.chat')}
+            </Button>
+          </Paper>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>{content}</AppShell.Main>
+      <ScrollToTop />
+      {customizer}
+    </AppShell>
+  );
+};

@@ -1,0 +1,130 @@
+import { ROUTES, type TUserData, toPath } from '@bubuh/contracts';
+import { Avatar, Badge, Box, Code, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CopyCodeButton } from '@/components/copy-code-button';
+import { avatarSrc, initialsOf } from '@/lib/avatar';
+import classes from './profile-menu.module.css';
+
+type TProfileMenuProps = {
+  user: TUserData;
+  onLogout: () => void;
+  /** Quota cards (eMeterai, eSign, PSrE, User) supplied by the quota feature when it exists. */
+  quotaSlot?: ReactNode;
+};
+
+const DetailRow = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
+  <Group justify="space-between" gap="xs" wrap="nowrap">
+    <Text fz="xs" c="dimmed">
+      {label}
+    </Text>
+    <Text fz="sm" fw={500} ta="right" truncate="end" maw={180} data-testid={testId}>
+      {value}
+    </Text>
+  </Group>
+);
+
+export const ProfileMenu = ({ user, onLogout, quotaSlot }: TProfileMenuProps) => {
+  const { t } = useTranslation();
+  const name = user.fullName || user.email || `#${user.id}`;
+  const role = t(`profile.roles.${user.role}`);
+
+  return (
+    <Menu position="bottom-end" shadow="lg" width={320} closeOnItemClick>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.target}
+          aria-label={t('profile.open')}
+          data-testid="profile-menu"
+        >
+          <Group gap={10} wrap="nowrap">
+            <Avatar src={avatarSrc(user.avatar)} color="brand" radius="xl" size={38} alt={name}>
+              {initialsOf(name)}
+            </Avatar>
+            <Box visibleFrom="sm" maw={180}>
+              <Text fz="sm" fw={600} lh={1.2} truncate="end">
+                {name}
+              </Text>
+              <Text fz="xs" c="dimmed" lh={1.3} truncate="end">
+                {role}
+              </Text>
+            </Box>
+            <IconChevronDown size={14} className={classes.chevron} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="profile-dropdown">
+        <Box px="sm" pt="sm" pb="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={avatarSrc(user.avatar)} color="brand" radius="xl" size={48} alt={name}>
+              {initialsOf(name)}
+            </Avatar>
+            <Box miw={0}>
+              <Text fw={700} truncate="end" data-testid="profile-name">
+                {name}
+              </Text>
+              <Badge variant="light" size="sm" mt={4}>
+                {role}
+              </Badge>
+            </Box>
+          </Group>
+          <Stack gap={6} mt="md">
+            <DetailRow
+              label={t('profile.company')}
+              value={user.company_name ?? t('profile.notSet')}
+              testId="profile-company"
+            />
+            <DetailRow
+              label={t('profile.department')}
+              value={user.departement_name ?? t('profile.notSet')}
+              testId="profile-department"
+            />
+            <DetailRow label={t('profile.role')} value={role} testId="profile-role" />
+          </Stack>
+          {user.emet_id ? (
+            <Box className={classes.code} mt="md">
+              <Text fz="xs" c="dimmed">
+                {t('profile.digiFriendCode')}
+              </Text>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Code fz="sm" fw={700} bg="transparent" p={0} data-testid="profile-digifriend">
+                  {user.emet_id}
+                </Code>
+                <CopyCodeButton code={user.emet_id} testId="copy-digifriend" />
+              </Group>
+            </Box>
+          ) : null}
+          {quotaSlot ? <Box mt="md">{quotaSlot}</Box> : null}
+        </Box>
+        <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={toPath(ROUTES.account.path, { id: user.id })}
+          leftSection={<IconUserCircle size={18} stroke={1.6} />}
+          data-testid="profile-account"
+        >
+          {t('profile.account')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={toPath(ROUTES.setting.path, { id: user.id })}
+          leftSection={<IconSettings size={18} stroke={1.6} />}
+          data-testid="profile-setting"
+        >
+          {t('profile.setting')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={18} stroke={1.6} />}
+          onClick={onLogout}
+          data-testid="logout"
+        >
+          {t('profile.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};

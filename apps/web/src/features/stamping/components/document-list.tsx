@@ -1,0 +1,442 @@
+import { formatDateTime, ROUTES, type TDocument } from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconArchive,
+  IconDotsVertical,
+  IconDownload,
+  IconFileDescription,
+  IconLayoutGrid,
+  IconPencil,
+  IconPlus,
+  IconSignature,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type TColumn } from '@/components/data-table';
+import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useListState } from '@/lib/use-list-state';
+import {
+  type TDocumentStatusFilter,
+  useCancelDocument,
+  useDeleteDocument,
+  useDocuments,
+} from '../api/documents';
+import { useDocumentDownload } from '../hooks/use-document-download';
+import { downloadTargetOf } from '../utils/download-rules';
+import { documentActions, isoDay, STATUS_COLORS } from '../utils/format';
+import { draftPath, esignPath } from '../utils/paths';
+import { DocumentDetailsDrawer } from './document-details-drawer';
+import classes from './stamping.module.css';
+
+type TDocumentListProps = {
+  /** `backup`: only stamped documents (the /stamp/backup list). */
+  mode: 'all' | 'backup';
+};
+
+const FILTERS: TDocumentStatusFilter[] = ['all', 'stamp', 'nostamp', 'canceled'];
+
+/** /stamp (My e-Document) and /stamp/backup: the stamping history with its actions. */
+export const DocumentList = ({ mode }: TDocumentListProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const list = useListState();
+  const [status, setStatus] = useState<TDocumentStatusFilter>('all');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query = useDocuments({
+    ...list.query,
+    status: mode === 'backup' ? 'stamp' : status,
+    from: isoDay(from),
+    to: isoDay(to),
+  });
+  const { download, busyId } = useDocumentDownload();
+  const cancel = useCancelDocument();
+  const remove = useDeleteDocument();
+  const [canceling, setCanceling] = useState<TDocument | null>(null);
+  const [deleting, setDeleting] = useState<TDocument | null>(null);
+
+  const detailId = Number(params.get('doc')) || null;
+  const openDetails = (doc: TDocument) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('doc', String(doc.document_id));
+        return next;
+      },
+      { replace: true },
+    );
+  const closeDetails = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('doc');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const resetPage = () => list.setPage(1);
+
+  const columns: TColumn<TDocument>[] = [
+    {
+      key: 'document',
+      header: t('stamping.list.document'),
+      sortValue: (row) => row.document_file,
+      render: (row) => (
+        <div style={{ minWidth: 180 }}>
+          <Text
+            fw={600}
+            fz="sm"
+            lineClamp={1}
+            component="button"
+            onClick={() => openDetails(row)}
+            style={{
+              background: 'none',
+              border: 0,
+              padding: 0,
+              cursor: 'pointer',
+              textAlign: 'left',
+            }}
+            data-testid="document-name"
+          >
+            {row.document_file}
+          </Text>
+          <Text fz="xs" c="dimmed" lineClamp={1}>
+            {row.departement_name ? `${row.owner} · ${row.departement_name}` : row.owner}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('stamping.list.status'),
+      sortValue: (row) => row.status,
+      render: (row) => (
+        <Stack gap={2} align="flex-start">
+          <Badge color={STATUS_COLORS[row.status]} variant="light" data-testid="document-status">
+            {t(`stamping.status.${row.status}`)}
+          </Badge>
+          {row.status === 'nostamp' && row.signing_status !== 'draft' ? (
+            <Text fz={11} c="dimmed">
+              {t(`stamping.signingStatus.${row.signing_status}`)}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'serial',
+      header: t('stamping.list.serial'),
+      sortValue: (row) => row.serial_number ?? '',
+      render: (row) =>
+        row.serial_number ? (
+          <span className={classes.serial} data-testid="document-serial">
+            {row.serial_number}
+          </span>
+        ) : (
+          <Text c="dimmed" fz="sm">
+            -
+          </Text>
+        ),
+    },
+    {
+      key: 'created',
+      header: t('stamping.list.created'),
+      sortValue: (row) => row.created_at,
+      render: (row) => <Text fz="sm">{formatDateTime(row.created_at)}</Text>,
+    },
+    {
+      key: 'stamped',
+      header: t('stamping.list.stamped'),
+      sortValue: (row) => row.stamped_at ?? '',
+      render: (row) => <Text fz="sm">{row.stamped_at ? formatDateTime(row.stamped_at) : '-'}</Text>,
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>{t('stamping.list.actions')}</VisuallyHidden>,
+      align: 'right',
+      width: 100,
+      render: (row) => {
+        const can = documentActions(row);
+        const downloadable = downloadTargetOf(row).kind !== 'none';
+        return (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={t('stamping.actions.download')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${t('stamping.actions.download')} ${row.document_file}`}
+                onClick={() => void download(row)}
+                loading={busyId === row.document_id}
+                disabled={!downloadable}
+                data-testid="document-download"
+              >
+                <IconDownload size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="secondary"
+                  aria-label={t('stamping.list.actionsFor', { name: row.document_file })}
+                  data-testid="document-menu"
+                >
+                  <IconDotsVertical size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconFileDescription size={16} />}
+                  onClick={() => openDetails(row)}
+                  data-testid="document-details"
+                >
+                  {t('stamping.actions.details')}
+                </Menu.Item>
+                {can.continueDraft ? (
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => navigate(draftPath(row.document_id))}
+                    data-testid="document-continue"
+                  >
+                    {t('stamping.actions.continue')}
+                  </Menu.Item>
+                ) : null}
+                {can.sign ? (
+                  <Menu.Item
+                    leftSection={<IconSignature size={16} />}
+                    onClick={() => navigate(esignPath(row.document_id))}
+                  >
+                    {t('stamping.actions.sign')}
+                  </Menu.Item>
+                ) : null}
+                {can.cancel || can.remove ? <Menu.Divider /> : null}
+                {can.cancel ? (
+                  <Menu.Item
+                    leftSection={<IconX size={16} />}
+                    onClick={() => {
+                      cancel.reset();
+                      setCanceling(row);
+                    }}
+                    data-testid="document-cancel"
+                  >
+                    {t('stamping.actions.cancelDocument')}
+                  </Menu.Item>
+                ) : null}
+                {can.remove ? (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(row);
+                    }}
+                    data-testid="document-delete"
+                  >
+                    {t('stamping.actions.delete')}
+                  </Menu.Item>
+                ) : null}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        );
+      },
+    },
+  ];
+
+  const filters = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      {mode === 'all' ? (
+        <SegmentedControl
+          value={status}
+          onChange={(value) => {
+            setStatus(value as TDocumentStatusFilter);
+            resetPage();
+          }}
+          data={FILTERS.map((value) => ({ value, label: t(`stamping.filter.${value}`) }))}
+          aria-label={t('stamping.list.statusFilter')}
+          data-testid="status-filter"
+        />
+      ) : null}
+      <TextInput
+        type="date"
+        label={t('stamping.list.from')}
+        value={from}
+        max={to || undefined}
+        onChange={(event) => {
+          setFrom(event.currentTarget.value);
+          resetPage();
+        }}
+        w={170}
+        data-testid="filter-from"
+      />
+      <TextInput
+        type="date"
+        label={t('stamping.list.to')}
+        value={to}
+        min={from || undefined}
+        onChange={(event) => {
+          setTo(event.currentTarget.value);
+          resetPage();
+        }}
+        w={170}
+        data-testid="filter-to"
+      />
+      {from || to ? (
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setFrom('');
+            setTo('');
+            resetPage();
+          }}
+        >
+          {t('stamping.list.clearDates')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid={`documents-${mode}`}>
+      <Stack gap="md">
+        {filters}
+        <DataTable
+          testId="documents-table"
+          columns={columns}
+          rows={query.data?.data}
+          rowKey={(row) => row.document_id}
+          rowTestId={(row) => `document-row-${row.document_id}`}
+          loading={query.isPending || query.isFetching}
+          error={query.error ? statusMessage(query.error, t) : null}
+          emptyText={mode === 'backup' ? t('stamping.list.emptyBackup') : t('stamping.list.empty')}
+          page={list.page}
+          perPage={list.perPage}
+          total={query.data?.meta.total ?? 0}
+          onPageChange={list.setPage}
+          search={{
+            value: list.search,
+            onChange: list.setSearch,
+            placeholder: t('stamping.list.search'),
+          }}
+          actions={
+            mode === 'all' ? (
+              <>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button variant="default">{t('stamping.list.more')}</Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      component={Link}
+                      to={ROUTES.stampSingleTemplate.path}
+                      leftSection={<IconLayoutGrid size={16} />}
+                    >
+                      {t('page.stampSingleTemplate')}
+                    </Menu.Item>
+                    <Menu.Item
+                      component={Link}
+                      to={ROUTES.stampDocumentTemplate.path}
+                      leftSection={<IconLayoutGrid size={16} />}
+                    >
+                      {t('page.stampDocumentTemplate')}
+                    </Menu.Item>
+                    <Menu.Item
+                      component={Link}
+                      to={ROUTES.stampEsign.path}
+                      leftSection={<IconSignature size={16} />}
+                    >
+                      {t('page.stampEsign')}
+                    </Menu.Item>
+                    <Menu.Item
+                      component={Link}
+                      to={ROUTES.stampBackup.path}
+                      leftSection={<IconArchive size={16} />}
+                    >
+                      {t('page.stampBackup')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+                <Button
+                  component={Link}
+                  to={ROUTES.stampSingle.path}
+                  leftSection={<IconPlus size={16} />}
+                  data-testid="new-stamp"
+                >
+                  {t('stamping.list.newStamp')}
+                </Button>
+              </>
+            ) : (
+              <Button component={Link} to={ROUTES.stamp.path} variant="default">
+                {t('page.stamp')}
+              </Button>
+            )
+          }
+        />
+      </Stack>
+
+      <DocumentDetailsDrawer
+        documentId={detailId}
+        onClose={closeDetails}
+        onDownload={(doc) => void download(doc)}
+        downloading={busyId !== null && busyId === detailId}
+      />
+      <ConfirmDialog
+        testId="document-cancel-dialog"
+        opened={canceling !== null}
+        title={t('stamping.list.cancelTitle')}
+        body={t('stamping.list.cancelBody', { name: canceling?.document_file ?? '' })}
+        confirmLabel={t('stamping.actions.cancelDocument')}
+        loading={cancel.isPending}
+        error={cancel.error ? serverMessage(cancel.error, t) : null}
+        onConfirm={() => {
+          if (!canceling) return;
+          cancel.mutate(canceling.document_id, {
+            onSuccess: () => {
+              notifySuccess(t('stamping.list.canceledToast'));
+              setCanceling(null);
+            },
+          });
+        }}
+        onClose={() => setCanceling(null)}
+      />
+      <ConfirmDialog
+        testId="document-delete-dialog"
+        opened={deleting !== null}
+        title={t('stamping.list.deleteTitle')}
+        body={t('stamping.list.deleteBody', { name: deleting?.document_file ?? '' })}
+        confirmLabel={t('stamping.actions.delete')}
+        loading={remove.isPending}
+        error={remove.error ? serverMessage(remove.error, t) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.document_id, {
+            onSuccess: () => {
+              notifySuccess(t('stamping.list.deletedToast'));
+              setDeleting(null);
+            },
+          });
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Paper>
+  );
+};

@@ -1,0 +1,579 @@
+import { ROUTES, type TDocument, type TUserData } from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowDown,
+  IconArrowUp,
+  IconCircleCheck,
+  IconRubberStamp,
+  IconSignature,
+  IconTrash,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isApiError } from '@/lib/api-client';
+import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useDocument, useDocumentPdf } from '../api/documents';
+import {
+  type TSignInput,
+  useBearerImage,
+  useMySpecimens,
+  useSetSigners,
+  useSignDocument,
+  useSignerCandidates,
+} from '../api/signing';
+import { STATUS_COLORS } from '../utils/format';
+import { draftPath } from '../utils/paths';
+import {
+  defaultSignBox,
+  fromPdfPlacement,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '../utils/placement';
+import { PdfViewer } from './pdf-viewer';
+import type { TViewerBox } from './placement-box';
+import classes from './stamping.module.css';
+
+type TSignDocumentProps = { documentId: number; user: TUserData };
+
+type TPlannedSigner = { key: string; userId: number; name: string; box: TDisplayBox };
+
+type TIdentity = { fullName: string; nik: string | null };
+
+const isCompanyAdmin = (user: TUserData) =>
+  user.company_id !== null && (user.role === 'admin' || user.role === 'admin-company');
+
+/** The identity check of the first signature: 409 with errors.reason IDENTITY_REQUIRED. */
+const identityRequired = (error: unknown): TIdentity | null => {
+  if (!isApiError(error) || error.status !== 409) return null;
+  if (error.errors.reason !== 'IDENTITY_REQUIRED') return null;
+  const fullName = typeof error.errors.fullName === 'string' ? error.errors.fullName : '';
+  const nik = typeof error.errors.nik === 'string' ? error.errors.nik : null;
+  return { fullName, nik };
+};
+
+/**
+ * /stamp/single/esign/{id}: sign a document before it is stamped. Without a signer list the
+ * caller places their signature and signs; a company admin can instead set who signs, in order,
+ * each with their own box. The first signature of a user confirms their name and NIK.
+ */
+export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
+  const { t } = useTranslation();
+  const docQuery = useDocument(documentId);
+  const doc = docQuery.data;
+  const pdf = useDocumentPdf(doc);
+  const specimens = useMySpecimens(user.id);
+  const admin = isCompanyAdmin(user);
+  const candidates = useSignerCandidates(admin);
+  const setSigners = useSetSigners();
+  const sign = useSignDocument();
+  const [pages, setPages] = useState<TPageGeometry[]>([]);
+  const [myBox, setMyBox] = useState<TDisplayBox | null>(null);
+  const [specimenId, setSpecimenId] = useState<string | null>(null);
+  const [planning, setPlanning] = useState(false);
+  const [planned, setPlanned] = useState<TPlannedSigner[]>([]);
+  const [candidate, setCandidate] = useState<string | null>(null);
+  const [identity, setIdentity] = useState<{ who: TIdentity; body: TSignInput } | null>(null);
+  const [signedNow, setSignedNow] = useState(false);
+
+  const lastPage = pages.length;
+  useEffect(() => {
+    if (myBox || lastPage === 0) return;
+    const page = pages[lastPage - 1];
+    if (page) setMyBox(defaultSignBox(page, lastPage));
+  }, [myBox, pages, lastPage]);
+
+  // The default specimen is preselected.
+  useEffect(() => {
+    if (specimenId !== null || !specimens.data) return;
+    const preferred = specimens.data.find((s) => s.is_default) ?? specimens.data[0];
+    if (preferred) setSpecimenId(String(preferred.id));
+  }, [specimens.data, specimenId]);
+
+  const specimen = specimens.data?.find((s) => String(s.id) === specimenId) ?? null;
+  const specimenSrc = useBearerImage(specimen?.image_url ?? null);
+
+  const queue = useMemo(
+    () => [...(doc?.signers ?? [])].sort((a, b) => a.position - b.position),
+    [doc?.signers],
+  );
+  const next = queue.find((s) => s.status === 'pending') ?? null;
+  const hasQueue = queue.length > 0;
+  const myTurn = hasQueue && next?.user_id === user.id;
+  const signable = doc?.status === 'nostamp' && doc.signing_status !== 'stamping';
+  const allSigned = hasQueue && next === null;
+
+  const boxes = useMemo<TViewerBox[]>(() => {
+    const signatureContent = (name: string) =>
+      specimenSrc ? (
+        <img className={classes.specimen} src={specimenSrc} alt="" />
+      ) : (
+        <span className={classes.typedName}>{name}</span>
+      );
+    const list: TViewerBox[] = [];
+    if (hasQueue) {
+      for (const signer of queue) {
+        const shown = fromPdfPlacement(signer.placement, pages);
+        if (!shown) continue;
+        const mine = signer === next && signer.user_id === user.id;
+        list.push({
+          id: `queue-${signer.position}`,
+          box: shown,
+          kind: 'sign',
+          editable: false,
+          label: t('stamping.sign.boxOf', { name: signer.fullName }),
+          content: mine ? signatureContent(signer.fullName) : undefined,
+          testId: mine ? 'sign-box' : undefined,
+        });
+      }
+      if (doc?.placements.emeterai) {
+        const stamp = fromPdfPlacement(doc.placements.emeterai, pages);
+        if (stamp)
+          list.push({
+            id: 'emeterai',
+            box: stamp,
+            kind: 'stamp',
+            editable: false,
+            label: t('stamping.box.label'),
+          });
+      }
+      return list;
+    }
+    if (planning) {
+      planned.forEach((signer, index) => {
+        list.push({
+          id: signer.key,
+          box: signer.box,
+          kind: 'sign',
+          editable: true,
+          label: `${index + 1}. ${signer.name}`,
+          testId: `planned-box-${index + 1}`,
+        });
+      });
+      return list;
+    }
+    if (myBox && signable) {
+      list.push({
+        id: 'me',
+        box: myBox,
+        kind: 'sign',
+        editable: true,
+        label: t('stamping.sign.boxOf', { name: user.fullName }),
+        content: signatureContent(user.fullName),
+        testId: 'sign-box',
+      });
+    }
+    return list;
+  }, [hasQueue, queue, pages, next, user, planning, planned, myBox, signable, doc, specimenSrc, t]);
+
+  const placementOf = (box: TDisplayBox) => {
+    const geometry = pages[box.page - 1];
+    return geometry ? toPdfPlacement(box, geometry) : null;
+  };
+
+  const send = (body: TSignInput) => {
+    sign.mutate(body, {
+      onSuccess: () => {
+        setIdentity(null);
+        setSignedNow(true);
+        notifySuccess(t('stamping.sign.success'));
+      },
+      onError: (error) => {
+        const who = identityRequired(error);
+        if (who) setIdentity({ who, body });
+      },
+    });
+  };
+
+  const signNow = () => {
+    if (!doc) return;
+    const placement = hasQueue ? (next?.placement ?? null) : myBox ? placementOf(myBox) : null;
+    if (!placement) return;
+    sign.reset();
+    setSignedNow(false);
+    send({
+      document_id: doc.document_id,
+      ...placement,
+      ...(specimen ? { specimen_id: specimen.id } : {}),
+    });
+  };
+
+  const addPlanned = (userId: number, name: string) => {
+    const page = pages[lastPage - 1];
+    if (!page) return;
+    setPlanned((list) => [
+      ...list,
+      {
+        key: `${userId}-${Date.now()}`,
+        userId,
+        name,
+        box: defaultSignBox(page, lastPage, list.length),
+      },
+    ]);
+  };
+
+  const move = (index: number, delta: number) =>
+    setPlanned((list) => {
+      const target = index + delta;
+      if (target < 0 || target >= list.length) return list;
+      const copy = [...list];
+      const [item] = copy.splice(index, 1);
+      if (item) copy.splice(target, 0, item);
+      return copy;
+    });
+
+  const saveSigners = () => {
+    if (!doc || planned.length === 0) return;
+    const signers = planned.flatMap((signer) => {
+      const placement = placementOf(signer.box);
+      return placement ? [{ user_id: signer.userId, ...placement }] : [];
+    });
+    setSigners.mutate(
+      { document_id: doc.document_id, signers },
+      {
+        onSuccess: () => {
+          notifySuccess(t('stamping.sign.signersSaved'));
+          setPlanning(false);
+          setPlanned([]);
+        },
+      },
+    );
+  };
+
+  if (docQuery.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (docQuery.error || !doc) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        {statusMessage(docQuery.error, t)}
+      </Alert>
+    );
+  }
+
+  const candidateOptions = [
+    { value: String(user.id), label: t('stamping.sign.me', { name: user.fullName }) },
+    ...(candidates.data ?? []).map((c) => ({ value: String(c.id), label: c.fullName })),
+  ];
+
+  return (
+    <div className={classes.editor} data-testid="sign-document">
+      <div className={classes.viewerPane}>
+        {pdf.error ? (
+          <Alert color="red" variant="light" mt="md">
+            {t('stamping.viewer.failed')}
+          </Alert>
+        ) : (
+          <PdfViewer
+            data={pdf.data ?? null}
+            boxes={boxes}
+            onPages={setPages}
+            onBoxChange={(id, box) => {
+              if (id === 'me') setMyBox(box);
+              else setPlanned((list) => list.map((s) => (s.key === id ? { ...s, box } : s)));
+            }}
+          />
+        )}
+      </div>
+
+      <Paper withBorder p="lg" className={classes.sidePanel}>
+        <Stack gap="md">
+          <div>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+              {t('stamping.draft.document')}
+            </Text>
+            <Title order={2} fz="md" lineClamp={2}>
+              {doc.document_file}
+            </Title>
+            <Badge mt={6} color={STATUS_COLORS[doc.status]} variant="light">
+              {t(`stamping.status.${doc.status}`)}
+            </Badge>
+          </div>
+
+          {!signable ? (
+            <Alert color="gray" variant="light" data-testid="sign-not-possible">
+              {t('stamping.sign.notPossible')}
+            </Alert>
+          ) : null}
+
+          {hasQueue ? <SignerQueue doc={doc} /> : null}
+
+          {signedNow || allSigned ? (
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconCircleCheck size={18} />}
+              data-testid="sign-done"
+            >
+              <Stack gap="xs">
+                <Text fz="sm">
+                  {allSigned ? t('stamping.sign.allSigned') : t('stamping.sign.success')}
+                </Text>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    component={Link}
+                    to={draftPath(doc.document_id)}
+                    leftSection={<IconRubberStamp size={14} />}
+                  >
+                    {t('stamping.sign.toStamp')}
+                  </Button>
+                  <Button size="xs" variant="default" component={Link} to={ROUTES.stamp.path}>
+                    {t('page.stamp')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+
+          {signable && !planning && (!hasQueue || myTurn) ? (
+            <>
+              <Divider label={t('stamping.sign.yourSignature')} labelPosition="left" />
+              {specimens.data && specimens.data.length === 0 ? (
+                <Text fz="sm" c="dimmed">
+                  {t('stamping.sign.noSpecimen')}{' '}
+                  <Anchor component={Link} to={ROUTES.masterEsign.path} fz="sm">
+                    {t('page.masterEsign')}
+                  </Anchor>
+                </Text>
+              ) : (
+                <Select
+                  label={t('stamping.sign.specimen')}
+                  data={(specimens.data ?? []).map((s) => ({
+                    value: String(s.id),
+                    label: s.is_default ? `${s.name} (${t('stamping.sign.default')})` : s.name,
+                  }))}
+                  value={specimenId}
+                  onChange={setSpecimenId}
+                  allowDeselect={false}
+                  disabled={specimens.isPending}
+                  data-testid="specimen-select"
+                />
+              )}
+              <Text fz="sm" c="dimmed">
+                {hasQueue ? t('stamping.sign.yourTurn') : t('stamping.sign.placeHelp')}
+              </Text>
+              {sign.error && !identityRequired(sign.error) ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  icon={<IconAlertCircle size={18} />}
+                >
+                  {serverMessage(sign.error, t)}
+                </Alert>
+              ) : null}
+              <Button
+                size="md"
+                leftSection={<IconSignature size={18} />}
+                onClick={signNow}
+                loading={sign.isPending && !identity}
+                disabled={pages.length === 0}
+                data-testid="sign-submit"
+              >
+                {t('stamping.sign.button')}
+              </Button>
+            </>
+          ) : null}
+
+          {signable && hasQueue && !myTurn && next ? (
+            <Alert color="blue" variant="light">
+              {t('stamping.sign.waitingFor', { name: next.fullName })}
+            </Alert>
+          ) : null}
+
+          {signable && admin && !hasQueue ? (
+            <>
+              <Divider label={t('stamping.sign.signers')} labelPosition="left" />
+              <Switch
+                checked={planning}
+                onChange={(event) => {
+                  setPlanning(event.currentTarget.checked);
+                  setSigners.reset();
+                }}
+                label={t('stamping.sign.askOthers')}
+                description={t('stamping.sign.askOthersHelp')}
+                data-testid="plan-signers"
+              />
+              {planning ? (
+                <Stack gap="sm">
+                  <Group gap="xs" align="flex-end" wrap="nowrap">
+                    <Select
+                      style={{ flex: 1 }}
+                      label={t('stamping.sign.addSigner')}
+                      placeholder={t('stamping.sign.pickUser')}
+                      data={candidateOptions}
+                      value={candidate}
+                      onChange={setCandidate}
+                      searchable
+                      disabled={candidates.isPending}
+                    />
+                    <ActionIcon
+                      size="lg"
+                      variant="light"
+                      aria-label={t('stamping.sign.addSigner')}
+                      disabled={!candidate || pages.length === 0}
+                      onClick={() => {
+                        const option = candidateOptions.find((o) => o.value === candidate);
+                        if (option) addPlanned(Number(option.value), option.label);
+                        setCandidate(null);
+                      }}
+                    >
+                      <IconUserPlus size={18} />
+                    </ActionIcon>
+                  </Group>
+                  {planned.length === 0 ? (
+                    <Text fz="sm" c="dimmed">
+                      {t('stamping.sign.noSigners')}
+                    </Text>
+                  ) : (
+                    planned.map((signer, index) => (
+                      <Group key={signer.key} gap="xs" wrap="nowrap" justify="space-between">
+                        <Text fz="sm" truncate="end" style={{ minWidth: 0 }}>
+                          {index + 1}. {signer.name}
+                        </Text>
+                        <Group gap={2} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('stamping.sign.moveUp')}
+                            disabled={index === 0}
+                            onClick={() => move(index, -1)}
+                          >
+                            <IconArrowUp size={16} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('stamping.sign.moveDown')}
+                            disabled={index === planned.length - 1}
+                            onClick={() => move(index, 1)}
+                          >
+                            <IconArrowDown size={16} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('stamping.actions.delete')}
+                            onClick={() =>
+                              setPlanned((list) => list.filter((s) => s.key !== signer.key))
+                            }
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Group>
+                      </Group>
+                    ))
+                  )}
+                  {setSigners.error ? (
+                    <Alert color="red" variant="light" role="alert">
+                      {serverMessage(setSigners.error, t)}
+                    </Alert>
+                  ) : null}
+                  <Button
+                    onClick={saveSigners}
+                    loading={setSigners.isPending}
+                    disabled={planned.length === 0}
+                    data-testid="save-signers"
+                  >
+                    {t('stamping.sign.saveSigners')}
+                  </Button>
+                </Stack>
+              ) : null}
+            </>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <Modal
+        opened={identity !== null}
+        onClose={() => setIdentity(null)}
+        title={t('stamping.sign.identityTitle')}
+        centered
+        radius="lg"
+      >
+        <Stack gap="md" data-testid="identity-dialog">
+          <Text fz="sm">{t('stamping.sign.identityBody')}</Text>
+          <Paper withBorder p="sm" radius="md">
+            <Text fz="xs" c="dimmed">
+              {t('stamping.sign.fullName')}
+            </Text>
+            <Text fw={600} data-testid="identity-name">
+              {identity?.who.fullName || '-'}
+            </Text>
+            <Text fz="xs" c="dimmed" mt="xs">
+              {t('stamping.sign.nik')}
+            </Text>
+            <Text fw={600} data-testid="identity-nik">
+              {identity?.who.nik || t('stamping.sign.noNik')}
+            </Text>
+          </Paper>
+          <Text fz="xs" c="dimmed">
+            {t('stamping.sign.identityWrong')}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setIdentity(null)} disabled={sign.isPending}>
+              {t('stamping.actions.cancel')}
+            </Button>
+            <Button
+              loading={sign.isPending}
+              onClick={() => {
+                if (identity) send({ ...identity.body, identity_confirmed: true });
+              }}
+              data-testid="identity-confirm"
+            >
+              {t('stamping.sign.identityConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </div>
+  );
+};
+
+const SignerQueue = ({ doc }: { doc: TDocument }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6} data-testid="signer-queue">
+      <Text fw={600} fz="sm">
+        {t('stamping.details.signers')}
+      </Text>
+      {[...doc.signers]
+        .sort((a, b) => a.position - b.position)
+        .map((signer) => (
+          <Group key={signer.position} gap="xs" justify="space-between" wrap="nowrap">
+            <Text fz="sm" truncate="end">
+              {signer.position}. {signer.fullName}
+            </Text>
+            <Badge size="sm" variant="light" color={signer.status === 'signed' ? 'green' : 'gray'}>
+              {signer.status === 'signed'
+                ? t('stamping.details.signed')
+                : t('stamping.details.pending')}
+            </Badge>
+          </Group>
+        ))}
+    </Stack>
+  );
+};

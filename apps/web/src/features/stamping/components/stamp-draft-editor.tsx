@@ -1,0 +1,527 @@
+import {
+  formatIDR,
+  ROUTES,
+  type TDocument,
+  type TStampRequest,
+  type TUserData,
+} from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  IconAlertCircle,
+  IconDeviceFloppy,
+  IconFocusCentered,
+  IconLayoutGrid,
+  IconRubberStamp,
+  IconSignature,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notify';
+import {
+  useDocTypes,
+  useDocument,
+  useDocumentPdf,
+  useSaveDraft,
+  useStampDocument,
+} from '../api/documents';
+import { placementSummary, STATUS_COLORS } from '../utils/format';
+import { documentDetailsPath, esignPath } from '../utils/paths';
+import {
+  clampEdge,
+  defaultStampBox,
+  fromPdfPlacement,
+  moveToPage,
+  resizeBox,
+  STAMP_EDGE,
+  stampBesideBox,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '../utils/placement';
+import { PdfViewer } from './pdf-viewer';
+import type { TViewerBox } from './placement-box';
+import { StampConfirmModal } from './stamp-confirm-modal';
+import { StampMark } from './stamp-mark';
+import classes from './stamping.module.css';
+import { TemplatePickerModal } from './template-picker-modal';
+
+type TStampDraftEditorProps = { documentId: number; user: TUserData };
+
+type TFormValues = {
+  doc_type: string | null;
+  doc_value: number | string;
+  reason: string;
+  location: string;
+};
+
+const STAMP_ID = 'emeterai';
+
+/**
+ * /stamp/single/draft/{id}: the document with a draggable, resizable square e-Meterai box, and the
+ * side panel with the document type, value, reason and location; save the draft or stamp.
+ */
+export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const docQuery = useDocument(documentId);
+  const doc = docQuery.data;
+  const pdf = useDocumentPdf(doc);
+  const docTypes = useDocTypes();
+  const save = useSaveDraft();
+  const stamp = useStampDocument(user.company_id);
+  const [pages, setPages] = useState<TPageGeometry[]>([]);
+  const [box, setBox] = useState<TDisplayBox | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [picking, setPicking] = useState(false);
+
+  const form = useForm<TFormValues>({
+    initialValues: { doc_type: null, doc_value: '', reason: '', location: '' },
+    validate: {
+      doc_type: (value) => (value ? null : t('stamping.draft.docTypeRequired')),
+    },
+  });
+
+  // The saved draft fills the form once.
+  const loadedId = doc?.document_id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when another document loads
+  useEffect(() => {
+    if (!doc) return;
+    form.setValues({
+      doc_type: doc.doc_type,
+      doc_value: doc.doc_value ?? '',
+      reason: '',
+      location: '',
+    });
+    form.resetDirty();
+  }, [loadedId]);
+
+  // The box starts where the draft saved it, else bottom-right of page 1 (75 pt).
+  useEffect(() => {
+    if (box || pages.length === 0 || !doc) return;
+    const first = pages[0];
+    if (!first) return;
+    const saved = doc.placements.emeterai ? fromPdfPlacement(doc.placements.emeterai, pages) : null;
+    if (saved) {
+      setBox(saved);
+      return;
+    }
+    // Beside the last signature when there is one, else bottom-right of page 1.
+    const last = [...doc.signers].sort((a, b) => b.position - a.position)[0];
+    const signature = last ? fromPdfPlacement(last.placement, pages) : null;
+    const signaturePage = signature ? pages[signature.page - 1] : undefined;
+    setBox(
+      signature && signaturePage
+        ? stampBesideBox(signature, signaturePage)
+        : defaultStampBox(first),
+    );
+  }, [box, pages, doc]);
+
+  const editable = doc?.status === 'nostamp' && doc.signing_status !== 'stamping';
+  const waitingForSigners = doc?.signing_status === 'signing';
+  const geometry = box ? pages[box.page - 1] : undefined;
+  const placement = box && geometry ? toPdfPlacement(box, geometry) : null;
+
+  const boxes = useMemo<TViewerBox[]>(() => {
+    const list: TViewerBox[] = [];
+    for (const signer of doc?.signers ?? []) {
+      const shown = fromPdfPlacement(signer.placement, pages);
+      if (!shown) continue;
+      list.push({
+        id: `signer-${signer.position}`,
+        box: shown,
+        kind: 'sign',
+        editable: false,
+        label: t('stamping.sign.boxOf', { name: signer.fullName }),
+        // A signed box already shows the signature in the page: only its outline is drawn.
+        content: signer.status === 'signed' ? <span /> : undefined,
+      });
+    }
+    if (box && editable) {
+      list.push({
+        id: STAMP_ID,
+        box,
+        kind: 'stamp',
+        editable: true,
+        square: true,
+        label: t('stamping.box.label'),
+        content: <StampMark />,
+        testId: 'stamp-box',
+      });
+    }
+    return list;
+  }, [doc?.signers, pages, box, editable, t]);
+
+  const docTypeOptions = (docTypes.data ?? []).map((type) => ({
+    value: type.kode,
+    label: `${type.kode} · ${type.nama}`,
+  }));
+
+  const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
+
+  const saveDraft = () => {
+    if (!doc || !placement) return;
+    save.mutate(
+      {
+        id: doc.document_id,
+        placements: { emeterai: placement, esign: doc.placements.esign },
+        doc_type: form.values.doc_type || null,
+        doc_value: numericValue,
+      },
+      { onSuccess: () => notifySuccess(t('stamping.draft.saved')) },
+    );
+  };
+
+  const openConfirm = () => {
+    if (form.validate().hasErrors) return;
+    stamp.reset();
+    setConfirming(true);
+  };
+
+  const stampRequest = (): TStampRequest | null => {
+    if (!doc || !placement || !form.values.doc_type) return null;
+    return {
+      document_id: doc.document_id,
+      ...placement,
+      doc_type: form.values.doc_type,
+      ...(numericValue !== null ? { doc_value: numericValue } : {}),
+      ...(form.values.reason.trim() ? { reason: form.values.reason.trim() } : {}),
+      ...(form.values.location.trim() ? { location: form.values.location.trim() } : {}),
+    };
+  };
+
+  const confirmStamp = () => {
+    const body = stampRequest();
+    if (!body) return;
+    stamp.mutate(body, {
+      onSuccess: (answer) => {
+        notifySuccess(t('stamping.stamp.success', { serial: answer.data.serial_number }));
+        setConfirming(false);
+        navigate(documentDetailsPath(answer.data.document_id));
+      },
+    });
+  };
+
+  const scrollToPage = (page: number) => {
+    document
+      .querySelector(`[data-testid="pdf-page-${page}"]`)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  if (docQuery.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (docQuery.error || !doc) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        {statusMessage(docQuery.error, t)}
+      </Alert>
+    );
+  }
+
+  return (
+    <div className={classes.editor} data-testid="stamp-draft">
+      <div className={classes.viewerPane}>
+        {pdf.error ? (
+          <Alert color="red" variant="light" mt="md" icon={<IconAlertCircle size={18} />}>
+            {t('stamping.viewer.failed')}
+          </Alert>
+        ) : (
+          <PdfViewer
+            data={pdf.data ?? null}
+            boxes={boxes}
+            onPages={setPages}
+            onBoxChange={(id, next) => {
+              if (id === STAMP_ID) setBox(next);
+            }}
+          />
+        )}
+      </div>
+
+      <Paper withBorder p="lg" className={classes.sidePanel}>
+        <Stack gap="md">
+          <div>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+              {t('stamping.draft.document')}
+            </Text>
+            <Title order={2} fz="md" lineClamp={2} data-testid="draft-file-name">
+              {doc.document_file}
+            </Title>
+            <Group gap="xs" mt={6}>
+              <Badge color={STATUS_COLORS[doc.status]} variant="light">
+                {t(`stamping.status.${doc.status}`)}
+              </Badge>
+              <Text fz="xs" c="dimmed">
+                {t('stamping.draft.pages', { count: doc.page_count })}
+              </Text>
+            </Group>
+          </div>
+
+          <DraftNotices doc={doc} />
+
+          {editable ? (
+            <>
+              <Divider label={t('stamping.draft.placement')} labelPosition="left" />
+              <Text fz="sm" c="dimmed">
+                {t('stamping.draft.placementHelp')}
+              </Text>
+              <Group grow gap="sm" align="flex-start">
+                <Select
+                  label={t('stamping.draft.page')}
+                  data={pages.map((_, index) => String(index + 1))}
+                  value={box ? String(box.page) : null}
+                  allowDeselect={false}
+                  onChange={(value) => {
+                    if (!box || !value) return;
+                    const next = moveToPage(box, Number(value), pages);
+                    setBox(next);
+                    scrollToPage(next.page);
+                  }}
+                  data-testid="stamp-page-select"
+                />
+                <NumberInput
+                  label={t('stamping.draft.size')}
+                  suffix=" pt"
+                  min={STAMP_EDGE.min}
+                  max={STAMP_EDGE.max}
+                  step={5}
+                  value={box ? Math.round(box.width) : STAMP_EDGE.default}
+                  onChange={(value) => {
+                    if (!box || !geometry || typeof value !== 'number') return;
+                    const edge = clampEdge(value);
+                    setBox(resizeBox(box, geometry, { width: edge, height: edge }, true));
+                  }}
+                  data-testid="stamp-size"
+                />
+              </Group>
+              {placement ? (
+                <Group gap={4} wrap="nowrap" justify="space-between">
+                  <Text fz="xs" c="dimmed" data-testid="stamp-placement">
+                    {placementSummary(placement, t)}
+                  </Text>
+                  <Tooltip label={t('stamping.draft.locate')}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={t('stamping.draft.locate')}
+                      onClick={() =>
+                        document
+                          .querySelector('[data-testid="stamp-box"]')
+                          ?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+                      }
+                    >
+                      <IconFocusCentered size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ) : null}
+              {box &&
+              (box.width < STAMP_EDGE.recommendedMin || box.width > STAMP_EDGE.recommendedMax) ? (
+                <Text fz="xs" c="orange.8">
+                  {t('stamping.draft.sizeAdvice', {
+                    min: STAMP_EDGE.recommendedMin,
+                    max: STAMP_EDGE.recommendedMax,
+                  })}
+                </Text>
+              ) : null}
+              <Button
+                variant="light"
+                leftSection={<IconLayoutGrid size={16} />}
+                onClick={() => setPicking(true)}
+                disabled={pages.length === 0}
+                data-testid="use-template"
+              >
+                {t('stamping.template.use')}
+              </Button>
+
+              <Divider label={t('stamping.draft.details')} labelPosition="left" />
+              <Select
+                label={t('stamping.draft.docType')}
+                placeholder={t('stamping.draft.docTypePlaceholder')}
+                data={docTypeOptions}
+                searchable
+                withAsterisk
+                nothingFoundMessage={t('stamping.draft.noDocType')}
+                disabled={docTypes.isPending}
+                comboboxProps={{ withinPortal: true }}
+                data-testid="doc-type-select"
+                {...form.getInputProps('doc_type')}
+              />
+              {docTypes.error ? (
+                <Text fz="xs" c="red">
+                  {statusMessage(docTypes.error, t)}
+                </Text>
+              ) : null}
+              <NumberInput
+                label={t('stamping.draft.docValue')}
+                description={
+                  numericValue !== null ? formatIDR(numericValue) : t('stamping.draft.docValueHelp')
+                }
+                prefix="Rp "
+                thousandSeparator="."
+                decimalSeparator=","
+                allowDecimal={false}
+                allowNegative={false}
+                min={0}
+                hideControls
+                data-testid="doc-value"
+                {...form.getInputProps('doc_value')}
+              />
+              <TextInput
+                label={t('stamping.draft.reason')}
+                placeholder={t('stamping.draft.reasonPlaceholder')}
+                maxLength={200}
+                {...form.getInputProps('reason')}
+              />
+              <TextInput
+                label={t('stamping.draft.location')}
+                placeholder={t('stamping.draft.locationPlaceholder')}
+                maxLength={100}
+                {...form.getInputProps('location')}
+              />
+
+              {save.error ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  icon={<IconAlertCircle size={18} />}
+                >
+                  {serverMessage(save.error, t)}
+                </Alert>
+              ) : null}
+
+              <Stack gap="xs">
+                <Button
+                  size="md"
+                  leftSection={<IconRubberStamp size={18} />}
+                  onClick={openConfirm}
+                  disabled={!placement || waitingForSigners}
+                  data-testid="stamp-submit"
+                >
+                  {t('stamping.stamp.button')}
+                </Button>
+                <Group grow gap="xs">
+                  <Button
+                    variant="default"
+                    leftSection={<IconDeviceFloppy size={16} />}
+                    onClick={saveDraft}
+                    loading={save.isPending}
+                    disabled={!placement}
+                    data-testid="save-draft"
+                  >
+                    {t('stamping.draft.save')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    component={Link}
+                    to={esignPath(doc.document_id)}
+                    leftSection={<IconSignature size={16} />}
+                    data-testid="go-sign"
+                  >
+                    {t('stamping.draft.signFirst')}
+                  </Button>
+                </Group>
+                <Text fz="xs" c="dimmed">
+                  {t('stamping.draft.signFirstHelp')}
+                </Text>
+              </Stack>
+            </>
+          ) : (
+            <Anchor component={Link} to={ROUTES.stamp.path} fz="sm">
+              {t('stamping.draft.backToList')}
+            </Anchor>
+          )}
+        </Stack>
+      </Paper>
+
+      <StampConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={confirmStamp}
+        loading={stamp.isPending}
+        error={stamp.error ? serverMessage(stamp.error, t) : null}
+        summary={{
+          fileName: doc.document_file,
+          page: placement?.page ?? 1,
+          docType:
+            docTypeOptions.find((option) => option.value === form.values.doc_type)?.label ??
+            form.values.doc_type ??
+            '',
+          docValue: numericValue,
+        }}
+      />
+      <TemplatePickerModal
+        opened={picking}
+        onClose={() => setPicking(false)}
+        onPick={(template) => {
+          const shown = template.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
+          if (shown) {
+            setBox(shown);
+            scrollToPage(shown.page);
+          }
+          setPicking(false);
+          notifySuccess(t('stamping.template.applied', { name: template.name }));
+        }}
+      />
+    </div>
+  );
+};
+
+/** Why the document cannot (yet) be stamped, or what failed last time. */
+const DraftNotices = ({ doc }: { doc: TDocument }) => {
+  const { t } = useTranslation();
+  const signed = doc.signers.filter((signer) => signer.status === 'signed').length;
+  return (
+    <>
+      {doc.status === 'stamp' ? (
+        <Alert color="green" variant="light" data-testid="draft-already-stamped">
+          {t('stamping.draft.alreadyStamped', { serial: doc.serial_number ?? '-' })}
+        </Alert>
+      ) : null}
+      {doc.status === 'canceled' ? (
+        <Alert color="gray" variant="light">
+          {t('stamping.draft.canceled')}
+        </Alert>
+      ) : null}
+      {doc.signing_status === 'stamping' ? (
+        <Alert color="violet" variant="light">
+          {t('stamping.draft.processing')}
+        </Alert>
+      ) : null}
+      {doc.status === 'nostamp' && doc.signing_status === 'signing' ? (
+        <Alert color="blue" variant="light" data-testid="draft-waiting-signers">
+          {t('stamping.draft.waitingSigners', { signed, total: doc.signers.length })}
+        </Alert>
+      ) : null}
+      {doc.status === 'nostamp' && doc.last_error ? (
+        <Alert color="red" variant="light" title={t('stamping.draft.lastError')}>
+          {doc.last_error}
+        </Alert>
+      ) : null}
+    </>
+  );
+};

@@ -1,0 +1,213 @@
+import { formatDate, formatNumber, ZChildUserRequest } from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { serverMessage } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useAddChildUser, useChildUsers, useRemoveChildUser } from '../api/users';
+
+/** Child users of the subscription (plan total_multiuser): used/limit, add, remove (spec §3, §8). */
+export const ChildUserPanel = () => {
+  const { t } = useTranslation();
+  const query = useChildUsers();
+  const add = useAddChildUser();
+  const remove = useRemoveChildUser();
+  const [deleting, setDeleting] = useState<{ id: number; fullName: string } | null>(null);
+  const form = useForm({
+    initialValues: { fullName: '', email: '' },
+    validate: {
+      fullName: (value) =>
+        ZChildUserRequest.shape.fullName.safeParse(value).success
+          ? null
+          : t('master.user.fullNameInvalid'),
+      email: (value) =>
+        ZChildUserRequest.shape.email.safeParse(value.trim()).success
+          ? null
+          : t('master.user.emailInvalid'),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    add.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(t('master.toast.add', { entity: t('master.entity.user') }));
+        form.reset();
+      },
+    });
+  });
+
+  const data = query.data;
+  const full = data ? data.used >= data.limit : false;
+
+  return (
+    <Stack gap="lg" data-testid="child-user-panel">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <div>
+            <Title order={3} fz="lg">
+              {t('master.child.title')}
+            </Title>
+            <Text c="dimmed" fz="sm" mt={4} maw={520}>
+              {t('master.child.body')}
+            </Text>
+          </div>
+          {data ? (
+            <Stack gap={6} miw={200}>
+              <Group justify="space-between" gap="xs">
+                <Text fz="sm" c="dimmed">
+                  {t('master.child.used')}
+                </Text>
+                <Text fw={700} data-testid="child-user-usage">
+                  {formatNumber(data.used)} / {formatNumber(data.limit)}
+                </Text>
+              </Group>
+              <Progress
+                value={data.limit > 0 ? (data.used / data.limit) * 100 : 0}
+                color={full ? 'orange' : 'brand'}
+                aria-label={t('master.child.used')}
+              />
+            </Stack>
+          ) : null}
+        </Group>
+
+        <form onSubmit={submit} noValidate data-testid="child-user-form">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="lg">
+            <TextInput
+              label={t('master.user.fullName')}
+              withAsterisk
+              data-testid="child-user-fullname"
+              {...form.getInputProps('fullName')}
+            />
+            <TextInput
+              label={t('master.user.email')}
+              type="email"
+              withAsterisk
+              data-testid="child-user-email"
+              {...form.getInputProps('email')}
+            />
+            <Button
+              type="submit"
+              mt={{ base: 0, sm: 25 }}
+              leftSection={<IconUserPlus size={16} />}
+              loading={add.isPending}
+              disabled={full}
+              data-testid="child-user-submit"
+            >
+              {t('master.child.add')}
+            </Button>
+          </SimpleGrid>
+        </form>
+        {add.error ? (
+          <Alert
+            color="red"
+            variant="light"
+            mt="md"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            data-testid="child-user-error"
+          >
+            {serverMessage(add.error, t)}
+          </Alert>
+        ) : null}
+      </Paper>
+
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        {query.error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {serverMessage(query.error, t)}
+          </Alert>
+        ) : data && data.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg" fz="sm" data-testid="child-user-empty">
+            {t('master.child.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('master.user.fullName')}</Table.Th>
+                  <Table.Th>{t('master.user.email')}</Table.Th>
+                  <Table.Th>{t('master.user.status')}</Table.Th>
+                  <Table.Th>{t('master.user.created')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(data?.data ?? []).map((child) => (
+                  <Table.Tr key={child.id} data-testid={`child-user-row-${child.email}`}>
+                    <Table.Td fw={600} fz="sm">
+                      {child.fullName}
+                    </Table.Td>
+                    <Table.Td fz="sm">{child.email}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="dot" color={child.invitation_pending ? 'orange' : 'green'}>
+                        {child.invitation_pending
+                          ? t('master.user.invited')
+                          : t('master.user.active')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td fz="sm">{formatDate(child.created_at)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Tooltip label={t('master.actions.delete')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${t('master.actions.delete')} ${child.fullName}`}
+                          onClick={() => {
+                            remove.reset();
+                            setDeleting(child);
+                          }}
+                          data-testid="child-user-delete"
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <ConfirmDialog
+        testId="child-user-delete-dialog"
+        opened={deleting !== null}
+        title={t('master.child.deleteTitle')}
+        body={t('master.user.deleteBody', { name: deleting?.fullName ?? '' })}
+        confirmLabel={t('master.actions.delete')}
+        loading={remove.isPending}
+        error={remove.error ? serverMessage(remove.error, t) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notifySuccess(t('master.toast.delete', { entity: t('master.entity.user') }));
+              setDeleting(null);
+            },
+          });
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,209 @@
+import { formatDate, type TCompanyUser } from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type TColumn } from '@/components/data-table';
+import { statusMessage } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notify';
+import { useListState } from '@/lib/use-list-state';
+import { useCompanyUsers, useDeleteUser } from '../api/users';
+import { type TDepartementChoice, UserFormModal } from './user-form-modal';
+
+const ROLE_COLORS: Record<TCompanyUser['role'], string> = {
+  admin: 'brand',
+  'admin-company': 'indigo',
+  user: 'teal',
+  super: 'grape',
+};
+
+type TCompanyUserListProps = {
+  departements: TDepartementChoice[];
+  canAppointAdmin: boolean;
+};
+
+/** /master/user: the company's users (own record excluded), with add, edit and delete. */
+export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserListProps) => {
+  const { t } = useTranslation();
+  const list = useListState();
+  const query = useCompanyUsers(list.query);
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<TCompanyUser | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<TCompanyUser | null>(null);
+
+  const openForm = (user: TCompanyUser | null) => {
+    setEditing(user);
+    setFormOpen(true);
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifySuccess(t('master.toast.delete', { entity: t('master.entity.user') }));
+        setDeleting(null);
+      },
+    });
+  };
+
+  const columns: TColumn<TCompanyUser>[] = [
+    {
+      key: 'name',
+      header: t('master.user.fullName'),
+      sortValue: (row) => row.fullName,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text fw={600} fz="sm">
+            {row.fullName}
+          </Text>
+          {row.phone ? (
+            <Text fz="xs" c="dimmed">
+              {row.phone}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'email',
+      header: t('master.user.email'),
+      sortValue: (row) => row.email,
+      render: (row) => <Text fz="sm">{row.email}</Text>,
+    },
+    {
+      key: 'role',
+      header: t('master.user.role'),
+      sortValue: (row) => t(`master.roles.${row.role}`),
+      render: (row) => (
+        <Badge variant="light" color={ROLE_COLORS[row.role]}>
+          {t(`master.roles.${row.role}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'department',
+      header: t('master.user.department'),
+      sortValue: (row) => row.departement_name ?? '',
+      render: (row) => (
+        <Text fz="sm" c={row.departement_name ? undefined : 'dimmed'}>
+          {row.departement_name ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('master.user.status'),
+      render: (row) =>
+        row.invitation_pending ? (
+          <Badge variant="dot" color="orange">
+            {t('master.user.invited')}
+          </Badge>
+        ) : (
+          <Badge variant="dot" color="green">
+            {t('master.user.active')}
+          </Badge>
+        ),
+    },
+    {
+      key: 'created',
+      header: t('master.user.created'),
+      sortValue: (row) => row.created_at,
+      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>{t('master.actions.label')}</VisuallyHidden>,
+      align: 'right',
+      width: 100,
+      render: (row) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('master.actions.edit')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`${t('master.actions.edit')} ${row.fullName}`}
+              onClick={() => openForm(row)}
+              data-testid="user-edit"
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('master.actions.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`${t('master.actions.delete')} ${row.fullName}`}
+              onClick={() => {
+                remove.reset();
+                setDeleting(row);
+              }}
+              data-testid="user-delete"
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        testId="user-table"
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(row) => row.id}
+        rowTestId={(row) => `user-row-${row.email}`}
+        loading={query.isPending || query.isFetching}
+        error={query.error ? statusMessage(query.error, t) : null}
+        emptyText={t('master.user.empty')}
+        page={list.page}
+        perPage={list.perPage}
+        total={query.data?.meta.total ?? 0}
+        onPageChange={list.setPage}
+        search={{
+          value: list.search,
+          onChange: list.setSearch,
+          placeholder: t('master.user.search'),
+        }}
+        actions={
+          <Button
+            leftSection={<IconUserPlus size={16} />}
+            onClick={() => openForm(null)}
+            data-testid="user-add"
+          >
+            {t('master.user.add')}
+          </Button>
+        }
+      />
+      <UserFormModal
+        opened={formOpen}
+        user={editing}
+        departements={departements}
+        canAppointAdmin={canAppointAdmin}
+        onClose={() => setFormOpen(false)}
+      />
+      <ConfirmDialog
+        testId="user-delete-dialog"
+        opened={deleting !== null}
+        title={t('master.user.deleteTitle')}
+        body={t('master.user.deleteBody', { name: deleting?.fullName ?? '' })}
+        confirmLabel={t('master.actions.delete')}
+        loading={remove.isPending}
+        error={remove.error ? statusMessage(remove.error, t) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+};

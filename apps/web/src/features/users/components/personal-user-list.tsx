@@ -1,0 +1,93 @@
+import { formatDate, type TCompanyUser } from '@bubuh/contracts';
+import { Badge, Code, Paper, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '@/components/data-table';
+import { statusMessage } from '@/lib/api-errors';
+import { useListState } from '@/lib/use-list-state';
+import { usePersonalUsers } from '../api/users';
+
+/** /master/personal-user (super): personal accounts, searchable and paged. */
+export const PersonalUserList = () => {
+  const { t } = useTranslation();
+  const list = useListState();
+  const query = usePersonalUsers(list.query);
+
+  const columns = useMemo<TColumn<TCompanyUser>[]>(
+    () => [
+      {
+        key: 'name',
+        header: t('master.user.fullName'),
+        sortValue: (row) => row.fullName,
+        render: (row) => (
+          <Stack gap={0}>
+            <Text fw={600} fz="sm">
+              {row.fullName}
+            </Text>
+            {row.phone ? (
+              <Text fz="xs" c="dimmed">
+                {row.phone}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        key: 'email',
+        header: t('master.user.email'),
+        sortValue: (row) => row.email,
+        render: (row) => <Text fz="sm">{row.email}</Text>,
+      },
+      {
+        key: 'code',
+        header: t('master.user.digiFriend'),
+        render: (row) => <Code>{row.emet_id}</Code>,
+      },
+      {
+        key: 'verified',
+        header: t('master.user.status'),
+        render: (row) =>
+          row.email_verified ? (
+            <Badge variant="dot" color="green">
+              {t('master.user.verified')}
+            </Badge>
+          ) : (
+            <Badge variant="dot" color="orange">
+              {t('master.user.unverified')}
+            </Badge>
+          ),
+      },
+      {
+        key: 'created',
+        header: t('master.user.created'),
+        sortValue: (row) => row.created_at,
+        render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="personal-user-page">
+      <DataTable
+        testId="personal-user-table"
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(row) => row.id}
+        rowTestId={(row) => `personal-user-row-${row.email}`}
+        loading={query.isPending || query.isFetching}
+        error={query.error ? statusMessage(query.error, t) : null}
+        emptyText={t('master.personal.empty')}
+        page={list.page}
+        perPage={list.perPage}
+        total={query.data?.meta.total ?? 0}
+        onPageChange={list.setPage}
+        search={{
+          value: list.search,
+          onChange: list.setSearch,
+          placeholder: t('master.user.search'),
+        }}
+      />
+    </Paper>
+  );
+};

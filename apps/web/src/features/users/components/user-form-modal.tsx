@@ -1,0 +1,211 @@
+import { type TCompanyUser, ZChildUserRequest, ZPhoneNumber } from '@bubuh/contracts';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorFields, serverMessage, statusMessage } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notify';
+import { type TAssignableRole, type TUserInput, useSaveUser } from '../api/users';
+
+export type TDepartementChoice = { departement_id: number; name: string };
+
+type TUserFormModalProps = {
+  opened: boolean;
+  /** The user to edit; absent to add one. */
+  user: TCompanyUser | null;
+  departements: TDepartementChoice[];
+  /** Only an admin may appoint another admin (the server checks too). */
+  canAppointAdmin: boolean;
+  onClose: () => void;
+};
+
+type TValues = {
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+  role: TAssignableRole;
+  departement_id: string | null;
+};
+
+const EMPTY: TValues = {
+  fullName: '',
+  email: '',
+  phoneNumber: '',
+  role: 'user',
+  departement_id: null,
+};
+
+const FORM_FIELDS = ['fullName', 'email', 'phoneNumber', 'role', 'departement_id'];
+
+export const UserFormModal = ({
+  opened,
+  user,
+  departements,
+  canAppointAdmin,
+  onClose,
+}: TUserFormModalProps) => {
+  const { t } = useTranslation();
+  const save = useSaveUser();
+  const editing = user !== null;
+  const form = useForm<TValues>({
+    initialValues: EMPTY,
+    validate: {
+      fullName: (value) =>
+        ZChildUserRequest.shape.fullName.safeParse(value).success
+          ? null
+          : t('master.user.fullNameInvalid'),
+      email: (value) =>
+        editing || ZChildUserRequest.shape.email.safeParse(value.trim()).success
+          ? null
+          : t('master.user.emailInvalid'),
+      phoneNumber: (value) =>
+        !value.trim() || ZPhoneNumber.safeParse(value).success
+          ? null
+          : t('master.user.phoneInvalid'),
+      departement_id: (value, values) =>
+        values.role === 'user' && !value ? t('master.user.departmentRequired') : null,
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens.
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(
+      user
+        ? {
+            fullName: user.fullName,
+            email: user.email,
+            phoneNumber: user.phone ?? '',
+            role: user.role === 'super' ? 'admin' : user.role,
+            departement_id: user.departement_id === null ? null : String(user.departement_id),
+          }
+        : EMPTY,
+    );
+    form.resetDirty();
+    form.clearErrors();
+    save.reset();
+  }, [opened, user]);
+
+  const roles: { value: TAssignableRole; label: string }[] = [
+    { value: 'user', label: t('master.roles.user') },
+    { value: 'admin-company', label: t('master.roles.admin-company') },
+    ...(canAppointAdmin || user?.role === 'admin'
+      ? [{ value: 'admin' as const, label: t('master.roles.admin') }]
+      : []),
+  ];
+
+  const submit = form.onSubmit((values) => {
+    const input: TUserInput = {
+      fullName: values.fullName,
+      email: values.email,
+      phoneNumber: values.phoneNumber,
+      role: values.role,
+      departement_id: values.departement_id ? Number(values.departement_id) : null,
+    };
+    save.mutate(
+      { id: user?.id, input },
+      {
+        onSuccess: () => {
+          const entity = t('master.entity.user');
+          notifySuccess(
+            editing ? t('master.toast.update', { entity }) : t('master.toast.add', { entity }),
+          );
+          onClose();
+        },
+        onError: (error) => {
+          // Spec §8: adding a user shows the server message; other forms the status and fields.
+          const text = editing ? statusMessage(error, t) : serverMessage(error, t);
+          for (const field of errorFields(error)) {
+            if (FORM_FIELDS.includes(field)) form.setFieldError(field, text);
+          }
+        },
+      },
+    );
+  });
+
+  const errorText = save.error
+    ? editing
+      ? statusMessage(save.error, t)
+      : serverMessage(save.error, t)
+    : null;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? t('master.user.edit') : t('master.user.add')}
+      centered
+      radius="lg"
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate data-testid="user-form">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label={t('master.user.fullName')}
+              withAsterisk
+              data-autofocus
+              data-testid="user-fullname"
+              {...form.getInputProps('fullName')}
+            />
+            <TextInput
+              label={t('master.user.email')}
+              type="email"
+              withAsterisk={!editing}
+              disabled={editing}
+              description={editing ? undefined : t('master.user.emailHint')}
+              data-testid="user-email"
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={t('master.user.phone')}
+              placeholder="081234567890"
+              data-testid="user-phone"
+              {...form.getInputProps('phoneNumber')}
+            />
+            <Select
+              label={t('master.user.role')}
+              data={roles}
+              allowDeselect={false}
+              withAsterisk
+              data-testid="user-role"
+              {...form.getInputProps('role')}
+            />
+          </SimpleGrid>
+          {form.values.role === 'user' ? (
+            <Select
+              label={t('master.user.department')}
+              placeholder={t('master.user.departmentPlaceholder')}
+              data={departements.map((d) => ({ value: String(d.departement_id), label: d.name }))}
+              searchable
+              withAsterisk
+              nothingFoundMessage={t('master.user.noDepartments')}
+              data-testid="user-department"
+              {...form.getInputProps('departement_id')}
+            />
+          ) : null}
+          {errorText ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              role="alert"
+              data-testid="user-form-error"
+            >
+              {errorText}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              {t('master.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="user-submit">
+              {editing ? t('master.actions.save') : t('master.user.invite')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

@@ -1,0 +1,317 @@
+import { formatDateTime } from '@bubuh/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconCircleX,
+  IconFileTypePdf,
+  IconLock,
+  IconRefresh,
+  IconShieldCheck,
+  IconShieldX,
+  IconUpload,
+} from '@tabler/icons-react';
+import { type DragEvent, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '@/lib/api-errors';
+import { type TVerifiedSignature, type TVerifyResult, useVerifyDocument } from '../api/verify';
+import { countByKind, issuedHere, sortedSignatures } from '../utils/verdict';
+import classes from './verify.module.css';
+
+const MAX_BYTES = 20 * 1_048_576;
+
+/** /services/stamp: anyone uploads a PDF and sees whether its e-Meterai and signatures hold. */
+export const VerifyPanel = () => {
+  const { t } = useTranslation();
+  const verify = useVerifyDocument();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const take = (file: File | undefined) => {
+    if (!file || verify.isPending) return;
+    if (!(file.type === 'application/pdf' || /\.pdf$/i.test(file.name))) {
+      setProblem(t('verify.problem.type'));
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      setProblem(t('verify.problem.size'));
+      return;
+    }
+    setProblem(null);
+    verify.mutate(file);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setOver(false);
+    take(event.dataTransfer.files[0]);
+  };
+
+  const error = problem ?? (verify.error ? serverMessage(verify.error, t) : null);
+
+  return (
+    <Container size={920} py={{ base: 32, md: 56 }} data-testid="verify-page">
+      <Stack gap="xl">
+        <Stack gap="xs" align="center" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconShieldCheck size={30} />
+          </ThemeIcon>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {t('verify.title')}
+          </Title>
+          <Text c="dimmed" maw={620}>
+            {t('verify.intro')}
+          </Text>
+        </Stack>
+
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: drop target; the button is the keyboard path */}
+        <div
+          className={classes.dropzone}
+          data-over={over || undefined}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={onDrop}
+        >
+          <Stack align="center" gap="sm">
+            {verify.isPending ? <Loader /> : <IconFileTypePdf size={40} stroke={1.4} />}
+            <Text fw={600}>{verify.isPending ? t('verify.checking') : t('verify.drop')}</Text>
+            <Button
+              leftSection={<IconUpload size={16} />}
+              onClick={() => inputRef.current?.click()}
+              disabled={verify.isPending}
+              data-testid="verify-choose"
+            >
+              {t('verify.choose')}
+            </Button>
+            <input
+              ref={inputRef}
+              type="file"
+              accept="application/pdf,.pdf"
+              hidden
+              data-testid="verify-input"
+              onChange={(event) => {
+                take(event.currentTarget.files?.[0]);
+                event.currentTarget.value = '';
+              }}
+            />
+            <Group gap={6} c="dimmed">
+              <IconLock size={14} />
+              <Text fz="xs" data-testid="verify-nothing-stored">
+                {t('verify.nothingStored')}
+              </Text>
+            </Group>
+          </Stack>
+        </div>
+
+        {error ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            data-testid="verify-error"
+          >
+            {error}
+          </Alert>
+        ) : null}
+
+        {verify.data && !verify.isPending ? (
+          <VerifyResult result={verify.data} onAgain={() => inputRef.current?.click()} />
+        ) : null}
+      </Stack>
+    </Container>
+  );
+};
+
+const VerifyResult = ({ result, onAgain }: { result: TVerifyResult; onAgain: () => void }) => {
+  const { t } = useTranslation();
+  const counts = countByKind(result);
+  const Icon = result.intact ? IconShieldCheck : IconShieldX;
+  return (
+    <Stack gap="lg" data-testid="verify-result">
+      <Card
+        withBorder
+        padding="lg"
+        className={classes.verdict}
+        data-intact={result.intact || undefined}
+      >
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon size={52} radius="xl" color={result.intact ? 'green' : 'red'} variant="light">
+            <Icon size={30} />
+          </ThemeIcon>
+          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+            <Title
+              order={2}
+              fz="xl"
+              c={result.intact ? 'green.8' : 'red.8'}
+              data-testid="verify-verdict"
+            >
+              {result.intact ? t('verify.intact') : t('verify.invalid')}
+            </Title>
+            <Text fz="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+              {result.file_name}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {result.signatures.length === 0
+                ? t('verify.noSignatures')
+                : t('verify.summary', {
+                    emeterai: counts.emeterai,
+                    esign: counts.esign,
+                    timestamp: counts.timestamp,
+                  })}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {result.intact ? t('verify.intactHelp') : t('verify.invalidHelp')}
+            </Text>
+          </Stack>
+          <Button
+            variant="subtle"
+            leftSection={<IconRefresh size={16} />}
+            onClick={onAgain}
+            visibleFrom="sm"
+          >
+            {t('verify.another')}
+          </Button>
+        </Group>
+      </Card>
+
+      {sortedSignatures(result).map((signature) => (
+        <SignatureCard key={signature.field_name} signature={signature} result={result} />
+      ))}
+    </Stack>
+  );
+};
+
+const Check = ({ ok, label, value }: { ok: boolean; label: string; value: string }) => (
+  <Group gap={8} wrap="nowrap" align="flex-start">
+    <ThemeIcon size={22} radius="xl" variant="light" color={ok ? 'green' : 'red'}>
+      {ok ? <IconCircleCheck size={15} /> : <IconCircleX size={15} />}
+    </ThemeIcon>
+    <div>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" fw={500}>
+        {value}
+      </Text>
+    </div>
+  </Group>
+);
+
+const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div>
+    <Text fz="xs" c="dimmed">
+      {label}
+    </Text>
+    <Text fz="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+      {children}
+    </Text>
+  </div>
+);
+
+const SignatureCard = ({
+  signature,
+  result,
+}: {
+  signature: TVerifiedSignature;
+  result: TVerifyResult;
+}) => {
+  const { t } = useTranslation();
+  const known = issuedHere(signature, result);
+  const wholeOk = signature.covers_whole_document || signature.modified_after !== 'disallowed';
+  return (
+    <Card withBorder padding="lg" data-testid={`verify-signature-${signature.kind}`}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Group gap="sm">
+            <Badge
+              size="lg"
+              variant="light"
+              color={
+                signature.kind === 'emeterai'
+                  ? 'pink'
+                  : signature.kind === 'esign'
+                    ? 'blue'
+                    : 'gray'
+              }
+            >
+              {t(`verify.kind.${signature.kind}`)}
+            </Badge>
+            {signature.serial_number ? (
+              <Text className={classes.serial} data-testid="verify-serial">
+                {signature.serial_number}
+              </Text>
+            ) : null}
+          </Group>
+          {signature.kind === 'emeterai' ? (
+            <Badge
+              variant="dot"
+              color={known ? 'green' : 'gray'}
+              data-testid="verify-known"
+              data-known={known || undefined}
+            >
+              {known ? t('verify.issuedHere') : t('verify.notIssuedHere')}
+            </Badge>
+          ) : null}
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <Field label={t('verify.signer')}>{signature.signer ?? '-'}</Field>
+          <Field label={t('verify.time')}>
+            {signature.signing_time ? formatDateTime(signature.signing_time) : '-'}
+          </Field>
+          <Field label={t('verify.reason')}>{signature.reason ?? '-'}</Field>
+          <Field label={t('verify.location')}>{signature.location ?? '-'}</Field>
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <Check
+            ok={signature.integrity}
+            label={t('verify.integrity')}
+            value={signature.integrity ? t('verify.integrityOk') : t('verify.integrityBroken')}
+          />
+          <Check
+            ok={signature.trusted}
+            label={t('verify.trust')}
+            value={signature.trusted ? t('verify.trusted') : t('verify.untrusted')}
+          />
+          <Check
+            ok={wholeOk}
+            label={t('verify.coverage')}
+            value={
+              signature.covers_whole_document
+                ? t('verify.coversWhole')
+                : t(`verify.modifiedAfter.${signature.modified_after}`)
+            }
+          />
+          <Check
+            ok={signature.timestamped || signature.kind === 'timestamp'}
+            label={t('verify.timestamp')}
+            value={
+              signature.timestamped || signature.kind === 'timestamp'
+                ? t('verify.timestamped')
+                : t('verify.notTimestamped')
+            }
+          />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+};

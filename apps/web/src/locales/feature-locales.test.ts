@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ERROR_CODES, ROLES } from '@bubuh/contracts';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import id from './id.json';
+import masterEn from './master.en.json';
+import masterId from './master.id.json';
+import quotaEn from './quota.en.json';
+import quotaId from './quota.id.json';
+
+/** The organisation and quota texts, kept in their own files and merged by src/lib/i18n.ts. */
+type TTree = { [key: string]: string | TTree };
+
+const flatten = (tree: TTree, prefix = ''): Record<string, string> =>
+  Object.entries(tree).reduce<Record<string, string>>((acc, [key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') acc[path] = value;
+    else Object.assign(acc, flatten(value, path));
+    return acc;
+  }, {});
+
+const EN = flatten({ ...masterEn, ...quotaEn } as TTree);
+const ID = flatten({ ...masterId, ...quotaId } as TTree);
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+const render = (text: string | undefined, values: Record<string, string>) =>
+  (text ?? '').replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
+
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
+  });
+
+describe('master and quota locales', () => {
+  it('have exactly the same keys in en and id', () => {
+    expect(Object.keys(ID).sort()).toEqual(Object.keys(EN).sort());
+    expect(Object.keys(masterEn)).toEqual(['master']);
+    expect(Object.keys(quotaEn)).toEqual(['quota']);
+  });
+
+  it('do not overwrite keys of the main files', () => {
+    for (const key of ['master', 'quota']) {
+      expect(Object.keys(en)).not.toContain(key);
+      expect(Object.keys(id)).not.toContain(key);
+    }
+  });
+
+  it('have no empty texts and the same placeholders in both languages', () => {
+    for (const key of Object.keys(EN)) {
+      expect(EN[key]?.trim(), `en ${key}`).not.toBe('');
+      expect(ID[key]?.trim(), `id ${key}`).not.toBe('');
+      expect(placeholders(ID[key] ?? ''), key).toEqual(placeholders(EN[key] ?? ''));
+    }
+  });
+
+  it('keep the success messages of spec §4 exactly, in both languages', () => {
+    for (const T of [EN, ID]) {
+      const entity = (name: string) => T[`master.entity.${name}`] ?? '';
+      expect(render(T['master.toast.add'], { entity: entity('esign') })).toBe(
+        'Berhasil tambah data Esign',
+      );
+      expect(render(T['master.toast.add'], { entity: entity('department') })).toBe(
+        'Berhasil tambah data Depertemen',
+      );
+      expect(render(T['master.toast.update'], { entity: entity('user') })).toBe(
+        'Berhasil update data User',
+      );
+      expect(render(T['master.toast.delete'], { entity: entity('department') })).toBe(
+        'Berhasil hapus data Depertemen',
+      );
+      expect([entity('template'), entity('folder')]).toEqual(['Template', 'Folder']);
+      expect(T['quota.toast.transfer']).toBe('Berhasil transfer kuota');
+      expect(T['quota.toast.return']).toBe('Berhasil return kuota');
+    }
+  });
+
+  it('translate every value the screens build keys from', () => {
+    const dynamic = [
+      ...Object.keys(ERROR_CODES).map((code) => `master.apiStatus.${code}`),
+      ...ROLES.map((role) => `master.roles.${role}`),
+      ...['seed', 'purchase', 'transfer', 'return', 'spend', 'refund', 'adjust'].map(
+        (type) => `quota.history.types.${type}`,
+      ),
+      ...['emeterai', 'esign', 'psre'].map((kind) => `quota.kind.${kind}`),
+      ...['emeterai', 'esign', 'psre', 'user'].map((card) => `quota.cards.${card}`),
+      ...['company', 'departement', 'user'].map((scope) => `quota.dashboard.scope.${scope}`),
+      'master.esign.fileProblem.type',
+      'master.esign.fileProblem.size',
+      'master.esign.source.drawn',
+      'master.esign.source.upload',
+    ];
+    for (const key of dynamic) expect(EN[key], key).toBeTypeOf('string');
+  });
+
+  it('translate every master.* and quota.* key the source uses', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(srcDir)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'((?:master|quota)\.[\w.-]+)'/g)) {
+        if (match[1]) used.add(match[1]);
+      }
+    }
+    expect(used.size).toBeGreaterThan(50);
+    for (const key of used) expect(EN[key], key).toBeTypeOf('string');
+  });
+});

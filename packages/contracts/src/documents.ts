@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { ZEnvelope, ZPageMeta } from './envelope.ts';
+
+/** A box on a page in PDF points, bottom-left origin (design §4). */
+export const ZPlacement = z.object({
+  page: z.coerce.number().int().min(1),
+  x: z.coerce.number().min(0).max(14_400),
+  y: z.coerce.number().min(0).max(14_400),
+  width: z.coerce.number().min(10).max(14_400),
+  height: z.coerce.number().min(10).max(14_400),
+});
+export type TPlacement = z.infer<typeof ZPlacement>;
+
+export const ZEsignPlacement = ZPlacement.extend({
+  user_id: z.number().int(),
+  specimen_id: z.number().int().nullable().optional(),
+});
+
+export const ZPlacements = z.object({
+  emeterai: ZPlacement.nullable(),
+  esign: z.array(ZEsignPlacement).max(20),
+});
+export type TPlacements = z.infer<typeof ZPlacements>;
+
+export const ZPageSize = z.object({ width: z.number(), height: z.number() });
+
+export const ZUploadDocumentResponse = ZEnvelope(
+  z.object({
+    document_id: z.number().int(),
+    file_name: z.string(),
+    page_count: z.number().int(),
+    pages: z.array(ZPageSize),
+  }),
+);
+
+export const ZDocumentStatus = z.enum(['nostamp', 'stamp', 'canceled']);
+export const ZSigningStatus = z.enum([
+  'draft',
+  'signing',
+  'signed',
+  'stamping',
+  'stamped',
+  'failed',
+]);
+
+export const ZDocumentSigner = z.object({
+  user_id: z.number().int(),
+  fullName: z.string(),
+  position: z.number().int(),
+  status: z.enum(['pending', 'signed']),
+  signed_at: z.string().nullable(),
+  placement: ZPlacement,
+});
+
+export const ZDocument = z.object({
+  document_id: z.number().int(),
+  document_file: z.string(),
+  status: ZDocumentStatus,
+  signing_method: z.enum(['emeterai', 'esign', 'esign-emeterai']).nullable(),
+  signing_status: ZSigningStatus,
+  serial_number_id: z.number().int().nullable(),
+  serial_number: z.string().nullable(),
+  psre_id: z.string().nullable(),
+  psre_path: z.string().nullable(),
+  /** Where the current file opens: the authenticated download, or /UNSIGNED/{file} for drafts. */
+  file_path: z.string(),
+  page_count: z.number().int(),
+  pages: z.array(ZPageSize),
+  size: z.number().int(),
+  doc_type: z.string().nullable(),
+  doc_value: z.number().int().nullable(),
+  owner: z.string(),
+  owner_id: z.number().int(),
+  departement_name: z.string().nullable(),
+  placements: ZPlacements,
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  stamped_at: z.string().nullable(),
+  signers: z.array(ZDocumentSigner),
+  details: z.array(
+    z.object({
+      document_id: z.number().int(),
+      document_file: z.string(),
+      psre_path: z.string().nullable(),
+    }),
+  ),
+});
+export type TDocument = z.infer<typeof ZDocument>;
+export const ZDocumentResponse = ZEnvelope(ZDocument);
+
+export const ZDocumentQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().max(200).optional(),
+  status: z.enum(['stamp', 'nostamp', 'canceled', 'all']).default('all'),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+
+/** Stamping history: the stamped list and the separate nostamp (draft) list of spec §4. */
+export const ZDocumentUserList = ZEnvelope(
+  z.object({
+    stamp: z.array(ZDocument),
+    nostamp: z.array(ZDocument),
+    data: z.array(ZDocument),
+    meta: ZPageMeta,
+  }),
+);
+
+export const ZDashboardDocuments = ZEnvelope(
+  z.object({
+    recent: z.array(ZDocument),
+    totals: z.object({
+      stamp: z.number().int(),
+      nostamp: z.number().int(),
+      canceled: z.number().int(),
+    }),
+  }),
+);
+
+export const ZSaveDraftRequest = z.object({
+  placements: ZPlacements,
+  doc_type: z.string().max(10).nullable().optional(),
+  doc_value: z.coerce.number().int().min(0).nullable().optional(),
+});
+
+/** The main path's stamp request (issue 6): PDF points, bottom-left origin. */
+export const ZStampRequest = ZPlacement.extend({
+  document_id: z.coerce.number().int().positive(),
+  doc_type: z.string().min(1).max(10),
+  doc_value: z.coerce.number().int().min(0).optional(),
+  reason: z.string().max(200).optional(),
+  location: z.string().max(100).optional(),
+});
+export type TStampRequest = z.infer<typeof ZStampRequest>;
+export const ZStampResponse = ZEnvelope(
+  z.object({
+    document_id: z.number().int(),
+    serial_number: z.string(),
+    status: z.literal('stamp'),
+  }),
+);
+
+export const ZTemplateStampRequest = z.object({
+  document_id: z.coerce.number().int().positive(),
+  doc_type: z.string().min(1).max(10),
+  doc_value: z.coerce.number().int().min(0).optional(),
+  reason: z.string().max(200).optional(),
+  location: z.string().max(100).optional(),
+});
+
+export const ZCancelRequest = z.object({ document_id: z.coerce.number().int().positive() });
+
+export const ZDocTypes = ZEnvelope(z.array(z.object({ kode: z.string(), nama: z.string() })));
+
+// --- e-signatures -------------------------------------------------------------------------
+
+export const ZSignRequest = ZPlacement.extend({
+  document_id: z.coerce.number().int().positive(),
+  /** One of the signer's specimens; default: their default specimen, else their typed name. */
+  specimen_id: z.coerce.number().int().positive().optional(),
+  reason: z.string().max(200).optional(),
+  location: z.string().max(100).optional(),
+  /** The first signature issues the user's certificate: they confirm their name and NIK first. */
+  identity_confirmed: z.boolean().optional(),
+});
+export type TSignRequest = z.infer<typeof ZSignRequest>;
+
+export const ZSetSignersRequest = z.object({
+  document_id: z.coerce.number().int().positive(),
+  signers: z
+    .array(ZPlacement.extend({ user_id: z.coerce.number().int().positive() }))
+    .min(1)
+    .max(20),
+});
+export const ZSignResponse = ZEnvelope(
+  z.object({
+    document_id: z.number().int(),
+    field_name: z.string(),
+    signing_status: ZSigningStatus,
+  }),
+);
+
+// --- templates ----------------------------------------------------------------------------
+
+export const ZTemplateType = z.enum(['Surat Dokumen', 'Surat Berharga']);
+export const ZTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: ZTemplateType,
+  emeterai: ZPlacement.nullable(),
+  esign: z.array(ZEsignPlacement),
+  owner: z.string(),
+  created_at: z.string(),
+});
+export type TTemplate = z.infer<typeof ZTemplate>;
+export const ZTemplateList = ZEnvelope(z.object({ data: z.array(ZTemplate), meta: ZPageMeta }));
+export const ZTemplateResponse = ZEnvelope(ZTemplate);
+export const ZTemplateRequest = z
+  .object({
+    name: z.string().trim().min(2).max(150),
+    type: ZTemplateType,
+    emeterai: ZPlacement.nullable(),
+    esign: z.array(ZEsignPlacement).max(20).default([]),
+  })
+  .refine((t) => t.emeterai !== null || t.esign.length > 0, {
+    path: ['emeterai'],
+    message: 'Place an e-Meterai or at least one e-signature',
+  });
+
+// --- public verification ------------------------------------------------------------------
+
+export const ZVerifiedSignature = z.object({
+  field_name: z.string(),
+  kind: z.enum(['emeterai', 'esign', 'timestamp']),
+  serial_number: z.string().nullable(),
+  signer: z.string().nullable(),
+  signing_time: z.string().nullable(),
+  reason: z.string().nullable(),
+  location: z.string().nullable(),
+  integrity: z.boolean(),
+  covers_whole_document: z.boolean(),
+  modified_after: z.enum(['none', 'allowed', 'disallowed']),
+  trusted: z.boolean(),
+  timestamped: z.boolean(),
+});
+export const ZVerifyResponse = ZEnvelope(
+  z.object({
+    file_name: z.string(),
+    intact: z.boolean(),
+    signatures: z.array(ZVerifiedSignature),
+    known_serials: z.array(z.string()),
+  }),
+);
+export type TVerifyResponse = z.infer<typeof ZVerifyResponse>;

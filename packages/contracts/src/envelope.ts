@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this shape (design §3). */
+export const ZApiError = z.object({
+  message: z.string(),
+  errors: z
+    .object({
+      status: z.string(),
+      requestId: z.string().optional(),
+    })
+    .catchall(z.unknown()),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** Machine-readable error codes carried in `errors.status`. */
+export const ERROR_CODES = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type TErrorCode = keyof typeof ERROR_CODES;
+
+/** Success envelope: `{ message, data }`. */
+export const ZEnvelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+
+export const ZPageMeta = z.object({
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+export type TPageMeta = z.infer<typeof ZPageMeta>;
+
+/** Lists that the spec reads as `data.data`. */
+export const ZPaged = <T extends z.ZodType>(item: T) =>
+  ZEnvelope(z.object({ data: z.array(item), meta: ZPageMeta }));
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().max(200).optional(),
+});

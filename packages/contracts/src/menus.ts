@@ -1,0 +1,174 @@
+import type { TRole, TUserType } from './roles.ts';
+import { ROUTES, type TRouteKey } from './routes.ts';
+
+/**
+ * Menus by role, exactly as spec §2 lists them. One table, read by the web's navigation and by
+ * tests; the server enforces access on its own, this only shapes the UI.
+ */
+export type TMenuLeaf = { key: string; title: string; route: TRouteKey; icon: string };
+export type TMenuGroup = { key: string; title: string; icon: string; children: TMenuLeaf[] };
+export type TMenuItem = TMenuLeaf | TMenuGroup;
+
+export const isMenuGroup = (item: TMenuItem): item is TMenuGroup => 'children' in item;
+
+const leaf = (key: string, title: string, route: TRouteKey, icon: string): TMenuLeaf => ({
+  key,
+  title,
+  route,
+  icon,
+});
+
+const dashboard = leaf('dashboard', 'menu.dashboard', 'dashboard', 'home');
+const masterUser = leaf('master-user', 'menu.user', 'masterUser', 'users');
+const masterPersonalUser = leaf(
+  'master-personal-user',
+  'menu.personalUser',
+  'masterPersonalUser',
+  'user',
+);
+const masterDepartment = leaf(
+  'master-department',
+  'menu.department',
+  'masterDepartment',
+  'building',
+);
+const masterEsign = leaf('master-esign', 'menu.esign', 'masterEsign', 'signature');
+const singleStamp = leaf('single-stamp', 'menu.singleStamp', 'stamp', 'stamp');
+const bulkStamp = leaf('bulk-stamp', 'menu.bulkStamp', 'stampBulk', 'stack');
+const digitalLocker = leaf('digital-locker', 'menu.digitalLocker', 'fileManager', 'folder');
+const support: TMenuGroup = {
+  key: 'support',
+  title: 'menu.support',
+  icon: 'lifebuoy',
+  children: [
+    leaf('faq', 'menu.faq', 'faq', 'help'),
+    leaf('knowledge-base', 'menu.knowledgeBase', 'knowledgeBase', 'book'),
+    leaf('ticket', 'menu.ticket', 'tickets', 'ticket'),
+  ],
+};
+const myDocument: TMenuGroup = {
+  key: 'my-document',
+  title: 'menu.myDocument',
+  icon: 'file',
+  children: [singleStamp, bulkStamp],
+};
+
+/** admin and other admin-company users: the full admin set. */
+const ADMIN_MENU: TMenuItem[] = [
+  dashboard,
+  {
+    key: 'master',
+    title: 'menu.masterData',
+    icon: 'database',
+    children: [masterUser, masterDepartment],
+  },
+  myDocument,
+  {
+    key: 'quota',
+    title: 'menu.quota',
+    icon: 'coins',
+    children: [
+      leaf('quota-purchase', 'menu.purchase', 'quotaPurchase', 'cart'),
+      leaf('quota-transfer', 'menu.transfer', 'quotaTransfer', 'transfer'),
+    ],
+  },
+  digitalLocker,
+  support,
+];
+
+/** user: Dashboard, Master eSign, Single and Bulk stamp, Digital Locker, Support. */
+const USER_MENU: TMenuItem[] = [
+  dashboard,
+  { key: 'master', title: 'menu.masterData', icon: 'database', children: [masterEsign] },
+  myDocument,
+  digitalLocker,
+  support,
+];
+
+/** admin-company with user_type payu: Dashboard, User and Department, My e-Document, Locker, Support. */
+const PAYU_MENU: TMenuItem[] = [
+  dashboard,
+  {
+    key: 'master',
+    title: 'menu.masterData',
+    icon: 'database',
+    children: [masterUser, masterDepartment],
+  },
+  myDocument,
+  digitalLocker,
+  support,
+];
+
+/** Personal accounts: Dashboard, My e-Document, Quota (Buy Package, Transfer Kuota), Locker, Support. */
+const PERSONAL_MENU: TMenuItem[] = [
+  dashboard,
+  myDocument,
+  {
+    key: 'quota',
+    title: 'menu.quota',
+    icon: 'coins',
+    children: [
+      leaf('plan', 'menu.buyPackage', 'plan', 'cart'),
+      leaf('transfer', 'menu.transferQuota', 'transfer', 'transfer'),
+    ],
+  },
+  digitalLocker,
+  support,
+];
+
+/** super is not listed in spec §2: the admin set plus the personal-user master it owns. */
+const SUPER_MENU: TMenuItem[] = [
+  dashboard,
+  {
+    key: 'master',
+    title: 'menu.masterData',
+    icon: 'database',
+    children: [masterUser, masterPersonalUser, masterDepartment],
+  },
+  myDocument,
+  digitalLocker,
+  support,
+];
+
+export type TMenuSubject = {
+  role: TRole;
+  user_type: TUserType;
+  /** Plan flags: "some variants also include Master Data eSign, depending on the plan". */
+  plan?: { is_esign?: boolean; is_childUser?: boolean; is_parent?: boolean };
+};
+
+const withEsign = (menu: TMenuItem[]): TMenuItem[] =>
+  menu.map((item) =>
+    isMenuGroup(item) && item.key === 'master' && !item.children.includes(masterEsign)
+      ? { ...item, children: [...item.children, masterEsign] }
+      : item,
+  );
+
+const withMasterEsignGroup = (menu: TMenuItem[]): TMenuItem[] => {
+  if (menu.some((item) => isMenuGroup(item) && item.key === 'master')) return withEsign(menu);
+  const [first, ...rest] = menu;
+  const group: TMenuGroup = {
+    key: 'master',
+    title: 'menu.masterData',
+    icon: 'database',
+    children: [masterEsign],
+  };
+  return first ? [first, group, ...rest] : [group];
+};
+
+export const menuFor = ({ role, user_type, plan }: TMenuSubject): TMenuItem[] => {
+  let menu: TMenuItem[];
+  if (user_type === 'personal') menu = PERSONAL_MENU;
+  else if (role === 'admin-company' && user_type === 'payu') menu = PAYU_MENU;
+  else if (role === 'user') menu = USER_MENU;
+  else if (role === 'super') menu = SUPER_MENU;
+  else menu = ADMIN_MENU;
+  const planHasEsign = Boolean(plan?.is_esign && (plan.is_childUser || plan.is_parent));
+  return planHasEsign ? withMasterEsignGroup(menu) : menu;
+};
+
+/** Every route a menu can link to, for tests (no dead links). */
+export const menuRoutePaths = (menu: TMenuItem[]): string[] =>
+  menu.flatMap((item) =>
+    isMenuGroup(item) ? item.children.map((c) => ROUTES[c.route].path) : [ROUTES[item.route].path],
+  );

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { ZPhoneNumber } from './auth.ts';
+import { ZEnvelope, ZPaged } from './envelope.ts';
+
+export const ZQuotaType = z.enum(['emeterai', 'esign']);
+export type TQuotaType = z.infer<typeof ZQuotaType>;
+
+// --- departments --------------------------------------------------------------------------
+
+export const ZDepartement = z.object({
+  departement_id: z.number().int(),
+  name: z.string(),
+  company_id: z.number().int(),
+  total_users: z.number().int(),
+  quota_emeterai: z.number().int(),
+  quota_esign: z.number().int(),
+  created_at: z.string(),
+});
+export type TDepartement = z.infer<typeof ZDepartement>;
+export const ZDepartementList = ZPaged(ZDepartement);
+export const ZDepartementResponse = ZEnvelope(ZDepartement);
+export const ZDepartementRequest = z.object({
+  name: z.string().trim().min(2, 'Name is too short').max(120),
+});
+export const ZDepartementOptions = ZEnvelope(
+  z.array(z.object({ departement_id: z.number().int(), name: z.string() })),
+);
+
+// --- quota --------------------------------------------------------------------------------
+
+const ZTotal = z.object({ total: z.number().int() });
+
+export const ZKindQuota = z.object({
+  remain: z.number().int(),
+  usage: ZTotal,
+  total: ZTotal,
+});
+
+/**
+ * Quota of the caller's scope (spec §3): the e-Meterai figures at the top level, e-sign and PSrE
+ * nested. chartUsage: e-Meterai units used per month, oldest first, last 12 months.
+ * chartRemain: [remaining, used] for the donut.
+ */
+export const ZQuota = z.object({
+  scope: z.enum(['company', 'departement', 'user']),
+  remain: z.number().int(),
+  usage: ZTotal,
+  stamp: ZTotal,
+  total: ZTotal,
+  draft: ZTotal,
+  chartUsage: z.array(z.number().int()),
+  chartRemain: z.array(z.number().int()),
+  esign: ZKindQuota,
+  psre: ZKindQuota,
+  departements: z
+    .array(
+      z.object({
+        departement_id: z.number().int(),
+        name: z.string(),
+        emeterai: z.number().int(),
+        esign: z.number().int(),
+      }),
+    )
+    .optional(),
+});
+export type TQuota = z.infer<typeof ZQuota>;
+export const ZQuotaResponse = ZEnvelope(ZQuota);
+
+export const ZTransferQuotaRequest = z.object({
+  departement_id: z.coerce.number().int().positive(),
+  quota: z.coerce
+    .number()
+    .int('Quota must be a whole number')
+    .positive('Quota must be above 0')
+    .max(1_000_000),
+  type: ZQuotaType,
+});
+export type TTransferQuotaRequest = z.infer<typeof ZTransferQuotaRequest>;
+export const ZTransferQuotaResponse = ZEnvelope(
+  z.object({
+    movement_id: z.number().int(),
+    company_remain: z.number().int(),
+    departement_remain: z.number().int(),
+  }),
+);
+
+export const ZQuotaHistoryItem = z.object({
+  id: z.number().int(),
+  type: z.enum(['seed', 'purchase', 'transfer', 'return', 'spend', 'refund', 'adjust']),
+  kind: z.enum(['emeterai', 'esign', 'psre']),
+  quota: z.number().int(),
+  department: z.string().nullable(),
+  departement_id: z.number().int().nullable(),
+  by: z.string().nullable(),
+  date: z.string(),
+});
+export const ZQuotaHistory = ZPaged(ZQuotaHistoryItem);
+
+export const ZQuotaChart = ZEnvelope(
+  z.object({
+    months: z.array(z.string()),
+    emeterai: z.array(z.number().int()),
+    esign: z.array(z.number().int()),
+  }),
+);
+
+export const ZStockCompany = ZEnvelope(
+  z.object({ totalCompanyStock: z.number().int(), esignStock: z.number().int() }),
+);
+export const ZStockDepartement = ZEnvelope(
+  z.object({ departementTotalStock: z.number().int(), esignStock: z.number().int() }),
+);
+export const ZStockUser = ZEnvelope(
+  z.object({ stockTotalUser: z.number().int(), esignStock: z.number().int() }),
+);
+
+// --- master status and plans --------------------------------------------------------------
+
+export const ZMasterStatus = z.object({
+  id: z.number().int(),
+  status_group: z.string(),
+  status_name: z.string(),
+  description: z.string().nullable(),
+});
+export const ZMasterStatusList = ZEnvelope(z.object({ data: z.array(ZMasterStatus) }));
+export const ZMasterStatusUpdate = z.object({ status_name: z.string().trim().min(1).max(200) });
+
+export const ZPlan = z.object({
+  plan: z.number().int(),
+  plan_name: z.string(),
+  status: z.string(),
+  note: z.string().nullable(),
+  price: z.number().int(),
+  duration_days: z.number().int(),
+  total_emeterai: z.number().int(),
+  total_esign: z.number().int(),
+  total_multiuser: z.number().int(),
+  total_psre: z.number().int(),
+  is_multiple_esign: z.boolean(),
+  is_parent: z.boolean(),
+  is_digital_locker: z.boolean(),
+  is_emeterai: z.boolean(),
+  is_esign_certificate: z.boolean(),
+  is_esign_spesimen: z.boolean(),
+  is_multi_sign: z.boolean(),
+});
+export type TPlan = z.infer<typeof ZPlan>;
+export const ZPlanList = ZEnvelope(z.object({ data: z.array(ZPlan) }));
+export const ZPlanUpdate = ZPlan.omit({ plan: true }).partial();
+
+/** The plan a user works under, with the derived flags of spec §3. */
+export const ZSubscription = ZPlan.extend({
+  subscription_id: z.number().int(),
+  expiry_digital_locker_date: z.string().nullable(),
+  is_esign: z.boolean(),
+  is_childUser: z.boolean(),
+  is_psre: z.boolean(),
+});
+export type TSubscription = z.infer<typeof ZSubscription>;
+export const ZSubscriptionResponse = ZEnvelope(ZSubscription.nullable());
+
+// --- company users, child users, personal users ------------------------------------------
+
+export const ZCompanyUser = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(['admin', 'user', 'super', 'admin-company']),
+  user_type: z.enum(['personal', 'payu', 'company']),
+  departement_id: z.number().int().nullable(),
+  departement_name: z.string().nullable(),
+  emet_id: z.string(),
+  email_verified: z.boolean(),
+  invitation_pending: z.boolean(),
+  created_at: z.string(),
+});
+export type TCompanyUser = z.infer<typeof ZCompanyUser>;
+export const ZCompanyUserList = ZPaged(ZCompanyUser);
+export const ZCompanyUserResponse = ZEnvelope(ZCompanyUser);
+
+/** Roles a company admin can hand out. */
+export const ZAssignableRole = z.enum(['user', 'admin-company', 'admin']);
+
+export const ZCreateUserRequest = z
+  .object({
+    fullName: z.string().trim().min(2, 'Name is too short').max(150),
+    email: z
+      .email('Enter a valid e-mail address')
+      .max(254)
+      .transform((v) => v.toLowerCase()),
+    phoneNumber: ZPhoneNumber.optional().or(z.literal('')),
+    role: ZAssignableRole,
+    departement_id: z.coerce.number().int().positive().nullable().optional(),
+  })
+  .refine((v) => v.role !== 'user' || (v.departement_id ?? null) !== null, {
+    path: ['departement_id'],
+    message: 'A user needs a department',
+  });
+export type TCreateUserRequest = z.output<typeof ZCreateUserRequest>;
+
+export const ZAdminUpdateUserRequest = z.object({
+  fullName: z.string().trim().min(2).max(150).optional(),
+  phoneNumber: ZPhoneNumber.optional(),
+  role: ZAssignableRole.optional(),
+  departement_id: z.coerce.number().int().positive().nullable().optional(),
+});
+
+export const ZChildUserRequest = z.object({
+  fullName: z.string().trim().min(2, 'Name is too short').max(150),
+  email: z
+    .email('Enter a valid e-mail address')
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+});
+export const ZChildUserList = ZEnvelope(
+  z.object({ data: z.array(ZCompanyUser), limit: z.number().int(), used: z.number().int() }),
+);
+
+// --- e-sign specimens ---------------------------------------------------------------------
+
+export const ZEsignSpecimen = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  source: z.enum(['drawn', 'upload']),
+  width: z.number().int(),
+  height: z.number().int(),
+  is_default: z.boolean(),
+  /** Authenticated URL of the transparent PNG. */
+  image_url: z.string(),
+  created_at: z.string(),
+});
+export type TEsignSpecimen = z.infer<typeof ZEsignSpecimen>;
+export const ZEsignList = ZEnvelope(z.array(ZEsignSpecimen));
+export const ZEsignResponse = ZEnvelope(ZEsignSpecimen);
+export const ZEsignUpdateRequest = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  is_default: z.literal(true).optional(),
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { isMenuGroup, menuFor, menuRoutePaths, type TMenuItem } from '../src/menus.ts';
+import { matchRoute, ROUTES, toPath } from '../src/routes.ts';
+
+const titles = (menu: TMenuItem[]) =>
+  menu.map((item) =>
+    isMenuGroup(item) ? [item.title, item.children.map((c) => c.title)] : item.title,
+  );
+
+describe('menus by role (spec §2)', () => {
+  it('admin gets the full admin set', () => {
+    expect(titles(menuFor({ role: 'admin', user_type: 'company' }))).toEqual([
+      'menu.dashboard',
+      ['menu.masterData', ['menu.user', 'menu.department']],
+      ['menu.myDocument', ['menu.singleStamp', 'menu.bulkStamp']],
+      ['menu.quota', ['menu.purchase', 'menu.transfer']],
+      'menu.digitalLocker',
+      ['menu.support', ['menu.faq', 'menu.knowledgeBase', 'menu.ticket']],
+    ]);
+  });
+  it('other admin-company users get the admin set too', () => {
+    expect(menuFor({ role: 'admin-company', user_type: 'company' })).toEqual(
+      menuFor({ role: 'admin', user_type: 'company' }),
+    );
+  });
+  it('user gets Dashboard, Master eSign, stamps, locker, support', () => {
+    expect(titles(menuFor({ role: 'user', user_type: 'company' }))).toEqual([
+      'menu.dashboard',
+      ['menu.masterData', ['menu.esign']],
+      ['menu.myDocument', ['menu.singleStamp', 'menu.bulkStamp']],
+      'menu.digitalLocker',
+      ['menu.support', ['menu.faq', 'menu.knowledgeBase', 'menu.ticket']],
+    ]);
+  });
+  it('pay-as-you-go admin-company has no quota menu', () => {
+    const menu = titles(menuFor({ role: 'admin-company', user_type: 'payu' }));
+    expect(menu).toContainEqual(['menu.masterData', ['menu.user', 'menu.department']]);
+    expect(JSON.stringify(menu)).not.toContain('menu.quota');
+  });
+  it('personal accounts buy packages and transfer quota', () => {
+    expect(titles(menuFor({ role: 'user', user_type: 'personal' }))).toEqual([
+      'menu.dashboard',
+      ['menu.myDocument', ['menu.singleStamp', 'menu.bulkStamp']],
+      ['menu.quota', ['menu.buyPackage', 'menu.transferQuota']],
+      'menu.digitalLocker',
+      ['menu.support', ['menu.faq', 'menu.knowledgeBase', 'menu.ticket']],
+    ]);
+  });
+  it('an e-sign plan with child users adds Master Data eSign', () => {
+    const menu = menuFor({
+      role: 'user',
+      user_type: 'personal',
+      plan: { is_esign: true, is_childUser: true },
+    });
+    expect(titles(menu)).toContainEqual(['menu.masterData', ['menu.esign']]);
+  });
+  it('every menu links only to routes that exist', () => {
+    for (const subject of [
+      { role: 'admin', user_type: 'company' },
+      { role: 'user', user_type: 'company' },
+      { role: 'super', user_type: 'company' },
+      { role: 'admin-company', user_type: 'payu' },
+      { role: 'user', user_type: 'personal' },
+    ] as const) {
+      for (const path of menuRoutePaths(menuFor(subject))) expect(matchRoute(path)).toBeDefined();
+    }
+  });
+});
+
+describe('routes', () => {
+  it('matches parameterised routes and rejects unknown ones', () => {
+    expect(matchRoute('/stamp/single/draft/42')?.path).toBe(ROUTES.stampSingleDraft.path);
+    expect(matchRoute('/dashboard/')?.path).toBe('/dashboard');
+    expect(matchRoute('/nope')).toBeUndefined();
+    expect(matchRoute('/api/health')).toBeUndefined();
+  });
+  it('fills route parameters', () => {
+    expect(toPath(ROUTES.account.path, { id: 7 })).toBe('/account/7');
+    expect(() => toPath(ROUTES.account.path)).toThrow(/Missing route parameter/);
+  });
+});

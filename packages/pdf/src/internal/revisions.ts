@@ -1,0 +1,435 @@
+/**
+ * Incremental-update analysis for the verifier: which objects did later revisions add or change,
+ * and are those changes the kind a signature permits (new signatures, annotations, form fields,
+ * DSS) or something else (page content, resources, ...)?
+ */
+import { inflateSync } from 'node:zlib';
+import type { PdfObject } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, PdfName, PdfRef, PdfStream } from '@libpdf/core';
+import type { PDict, PValue } from './lexer.ts';
+import { dictNumber, filterNames, indexOfAscii, isDict, Lexer, lastIndexOfAscii } from './lexer.ts';
+
+export type XrefSection = {
+  offset: number;
+  /** In-use object numbers → generation. */
+  objects: Map<number, number>;
+  prev: number | undefined;
+  info: { num: number; gen: number } | undefined;
+  root: { num: number; gen: number } | undefined;
+};
+
+const MAX_SECTIONS = 4096;
+
+function refOf(v: PValue | undefined): { num: number; gen: number } | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && v.kind === 'ref'
+    ? { num: v.num, gen: v.gen }
+    : undefined;
+}
+
+function parseClassic(bytes: Uint8Array, offset: number): XrefSection | undefined {
+  const lx = new Lexer(bytes, offset + 4, 20);
+  const objects = new Map<number, number>();
+  for (;;) {
+    lx.skipWhite();
+    const save = lx.pos;
+    const start = lx.tryInteger();
+    if (start === undefined) {
+      lx.pos = save;
+      break;
+    }
+    const count = lx.tryInteger();
+    if (count === undefined || count > 10_000_000) return undefined;
+    for (let i = 0; i < count; i++) {
+      const off = lx.tryInteger();
+      const gen = lx.tryInteger();
+      lx.skipWhite();
+      const kind = lx.readRegular();
+      if (off === undefined || gen === undefined) return undefined;
+      if (kind === 'n') objects.set(start + i, gen);
+    }
+  }
+  lx.skipWhite();
+  if (lx.readRegular() !== 'trailer') return undefined;
+  const trailer = lx.parse();
+  if (!isDict(trailer)) return undefined;
+  const section = sectionFromTrailer(offset, objects, trailer);
+  // hybrid files: the classic section's objects are complemented by an xref stream
+  const stm = dictNumber(trailer, 'XRefStm');
+  if (stm !== undefined) {
+    const extra = parseStream(bytes, stm);
+    if (extra)
+      for (const [k, v] of extra.objects) if (!section.objects.has(k)) section.objects.set(k, v);
+  }
+  return section;
+}
+
+function sectionFromTrailer(
+  offset: number,
+  objects: Map<number, number>,
+  trailer: PDict,
+): XrefSection {
+  return {
+    offset,
+    objects,
+    prev: dictNumber(trailer, 'Prev'),
+    info: refOf(trailer.map.get('Info')),
+    root: refOf(trailer.map.get('Root')),
+  };
+}
+
+function pngUnpredict(data: Uint8Array, columns: number): Uint8Array {
+  const rowLen = columns + 1;
+  const rows = Math.floor(data.length / rowLen);
+  const out = new Uint8Array(rows * columns);
+  for (let r = 0; r < rows; r++) {
+    const type = data[r * rowLen] ?? 0;
+    for (let c = 0; c < columns; c++) {
+      const raw = data[r * rowLen + 1 + c] ?? 0;
+      const left = c > 0 ? (out[r * columns + c - 1] ?? 0) : 0;
+      const up = r > 0 ? (out[(r - 1) * columns + c] ?? 0) : 0;
+      const upLeft = r > 0 && c > 0 ? (out[(r - 1) * columns + c - 1] ?? 0) : 0;
+      let v = raw;
+      if (type === 1) v = raw + left;
+      else if (type === 2) v = raw + up;
+      else if (type === 3) v = raw + Math.floor((left + up) / 2);
+      else if (type === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left);
+        const pb = Math.abs(p - up);
+        const pc = Math.abs(p - upLeft);
+        v = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+      }
+      out[r * columns + c] = v & 0xff;
+    }
+  }
+  return out;
+}
+
+function parseStream(bytes: Uint8Array, offset: number): XrefSection | undefined {
+  const lx = new Lexer(bytes, offset, 20);
+  if (lx.tryInteger() === undefined || lx.tryInteger() === undefined) return undefined;
+  lx.skipWhite();
+  if (lx.readRegular() !== 'obj') return undefined;
+  const dict = lx.parse();
+  if (!isDict(dict)) return undefined;
+  lx.skipWhite();
+  if (indexOfAscii(bytes.subarray(lx.pos, lx.pos + 6), 'stream') !== 0) return undefined;
+  let start = lx.pos + 6;
+  if (bytes[start] === 0x0d) start++;
+  if (bytes[start] === 0x0a) start++;
+  const length = dictNumber(dict, 'Length');
+  if (length === undefined) return undefined;
+  let data: Uint8Array = bytes.subarray(start, start + length);
+  const filters = filterNames(dict);
+  if (filters.length > 1) return undefined;
+  if (filters[0] === 'FlateDecode') {
+    try {
+      data = new Uint8Array(inflateSync(data, { maxOutputLength: 64 * 1024 * 1024 }));
+    } catch {
+      return undefined;
+    }
+  } else if (filters.length === 1) return undefined;
+  const w = dict.map.get('W');
+  if (!Array.isArray(w) || w.length !== 3) return undefined;
+  const [w1, w2, w3] = w.map((x) => (typeof x === 'number' ? x : 0));
+  const width = (w1 ?? 0) + (w2 ?? 0) + (w3 ?? 0);
+  const parms = dict.map.get('DecodeParms');
+  if (isDict(parms) && (dictNumber(parms, 'Predictor') ?? 1) >= 10) {
+    data = pngUnpredict(data, dictNumber(parms, 'Columns') ?? width);
+  }
+  const size = dictNumber(dict, 'Size') ?? 0;
+  const idx = dict.map.get('Index');
+  const index = Array.isArray(idx) ? idx.map((x) => (typeof x === 'number' ? x : 0)) : [0, size];
+  const objects = new Map<number, number>();
+  const field = (pos: number, len: number, dflt: number) => {
+    if (len === 0) return dflt;
+    let v = 0;
+    for (let i = 0; i < len; i++) v = v * 256 + (data[pos + i] ?? 0);
+    return v;
+  };
+  let pos = 0;
+  for (let k = 0; k + 1 < index.length; k += 2) {
+    const first = index[k] ?? 0;
+    const count = index[k + 1] ?? 0;
+    for (let i = 0; i < count && pos + width <= data.length; i++) {
+      const type = field(pos, w1 ?? 0, 1);
+      const f3 = field(pos + (w1 ?? 0) + (w2 ?? 0), w3 ?? 0, 0);
+      if (type === 1) objects.set(first + i, f3);
+      else if (type === 2) objects.set(first + i, 0);
+      pos += width;
+    }
+  }
+  return sectionFromTrailer(offset, objects, dict);
+}
+
+/** The cross-reference sections from the newest (first) to the oldest. */
+export function readXrefChain(bytes: Uint8Array): XrefSection[] {
+  const eof = lastIndexOfAscii(bytes, 'startxref');
+  if (eof < 0) return [];
+  const lx = new Lexer(bytes, eof + 9, 4);
+  let offset = lx.tryInteger();
+  const out: XrefSection[] = [];
+  const seen = new Set<number>();
+  while (offset !== undefined && !seen.has(offset) && out.length < MAX_SECTIONS) {
+    seen.add(offset);
+    const probe = new Lexer(bytes, offset, 4);
+    probe.skipWhite();
+    const isTable = indexOfAscii(bytes.subarray(probe.pos, probe.pos + 4), 'xref') === 0;
+    const section = isTable ? parseClassic(bytes, probe.pos) : parseStream(bytes, offset);
+    if (!section) break;
+    out.push(section);
+    offset = section.prev;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Object comparison
+
+function sameObject(a: PdfObject | undefined, b: PdfObject | undefined, depth = 0): boolean {
+  if (a === b) return true;
+  if (!a || !b || depth > 64) return false;
+  if (a.type !== b.type) return false;
+  if (a instanceof PdfRef && b instanceof PdfRef) {
+    return a.objectNumber === b.objectNumber && a.generation === b.generation;
+  }
+  if (a instanceof PdfArray && b instanceof PdfArray) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameObject(a.at(i), b.at(i), depth + 1)) return false;
+    return true;
+  }
+  if (a instanceof PdfStream && b instanceof PdfStream) {
+    return sameDict(a, b, depth) && Buffer.compare(Buffer.from(a.data), Buffer.from(b.data)) === 0;
+  }
+  if (a instanceof PdfDict && b instanceof PdfDict) return sameDict(a, b, depth);
+  if ('bytes' in a && 'bytes' in b)
+    return Buffer.compare(Buffer.from(a.bytes), Buffer.from(b.bytes)) === 0;
+  if ('value' in a && 'value' in b) return a.value === b.value;
+  return a.type === 'null';
+}
+
+function sameDict(a: PdfDict, b: PdfDict, depth: number): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (!sameObject(v, b.get(k), depth + 1)) return false;
+  return true;
+}
+
+function changedKeys(a: PdfDict, b: PdfDict): string[] {
+  const keys = new Set<string>();
+  for (const k of a.keys()) keys.add(k.value);
+  for (const k of b.keys()) keys.add(k.value);
+  return [...keys].filter((k) => !sameObject(a.get(k), b.get(k)));
+}
+
+function refKeys(arr: PdfArray | undefined): string[] {
+  if (!arr) return [];
+  const out: string[] = [];
+  for (const item of arr)
+    out.push(
+      item instanceof PdfRef ? `${item.objectNumber} ${item.generation}` : `direct:${out.length}`,
+    );
+  return out;
+}
+
+/** Every item of `before` is still in `after` (added items allowed). */
+function isSuperset(before: PdfArray | undefined, after: PdfArray | undefined): boolean {
+  const b = refKeys(before);
+  const a = new Set(refKeys(after));
+  return b.every((k) => k.startsWith('direct:') || a.has(k));
+}
+
+const ANNOT_SUBTYPES = new Set([
+  'Text',
+  'Link',
+  'FreeText',
+  'Line',
+  'Square',
+  'Circle',
+  'Polygon',
+  'PolyLine',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Stamp',
+  'Caret',
+  'Ink',
+  'Popup',
+  'FileAttachment',
+  'Sound',
+  'Movie',
+  'Widget',
+  'Screen',
+  'PrinterMark',
+  'TrapNet',
+  'Watermark',
+  '3D',
+  'Redact',
+]);
+
+function nameOf(d: PdfDict, key: string): string | undefined {
+  const v = d.get(key);
+  return v instanceof PdfName ? v.value : undefined;
+}
+
+function isAnnotationOrField(d: PdfDict): boolean {
+  if (nameOf(d, 'Type') === 'Annot') return true;
+  const st = nameOf(d, 'Subtype');
+  if (st && ANNOT_SUBTYPES.has(st) && d.has('Rect')) return true;
+  return d.has('FT') || (d.has('T') && (d.has('Kids') || d.has('Parent')));
+}
+
+function isSignatureDict(d: PdfDict): boolean {
+  const t = nameOf(d, 'Type');
+  return t === 'Sig' || t === 'DocTimeStamp' || (d.has('ByteRange') && d.has('Contents'));
+}
+
+function arrayOf(pdf: PDF, v: PdfObject | undefined): PdfArray | undefined {
+  const r = v instanceof PdfRef ? pdf.context.resolve(v) : v;
+  return r instanceof PdfArray ? r : undefined;
+}
+
+export type ChangeReport = {
+  modifiedAfter: 'none' | 'allowed' | 'disallowed';
+  /** Human descriptions of the changes that are not allowed after a signature. */
+  disallowed: string[];
+  /** Human descriptions of allowed changes (signatures, annotations, DSS, ...). */
+  allowed: string[];
+};
+
+/**
+ * Classify the changes made by revisions that start at `signedEnd` (the end of a signature's
+ * byte range) against the document as it was when signed.
+ */
+export async function classifyChangesAfter(
+  bytes: Uint8Array,
+  signedEnd: number,
+  latest: PDF,
+  chain: XrefSection[],
+): Promise<ChangeReport> {
+  if (signedEnd >= bytes.length) return { modifiedAfter: 'none', disallowed: [], allowed: [] };
+  const later = chain.filter((s) => s.offset >= signedEnd);
+  if (later.length === 0) {
+    // bytes after the signature that are not a revision (e.g. trailing garbage)
+    const tail = bytes.subarray(signedEnd);
+    const onlyWhite = tail.every(
+      (c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x00,
+    );
+    return onlyWhite
+      ? { modifiedAfter: 'none', disallowed: [], allowed: [] }
+      : {
+          modifiedAfter: 'disallowed',
+          disallowed: ['bytes appended after the signature are not a valid revision'],
+          allowed: [],
+        };
+  }
+  let before: PDF;
+  try {
+    before = await PDF.load(bytes.subarray(0, signedEnd));
+  } catch {
+    return {
+      modifiedAfter: 'disallowed',
+      disallowed: ['the signed revision cannot be read'],
+      allowed: [],
+    };
+  }
+  const changed = new Map<number, number>();
+  for (const s of later)
+    for (const [num, gen] of s.objects) if (!changed.has(num)) changed.set(num, gen);
+  const infoNum = chain[0]?.info?.num;
+  const rootNum = chain[0]?.root?.num;
+  const catalogNew = latest.getCatalog();
+  const acroRaw = catalogNew.get('AcroForm');
+  const acroNum = acroRaw instanceof PdfRef ? acroRaw.objectNumber : undefined;
+
+  const allowed: string[] = [];
+  const disallowed: string[] = [];
+  for (const [num, gen] of changed) {
+    const newObj = latest.context.resolve(PdfRef.of(num, gen)) ?? undefined;
+    const oldObj =
+      before.context.resolve(PdfRef.of(num, gen)) ??
+      before.context.resolve(PdfRef.of(num, 0)) ??
+      undefined;
+    const label = `object ${num}`;
+    if (!newObj) continue;
+    if (!oldObj) {
+      if (
+        newObj instanceof PdfDict &&
+        (nameOf(newObj, 'Type') === 'Page' || nameOf(newObj, 'Type') === 'Pages')
+      ) {
+        disallowed.push(`${label}: page added`);
+      } else if (newObj instanceof PdfDict && nameOf(newObj, 'Type') === 'XRef') {
+        // cross-reference stream of the update itself
+      } else {
+        allowed.push(
+          `${label}: added${newObj instanceof PdfDict && isSignatureDict(newObj) ? ' (signature)' : ''}`,
+        );
+      }
+      continue;
+    }
+    if (sameObject(oldObj, newObj)) continue;
+    if (newObj instanceof PdfArray && oldObj instanceof PdfArray) {
+      if (isSuperset(oldObj, newObj)) allowed.push(`${label}: list extended`);
+      else disallowed.push(`${label}: array changed`);
+      continue;
+    }
+    if (!(newObj instanceof PdfDict) || !(oldObj instanceof PdfDict)) {
+      disallowed.push(`${label}: changed`);
+      continue;
+    }
+    const keys = changedKeys(oldObj, newObj);
+    const type = nameOf(oldObj, 'Type') ?? nameOf(newObj, 'Type');
+    if (num === rootNum || type === 'Catalog') {
+      const bad = keys.filter((k) => !['AcroForm', 'DSS', 'Extensions', 'Metadata'].includes(k));
+      if (bad.length === 0) allowed.push(`${label}: catalog ${keys.join(', ')}`);
+      else disallowed.push(`${label}: catalog /${bad.join(', /')} changed`);
+      continue;
+    }
+    if (num === acroNum || (oldObj.has('Fields') && newObj.has('Fields') && !oldObj.has('Type'))) {
+      const bad = keys.filter(
+        (k) => !['Fields', 'SigFlags', 'DR', 'DA', 'NeedAppearances'].includes(k),
+      );
+      const fieldsOk = isSuperset(
+        arrayOf(before, oldObj.get('Fields')),
+        arrayOf(latest, newObj.get('Fields')),
+      );
+      if (bad.length === 0 && fieldsOk) allowed.push(`${label}: form fields added`);
+      else
+        disallowed.push(
+          `${label}: form definition changed (${bad.join(', ') || 'fields removed'})`,
+        );
+      continue;
+    }
+    if (type === 'Page') {
+      const bad = keys.filter((k) => k !== 'Annots');
+      const annotsOk = isSuperset(
+        arrayOf(before, oldObj.get('Annots')),
+        arrayOf(latest, newObj.get('Annots')),
+      );
+      if (bad.length === 0 && annotsOk) allowed.push(`${label}: page annotations added`);
+      else
+        disallowed.push(`${label}: page ${bad.length ? `/${bad.join(', /')}` : '/Annots'} changed`);
+      continue;
+    }
+    if (isSignatureDict(oldObj)) {
+      disallowed.push(`${label}: signature dictionary changed`);
+      continue;
+    }
+    if (isAnnotationOrField(oldObj)) {
+      const signedBefore = nameOf(oldObj, 'FT') === 'Sig' && oldObj.has('V');
+      if (signedBefore && keys.includes('V')) disallowed.push(`${label}: signature value replaced`);
+      else allowed.push(`${label}: annotation/form field updated`);
+      continue;
+    }
+    if (type === 'DSS' || num === infoNum || type === 'Metadata' || oldObj.has('VRI')) {
+      allowed.push(`${label}: ${type ?? 'document information'} updated`);
+      continue;
+    }
+    disallowed.push(`${label}${type ? ` (${type})` : ''}: /${keys.join(', /')} changed`);
+  }
+  return {
+    modifiedAfter: disallowed.length > 0 ? 'disallowed' : 'allowed',
+    disallowed,
+    allowed,
+  };
+}

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit tests, API tests on PGlite (and on PostgreSQL when
+// DATABASE_URL is set), then browser tests against the app started as `npm start` starts it.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded } from './start.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const which = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+
+/** System tools the suites need, with the Debian package that provides each. */
+const checkPrerequisites = () => {
+  const missing = [];
+  if (!fs.existsSync(CHROMIUM)) missing.push(['chromium', `Chromium at ${CHROMIUM}`]);
+  if (!which('pdfsig')) missing.push(['poppler-utils', 'pdfsig']);
+  if (!which('mutool')) missing.push(['mupdf-tools', 'mutool']);
+  if (missing.length === 0) return;
+  console.error('\nnpm test needs system packages that are missing:');
+  for (const [pkg, what] of missing) console.error(`  - ${what} (Debian package: ${pkg})`);
+  console.error(
+    `\nInstall them with:\n  sudo apt-get update && sudo apt-get install -y ${missing.map((m) => m[0]).join(' ')} fonts-dejavu-core\n` +
+      '(or run `bash .ci/run`, which installs them and runs the whole suite).\n',
+  );
+  process.exit(1);
+};
+
+const run = (label, cmd, args, env = {}) => {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+};
+
+let suiteNo = 0;
+const vitest = (label, rootDir, extraArgs = [], env = {}) => {
+  suiteNo += 1;
+  const out = path.join(reportDir, `suite-${suiteNo}.json`);
+  const ok = run(
+    label,
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--root',
+      rootDir,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...extraArgs,
+    ],
+    env,
+  );
+  if (fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    if ((report.numTotalTests ?? 0) === 0) failures.push(`${label} (no tests ran)`);
+  } else if (ok) {
+    failures.push(`${label} (no report)`);
+  }
+  return ok;
+};
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+const waitForHealth = async (url, child, timeoutMs = 90_000) => {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not become healthy in time');
+};
+
+/** Starts the app exactly as `npm start` does (built web + API), on a free port and fresh data. */
+const browserTests = async () => {
+  buildWebIfNeeded();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-e2e-data-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(reportDir, 'e2e-server.log');
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      NODE_ENV: 'test',
+    },
+  });
+  try {
+    await waitForHealth(baseUrl, child);
+    vitest('browser tests (Chromium)', 'apps/web', ['--config', 'vitest.e2e.config.ts'], {
+      E2E_BASE_URL: baseUrl,
+      E2E_DATA_DIR: dataDir,
+      CHROMIUM_PATH: CHROMIUM,
+    });
+  } catch (error) {
+    failures.push(`browser tests: ${error.message}`);
+    console.error(fs.readFileSync(logFile, 'utf8').slice(-4000));
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+const main = async () => {
+  checkPrerequisites();
+  run('lint (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+  run('typecheck (tsc)', 'npm', ['run', 'typecheck']);
+  vitest('unit: contracts', 'packages/contracts');
+  vitest('unit + engine: pdf', 'packages/pdf');
+  vitest('unit: web', 'apps/web');
+  vitest('API tests on PGlite', 'apps/api', [], { BUBUH_TEST_DB: 'pglite' });
+  if (process.env.DATABASE_URL) {
+    vitest('API tests on PostgreSQL', 'apps/api', [], { BUBUH_TEST_DB: 'postgres' });
+  } else {
+    console.log(
+      '\n(DATABASE_URL not set: the API suite ran on PGlite only; CI runs it on PostgreSQL too)',
+    );
+  }
+  await browserTests();
+
+  console.log('\n──────────────────────────────────────────');
+  if (failures.length > 0)
+    console.log(`Failed steps:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
+  console.log(
+    `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  );
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
