@@ -18,6 +18,7 @@ import {
   uploadPdf,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
+import { expectRefusedQuery, readPages } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 let failIssuing = false;
@@ -413,6 +414,165 @@ describe('templates', () => {
       headers: bearer(session),
     });
     expect(removed.json().message).toBe('Berhasil hapus data Template');
+  });
+});
+
+describe('document and template list sorting', () => {
+  it('sorts the documents on the server, across pages, NULLs last, newest first by default', async () => {
+    const { session } = await newDepartmentUser(2);
+    const ids: Record<string, number> = {};
+    // Uploaded in this order (ids ascending).
+    for (const name of ['delta', 'Alpha', 'echo', 'Charlie', 'bravo']) {
+      const res = await upload(session, await makePdf(1), `${name}.pdf`);
+      expect(res.statusCode, res.body).toBe(201);
+      ids[name] = ZUploadDocumentResponse.parse(res.json()).data.document_id;
+    }
+    for (const name of ['Alpha', 'Charlie']) {
+      const res = await stamp(session, ids[name] ?? 0, 1);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const canceled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/single-stamp/canceled-stamp',
+      headers: bearer(session),
+      payload: { document_id: ids.echo },
+    });
+    expect(canceled.statusCode).toBe(200);
+
+    type TRow = { document_file: string; serial_number: string | null };
+    const read = async (params: Record<string, string> = {}) => {
+      const { pages, total } = await readPages<TRow>(
+        ctx,
+        session,
+        '/api/v1/single-stamp/get-document-user',
+        params,
+      );
+      expect(total).toBe(5);
+      return pages.map((p) => p.map((d) => d.document_file.replace(/\.pdf$/, '')));
+    };
+
+    expect(await read()).toEqual([['bravo', 'Charlie'], ['echo', 'Alpha'], ['delta']]);
+    expect(await read({ sort: 'created' })).toEqual([
+      ['delta', 'Alpha'],
+      ['echo', 'Charlie'],
+      ['bravo'],
+    ]);
+    // File names sort without regard to case.
+    expect(await read({ sort: 'document' })).toEqual([
+      ['Alpha', 'bravo'],
+      ['Charlie', 'delta'],
+      ['echo'],
+    ]);
+    expect(await read({ sort: 'document', order: 'desc' })).toEqual([
+      ['echo', 'delta'],
+      ['Charlie', 'bravo'],
+      ['Alpha'],
+    ]);
+    expect(await read({ sort: 'status' })).toEqual([
+      ['echo', 'delta'],
+      ['bravo', 'Alpha'],
+      ['Charlie'],
+    ]);
+    // Documents that are not stamped have no stamp date: last, in both directions.
+    expect(await read({ sort: 'stamped', order: 'desc' })).toEqual([
+      ['Charlie', 'Alpha'],
+      ['bravo', 'echo'],
+      ['delta'],
+    ]);
+    expect(await read({ sort: 'stamped' })).toEqual([
+      ['Alpha', 'Charlie'],
+      ['delta', 'echo'],
+      ['bravo'],
+    ]);
+    // Drafts have no serial: last.
+    const bySerial = await readPages<TRow>(ctx, session, '/api/v1/single-stamp/get-document-user', {
+      sort: 'serial',
+    });
+    const serials = bySerial.rows.map((d) => d.serial_number);
+    const issued = serials.slice(0, 2) as string[];
+    expect(issued.every((v) => typeof v === 'string')).toBe(true);
+    expect(issued).toEqual([...issued].sort());
+    expect(serials.slice(2)).toEqual([null, null, null]);
+    // Sorting applies within the status filter.
+    const draftsOnly = await readPages<TRow>(
+      ctx,
+      session,
+      '/api/v1/single-stamp/get-document-user',
+      { status: 'nostamp', sort: 'document', order: 'desc' },
+      1,
+    );
+    expect(draftsOnly.pages.map((p) => p.map((d) => d.document_file))).toEqual([
+      ['delta.pdf'],
+      ['bravo.pdf'],
+    ]);
+    await expectRefusedQuery(
+      ctx,
+      session,
+      '/api/v1/single-stamp/get-document-user?sort=owner',
+      'sort',
+    );
+  });
+
+  it('sorts the templates on the server, across pages, newest first by default', async () => {
+    const { session } = await newDepartmentUser(0);
+    const templates: [string, 'Surat Dokumen' | 'Surat Berharga'][] = [
+      ['Delta', 'Surat Dokumen'],
+      ['alpha', 'Surat Berharga'],
+      ['Echo', 'Surat Dokumen'],
+      ['Charlie', 'Surat Berharga'],
+      ['Bravo', 'Surat Dokumen'],
+    ];
+    for (const [name, type] of templates) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/template/create-template',
+        headers: bearer(session),
+        payload: {
+          name,
+          type,
+          emeterai: { page: 1, x: 450, y: 60, width: 75, height: 75 },
+          esign: [],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const read = async (params: Record<string, string> = {}) => {
+      const { pages, total } = await readPages<{ name: string }>(
+        ctx,
+        session,
+        '/api/v1/template',
+        params,
+      );
+      expect(total).toBe(5);
+      return pages.map((p) => p.map((t) => t.name));
+    };
+    expect(await read()).toEqual([['Bravo', 'Charlie'], ['Echo', 'alpha'], ['Delta']]);
+    expect(await read({ sort: 'date' })).toEqual([
+      ['Delta', 'alpha'],
+      ['Echo', 'Charlie'],
+      ['Bravo'],
+    ]);
+    expect(await read({ sort: 'name' })).toEqual([
+      ['alpha', 'Bravo'],
+      ['Charlie', 'Delta'],
+      ['Echo'],
+    ]);
+    expect(await read({ sort: 'name', order: 'desc' })).toEqual([
+      ['Echo', 'Delta'],
+      ['Charlie', 'Bravo'],
+      ['alpha'],
+    ]);
+    expect(await read({ sort: 'type' })).toEqual([
+      ['alpha', 'Charlie'],
+      ['Delta', 'Echo'],
+      ['Bravo'],
+    ]);
+    expect(await read({ sort: 'type', order: 'desc' })).toEqual([
+      ['Bravo', 'Echo'],
+      ['Delta', 'Charlie'],
+      ['alpha'],
+    ]);
+    await expectRefusedQuery(ctx, session, '/api/v1/template?sort=owner', 'sort');
   });
 });
 

@@ -2,10 +2,12 @@ import { ZApiError } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { departements, users } from '../src/db/schema.ts';
+import { companies, departements, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
+import { newEmetId } from '../src/lib/ids.ts';
 import { bearer, createVerifiedUser, lastMailTo, login } from './auth-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { expectRefusedQuery, readPages } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 type TS = { accessToken: string; userData: { id: number } };
@@ -158,6 +160,129 @@ describe('company users', () => {
       'personal@demo.local',
     ]);
     expect((await call('admin', 'GET', '/api/v1/users/personal-user')).statusCode).toBe(403);
+  });
+});
+
+describe('user list sorting', () => {
+  type TRow = { fullName: string; email: string };
+  const at = (day: number) => new Date(Date.UTC(2024, 0, day));
+  const firstNames = (rows: TRow[]) => rows.map((r) => r.fullName.split(' ')[0]);
+
+  it('sorts the company users on the server, across pages, and keeps newest first by default', async () => {
+    const tag = unique();
+    const [company] = await ctx.database.db
+      .insert(companies)
+      .values({ name: `PT Urut ${tag}` })
+      .returning();
+    const companyId = company?.id ?? 0;
+    const depts = await ctx.database.db
+      .insert(departements)
+      .values([
+        { companyId, name: 'Beta' },
+        { companyId, name: 'Alfa' },
+      ])
+      .returning();
+    const deptId = (name: string) => depts.find((d) => d.name === name)?.id ?? null;
+    const adminEmail = await createVerifiedUser(ctx);
+    await ctx.database.db
+      .update(users)
+      .set({ role: 'admin', userType: 'company', companyId })
+      .where(eq(users.email, adminEmail));
+    const admin = await login(ctx, adminEmail);
+    // Inserted in this order (ids ascending); created_at deliberately in another order.
+    const rows: [string, string, 'user' | 'admin' | 'admin-company', string | null, number][] = [
+      ['Dewi', 'e', 'user', 'Beta', 3],
+      ['Adi', 'c', 'admin-company', null, 1],
+      ['Citra', 'a', 'user', 'Alfa', 5],
+      ['Eko', 'd', 'admin', null, 2],
+      ['Budi', 'b', 'user', 'Alfa', 4],
+    ];
+    for (const [name, prefix, role, dept, day] of rows) {
+      await ctx.database.db.insert(users).values({
+        email: `${prefix}-${name.toLowerCase()}-${tag}@example.com`,
+        fullName: `${name} Urut`,
+        role,
+        userType: 'company',
+        companyId,
+        departementId: dept ? deptId(dept) : null,
+        emetId: newEmetId(),
+        createdAt: at(day),
+      });
+    }
+    const read = async (params: Record<string, string> = {}) => {
+      const { pages, total } = await readPages<TRow>(
+        ctx,
+        admin,
+        '/api/v1/users/user-company',
+        params,
+      );
+      expect(total).toBe(5);
+      return pages.map(firstNames);
+    };
+
+    expect(await read()).toEqual([['Citra', 'Budi'], ['Dewi', 'Eko'], ['Adi']]);
+    expect(await read({ sort: 'created' })).toEqual([['Adi', 'Eko'], ['Dewi', 'Budi'], ['Citra']]);
+    expect(await read({ sort: 'name' })).toEqual([['Adi', 'Budi'], ['Citra', 'Dewi'], ['Eko']]);
+    expect(await read({ sort: 'name', order: 'desc' })).toEqual([
+      ['Eko', 'Dewi'],
+      ['Citra', 'Budi'],
+      ['Adi'],
+    ]);
+    expect(await read({ sort: 'email' })).toEqual([['Citra', 'Budi'], ['Adi', 'Eko'], ['Dewi']]);
+    expect(await read({ sort: 'role' })).toEqual([['Eko', 'Adi'], ['Dewi', 'Citra'], ['Budi']]);
+    // Users without a department come last, in both directions.
+    expect(await read({ sort: 'department' })).toEqual([
+      ['Citra', 'Budi'],
+      ['Dewi', 'Adi'],
+      ['Eko'],
+    ]);
+    expect(await read({ sort: 'department', order: 'desc' })).toEqual([
+      ['Dewi', 'Budi'],
+      ['Citra', 'Eko'],
+      ['Adi'],
+    ]);
+    await expectRefusedQuery(ctx, admin, '/api/v1/users/user-company?sort=phone', 'sort');
+  });
+
+  it('sorts the personal accounts on the server and refuses the company-only keys', async () => {
+    const tag = unique();
+    const people: [string, string, number][] = [
+      ['Bayu', 'c', 2],
+      ['Agus', 'b', 3],
+      ['Candra', 'a', 1],
+    ];
+    for (const [name, prefix, day] of people) {
+      await ctx.database.db.insert(users).values({
+        email: `${prefix}-${tag}@example.com`,
+        fullName: `${name} ${tag}`,
+        role: 'user',
+        userType: 'personal',
+        emetId: newEmetId(),
+        createdAt: at(day),
+      });
+    }
+    const read = async (params: Record<string, string> = {}) => {
+      const { pages, total } = await readPages<TRow>(
+        ctx,
+        as.super as TS,
+        '/api/v1/users/personal-user',
+        { search: tag, ...params },
+      );
+      expect(total).toBe(3);
+      return pages.map(firstNames);
+    };
+    expect(await read()).toEqual([['Agus', 'Bayu'], ['Candra']]);
+    expect(await read({ sort: 'name' })).toEqual([['Agus', 'Bayu'], ['Candra']]);
+    expect(await read({ sort: 'name', order: 'desc' })).toEqual([['Candra', 'Bayu'], ['Agus']]);
+    expect(await read({ sort: 'email' })).toEqual([['Candra', 'Agus'], ['Bayu']]);
+    expect(await read({ sort: 'created' })).toEqual([['Candra', 'Bayu'], ['Agus']]);
+    for (const key of ['department', 'role'])
+      await expectRefusedQuery(
+        ctx,
+        as.super as TS,
+        `/api/v1/users/personal-user?sort=${key}`,
+        'sort',
+      );
   });
 });
 

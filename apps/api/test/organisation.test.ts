@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, departements } from '../src/db/schema.ts';
 import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
+import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { expectRefusedQuery, readPages } from './list-helpers.ts';
 
 type TS = { accessToken: string; userData: { id: number; company_id: number | null } };
 
@@ -262,6 +264,224 @@ describe('departments', () => {
     });
     expect(withQuota.statusCode).toBe(409);
     expect(withQuota.json().message).toMatch(/masih memiliki kuota/);
+  });
+});
+
+describe('department list sorting', () => {
+  type TRow = {
+    name: string;
+    total_users: number;
+    quota_emeterai: number;
+    quota_esign: number;
+  };
+  /** Ops (from newCompany), then Bravo, Delta, Alpha, Echo: ids in that order. */
+  const setUp = async () => {
+    const other = await newCompany(20);
+    const ids: Record<string, number> = { Ops: other.deptId };
+    for (const name of ['Bravo', 'Delta', 'Alpha', 'Echo']) {
+      const [dept] = await ctx.database.db
+        .insert(departements)
+        .values({ companyId: other.companyId, name })
+        .returning();
+      ids[name] = dept?.id ?? 0;
+    }
+    const { users } = await import('../src/db/schema.ts');
+    const members: [string, number][] = [
+      ['Alpha', 2],
+      ['Delta', 1],
+    ];
+    for (const [name, n] of members) {
+      for (let i = 0; i < n; i += 1) {
+        await ctx.database.db.insert(users).values({
+          email: `member-${unique()}@example.com`,
+          fullName: `Member ${name} ${i}`,
+          role: 'user',
+          userType: 'company',
+          companyId: other.companyId,
+          departementId: ids[name] ?? 0,
+          emetId: newEmetId(),
+        });
+      }
+    }
+    const balances: [string, 'emeterai' | 'esign', number][] = [
+      ['Alpha', 'emeterai', 3],
+      ['Echo', 'emeterai', 7],
+      ['Bravo', 'emeterai', 5],
+      ['Delta', 'emeterai', 1],
+      ['Delta', 'esign', 4],
+      ['Alpha', 'esign', 1],
+    ];
+    for (const [name, kind, quantity] of balances) {
+      await move(ctx.database.db, {
+        kind,
+        quantity,
+        from: SYSTEM_ISSUED,
+        to: { ownerType: 'departement', ownerId: ids[name] ?? 0, companyId: other.companyId },
+        reason: 'purchase',
+        companyId: other.companyId,
+      });
+    }
+    return other;
+  };
+  const names = (rows: TRow[]) => rows.map((r) => r.name);
+
+  it('sorts the whole list on the server, across pages, by name and computed columns', async () => {
+    const other = await setUp();
+    const read = (params: Record<string, string> = {}) =>
+      readPages<TRow>(ctx, other.admin, '/api/v1/departement', params);
+
+    const byDefault = await read();
+    expect(byDefault.total).toBe(5);
+    expect(names(byDefault.rows)).toEqual(['Alpha', 'Bravo', 'Delta', 'Echo', 'Ops']);
+
+    const byNameDesc = await read({ sort: 'name', order: 'desc' });
+    expect(byNameDesc.pages.map(names)).toEqual([['Ops', 'Echo'], ['Delta', 'Bravo'], ['Alpha']]);
+
+    // Ties keep the id order (Ops, Bravo, Echo were created in that order), in the sort direction.
+    expect(names((await read({ sort: 'users' })).rows)).toEqual([
+      'Ops',
+      'Bravo',
+      'Echo',
+      'Delta',
+      'Alpha',
+    ]);
+    const usersDesc = await read({ sort: 'users', order: 'desc' });
+    expect(usersDesc.rows.map((r) => r.total_users)).toEqual([2, 1, 0, 0, 0]);
+    expect(names(usersDesc.rows)).toEqual(['Alpha', 'Delta', 'Echo', 'Bravo', 'Ops']);
+
+    const emeterai = await read({ sort: 'emeterai', order: 'asc' });
+    expect(emeterai.pages.map((p) => p.map((r) => r.quota_emeterai))).toEqual([
+      [0, 1],
+      [3, 5],
+      [7],
+    ]);
+    expect(names(emeterai.rows)).toEqual(['Ops', 'Delta', 'Alpha', 'Bravo', 'Echo']);
+    expect(names((await read({ sort: 'esign', order: 'desc' })).rows)).toEqual([
+      'Delta',
+      'Alpha',
+      'Echo',
+      'Bravo',
+      'Ops',
+    ]);
+    // Search and sort together.
+    const searched = await read({ search: 'a', sort: 'emeterai', order: 'desc' });
+    expect(names(searched.rows)).toEqual(['Bravo', 'Alpha', 'Delta']);
+  });
+
+  it('refuses an unknown sort key or order with 400', async () => {
+    await expectRefusedQuery(ctx, as.admin as TS, '/api/v1/departement?sort=created_at', 'sort');
+    await expectRefusedQuery(
+      ctx,
+      as.admin as TS,
+      '/api/v1/departement?sort=name&order=up',
+      'order',
+    );
+  });
+});
+
+describe('quota history sorting', () => {
+  type TRow = { type: string; kind: string; quota: number; department: string | null };
+  const label = (r: TRow) => `${r.type}:${r.kind}:${r.quota}`;
+  const M1 = 'purchase:emeterai:30';
+  const M2 = 'transfer:emeterai:5';
+  const M3 = 'transfer:emeterai:3';
+  const M4 = 'return:emeterai:1';
+  const M5 = 'purchase:esign:4';
+
+  it('sorts every movement of the company on the server, across pages, NULLs last', async () => {
+    // M1: newCompany's purchase (no actor, no department).
+    const other = await newCompany(30);
+    const [beta] = await ctx.database.db
+      .insert(departements)
+      .values({ companyId: other.companyId, name: 'Beta' })
+      .returning();
+    const { users } = await import('../src/db/schema.ts');
+    const [andi] = await ctx.database.db
+      .insert(users)
+      .values({
+        email: `andi-${unique()}@example.com`,
+        fullName: 'Andi Uji',
+        role: 'admin',
+        userType: 'company',
+        companyId: other.companyId,
+        emetId: newEmetId(),
+      })
+      .returning();
+    const company = {
+      ownerType: 'company' as const,
+      ownerId: other.companyId,
+      companyId: other.companyId,
+    };
+    const dept = (id: number) => ({
+      ownerType: 'departement' as const,
+      ownerId: id,
+      companyId: other.companyId,
+    });
+    const steps = [
+      {
+        kind: 'emeterai',
+        quantity: 5,
+        from: company,
+        to: dept(other.deptId),
+        reason: 'transfer',
+        actorUserId: other.admin.userData.id,
+      },
+      {
+        kind: 'emeterai',
+        quantity: 3,
+        from: company,
+        to: dept(beta?.id ?? 0),
+        reason: 'transfer',
+        actorUserId: andi?.id ?? null,
+      },
+      {
+        kind: 'emeterai',
+        quantity: 1,
+        from: dept(other.deptId),
+        to: company,
+        reason: 'return',
+        actorUserId: other.admin.userData.id,
+      },
+      {
+        kind: 'esign',
+        quantity: 4,
+        from: SYSTEM_ISSUED,
+        to: company,
+        reason: 'purchase',
+        actorUserId: andi?.id ?? null,
+      },
+    ] as const;
+    for (const step of steps) await move(ctx.database.db, { ...step, companyId: other.companyId });
+
+    const read = async (params: Record<string, string> = {}) => {
+      const { pages, total } = await readPages<TRow>(
+        ctx,
+        other.admin,
+        '/api/v1/quota/history-quota-company',
+        params,
+      );
+      expect(total).toBe(5);
+      return pages.map((p) => p.map(label));
+    };
+
+    expect(await read()).toEqual([[M5, M4], [M3, M2], [M1]]);
+    expect(await read({ sort: 'date' })).toEqual([[M1, M2], [M3, M4], [M5]]);
+    expect(await read({ sort: 'quota', order: 'asc' })).toEqual([[M4, M3], [M5, M2], [M1]]);
+    expect(await read({ sort: 'quota', order: 'desc' })).toEqual([[M1, M2], [M5, M3], [M4]]);
+    expect(await read({ sort: 'type' })).toEqual([[M1, M5], [M4, M2], [M3]]);
+    expect(await read({ sort: 'kind', order: 'desc' })).toEqual([[M5, M4], [M3, M2], [M1]]);
+    // Company-level movements have no department: last, in both directions.
+    expect(await read({ sort: 'department' })).toEqual([[M3, M2], [M4, M1], [M5]]);
+    expect(await read({ sort: 'department', order: 'desc' })).toEqual([[M4, M2], [M3, M5], [M1]]);
+    // The system (no actor) comes last too.
+    expect(await read({ sort: 'by' })).toEqual([[M3, M5], [M2, M4], [M1]]);
+    expect(await read({ sort: 'by', order: 'desc' })).toEqual([[M4, M2], [M5, M3], [M1]]);
+    await expectRefusedQuery(
+      ctx,
+      other.admin,
+      '/api/v1/quota/history-quota-company?sort=actor',
+      'sort',
+    );
   });
 });
 

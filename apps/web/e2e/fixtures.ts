@@ -268,3 +268,22 @@ export const storedTokens = (page: Page) =>
     refresh: localStorage.getItem('refreshToken'),
     ability: JSON.parse(localStorage.getItem('userAbilities') ?? 'null') as unknown,
   }));
+
+/** Waits for a toast (Mantine notification) with exactly this text. */
+export const toast = (page: Page, text: string) =>
+  page.locator('.mantine-Notification-root').getByText(text, { exact: true }).first().waitFor();
+
+/** Draws a wavy stroke on the open signature pad (the add-specimen dialog). */
+export const drawOnPad = async (page: Page) => {
+  const pad = page.getByTestId('signature-pad');
+  await pad.waitFor();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no pad');
+  const y = box.y + box.height * 0.55;
+  await page.mouse.move(box.x + 40, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 30; i += 1) {
+    await page.mouse.move(box.x + 40 + i * 12, y + Math.sin(i / 3) * 30, { steps: 2 });
+  }
+  await page.mouse.up();
+};

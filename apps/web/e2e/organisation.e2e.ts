@@ -7,7 +7,16 @@
 import { formatNumber } from '@bubuh/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, launchBrowser, openAppPage, sharedSession, uniqueEmail, url } from './fixtures';
+import {
+  apiCall,
+  drawOnPad,
+  launchBrowser,
+  openAppPage,
+  sharedSession,
+  toast,
+  uniqueEmail,
+  url,
+} from './fixtures';
 
 let browser: Browser;
 
@@ -19,10 +28,6 @@ afterAll(async () => {
 });
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Waits for a toast (Mantine notification) with exactly this text. */
-const toast = (page: Page, text: string) =>
-  page.locator('.mantine-Notification-root').getByText(text, { exact: true }).first().waitFor();
 
 /** Picks `label` in a Mantine Select whose input has `testId`. */
 const choose = async (page: Page, testId: string, label: string) => {
@@ -168,17 +173,7 @@ describe('organisation and quota wallet', () => {
     await page.getByTestId('specimen-add').click();
     await page.getByTestId('specimen-name').fill(name);
 
-    const pad = page.getByTestId('signature-pad');
-    await pad.waitFor();
-    const box = await pad.boundingBox();
-    if (!box) throw new Error('no pad');
-    const y = box.y + box.height * 0.55;
-    await page.mouse.move(box.x + 40, y);
-    await page.mouse.down();
-    for (let i = 1; i <= 30; i += 1) {
-      await page.mouse.move(box.x + 40 + i * 12, y + Math.sin(i / 3) * 30, { steps: 2 });
-    }
-    await page.mouse.up();
+    await drawOnPad(page);
     await page.getByTestId('specimen-save').click();
     await toast(page, 'Berhasil tambah data Esign');
 

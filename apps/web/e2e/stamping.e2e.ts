@@ -3,7 +3,11 @@
  * e-Meterai box onto page 2, choose the document type, stamp, find the serial in My e-Document,
  * download the stamped file, and verify it on the public /services/stamp page while logged out.
  *
- * Spends one e-Meterai of user@demo.local (seeded with 20). One API login (shared session).
+ * A second journey signs first: draw a specimen, sign (confirming the identity on the first
+ * signature), stamp beside the signature, and the public check lists both signatures as intact.
+ *
+ * Spends two e-Meterai and one e-sign unit of user@demo.local (seeded with 20 each). One API
+ * login (shared session).
  * Set E2E_SCREENSHOT_DIR to keep screenshots of the draft viewer, My e-Document and the verdict.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -11,7 +15,7 @@ import { join } from 'node:path';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAppPage, sharedSession, url } from './fixtures';
+import { drawOnPad, launchBrowser, openAppPage, sharedSession, toast, url } from './fixtures';
 
 let browser: Browser;
 
@@ -50,6 +54,50 @@ const makePdf = async (): Promise<Buffer> => {
   return Buffer.from(await pdf.save());
 };
 
+/** Uploads on /stamp/single and waits for the draft editor; returns the document id. */
+const uploadDraft = async (page: Page, name: string, buffer: Buffer): Promise<number> => {
+  await page.goto(url('/stamp/single'));
+  await page.getByTestId('stamp-upload-dropzone-input').setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer,
+  });
+  await page.waitForURL(/\/stamp\/single\/draft\/\d+$/, { timeout: 30_000 });
+  const documentId = Number(/draft\/(\d+)$/.exec(page.url())?.[1]);
+  expect(documentId).toBeGreaterThan(0);
+  return documentId;
+};
+
+/** Picks the document type and value, stamps through the confirm dialog, lands in My e-Document. */
+const stampDraft = async (page: Page, documentId: number): Promise<string> => {
+  await page.getByTestId('doc-type-select').click();
+  await page.getByRole('option', { name: /^3 · Surat Keterangan/ }).click();
+  await page.getByTestId('doc-value').fill('7500000');
+  await page.getByRole('button', { name: 'Stamp', exact: true }).click();
+  await page.getByTestId('stamp-confirm').waitFor();
+  await shot(page, 'stamp-confirm');
+  await page.getByTestId('stamp-confirm-submit').click();
+  await page.waitForURL(new RegExp(`/stamp\\?doc=${documentId}$`), { timeout: 60_000 });
+  const serial = (await page.getByTestId('details-serial').textContent())?.trim() ?? '';
+  expect(serial).toMatch(/^[A-Z0-9]{22}$/);
+  return serial;
+};
+
+/** Opens /services/stamp logged out, checks `bytes`, and returns the result panel. */
+const verifyPublicly = async (name: string, bytes: Buffer) => {
+  const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await anonymous.newPage();
+  await page.goto(url('/services/stamp'));
+  await page.getByTestId('verify-nothing-stored').waitFor();
+  await page.getByTestId('verify-input').setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer: bytes,
+  });
+  await page.getByTestId('verify-verdict').waitFor({ timeout: 30_000 });
+  return { anonymous, page };
+};
+
 describe('stamping one document', () => {
   it('uploads, drags the e-Meterai to page 2, stamps, downloads, and verifies publicly', async () => {
     const session = await sharedSession('user');
@@ -57,15 +105,7 @@ describe('stamping one document', () => {
     const pdfBytes = await makePdf();
 
     // Upload → the draft editor.
-    await page.goto(url('/stamp/single'));
-    await page.getByTestId('stamp-upload-dropzone-input').setInputFiles({
-      name: 'perjanjian-sewa.pdf',
-      mimeType: 'application/pdf',
-      buffer: pdfBytes,
-    });
-    await page.waitForURL(/\/stamp\/single\/draft\/\d+$/, { timeout: 30_000 });
-    const documentId = Number(/draft\/(\d+)$/.exec(page.url())?.[1]);
-    expect(documentId).toBeGreaterThan(0);
+    const documentId = await uploadDraft(page, 'perjanjian-sewa.pdf', pdfBytes);
 
     const box = page.getByTestId('stamp-box');
     const page2 = page.getByTestId('pdf-page-2');
@@ -107,19 +147,8 @@ describe('stamping one document', () => {
     expect(await page.getByTestId('stamp-placement').textContent()).toMatch(/^Page 2 · 75 × 75 pt/);
     await shot(page, 'draft-dropped');
 
-    // Document type, then stamp (confirm dialog).
-    await page.getByTestId('doc-type-select').click();
-    await page.getByRole('option', { name: /^3 · Surat Keterangan/ }).click();
-    await page.getByTestId('doc-value').fill('7500000');
-    await page.getByRole('button', { name: 'Stamp', exact: true }).click();
-    await page.getByTestId('stamp-confirm').waitFor();
-    await shot(page, 'stamp-confirm');
-    await page.getByTestId('stamp-confirm-submit').click();
-
-    // My e-Document, with the details of the new document open.
-    await page.waitForURL(new RegExp(`/stamp\\?doc=${documentId}$`), { timeout: 60_000 });
-    const serial = (await page.getByTestId('details-serial').textContent())?.trim() ?? '';
-    expect(serial).toMatch(/^[A-Z0-9]{22}$/);
+    // Document type, then stamp (confirm dialog) → My e-Document with the details open.
+    const serial = await stampDraft(page, documentId);
     await shot(page, 'document-details');
     await page.keyboard.press('Escape');
     await page.getByTestId('document-details-drawer').waitFor({ state: 'detached' });
@@ -144,23 +173,105 @@ describe('stamping one document', () => {
     await context.close();
 
     // Public verification, logged out.
-    const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const verifyPage = await anonymous.newPage();
-    await verifyPage.goto(url('/services/stamp'));
-    await verifyPage.getByTestId('verify-nothing-stored').waitFor();
-    await verifyPage.getByTestId('verify-input').setInputFiles({
-      name: 'perjanjian-sewa_stamped.pdf',
-      mimeType: 'application/pdf',
-      buffer: stamped,
-    });
-    const verdict = verifyPage.getByTestId('verify-verdict');
-    await verdict.waitFor({ timeout: 30_000 });
-    expect(await verdict.textContent()).toBe('Intact');
+    const { anonymous, page: verifyPage } = await verifyPublicly(
+      'perjanjian-sewa_stamped.pdf',
+      stamped,
+    );
+    expect(await verifyPage.getByTestId('verify-verdict').textContent()).toBe('Intact');
     const card = verifyPage.getByTestId('verify-signature-emeterai');
     expect(await card.getByTestId('verify-serial').textContent()).toBe(serial);
     expect(await card.getByTestId('verify-known').getAttribute('data-known')).toBe('true');
     expect(await verifyPage.getByTestId('public-footer').count()).toBe(1);
     await shot(verifyPage, 'verify-intact');
     await anonymous.close();
+  });
+
+  it('signs with a drawn specimen, stamps beside the signature, and both signatures verify', async () => {
+    const session = await sharedSession('user');
+    const { context, page } = await openAppPage(browser, { session, width: 1400, height: 900 });
+    const specimenName = `E2E ${Date.now().toString(36)}`;
+
+    // A specimen drawn on the pad, made the default so the signing screen preselects it.
+    await page.goto(url('/master/esign'));
+    await page.getByTestId('esign-page').waitFor();
+    await page.getByTestId('specimen-add').click();
+    await page.getByTestId('specimen-name').fill(specimenName);
+    await drawOnPad(page);
+    await page.getByTestId('specimen-save').click();
+    await toast(page, 'Berhasil tambah data Esign');
+    const card = page.locator(`[data-specimen-name="${specimenName}"]`);
+    await card.waitFor();
+    if ((await card.getAttribute('data-default')) === null) {
+      await card.getByTestId('specimen-menu').click();
+      await page.getByTestId('specimen-make-default').click();
+      await card.getByTestId('specimen-default').waitFor();
+    }
+
+    // Upload, then "sign first" from the draft editor.
+    const documentId = await uploadDraft(page, 'kontrak-kerja.pdf', await makePdf());
+    await page.getByTestId('go-sign').click();
+    await page.waitForURL(new RegExp(`/stamp/single/esign/${documentId}$`));
+    await page.locator('[data-testid="pdf-page-2"] canvas[data-painted]').waitFor();
+    const signBox = page.getByTestId('sign-box');
+    await signBox.waitFor();
+    // The signature box starts on the last page and shows the chosen specimen.
+    expect(await signBox.getAttribute('data-page')).toBe('2');
+    await expect
+      .poll(() => page.getByTestId('specimen-select').inputValue())
+      .toContain(specimenName);
+    await signBox.locator('img[src^="blob:"]').waitFor();
+    await shot(page, 'sign-placed');
+
+    // The first signature of this user asks to confirm name and NIK; later ones sign at once.
+    await page.getByTestId('sign-submit').click();
+    const dialog = page.getByTestId('identity-dialog');
+    const done = page.getByTestId('sign-done');
+    await Promise.race([dialog.waitFor(), done.waitFor()]);
+    if (await dialog.isVisible()) {
+      expect(await page.getByTestId('identity-name').textContent()).toBe(session.userData.fullName);
+      await page.getByTestId('identity-confirm').click();
+    }
+    await done.waitFor({ timeout: 30_000 });
+    await toast(page, 'Document signed');
+
+    // To the stamp: the box waits beside the signature; the signed box cannot be moved.
+    await done.getByRole('link', { name: 'Add the e-Meterai' }).click();
+    await page.waitForURL(new RegExp(`/stamp/single/draft/${documentId}$`));
+    const stampBox = page.getByTestId('stamp-box');
+    await stampBox.waitFor();
+    expect(await stampBox.getAttribute('data-page')).toBe('2');
+    const serial = await stampDraft(page, documentId);
+
+    // Details list the signer as signed; the download carries both signatures.
+    const drawer = page.getByTestId('document-details-drawer');
+    expect(await drawer.getByText(session.userData.fullName).count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.locator('.mantine-Drawer-overlay').waitFor({ state: 'detached' });
+    const row = page.getByTestId(`document-row-${documentId}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByTestId('document-download').click(),
+    ]);
+    const stamped = readFileSync(await download.path());
+    expect(stamped.toString('latin1')).toContain(serial);
+
+    const { anonymous, page: verifyPage } = await verifyPublicly('kontrak-kerja.pdf', stamped);
+    expect(await verifyPage.getByTestId('verify-verdict').textContent()).toBe('Intact');
+    const esign = verifyPage.getByTestId('verify-signature-esign');
+    expect(await esign.count()).toBe(1);
+    expect(await esign.textContent()).toContain(session.userData.fullName);
+    const emeterai = verifyPage.getByTestId('verify-signature-emeterai');
+    expect(await emeterai.getByTestId('verify-serial').textContent()).toBe(serial);
+    await shot(verifyPage, 'verify-signed-and-stamped');
+    await anonymous.close();
+
+    // Clean up the specimen so repeated runs stay under the limit.
+    await page.goto(url('/master/esign'));
+    await card.getByTestId('specimen-menu').click();
+    await page.getByTestId('specimen-delete').click();
+    await page.getByTestId('specimen-delete-dialog-confirm').click();
+    await card.waitFor({ state: 'detached' });
+    await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEnvelope, ZPageMeta } from './envelope.ts';
+import { ZEnvelope, ZPageMeta, ZPageQuery, ZPageSortQuery, ZSortQuery } from './envelope.ts';
 
 /** A box on a page in PDF points, bottom-left origin (design §4). */
 export const ZPlacement = z.object({
@@ -88,10 +88,11 @@ export const ZDocument = z.object({
 export type TDocument = z.infer<typeof ZDocument>;
 export const ZDocumentResponse = ZEnvelope(ZDocument);
 
-export const ZDocumentQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().max(200).optional(),
+/** Sortable columns of the document list (default order: newest first). */
+export const DOCUMENT_SORT_KEYS = ['document', 'status', 'serial', 'created', 'stamped'] as const;
+export type TDocumentSortKey = (typeof DOCUMENT_SORT_KEYS)[number];
+
+export const ZDocumentQuery = ZPageQuery.extend({
   status: z.enum(['stamp', 'nostamp', 'canceled', 'all']).default('all'),
   from: z
     .string()
@@ -101,7 +102,9 @@ export const ZDocumentQuery = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
+  ...ZSortQuery(DOCUMENT_SORT_KEYS).shape,
 });
+export type TDocumentQuery = z.infer<typeof ZDocumentQuery>;
 
 /** Stamping history: the stamped list and the separate nostamp (draft) list of spec §4. */
 export const ZDocumentUserList = ZEnvelope(
@@ -202,6 +205,11 @@ export const ZTemplate = z.object({
 export type TTemplate = z.infer<typeof ZTemplate>;
 export const ZTemplateList = ZEnvelope(z.object({ data: z.array(ZTemplate), meta: ZPageMeta }));
 export const ZTemplateResponse = ZEnvelope(ZTemplate);
+/** Sortable columns of the template list (default order: newest first). */
+export const TEMPLATE_SORT_KEYS = ['name', 'type', 'date'] as const;
+export type TTemplateSortKey = (typeof TEMPLATE_SORT_KEYS)[number];
+export const ZTemplateQuery = ZPageSortQuery(TEMPLATE_SORT_KEYS);
+export type TTemplateQuery = z.infer<typeof ZTemplateQuery>;
 export const ZTemplateRequest = z
   .object({
     name: z.string().trim().min(2).max(150),

@@ -48,3 +48,18 @@ export const ZPageQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(10),
   search: z.string().max(200).optional(),
 });
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export const ZSortOrder = z.enum(['asc', 'desc']);
+export type TSortOrder = z.infer<typeof ZSortOrder>;
+
+/**
+ * Server-side sorting of a paged list: `sort` is one of the list's keys (anything else is a 400);
+ * without it the list keeps its default order. `order` only applies together with `sort`.
+ */
+export const ZSortQuery = <const K extends string>(keys: readonly [K, ...K[]]) =>
+  z.object({ sort: z.enum(keys).optional(), order: ZSortOrder.default('asc') });
+
+/** `ZPageQuery` plus `ZSortQuery(keys)`. */
+export const ZPageSortQuery = <const K extends string>(keys: readonly [K, ...K[]]) =>
+  ZPageQuery.extend(ZSortQuery(keys).shape);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPhoneNumber } from './auth.ts';
-import { ZEnvelope, ZPaged } from './envelope.ts';
+import { ZEnvelope, ZPaged, ZPageSortQuery } from './envelope.ts';
 
 export const ZQuotaType = z.enum(['emeterai', 'esign']);
 export type TQuotaType = z.infer<typeof ZQuotaType>;
@@ -22,6 +22,11 @@ export const ZDepartementResponse = ZEnvelope(ZDepartement);
 export const ZDepartementRequest = z.object({
   name: z.string().trim().min(2, 'Name is too short').max(120),
 });
+/** Sortable columns of the department list (default order: name). */
+export const DEPARTEMENT_SORT_KEYS = ['name', 'users', 'emeterai', 'esign'] as const;
+export type TDepartementSortKey = (typeof DEPARTEMENT_SORT_KEYS)[number];
+export const ZDepartementQuery = ZPageSortQuery(DEPARTEMENT_SORT_KEYS);
+export type TDepartementQuery = z.infer<typeof ZDepartementQuery>;
 export const ZDepartementOptions = ZEnvelope(
   z.array(z.object({ departement_id: z.number().int(), name: z.string() })),
 );
@@ -95,6 +100,18 @@ export const ZQuotaHistoryItem = z.object({
   date: z.string(),
 });
 export const ZQuotaHistory = ZPaged(ZQuotaHistoryItem);
+/** Sortable columns of the quota history (default order: newest first). */
+export const QUOTA_HISTORY_SORT_KEYS = [
+  'date',
+  'type',
+  'kind',
+  'quota',
+  'department',
+  'by',
+] as const;
+export type TQuotaHistorySortKey = (typeof QUOTA_HISTORY_SORT_KEYS)[number];
+export const ZQuotaHistoryQuery = ZPageSortQuery(QUOTA_HISTORY_SORT_KEYS);
+export type TQuotaHistoryQuery = z.infer<typeof ZQuotaHistoryQuery>;
 
 export const ZQuotaChart = ZEnvelope(
   z.object({
@@ -178,6 +195,16 @@ export const ZCompanyUser = z.object({
 export type TCompanyUser = z.infer<typeof ZCompanyUser>;
 export const ZCompanyUserList = ZPaged(ZCompanyUser);
 export const ZCompanyUserResponse = ZEnvelope(ZCompanyUser);
+/** Sortable columns of the company user list (default order: newest first). */
+export const COMPANY_USER_SORT_KEYS = ['name', 'email', 'role', 'department', 'created'] as const;
+export type TCompanyUserSortKey = (typeof COMPANY_USER_SORT_KEYS)[number];
+export const ZCompanyUserQuery = ZPageSortQuery(COMPANY_USER_SORT_KEYS);
+export type TCompanyUserQuery = z.infer<typeof ZCompanyUserQuery>;
+/** Sortable columns of the personal account list (default order: newest first). */
+export const PERSONAL_USER_SORT_KEYS = ['name', 'email', 'created'] as const;
+export type TPersonalUserSortKey = (typeof PERSONAL_USER_SORT_KEYS)[number];
+export const ZPersonalUserQuery = ZPageSortQuery(PERSONAL_USER_SORT_KEYS);
+export type TPersonalUserQuery = z.infer<typeof ZPersonalUserQuery>;
 
 /** Roles a company admin can hand out. */
 export const ZAssignableRole = z.enum(['user', 'admin-company', 'admin']);

@@ -17,23 +17,23 @@ import {
   IconSearch,
   IconSelector,
 } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextSort, type TSort } from '@/lib/sort';
 
-export type TColumn<T> = {
+/** `K`: the sort keys of the list (the server sorts the whole list, not the page). */
+export type TColumn<T, K extends string = never> = {
   key: string;
   header: ReactNode;
   render: (row: T) => ReactNode;
-  /** Makes the column sortable (the rows of the current page). */
-  sortValue?: (row: T) => string | number;
+  /** Makes the header a sort button: the server sorts the whole list by this key. */
+  sortKey?: K;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
 };
 
-export type TSort = { key: string; dir: 'asc' | 'desc' };
-
-type TDataTableProps<T> = {
-  columns: TColumn<T>[];
+type TDataTableProps<T, K extends string> = {
+  columns: TColumn<T, K>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string | number;
   loading: boolean;
@@ -44,6 +44,12 @@ type TDataTableProps<T> = {
   perPage: number;
   total: number;
   onPageChange: (page: number) => void;
+  /**
+   * Server sorting (controlled): the rows arrive sorted and are shown as they are. A header click
+   * cycles ascending → descending → none and goes back to page 1. Without it, nothing is sortable.
+   */
+  sort?: TSort<K> | null;
+  onSortChange?: (sort: TSort<K> | null) => void;
   search?: { value: string; onChange: (value: string) => void; placeholder: string };
   /** Buttons on the right of the toolbar (e.g. "Add"). */
   actions?: ReactNode;
@@ -51,21 +57,10 @@ type TDataTableProps<T> = {
   rowTestId?: (row: T) => string;
 };
 
-const compare = (a: string | number, b: string | number) =>
-  typeof a === 'number' && typeof b === 'number'
-    ? a - b
-    : String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
+const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: undefined } as const;
 
-export const sortRows = <T,>(rows: T[], columns: TColumn<T>[], sort: TSort | null): T[] => {
-  const column = sort ? columns.find((c) => c.key === sort.key) : undefined;
-  if (!sort || !column?.sortValue) return rows;
-  const value = column.sortValue;
-  const sorted = [...rows].sort((a, b) => compare(value(a), value(b)));
-  return sort.dir === 'asc' ? sorted : sorted.reverse();
-};
-
-/** A server-paged list: search box, sortable headers, pagination from `meta`. */
-export const DataTable = <T,>({
+/** A server-paged list: search box, server-sorted headers, pagination from `meta`. */
+export const DataTable = <T, K extends string = never>({
   columns,
   rows,
   rowKey,
@@ -76,35 +71,36 @@ export const DataTable = <T,>({
   perPage,
   total,
   onPageChange,
+  sort = null,
+  onSortChange,
   search,
   actions,
   testId,
   rowTestId,
-}: TDataTableProps<T>) => {
+}: TDataTableProps<T, K>) => {
   const { t } = useTranslation();
-  const [sort, setSort] = useState<TSort | null>(null);
-  const visible = useMemo(() => sortRows(rows ?? [], columns, sort), [rows, columns, sort]);
+  const visible = rows ?? [];
   const pages = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
 
-  const toggleSort = (key: string) =>
-    setSort((current) =>
-      current?.key !== key
-        ? { key, dir: 'asc' }
-        : current.dir === 'asc'
-          ? { key, dir: 'desc' }
-          : null,
-    );
+  const toggleSort = (key: K) => {
+    onSortChange?.(nextSort(sort, key));
+    if (page !== 1) onPageChange(1);
+  };
 
-  const header = (column: TColumn<T>) => {
-    if (!column.sortValue) return column.header;
-    const active = sort?.key === column.key ? sort.dir : null;
+  const sortOf = (column: TColumn<T, K>) =>
+    column.sortKey !== undefined && sort?.key === column.sortKey ? sort.dir : null;
+
+  const header = (column: TColumn<T, K>) => {
+    const key = column.sortKey;
+    if (key === undefined || !onSortChange) return column.header;
+    const active = sortOf(column);
     const Icon =
       active === 'asc' ? IconChevronUp : active === 'desc' ? IconChevronDown : IconSelector;
     return (
       <UnstyledButton
-        onClick={() => toggleSort(column.key)}
+        onClick={() => toggleSort(key)}
         data-testid={`${testId}-sort-${column.key}`}
         style={{ display: 'inline-flex', alignItems: 'center', gap: 4, font: 'inherit' }}
       >
@@ -162,13 +158,7 @@ export const DataTable = <T,>({
                   key={column.key}
                   w={column.width}
                   ta={column.align}
-                  aria-sort={
-                    sort?.key === column.key
-                      ? sort.dir === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
+                  aria-sort={ARIA_SORT[sortOf(column) ?? 'none']}
                 >
                   {header(column)}
                 </Table.Th>

@@ -1,10 +1,10 @@
 import {
   ZDepartementList,
   ZDepartementOptions,
+  ZDepartementQuery,
   ZDepartementRequest,
   ZDepartementResponse,
   ZMessageResponse,
-  ZPageQuery,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,8 +25,8 @@ export const departementsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['departements'],
         security,
-        summary: "The company's departments",
-        querystring: ZPageQuery,
+        summary: "The company's departments, by name unless `sort` says otherwise",
+        querystring: ZDepartementQuery,
         response: { 200: ZDepartementList },
       },
     },

@@ -1,50 +1,67 @@
-import type { TDepartement } from '@bubuh/contracts';
-import { and, count, eq, ilike, sql } from 'drizzle-orm';
+import type { TDepartement, TDepartementQuery, TDepartementSortKey } from '@bubuh/contracts';
+import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { departements, quotaAccounts, users } from '../../db/schema.ts';
 import { requireCompanyAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+
+/** Users and quota balances of the row's department (computed columns, sortable as such). */
+const totalUsers = sql<number>`(select count(*)::int from users u where u.departement_id = "departements"."id")`;
+const emeterai = sql<number>`coalesce((select a.balance from quota_accounts a where a.owner_type = 'departement' and a.owner_id = "departements"."id" and a.kind = 'emeterai'), 0)::int`;
+const esign = sql<number>`coalesce((select a.balance from quota_accounts a where a.owner_type = 'departement' and a.owner_id = "departements"."id" and a.kind = 'esign'), 0)::int`;
+
+const SORT_COLUMNS: TSortColumns<TDepartementSortKey> = {
+  name: lowerOf(departements.name),
+  users: totalUsers,
+  emeterai,
+  esign,
+};
+/** Default order of the list: by name. */
+const DEFAULT_ORDER = [asc(departements.name), asc(departements.id)];
 
 export const createDepartementsService = (deps: { db: TDb }) => {
   const { db } = deps;
 
-  const rowsFor = async (companyId: number, filter?: { id?: number; search?: string }) => {
+  const whereOf = (companyId: number, filter?: { id?: number; search?: string | undefined }) => {
     const conditions = [eq(departements.companyId, companyId)];
     if (filter?.id !== undefined) conditions.push(eq(departements.id, filter.id));
     if (filter?.search)
       conditions.push(ilike(departements.name, `%${filter.search.replace(/[%_]/g, '')}%`));
-    const rows = await db
+    return and(...conditions);
+  };
+
+  const select = (where: SQL | undefined, orderBy: SQL[]) =>
+    db
       .select({
         id: departements.id,
         name: departements.name,
         companyId: departements.companyId,
         createdAt: departements.createdAt,
-        totalUsers: sql<number>`(select count(*)::int from users u where u.departement_id = "departements"."id")`,
-        emeterai: sql<number>`coalesce((select a.balance from quota_accounts a where a.owner_type = 'departement' and a.owner_id = "departements"."id" and a.kind = 'emeterai'), 0)::int`,
-        esign: sql<number>`coalesce((select a.balance from quota_accounts a where a.owner_type = 'departement' and a.owner_id = "departements"."id" and a.kind = 'esign'), 0)::int`,
+        totalUsers,
+        emeterai,
+        esign,
       })
       .from(departements)
-      .where(and(...conditions))
-      .orderBy(departements.name);
-    return rows.map(
-      (r): TDepartement => ({
-        departement_id: r.id,
-        name: r.name,
-        company_id: r.companyId,
-        total_users: r.totalUsers,
-        quota_emeterai: r.emeterai,
-        quota_esign: r.esign,
-        created_at: r.createdAt.toISOString(),
-      }),
-    );
-  };
+      .where(where)
+      .orderBy(...orderBy);
+
+  const toWire = (r: Awaited<ReturnType<typeof select>>[number]): TDepartement => ({
+    departement_id: r.id,
+    name: r.name,
+    company_id: r.companyId,
+    total_users: r.totalUsers,
+    quota_emeterai: r.emeterai,
+    quota_esign: r.esign,
+    created_at: r.createdAt.toISOString(),
+  });
 
   const getOne = async (companyId: number, id: number) => {
-    const [row] = await rowsFor(companyId, { id });
+    const [row] = await select(whereOf(companyId, { id }), DEFAULT_ORDER);
     if (!row) throw AppError.notFound('Department');
-    return row;
+    return toWire(row);
   };
 
   const duplicate = () =>
@@ -53,16 +70,19 @@ export const createDepartementsService = (deps: { db: TDb }) => {
     });
 
   return {
-    list: async (
-      auth: TAuth,
-      query: { page: number; perPage: number; search?: string | undefined },
-    ) => {
+    list: async (auth: TAuth, query: TDepartementQuery) => {
       const companyId = requireCompanyAdmin(auth);
-      const all = await rowsFor(companyId, query.search ? { search: query.search } : {});
-      const start = (query.page - 1) * query.perPage;
+      const where = whereOf(companyId, { search: query.search });
+      const rows = await select(
+        where,
+        orderByOf(SORT_COLUMNS, query, departements.id, DEFAULT_ORDER),
+      )
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const [total] = await db.select({ n: count() }).from(departements).where(where);
       return {
-        data: all.slice(start, start + query.perPage),
-        meta: { page: query.page, perPage: query.perPage, total: all.length },
+        data: rows.map(toWire),
+        meta: { page: query.page, perPage: query.perPage, total: total?.n ?? 0 },
       };
     },
 

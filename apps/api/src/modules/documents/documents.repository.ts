@@ -1,6 +1,8 @@
+import type { TDocumentSortKey, TSortOrder } from '@bubuh/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { departements, documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TDocumentRow = typeof documents.$inferSelect;
@@ -115,11 +117,25 @@ const whereOf = (filter: TDocumentFilter) => {
   return and(...conditions);
 };
 
+const SORT_COLUMNS: TSortColumns<TDocumentSortKey> = {
+  document: lowerOf(documents.fileName),
+  status: documents.status,
+  // Drafts have no serial yet: last.
+  serial: sql`(select s.serial from serial_numbers s where s.id = ${documents.serialNumberId})`,
+  created: documents.createdAt,
+  stamped: documents.stampedAt,
+};
+/** Default order of the list: newest first. */
+const DEFAULT_ORDER = [desc(documents.createdAt), desc(documents.id)];
+
+export type TDocumentSort = { sort?: TDocumentSortKey | undefined; order?: TSortOrder | undefined };
+
 export const listDocuments = async (
   db: TDbOrTx,
   filter: TDocumentFilter,
   page: number,
   perPage: number,
+  sort: TDocumentSort = {},
 ) => {
   const where = whereOf(filter);
   const rows = await db
@@ -128,7 +144,7 @@ export const listDocuments = async (
     .innerJoin(users, eq(users.id, documents.ownerUserId))
     .leftJoin(departements, eq(departements.id, documents.departementId))
     .where(where)
-    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .orderBy(...orderByOf(SORT_COLUMNS, sort, documents.id, DEFAULT_ORDER))
     .limit(perPage)
     .offset((page - 1) * perPage);
   const [total] = await db.select({ n: count() }).from(documents).where(where);

@@ -187,7 +187,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
       schema: {
         tags: ['single-stamp'],
         security,
-        summary: 'Stamping history: stamped and nostamp lists',
+        summary:
+          'Stamping history: stamped and nostamp lists, newest first unless `sort` says otherwise',
         querystring: ZDocumentQuery,
         response: { 200: ZDocumentUserList },
       },

@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { TDocument, TPlacements, TSignRequest, TStampRequest } from '@bubuh/contracts';
+import type {
+  TDocument,
+  TDocumentQuery,
+  TPlacements,
+  TSignRequest,
+  TStampRequest,
+} from '@bubuh/contracts';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { documentSigners, documents, esignSpecimens, users } from '../../db/schema.ts';
@@ -179,22 +185,14 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
 
     details: detailsOf,
 
-    list: async (
-      auth: TAuth,
-      query: {
-        page: number;
-        perPage: number;
-        search?: string | undefined;
-        status: 'stamp' | 'nostamp' | 'canceled' | 'all';
-        from?: string | undefined;
-        to?: string | undefined;
-      },
-    ) => {
+    list: async (auth: TAuth, query: TDocumentQuery) => {
+      const { page, perPage, sort, order, ...filter } = query;
       const { rows, total } = await repo.listDocuments(
         db,
-        { visibility: visibilityOf(auth), ...query },
-        query.page,
-        query.perPage,
+        { visibility: visibilityOf(auth), ...filter },
+        page,
+        perPage,
+        { sort, order },
       );
       const data = await toWire(auth, rows);
       return {

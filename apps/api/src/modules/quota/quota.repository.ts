@@ -1,7 +1,9 @@
+import type { TQuotaHistoryQuery, TQuotaHistorySortKey } from '@bubuh/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.ts';
 import { departements, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
 
 /** Units an account has spent (spend − refund), all time. */
@@ -95,10 +97,28 @@ export const departementBalances = async (db: TDb, companyId: number) => {
   return [...byDept.values()];
 };
 
+const fromAcc = alias(quotaAccounts, 'from_acc');
+const toAcc = alias(quotaAccounts, 'to_acc');
+/** The department a movement concerns: its target if that is a department, else its source. */
+const historyDepartementId = sql<
+  number | null
+>`case when ${toAcc.ownerType} = 'departement' then ${toAcc.ownerId} when ${fromAcc.ownerType} = 'departement' then ${fromAcc.ownerId} end`;
+
+const HISTORY_SORT_COLUMNS: TSortColumns<TQuotaHistorySortKey> = {
+  date: quotaMovements.createdAt,
+  type: quotaMovements.reason,
+  kind: quotaMovements.kind,
+  quota: quotaMovements.quantity,
+  // Company-level movements and deleted departments have no name: last.
+  department: sql`(select lower(d.name) from departements d where d.id = ${historyDepartementId})`,
+  by: lowerOf(users.fullName),
+};
+/** Default order of the history: newest first. */
+const HISTORY_DEFAULT_ORDER = [desc(quotaMovements.createdAt), desc(quotaMovements.id)];
+
 /** Company history: every movement touching the company or one of its departments. */
-export const companyHistory = async (db: TDb, companyId: number, page: number, perPage: number) => {
-  const fromAcc = alias(quotaAccounts, 'from_acc');
-  const toAcc = alias(quotaAccounts, 'to_acc');
+export const companyHistory = async (db: TDb, companyId: number, query: TQuotaHistoryQuery) => {
+  const { page, perPage } = query;
   const where = eq(quotaMovements.companyId, companyId);
   const rows = await db
     .select({
@@ -118,7 +138,7 @@ export const companyHistory = async (db: TDb, companyId: number, page: number, p
     .innerJoin(toAcc, eq(toAcc.id, quotaMovements.toAccountId))
     .leftJoin(users, eq(users.id, quotaMovements.actorUserId))
     .where(where)
-    .orderBy(desc(quotaMovements.createdAt), desc(quotaMovements.id))
+    .orderBy(...orderByOf(HISTORY_SORT_COLUMNS, query, quotaMovements.id, HISTORY_DEFAULT_ORDER))
     .limit(perPage)
     .offset((page - 1) * perPage);
   const [total] = await db.select({ n: count() }).from(quotaMovements).where(where);

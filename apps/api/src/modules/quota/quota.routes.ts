@@ -1,7 +1,7 @@
 import {
-  ZPageQuery,
   ZQuotaChart,
   ZQuotaHistory,
+  ZQuotaHistoryQuery,
   ZQuotaResponse,
   ZStockCompany,
   ZStockDepartement,
@@ -138,14 +138,14 @@ export const quotaRoutes: FastifyPluginAsyncZod<{ quota: TQuotaService }> = asyn
       schema: {
         tags: ['quota'],
         security,
-        summary: 'Quota movements of the company, newest first',
-        querystring: ZPageQuery,
+        summary: 'Quota movements of the company, newest first unless `sort` says otherwise',
+        querystring: ZQuotaHistoryQuery,
         response: { 200: ZQuotaHistory },
       },
     },
     async (request) => ({
       message: 'OK',
-      data: await quota.history(requireAuth(request), request.query.page, request.query.perPage),
+      data: await quota.history(requireAuth(request), request.query),
     }),
   );
 

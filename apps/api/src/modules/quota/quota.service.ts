@@ -1,4 +1,4 @@
-import type { TQuota, TTransferQuotaRequest } from '@bubuh/contracts';
+import type { TQuota, TQuotaHistoryQuery, TTransferQuotaRequest } from '@bubuh/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { departements } from '../../db/schema.ts';
@@ -176,9 +176,10 @@ export const createQuotaService = (deps: { db: TDb }) => {
       };
     },
 
-    history: async (auth: TAuth, page: number, perPage: number) => {
+    history: async (auth: TAuth, query: TQuotaHistoryQuery) => {
+      const { page, perPage } = query;
       const companyId = requireCompanyAdmin(auth);
-      const { rows, total, deptNames } = await repo.companyHistory(db, companyId, page, perPage);
+      const { rows, total, deptNames } = await repo.companyHistory(db, companyId, query);
       return {
         data: rows.map((r) => {
           const deptId =

@@ -1,8 +1,8 @@
 import {
   ZMessageResponse,
-  ZPageQuery,
   ZStampResponse,
   ZTemplateList,
+  ZTemplateQuery,
   ZTemplateRequest,
   ZTemplateResponse,
   ZTemplateStampRequest,
@@ -28,8 +28,9 @@ export const templatesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['templates'],
         security,
-        summary: 'Document templates of the company (or own, for personal accounts)',
-        querystring: ZPageQuery,
+        summary:
+          'Document templates of the company (or own, for personal accounts); newest first unless `sort` says otherwise',
+        querystring: ZTemplateQuery,
         response: { 200: ZTemplateList },
       },
     },

@@ -1,8 +1,9 @@
-import type { TTemplate } from '@bubuh/contracts';
+import type { TTemplate, TTemplateQuery, TTemplateSortKey } from '@bubuh/contracts';
 import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { type TPlacements, templates, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 
 type TTemplateInput = {
@@ -18,16 +19,24 @@ const scopeOf = (auth: TAuth): SQL =>
     ? eq(templates.companyId, auth.companyId)
     : and(isNull(templates.companyId), eq(templates.ownerUserId, auth.userId))) as SQL;
 
+const SORT_COLUMNS: TSortColumns<TTemplateSortKey> = {
+  name: lowerOf(templates.name),
+  type: templates.type,
+  date: templates.createdAt,
+};
+/** Default order of the list: newest first. */
+const DEFAULT_ORDER = [desc(templates.createdAt), desc(templates.id)];
+
 export const createTemplatesService = (deps: { db: TDb }) => {
   const { db } = deps;
 
-  const rows = (where: SQL | undefined) =>
+  const rows = (where: SQL | undefined, orderBy: SQL[] = DEFAULT_ORDER) =>
     db
       .select({ t: templates, owner: users.fullName })
       .from(templates)
       .innerJoin(users, eq(users.id, templates.ownerUserId))
       .where(where)
-      .orderBy(desc(templates.createdAt), desc(templates.id));
+      .orderBy(...orderBy);
 
   const toWire = ({
     t,
@@ -59,15 +68,12 @@ export const createTemplatesService = (deps: { db: TDb }) => {
   };
 
   return {
-    list: async (
-      auth: TAuth,
-      query: { page: number; perPage: number; search?: string | undefined },
-    ) => {
+    list: async (auth: TAuth, query: TTemplateQuery) => {
       const where = and(
         scopeOf(auth),
         query.search ? ilike(templates.name, `%${query.search.replace(/[%_]/g, '')}%`) : undefined,
       );
-      const data = await rows(where)
+      const data = await rows(where, orderByOf(SORT_COLUMNS, query, templates.id, DEFAULT_ORDER))
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage);
       const [total] = await db.select({ n: count() }).from(templates).where(where);

@@ -1,7 +1,10 @@
 import {
   normalizeIndonesianMobile,
   type TCompanyUser,
+  type TCompanyUserQuery,
+  type TCompanyUserSortKey,
   type TCreateUserRequest,
+  type TPersonalUserQuery,
 } from '@bubuh/contracts';
 import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
@@ -17,6 +20,7 @@ import { requireCompanyAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newEmetId } from '../../lib/ids.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { invitationMail, type TMailLanguage } from '../mail/mail-templates.ts';
@@ -24,7 +28,15 @@ import type { TMailer } from '../mail/mailer.ts';
 
 const INVITE_TTL_MS = 72 * 60 * 60_000;
 
-type TPage = { page: number; perPage: number; search?: string | undefined };
+const USER_SORT_COLUMNS: TSortColumns<TCompanyUserSortKey> = {
+  name: lowerOf(users.fullName),
+  email: lowerOf(users.email),
+  role: users.role,
+  department: lowerOf(departements.name),
+  created: users.createdAt,
+};
+/** Default order of the user lists: newest first. */
+const DEFAULT_ORDER = [desc(users.createdAt), desc(users.id)];
 
 export const createCompanyUsersService = (deps: {
   db: TDb;
@@ -63,10 +75,11 @@ export const createCompanyUsersService = (deps: {
     return or(ilike(users.fullName, like), ilike(users.email, like));
   };
 
-  const paged = async (where: SQL | undefined, query: TPage) => {
+  /** One page; the personal list's keys are a subset of the company list's. */
+  const paged = async (where: SQL | undefined, query: TCompanyUserQuery) => {
     const rows = await select()
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(...orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage);
     const [total] = await db.select({ n: count() }).from(users).where(where);
@@ -140,7 +153,7 @@ export const createCompanyUsersService = (deps: {
   };
 
   return {
-    listCompany: async (auth: TAuth, query: TPage) => {
+    listCompany: async (auth: TAuth, query: TCompanyUserQuery) => {
       const companyId = requireCompanyAdmin(auth);
       return paged(
         and(eq(users.companyId, companyId), ne(users.id, auth.userId), searchOf(query.search)),
@@ -148,7 +161,7 @@ export const createCompanyUsersService = (deps: {
       );
     },
 
-    listPersonal: async (auth: TAuth, query: TPage) => {
+    listPersonal: async (auth: TAuth, query: TPersonalUserQuery) => {
       if (auth.role !== 'super') throw AppError.forbidden();
       return paged(and(eq(users.userType, 'personal'), searchOf(query.search)), query);
     },

@@ -1,4 +1,4 @@
-import type { TDepartement, TPageMeta } from '@bubuh/contracts';
+import type { TDepartement, TDepartementSortKey, TPageMeta } from '@bubuh/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TListQuery } from '@/lib/use-list-state';
@@ -12,7 +12,8 @@ export type TDepartementOption = { departement_id: number; name: string };
 /** Everything that shows department data refetches under this key (lists, options, balances). */
 export const DEPARTEMENTS_KEY = ['departements'] as const;
 
-export const useDepartements = (query: TListQuery) =>
+/** One page of the department list; the sort is part of the key (the server sorts). */
+export const useDepartements = (query: TListQuery<TDepartementSortKey>) =>
   useQuery({
     queryKey: [...DEPARTEMENTS_KEY, 'list', query],
     queryFn: ({ signal }) => api.get<TPagedDepartements>(DEPARTEMENT_ENDPOINT, { query, signal }),

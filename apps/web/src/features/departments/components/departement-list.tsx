@@ -1,4 +1,4 @@
-import { formatNumber, type TDepartement } from '@bubuh/contracts';
+import { formatNumber, type TDepartement, type TDepartementSortKey } from '@bubuh/contracts';
 import {
   ActionIcon,
   Badge,
@@ -23,7 +23,7 @@ import { DepartementFormModal } from './departement-form-modal';
 /** /master/department: the company's departments with their users and quota balances. */
 export const DepartementList = () => {
   const { t } = useTranslation();
-  const list = useListState();
+  const list = useListState<TDepartementSortKey>();
   const query = useDepartements(list.query);
   const remove = useDeleteDepartement();
   const [editing, setEditing] = useState<TDepartement | null>(null);
@@ -48,11 +48,11 @@ export const DepartementList = () => {
     });
   };
 
-  const columns: TColumn<TDepartement>[] = [
+  const columns: TColumn<TDepartement, TDepartementSortKey>[] = [
     {
       key: 'name',
       header: t('master.department.name'),
-      sortValue: (row) => row.name,
+      sortKey: 'name',
       render: (row) => (
         <Text fw={600} fz="sm">
           {row.name}
@@ -62,14 +62,14 @@ export const DepartementList = () => {
     {
       key: 'users',
       header: t('master.department.users'),
-      sortValue: (row) => row.total_users,
+      sortKey: 'users',
       align: 'right',
       render: (row) => formatNumber(row.total_users),
     },
     {
       key: 'emeterai',
       header: t('master.department.emeterai'),
-      sortValue: (row) => row.quota_emeterai,
+      sortKey: 'emeterai',
       align: 'right',
       render: (row) => (
         <Badge variant="light" color={row.quota_emeterai > 0 ? 'brand' : 'secondary'}>
@@ -80,7 +80,7 @@ export const DepartementList = () => {
     {
       key: 'esign',
       header: t('master.department.esign'),
-      sortValue: (row) => row.quota_esign,
+      sortKey: 'esign',
       align: 'right',
       render: (row) => (
         <Badge variant="light" color={row.quota_esign > 0 ? 'teal' : 'secondary'}>
@@ -136,6 +136,8 @@ export const DepartementList = () => {
         perPage={list.perPage}
         total={query.data?.meta.total ?? 0}
         onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
         search={{
           value: list.search,
           onChange: list.setSearch,

@@ -1,4 +1,10 @@
-import type { TPageMeta, TQuota, TQuotaType, TSubscription } from '@bubuh/contracts';
+import type {
+  TPageMeta,
+  TQuota,
+  TQuotaHistorySortKey,
+  TQuotaType,
+  TSubscription,
+} from '@bubuh/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TListQuery } from '@/lib/use-list-state';
@@ -41,13 +47,21 @@ export type TQuotaHistoryItem = {
   date: string;
 };
 
-export const useQuotaHistory = (query: TListQuery) =>
+export const useQuotaHistory = (query: TListQuery<TQuotaHistorySortKey>) =>
   useQuery({
     queryKey: [...QUOTA_KEY, 'history', query],
     queryFn: ({ signal }) =>
       api.get<TEnvelope<{ data: TQuotaHistoryItem[]; meta: TPageMeta }>>(
         '/api/v1/quota/history-quota-company',
-        { query: { page: query.page, perPage: query.perPage }, signal },
+        {
+          query: {
+            page: query.page,
+            perPage: query.perPage,
+            sort: query.sort,
+            order: query.order,
+          },
+          signal,
+        },
       ),
     select: (body) => body.data,
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@bubuh/contracts';
+import { formatDateTime, formatNumber, type TQuotaHistorySortKey } from '@bubuh/contracts';
 import { Badge, Paper, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,18 +19,18 @@ const TYPE_COLORS: Record<TQuotaHistoryItem['type'], string> = {
 /** The company's quota movements, newest first (spec §4: a failed fetch is only logged). */
 export const QuotaHistoryTable = () => {
   const { t } = useTranslation();
-  const list = useListState();
+  const list = useListState<TQuotaHistorySortKey>();
   const query = useQuotaHistory(list.query);
   useEffect(() => {
     if (query.error) console.warn('[quota] history could not be loaded', query.error);
   }, [query.error]);
 
-  const columns = useMemo<TColumn<TQuotaHistoryItem>[]>(
+  const columns = useMemo<TColumn<TQuotaHistoryItem, TQuotaHistorySortKey>[]>(
     () => [
       {
         key: 'date',
         header: t('quota.history.date'),
-        sortValue: (row) => row.date,
+        sortKey: 'date',
         render: (row) => (
           <Text fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="history-date">
             {formatDateTime(row.date)}
@@ -40,7 +40,7 @@ export const QuotaHistoryTable = () => {
       {
         key: 'type',
         header: t('quota.history.type'),
-        sortValue: (row) => row.type,
+        sortKey: 'type',
         render: (row) => (
           <Badge variant="light" color={TYPE_COLORS[row.type]} data-testid="history-type">
             {t(`quota.history.types.${row.type}`)}
@@ -50,7 +50,7 @@ export const QuotaHistoryTable = () => {
       {
         key: 'kind',
         header: t('quota.history.kind'),
-        sortValue: (row) => row.kind,
+        sortKey: 'kind',
         render: (row) => (
           <Text fz="sm" data-testid="history-kind">
             {t(`quota.kind.${row.kind}`)}
@@ -60,7 +60,7 @@ export const QuotaHistoryTable = () => {
       {
         key: 'quota',
         header: t('quota.history.quota'),
-        sortValue: (row) => row.quota,
+        sortKey: 'quota',
         align: 'right',
         render: (row) => (
           <Text fz="sm" fw={700} data-testid="history-quota">
@@ -71,7 +71,7 @@ export const QuotaHistoryTable = () => {
       {
         key: 'department',
         header: t('quota.history.department'),
-        sortValue: (row) => row.department ?? '',
+        sortKey: 'department',
         render: (row) => (
           <Text fz="sm" c={row.department ? undefined : 'dimmed'} data-testid="history-department">
             {row.department ??
@@ -84,7 +84,7 @@ export const QuotaHistoryTable = () => {
       {
         key: 'by',
         header: t('quota.history.by'),
-        sortValue: (row) => row.by ?? '',
+        sortKey: 'by',
         render: (row) => (
           <Text fz="sm" c={row.by ? undefined : 'dimmed'}>
             {row.by ?? t('quota.history.system')}
@@ -112,6 +112,8 @@ export const QuotaHistoryTable = () => {
         perPage={list.perPage}
         total={query.data?.meta.total ?? 0}
         onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
       />
     </Paper>
   );

@@ -1,4 +1,11 @@
-import type { TDocument, TPageMeta, TPlacements, TStampRequest } from '@bubuh/contracts';
+import type {
+  TDocument,
+  TDocumentSortKey,
+  TPageMeta,
+  TPlacements,
+  TSortOrder,
+  TStampRequest,
+} from '@bubuh/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client';
 
@@ -13,6 +20,8 @@ export type TDocumentListQuery = {
   status: TDocumentStatusFilter;
   from?: string | undefined;
   to?: string | undefined;
+  sort?: TDocumentSortKey | undefined;
+  order?: TSortOrder | undefined;
 };
 
 export type TDocumentList = {

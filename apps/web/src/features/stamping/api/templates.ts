@@ -1,4 +1,4 @@
-import type { TPageMeta, TPlacement, TTemplate } from '@bubuh/contracts';
+import type { TPageMeta, TPlacement, TTemplate, TTemplateSortKey } from '@bubuh/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TListQuery } from '@/lib/use-list-state';
@@ -17,7 +17,7 @@ export type TTemplateInput = {
 
 export const TEMPLATES_KEY = ['templates'] as const;
 
-export const useTemplates = (query: TListQuery) =>
+export const useTemplates = (query: TListQuery<TTemplateSortKey>) =>
   useQuery({
     queryKey: [...TEMPLATES_KEY, 'list', query],
     queryFn: ({ signal }) =>

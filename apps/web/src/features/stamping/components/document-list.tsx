@@ -1,4 +1,4 @@
-import { formatDateTime, ROUTES, type TDocument } from '@bubuh/contracts';
+import { formatDateTime, ROUTES, type TDocument, type TDocumentSortKey } from '@bubuh/contracts';
 import {
   ActionIcon,
   Badge,
@@ -58,7 +58,7 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const list = useListState();
+  const list = useListState<TDocumentSortKey>();
   const [status, setStatus] = useState<TDocumentStatusFilter>('all');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -96,11 +96,11 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
 
   const resetPage = () => list.setPage(1);
 
-  const columns: TColumn<TDocument>[] = [
+  const columns: TColumn<TDocument, TDocumentSortKey>[] = [
     {
       key: 'document',
       header: t('stamping.list.document'),
-      sortValue: (row) => row.document_file,
+      sortKey: 'document',
       render: (row) => (
         <div style={{ minWidth: 180 }}>
           <Text
@@ -129,7 +129,7 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
     {
       key: 'status',
       header: t('stamping.list.status'),
-      sortValue: (row) => row.status,
+      sortKey: 'status',
       render: (row) => (
         <Stack gap={2} align="flex-start">
           <Badge color={STATUS_COLORS[row.status]} variant="light" data-testid="document-status">
@@ -146,7 +146,7 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
     {
       key: 'serial',
       header: t('stamping.list.serial'),
-      sortValue: (row) => row.serial_number ?? '',
+      sortKey: 'serial',
       render: (row) =>
         row.serial_number ? (
           <span className={classes.serial} data-testid="document-serial">
@@ -161,13 +161,13 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
     {
       key: 'created',
       header: t('stamping.list.created'),
-      sortValue: (row) => row.created_at,
+      sortKey: 'created',
       render: (row) => <Text fz="sm">{formatDateTime(row.created_at)}</Text>,
     },
     {
       key: 'stamped',
       header: t('stamping.list.stamped'),
-      sortValue: (row) => row.stamped_at ?? '',
+      sortKey: 'stamped',
       render: (row) => <Text fz="sm">{row.stamped_at ? formatDateTime(row.stamped_at) : '-'}</Text>,
     },
     {
@@ -332,6 +332,8 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
           perPage={list.perPage}
           total={query.data?.meta.total ?? 0}
           onPageChange={list.setPage}
+          sort={list.sort}
+          onSortChange={list.setSort}
           search={{
             value: list.search,
             onChange: list.setSearch,

@@ -257,7 +257,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
                       ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
                   }, 50);
                 }}
-                data-testid="template-page"
+                data-testid="template-page-number"
               />
               <NumberInput
                 label={t('stamping.draft.size')}

@@ -1,4 +1,4 @@
-import { formatDate, ROUTES, type TTemplate } from '@bubuh/contracts';
+import { formatDate, ROUTES, type TTemplate, type TTemplateSortKey } from '@bubuh/contracts';
 import {
   ActionIcon,
   Badge,
@@ -31,18 +31,18 @@ type TTemplateListProps = {
 /** /master/document-template and /stamp/document-template: the document templates. */
 export const TemplateList = ({ backTo }: TTemplateListProps) => {
   const { t } = useTranslation();
-  const list = useListState();
+  const list = useListState<TTemplateSortKey>();
   const query = useTemplates(list.query);
   const remove = useDeleteTemplate();
   const [deleting, setDeleting] = useState<TTemplate | null>(null);
   const editorLink = (id: number | 'new') =>
     `${editTemplatePath(id)}?back=${encodeURIComponent(backTo)}`;
 
-  const columns: TColumn<TTemplate>[] = [
+  const columns: TColumn<TTemplate, TTemplateSortKey>[] = [
     {
       key: 'name',
       header: t('stamping.templates.name'),
-      sortValue: (row) => row.name,
+      sortKey: 'name',
       render: (row) => (
         <div>
           <Text fw={600} fz="sm">
@@ -57,7 +57,7 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
     {
       key: 'type',
       header: t('stamping.templates.type'),
-      sortValue: (row) => row.type,
+      sortKey: 'type',
       render: (row) => (
         <Badge variant="light" color={row.type === 'Surat Berharga' ? 'grape' : 'brand'}>
           {t(templateTypeKey(row.type))}
@@ -84,7 +84,7 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
     {
       key: 'date',
       header: t('stamping.templates.date'),
-      sortValue: (row) => row.created_at,
+      sortKey: 'date',
       render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
     },
     {
@@ -139,6 +139,8 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
         perPage={list.perPage}
         total={query.data?.meta.total ?? 0}
         onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
         search={{
           value: list.search,
           onChange: list.setSearch,

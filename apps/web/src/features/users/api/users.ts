@@ -1,4 +1,9 @@
-import type { TCompanyUser, TPageMeta } from '@bubuh/contracts';
+import type {
+  TCompanyUser,
+  TCompanyUserSortKey,
+  TPageMeta,
+  TPersonalUserSortKey,
+} from '@bubuh/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TListQuery } from '@/lib/use-list-state';
@@ -18,7 +23,7 @@ export type TUserInput = {
 
 export const USERS_KEY = ['users'] as const;
 
-export const useCompanyUsers = (query: TListQuery) =>
+export const useCompanyUsers = (query: TListQuery<TCompanyUserSortKey>) =>
   useQuery({
     queryKey: [...USERS_KEY, 'company', query],
     queryFn: ({ signal }) => api.get<TPagedUsers>('/api/v1/users/user-company', { query, signal }),
@@ -26,7 +31,7 @@ export const useCompanyUsers = (query: TListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const usePersonalUsers = (query: TListQuery) =>
+export const usePersonalUsers = (query: TListQuery<TPersonalUserSortKey>) =>
   useQuery({
     queryKey: [...USERS_KEY, 'personal', query],
     queryFn: ({ signal }) => api.get<TPagedUsers>('/api/v1/users/personal-user', { query, signal }),

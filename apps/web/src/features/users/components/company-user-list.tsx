@@ -1,4 +1,4 @@
-import { formatDate, type TCompanyUser } from '@bubuh/contracts';
+import { formatDate, type TCompanyUser, type TCompanyUserSortKey } from '@bubuh/contracts';
 import {
   ActionIcon,
   Badge,
@@ -35,7 +35,7 @@ type TCompanyUserListProps = {
 /** /master/user: the company's users (own record excluded), with add, edit and delete. */
 export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserListProps) => {
   const { t } = useTranslation();
-  const list = useListState();
+  const list = useListState<TCompanyUserSortKey>();
   const query = useCompanyUsers(list.query);
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<TCompanyUser | null>(null);
@@ -56,11 +56,11 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
     });
   };
 
-  const columns: TColumn<TCompanyUser>[] = [
+  const columns: TColumn<TCompanyUser, TCompanyUserSortKey>[] = [
     {
       key: 'name',
       header: t('master.user.fullName'),
-      sortValue: (row) => row.fullName,
+      sortKey: 'name',
       render: (row) => (
         <Stack gap={0}>
           <Text fw={600} fz="sm">
@@ -77,13 +77,13 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
     {
       key: 'email',
       header: t('master.user.email'),
-      sortValue: (row) => row.email,
+      sortKey: 'email',
       render: (row) => <Text fz="sm">{row.email}</Text>,
     },
     {
       key: 'role',
       header: t('master.user.role'),
-      sortValue: (row) => t(`master.roles.${row.role}`),
+      sortKey: 'role',
       render: (row) => (
         <Badge variant="light" color={ROLE_COLORS[row.role]}>
           {t(`master.roles.${row.role}`)}
@@ -93,7 +93,7 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
     {
       key: 'department',
       header: t('master.user.department'),
-      sortValue: (row) => row.departement_name ?? '',
+      sortKey: 'department',
       render: (row) => (
         <Text fz="sm" c={row.departement_name ? undefined : 'dimmed'}>
           {row.departement_name ?? '—'}
@@ -117,7 +117,7 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
     {
       key: 'created',
       header: t('master.user.created'),
-      sortValue: (row) => row.created_at,
+      sortKey: 'created',
       render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
     },
     {
@@ -171,6 +171,8 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
         perPage={list.perPage}
         total={query.data?.meta.total ?? 0}
         onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
         search={{
           value: list.search,
           onChange: list.setSearch,

@@ -1,4 +1,4 @@
-import { formatDate, type TCompanyUser } from '@bubuh/contracts';
+import { formatDate, type TCompanyUser, type TPersonalUserSortKey } from '@bubuh/contracts';
 import { Badge, Code, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,15 +10,15 @@ import { usePersonalUsers } from '../api/users';
 /** /master/personal-user (super): personal accounts, searchable and paged. */
 export const PersonalUserList = () => {
   const { t } = useTranslation();
-  const list = useListState();
+  const list = useListState<TPersonalUserSortKey>();
   const query = usePersonalUsers(list.query);
 
-  const columns = useMemo<TColumn<TCompanyUser>[]>(
+  const columns = useMemo<TColumn<TCompanyUser, TPersonalUserSortKey>[]>(
     () => [
       {
         key: 'name',
         header: t('master.user.fullName'),
-        sortValue: (row) => row.fullName,
+        sortKey: 'name',
         render: (row) => (
           <Stack gap={0}>
             <Text fw={600} fz="sm">
@@ -35,7 +35,7 @@ export const PersonalUserList = () => {
       {
         key: 'email',
         header: t('master.user.email'),
-        sortValue: (row) => row.email,
+        sortKey: 'email',
         render: (row) => <Text fz="sm">{row.email}</Text>,
       },
       {
@@ -60,7 +60,7 @@ export const PersonalUserList = () => {
       {
         key: 'created',
         header: t('master.user.created'),
-        sortValue: (row) => row.created_at,
+        sortKey: 'created',
         render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
       },
     ],
@@ -82,6 +82,8 @@ export const PersonalUserList = () => {
         perPage={list.perPage}
         total={query.data?.meta.total ?? 0}
         onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
         search={{
           value: list.search,
           onChange: list.setSearch,
