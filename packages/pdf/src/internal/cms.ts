@@ -76,6 +76,8 @@ type CertInfo = {
   issuer: Uint8Array;
   serial: Uint8Array;
   hashes: Map<DigestAlgorithm, Uint8Array>;
+  /** The signing-certificate-v2 attribute per digest algorithm (constant for a certificate). */
+  essAttributes: Map<DigestAlgorithm, Uint8Array>;
 };
 
 const certInfoCache = new WeakMap<Uint8Array, CertInfo>();
@@ -97,6 +99,7 @@ export function certificateIssuerAndSerial(cert: Uint8Array): CertInfo {
     issuer: slice(cert, issuer),
     serial: slice(cert, serial),
     hashes: new Map(),
+    essAttributes: new Map(),
   };
   certInfoCache.set(cert, info);
   return info;
@@ -113,6 +116,8 @@ function certHash(info: CertInfo, cert: Uint8Array, algorithm: DigestAlgorithm):
 
 function signingCertificateV2(cert: Uint8Array, algorithm: DigestAlgorithm): Uint8Array {
   const info = certificateIssuerAndSerial(cert);
+  const cached = info.essAttributes.get(algorithm);
+  if (cached) return cached;
   const hash = certHash(info, cert, algorithm);
   const issuerSerial = seq(seq(tlv(0xa4, info.issuer)), info.serial);
   // hashAlgorithm DEFAULT sha256: DER omits the default.
@@ -120,7 +125,9 @@ function signingCertificateV2(cert: Uint8Array, algorithm: DigestAlgorithm): Uin
     algorithm === 'SHA-256'
       ? seq(octetString(hash), issuerSerial)
       : seq(algId(DIGEST_OID[algorithm]), octetString(hash), issuerSerial);
-  return attribute(OID.signingCertificateV2, seq(seq(essCertIdV2)));
+  const encoded = attribute(OID.signingCertificateV2, seq(seq(essCertIdV2)));
+  info.essAttributes.set(algorithm, encoded);
+  return encoded;
 }
 
 function signatureAlgorithmId(signer: Signer, algorithm: DigestAlgorithm): Uint8Array {

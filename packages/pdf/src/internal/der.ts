@@ -28,8 +28,19 @@ function encodeLength(length: number): Uint8Array {
 }
 
 export function tlv(tag: number, ...content: Uint8Array[]): Uint8Array {
-  const body = content.length === 1 && content[0] ? content[0] : concatBytes(content);
-  return concatBytes([Uint8Array.of(tag), encodeLength(body.length), body]);
+  let length = 0;
+  for (const part of content) length += part.length;
+  const header = encodeLength(length);
+  // One allocation: tag, length, then the parts copied in place.
+  const out = new Uint8Array(1 + header.length + length);
+  out[0] = tag;
+  out.set(header, 1);
+  let offset = 1 + header.length;
+  for (const part of content) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 export const seq = (...c: Uint8Array[]): Uint8Array => tlv(0x30, ...c);
@@ -64,7 +75,18 @@ export function integer(value: number | Uint8Array): Uint8Array {
   return tlv(0x02, Uint8Array.from(bytes));
 }
 
+const oidCache = new Map<string, Uint8Array>();
+
+/** OBJECT IDENTIFIER from dotted notation (encodings cached: the same few OIDs every time). */
 export function oid(dotted: string): Uint8Array {
+  const cached = oidCache.get(dotted);
+  if (cached) return cached;
+  const encoded = encodeOid(dotted);
+  if (oidCache.size < 256) oidCache.set(dotted, encoded);
+  return encoded;
+}
+
+function encodeOid(dotted: string): Uint8Array {
   const parts = dotted.split('.').map((p) => Number.parseInt(p, 10));
   const first = parts[0] ?? 0;
   const second = parts[1] ?? 0;

@@ -246,6 +246,33 @@ function estimateContentsSize(signer: Signer, tsa: boolean): number {
   return Math.ceil(size / 256) * 256;
 }
 
+/** The bytes `<00…00>` of an all-zero hex string of `size` bytes, built once per size. */
+const placeholderBytes = new Map<number, Uint8Array>();
+function zeroHexBytes(size: number): Uint8Array {
+  let bytes = placeholderBytes.get(size);
+  if (!bytes) {
+    bytes = new Uint8Array(size * 2 + 2).fill(0x30);
+    bytes[0] = 0x3c; // <
+    bytes[bytes.length - 1] = 0x3e; // >
+    if (placeholderBytes.size > 32) placeholderBytes.clear();
+    placeholderBytes.set(size, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * The /Contents placeholder: an all-zero hex string, written as one block of bytes. libpdf's own
+ * PdfString builds the hex text character by character, which was a tenth of a 1-page stamp.
+ */
+class ContentsPlaceholder extends PdfString {
+  constructor(size: number) {
+    super(new Uint8Array(size), 'hex');
+  }
+  override toBytes(writer: Parameters<PdfString['toBytes']>[0]): void {
+    writer.writeBytes(zeroHexBytes(this.bytes.length));
+  }
+}
+
 class PlaceholderTooSmall extends Error {
   constructor(readonly needed: number) {
     super('signature placeholder too small');
@@ -285,7 +312,7 @@ export async function signIncremental(
         PdfNumber.of(n),
       ),
     ),
-    Contents: PdfString.fromBytes(new Uint8Array(size)),
+    Contents: new ContentsPlaceholder(size),
     M: PdfString.fromString(pdfDate(options.signingTime)),
   });
   if (options.reason) sigDict.set('Reason', PdfString.fromString(options.reason));
