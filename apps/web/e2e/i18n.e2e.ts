@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAppPage, url } from './fixtures';
+import { launchBrowser, openAppPage, uiLogin, url } from './fixtures';
 
 let browser: Browser;
 
@@ -52,6 +52,22 @@ describe('languages', () => {
     await page.getByTestId('language-option-en').click();
     await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await context.close();
+  });
+
+  it('shows the error messages of the server in Bahasa Indonesia too', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addInitScript(() => localStorage.setItem('i18nextLng', 'id'));
+    const page = await context.newPage();
+    await page.goto(url('/login'));
+    await page.waitForFunction(() => document.documentElement.lang === 'id');
+    // An unknown address: a wrong password for a real one would count towards its lockout.
+    const response = await uiLogin(page, 'nobody@demo.local', 'wrong-password');
+    expect(response.status()).toBe(401);
+    expect(response.request().headers()['accept-language']).toBe('id');
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('Email atau kata sandi salah');
     await context.close();
   });
 });

@@ -34,6 +34,7 @@ const MESSAGES: Record<string, string> = {
   ENCRYPTED: 'The PDF is password protected; remove the password and upload it again',
   TOO_COMPLEX: 'The PDF is too complex to process safely',
   TIMEOUT: 'Processing the PDF took too long',
+  NO_PAGES: 'The PDF has no pages',
 };
 
 const require = createRequire(import.meta.url);
@@ -62,13 +63,7 @@ export const createPdfEngine = (options: { maxThreads?: number } = {}): TPdfEngi
     } catch (error) {
       const aborted =
         error instanceof Error && /abort|timeout/i.test(`${error.name} ${error.message}`);
-      throw new AppError(
-        'UNPROCESSABLE',
-        aborted ? (MESSAGES.TIMEOUT ?? 'Timeout') : (MESSAGES.TOO_COMPLEX ?? 'Too complex'),
-        {
-          pdf: aborted ? 'TIMEOUT' : 'TOO_COMPLEX',
-        },
-      );
+      throw engineError(aborted ? 'TIMEOUT' : 'TOO_COMPLEX', 'The PDF could not be processed');
     }
     if (!result.ok) throw engineError(result.error.code, result.error.message);
     return result.value as T;

@@ -2,8 +2,9 @@ import type { TApiError } from '@bubuh/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { languageOf, localizeMessage } from '../lib/messages.ts';
 
-const body = (
+const envelope = (
   message: string,
   status: string,
   fields: Record<string, unknown> = {},
@@ -31,10 +32,13 @@ const FASTIFY_ERRORS: Record<string, { status: string; message: string }> = {
   },
 };
 
-/** One error handler, one wire shape (design §3). */
+/** One error handler, one wire shape (design §3), in the language of Accept-Language. */
 export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = request.id;
+    const language = languageOf(request.headers['accept-language']);
+    const body = (message: string, status: string, fields: Record<string, unknown> = {}) =>
+      envelope(localizeMessage(message, language), status, fields);
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.message, error.code, error.fields));
     }

@@ -352,3 +352,28 @@ describe('refresh queue', () => {
     expect(access).toBe('n');
   });
 });
+
+describe('Accept-Language', () => {
+  it('asks for error messages in the UI language, and a caller can still override it', async () => {
+    const seen: (string | null)[] = [];
+    let language = 'id';
+    const client = createApiClient({
+      fetch: async (_input, init) => {
+        seen.push(new Headers(init?.headers).get('accept-language'));
+        return json(200, { message: 'OK', data: null });
+      },
+      tokens: {
+        getAccessToken: () => null,
+        getRefreshToken: () => null,
+        setTokens: () => undefined,
+        clear: () => undefined,
+      },
+      language: () => language,
+    });
+    await client.request('/api/a', { anonymous: true });
+    language = 'en';
+    await client.request('/api/b', { anonymous: true });
+    await client.request('/api/c', { anonymous: true, headers: { 'Accept-Language': 'id' } });
+    expect(seen).toEqual(['id', 'en', 'id']);
+  });
+});

@@ -1,4 +1,5 @@
 import { ZApiError, ZRefreshResponse } from '@bubuh/contracts';
+import { currentLanguage } from './i18n';
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from './session';
 
 /**
@@ -75,6 +76,8 @@ export type TApiClientDeps = {
   lock?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Called once per ended session, after `tokens.clear()`. */
   onSessionExpired?: () => void;
+  /** The UI language, sent as Accept-Language so that error messages come back in it. */
+  language?: () => string;
 };
 
 export const REFRESH_PATH = '/api/v1/auth/refresh';
@@ -191,7 +194,11 @@ export const createApiClient = (deps: TApiClientDeps) => {
     const url = buildUrl(path, query);
 
     let payload: BodyInit | undefined;
-    const baseHeaders: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const baseHeaders: Record<string, string> = {
+      Accept: 'application/json',
+      ...(deps.language ? { 'Accept-Language': deps.language() } : {}),
+      ...options.headers,
+    };
     if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) {
       payload = body;
     } else if (body !== undefined) {
@@ -262,6 +269,7 @@ const client = createApiClient({
   },
   lock: webLock,
   onSessionExpired: () => onUnauthorized(),
+  language: currentLanguage,
 });
 
 export const request = client.request;

@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { languageOf } from '../../lib/messages.ts';
 import type { TMailLanguage } from '../mail/mail-templates.ts';
 import type { TAuthService } from './auth.service.ts';
 
@@ -30,9 +31,9 @@ const meta = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'] ?? '',
 });
 
-const languageOf = (request: FastifyRequest, explicit?: string): TMailLanguage => {
+const mailLanguageOf = (request: FastifyRequest, explicit?: string): TMailLanguage => {
   if (explicit === 'id' || explicit === 'en') return explicit;
-  return /^id\b/i.test(request.headers['accept-language'] ?? '') ? 'id' : 'en';
+  return languageOf(request.headers['accept-language']);
 };
 
 /** Per-IP limits on the sensitive routes; per-account limits live in the service (lockout, OTP tries). */
@@ -51,7 +52,10 @@ export const authRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { auth, r
       },
     },
     async (request, reply) => {
-      const data = await auth.register(request.body, languageOf(request, request.body.language));
+      const data = await auth.register(
+        request.body,
+        mailLanguageOf(request, request.body.language),
+      );
       return reply
         .status(201)
         .send({ message: 'Registration received. Enter the code we e-mailed you.', data });

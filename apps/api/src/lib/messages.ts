@@ -1,0 +1,200 @@
+/**
+ * The language of the API's error messages. Services write messages in English (or in the
+ * Indonesian the spec quotes); the error handler answers in Indonesian when the request's
+ * Accept-Language asks for it, by looking the English text up here (gettext style: the English
+ * text is the key). `messages.test.ts` checks that every message thrown in `src/` is covered.
+ */
+
+export type TLanguage = 'en' | 'id';
+
+/** The first language of an Accept-Language header: `id…` → Indonesian, anything else English. */
+export const languageOf = (header: string | string[] | undefined): TLanguage => {
+  const value = Array.isArray(header) ? header[0] : header;
+  return /^\s*id\b/i.test(value ?? '') ? 'id' : 'en';
+};
+
+/** Fixed messages. Indonesian originals (quoted by the spec) map to themselves. */
+const EXACT: Record<string, string> = {
+  // generic and framework
+  'You are not allowed to do this': 'Anda tidak memiliki akses untuk melakukan ini',
+  'Invalid request': 'Permintaan tidak valid',
+  'Request body is not valid JSON': 'Isi permintaan bukan JSON yang valid',
+  'Request body is empty': 'Isi permintaan kosong',
+  'Request body is too large': 'Isi permintaan terlalu besar',
+  'Unsupported content type': 'Jenis konten tidak didukung',
+  'File is too large': 'Berkas terlalu besar',
+  'Expected a multipart/form-data request': 'Permintaan harus berupa multipart/form-data',
+  'Not found': 'Tidak ditemukan',
+  'Terjadi kesalahan, mohon coba beberapa saat lagi':
+    'Terjadi kesalahan, mohon coba beberapa saat lagi',
+  // access
+  'This needs a company account': 'Fitur ini membutuhkan akun perusahaan',
+  'Only company admins can do this': 'Hanya admin perusahaan yang dapat melakukan ini',
+  'Pay-as-you-go accounts have no quota to move':
+    'Akun pay-as-you-go tidak memiliki kuota untuk dipindahkan',
+  // accounts
+  'The code is invalid. Request a new one.': 'Kode tidak valid. Minta kode baru.',
+  'This code has already been used. Request a new one.':
+    'Kode ini sudah digunakan. Minta kode baru.',
+  'This code has expired. Request a new one.': 'Kode ini sudah kedaluwarsa. Minta kode baru.',
+  'Too many wrong codes. Request a new one.': 'Terlalu banyak kode salah. Minta kode baru.',
+  'This e-mail is already registered. Sign in instead.':
+    'Email ini sudah terdaftar. Silakan masuk.',
+  'Wrong e-mail or password': 'Email atau kata sandi salah',
+  'Verify your e-mail address first. We sent you a code.':
+    'Verifikasi alamat email Anda terlebih dahulu. Kami telah mengirimkan kode.',
+  'The code is invalid.': 'Kode tidak valid.',
+  'Your session has ended, please sign in again': 'Sesi Anda telah berakhir, silakan masuk kembali',
+  'This reset link is invalid, used or expired. Ask for a new one.':
+    'Tautan reset ini tidak valid, sudah digunakan, atau kedaluwarsa. Minta tautan baru.',
+  'Send the image in the multipart field "avatar"': 'Kirim gambar pada field multipart "avatar"',
+  'You can only change your own account here':
+    'Di sini Anda hanya dapat mengubah akun Anda sendiri',
+  'The current password is not correct': 'Kata sandi saat ini salah',
+  'The avatar must be a PNG, JPEG or WebP image': 'Avatar harus berupa gambar PNG, JPEG, atau WebP',
+  // organisation
+  'A department with this name already exists': 'Departemen dengan nama ini sudah ada',
+  'Departemen masih memiliki kuota, kembalikan kuota ke perusahaan terlebih dahulu':
+    'Departemen masih memiliki kuota, kembalikan kuota ke perusahaan terlebih dahulu',
+  'Departemen masih memiliki user': 'Departemen masih memiliki user',
+  'Departemen tidak ditemukan': 'Departemen tidak ditemukan',
+  'Email sudah terdaftar': 'Email sudah terdaftar',
+  'Only an admin can appoint another admin': 'Hanya admin yang dapat menunjuk admin lain',
+  'You cannot change your own role': 'Anda tidak dapat mengubah peran Anda sendiri',
+  'A user needs a department': 'User harus memiliki departemen',
+  'You cannot delete your own account here': 'Anda tidak dapat menghapus akun Anda sendiri di sini',
+  'Paket Anda tidak mendukung child user': 'Paket Anda tidak mendukung child user',
+  'Quota must be a whole number above 0': 'Kuota harus bilangan bulat lebih dari 0',
+  'This idempotency key was already used for a different request':
+    'Idempotency key ini sudah dipakai untuk permintaan lain',
+  'Only department users have department quota':
+    'Hanya user departemen yang memiliki kuota departemen',
+  'Kuota tidak mencukupi': 'Kuota tidak mencukupi',
+  'Kuota perusahaan tidak mencukupi': 'Kuota perusahaan tidak mencukupi',
+  'Kuota departemen tidak mencukupi': 'Kuota departemen tidak mencukupi',
+  'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.':
+    'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.',
+  'Penandatanganan gagal, kuota telah dikembalikan. Silakan coba lagi.':
+    'Penandatanganan gagal, kuota telah dikembalikan. Silakan coba lagi.',
+  // PDF files
+  'The PDF is incomplete or damaged; export it again and retry':
+    'PDF tidak lengkap atau rusak; ekspor ulang lalu coba lagi',
+  'The PDF is damaged and cannot be read; export it again and retry':
+    'PDF rusak dan tidak dapat dibaca; ekspor ulang lalu coba lagi',
+  'The PDF is password protected; remove the password and upload it again':
+    'PDF dilindungi kata sandi; hapus kata sandinya lalu unggah kembali',
+  'The PDF is too complex to process safely': 'PDF terlalu rumit untuk diproses dengan aman',
+  'Processing the PDF took too long': 'Pemrosesan PDF memakan waktu terlalu lama',
+  'The PDF has no pages': 'PDF tidak memiliki halaman',
+  'The PDF could not be processed': 'PDF tidak dapat diproses',
+  // e-sign specimens
+  'Send the image in the multipart field "file"': 'Kirim gambar pada field multipart "file"',
+  'The specimen must be a PNG or JPEG image': 'Spesimen harus berupa gambar PNG atau JPEG',
+  'The image has no visible signature': 'Gambar tidak memuat tanda tangan yang terlihat',
+  // documents and stamping
+  'Send the PDF in the multipart field "file"': 'Kirim PDF pada field multipart "file"',
+  'Only PDF files can be stamped': 'Hanya berkas PDF yang dapat dibubuhi e-Meterai',
+  'The file is too large': 'Berkas terlalu besar',
+  'The file is not a PDF': 'Berkas bukan PDF',
+  'Only a draft can be changed': 'Hanya draf yang dapat diubah',
+  'Use the personal stamping call': 'Gunakan proses pembubuhan untuk akun personal',
+  'Use the company stamping call': 'Gunakan proses pembubuhan untuk akun perusahaan',
+  'Only the owner or a company admin can stamp this document':
+    'Hanya pemilik atau admin perusahaan yang dapat membubuhkan e-Meterai pada dokumen ini',
+  'Dokumen sudah dibubuhi e-Meterai': 'Dokumen sudah dibubuhi e-Meterai',
+  'Dokumen sudah dibatalkan': 'Dokumen sudah dibatalkan',
+  'Waiting for e-signatures: the e-Meterai comes last':
+    'Menunggu tanda tangan elektronik: e-Meterai dibubuhkan terakhir',
+  'Unknown document type': 'Jenis dokumen tidak dikenal',
+  'Dokumen sedang diproses atau sudah dibubuhi e-Meterai':
+    'Dokumen sedang diproses atau sudah dibubuhi e-Meterai',
+  'Dokumen sedang diproses': 'Dokumen sedang diproses',
+  'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dibatalkan':
+    'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dibatalkan',
+  'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dihapus':
+    'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dihapus',
+  'The document has no e-Meterai yet': 'Dokumen belum dibubuhi e-Meterai',
+  'Only a draft can get signers': 'Hanya draf yang dapat diberi penanda tangan',
+  'Signers must be users of the same company':
+    'Penanda tangan harus user dari perusahaan yang sama',
+  'A stamped or canceled document cannot be signed: e-signatures come before the e-Meterai':
+    'Dokumen yang sudah dibubuhi e-Meterai atau dibatalkan tidak dapat ditandatangani: tanda tangan elektronik dibubuhkan sebelum e-Meterai',
+  'Everyone has signed this document': 'Semua penanda tangan sudah menandatangani dokumen ini',
+  'It is not your turn to sign yet': 'Belum giliran Anda untuk menandatangani',
+  'You are not a signer of this document': 'Anda bukan penanda tangan dokumen ini',
+  'Confirm your name and NIK: your first e-signature issues your signing certificate':
+    'Konfirmasi nama dan NIK Anda: tanda tangan elektronik pertama Anda menerbitkan sertifikat tanda tangan Anda',
+  'Only the owner or a company admin can change this template':
+    'Hanya pemilik atau admin perusahaan yang dapat mengubah template ini',
+  'This template has no e-Meterai placement': 'Template ini tidak memiliki posisi e-Meterai',
+  // providers
+  'Layanan e-Meterai Peruri tidak dapat dihubungi':
+    'Layanan e-Meterai Peruri tidak dapat dihubungi',
+  'Peruri answered with something that is not JSON': 'Peruri menjawab dengan data yang bukan JSON',
+  'Peruri returned a serial in an unknown format':
+    'Peruri mengembalikan nomor seri dengan format yang tidak dikenal',
+};
+
+/** The things a message can be about (`AppError.notFound(what)`). */
+const THINGS: Record<string, string> = {
+  Data: 'Data',
+  'Child user': 'Child user',
+  Company: 'Perusahaan',
+  Department: 'Departemen',
+  'DigiFriend code': 'Kode DigiFriend',
+  Document: 'Dokumen',
+  Esign: 'Esign',
+  File: 'Berkas',
+  Plan: 'Paket',
+  Status: 'Status',
+  Template: 'Template',
+  User: 'User',
+};
+
+/** Messages with values in them: the English pattern and its Indonesian form. */
+const PATTERNS: [RegExp, (groups: string[]) => string][] = [
+  [
+    /^Too many requests\. Try again in (\d+) seconds\.$/,
+    ([s]) => `Terlalu banyak permintaan. Coba lagi dalam ${s} detik.`,
+  ],
+  [/^Wrong code\. (\d+) tr(?:y|ies) left\.$/, ([n]) => `Kode salah. Sisa ${n} percobaan.`],
+  [
+    /^Please wait (\d+) seconds before asking for a new code\.$/,
+    ([s]) => `Mohon tunggu ${s} detik sebelum meminta kode baru.`,
+  ],
+  [
+    /^Too many failed sign-ins\. Try again in (\d+) minutes\.$/,
+    ([m]) => `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${m} menit.`,
+  ],
+  [/^The file is larger than (\d+) MB$/, ([mb]) => `Berkas lebih besar dari ${mb} MB`],
+  [/^The document has (\d+) pages$/, ([n]) => `Dokumen memiliki ${n} halaman`],
+  [
+    /^You can keep at most (\d+) specimens; delete one first$/,
+    ([n]) => `Anda dapat menyimpan paling banyak ${n} spesimen; hapus salah satu terlebih dahulu`,
+  ],
+  [/^(Departemen masih memiliki \d+ user, pindahkan user terlebih dahulu)$/, ([m]) => m ?? ''],
+  [/^(Batas child user paket Anda \(\d+\) sudah tercapai)$/, ([m]) => m ?? ''],
+  [/^Peruri answered HTTP (\d+)$/, ([code]) => `Peruri menjawab HTTP ${code}`],
+  [/^Peruri login failed: (.*)$/s, ([why]) => `Login ke Peruri gagal: ${why}`],
+  [
+    /^Peruri hash signing failed: (.*)$/s,
+    ([why]) => `Penandatanganan hash oleh Peruri gagal: ${why}`,
+  ],
+  [/^Peruri (\S+) failed: (.*)$/s, ([what, why]) => `Permintaan Peruri ${what} gagal: ${why}`],
+  [/^(.+) not found$/, ([what]) => `${(what && THINGS[what]) ?? what} tidak ditemukan`],
+];
+
+/** The Indonesian form of `message`, or null when there is none. */
+export const translateToIndonesian = (message: string): string | null => {
+  const exact = EXACT[message];
+  if (exact !== undefined) return exact;
+  for (const [pattern, render] of PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return render(match.slice(1).map((group) => group ?? ''));
+  }
+  return null;
+};
+
+/** `message` in `language`; a message without a translation stays as it is. */
+export const localizeMessage = (message: string, language: TLanguage): string =>
+  language === 'id' ? (translateToIndonesian(message) ?? message) : message;
