@@ -225,4 +225,64 @@ describe('organisation and quota wallet', () => {
     expect(await other.page.getByTestId('dashboard-quota').count()).toBe(0);
     await other.context.close();
   });
+
+  it('sorts the department table on the server, across its pages', async () => {
+    const session = await sharedSession('company');
+    const tag = `E2E Sort ${RUN}`;
+    const ids: number[] = [];
+    // Twelve departments (two pages of ten), created in a shuffled order.
+    for (const n of [7, 2, 11, 5, 1, 9, 12, 4, 8, 3, 10, 6]) {
+      const created = await apiCall('/api/v1/departement', {
+        token: session.accessToken,
+        body: { name: `${tag} ${String(n).padStart(2, '0')}` },
+      });
+      expect(created.status).toBe(201);
+      ids.push((created.body.data as { departement_id: number }).departement_id);
+    }
+    const names = (page: Page) =>
+      page
+        .getByTestId('departement-table')
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) =>
+            (row.getAttribute('data-testid') ?? '').replace('departement-row-', ''),
+          ),
+        );
+    const label = (n: number) => `${tag} ${String(n).padStart(2, '0')}`;
+
+    const { context, page } = await openAppPage(browser, { session });
+    await page.goto(url('/master/department'));
+    await page.getByTestId('departement-table-search').fill(tag);
+    await expect
+      .poll(() => names(page), { timeout: 15_000 })
+      .toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(label));
+
+    // Descending by name: page 1 starts at 12, page 2 holds the last two of the whole list.
+    await page.getByTestId('departement-table-sort-name').click();
+    await page.getByTestId('departement-table-sort-name').click();
+    await expect
+      .poll(() => names(page), { timeout: 15_000 })
+      .toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map(label));
+    await page
+      .getByTestId('departement-table-pagination')
+      .getByRole('button', { name: '2' })
+      .click();
+    await expect.poll(() => names(page), { timeout: 15_000 }).toEqual([2, 1].map(label));
+
+    // Another header sorts the whole list by it, from page 1: every count is 0 here, so the
+    // order is the tiebreaker's (creation order).
+    await page.getByTestId('departement-table-sort-users').click();
+    await expect
+      .poll(() => names(page), { timeout: 15_000 })
+      .toEqual([7, 2, 11, 5, 1, 9, 12, 4, 8, 3].map(label));
+    await context.close();
+
+    for (const id of ids) {
+      const removed = await apiCall(`/api/v1/departement/${id}`, {
+        token: session.accessToken,
+        method: 'DELETE',
+      });
+      expect(removed.status).toBe(200);
+    }
+  });
 });

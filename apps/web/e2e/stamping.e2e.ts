@@ -217,7 +217,7 @@ describe('stamping one document', () => {
     // The signature box starts on the last page and shows the chosen specimen.
     expect(await signBox.getAttribute('data-page')).toBe('2');
     await expect
-      .poll(() => page.getByTestId('specimen-select').inputValue())
+      .poll(() => page.getByTestId('specimen-select').inputValue(), { timeout: 15_000 })
       .toContain(specimenName);
     await signBox.locator('img[src^="blob:"]').waitFor();
     await shot(page, 'sign-placed');
