@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAppPage, uiLogin, url } from './fixtures';
+import { launchBrowser, openAppPage, url } from './fixtures';
 
 let browser: Browser;
 
@@ -62,7 +62,14 @@ describe('languages', () => {
     await page.goto(url('/login'));
     await page.waitForFunction(() => document.documentElement.lang === 'id');
     // An unknown address: a wrong password for a real one would count towards its lockout.
-    const response = await uiLogin(page, 'nobody@demo.local', 'wrong-password');
+    const form = page.getByTestId('login-form');
+    await form.waitFor();
+    await page.getByLabel('Email').fill('nobody@demo.local');
+    await page.getByLabel('Kata sandi', { exact: true }).fill('wrong-password');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login')),
+      form.getByRole('button', { name: 'Masuk' }).click(),
+    ]);
     expect(response.status()).toBe(401);
     expect(response.request().headers()['accept-language']).toBe('id');
     const error = page.getByTestId('login-error');
