@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { createEsignService } from './modules/esign/esign.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
-import type { TMailer } from './modules/mail/mailer.ts';
+import { type TMailer, withMailLog } from './modules/mail/mailer.ts';
 import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
@@ -39,6 +39,18 @@ import type { TSignatureProvider } from './providers/signature/local-signature-p
 import type { TFileStore } from './storage/file-store.ts';
 
 export const APP_VERSION = '0.1.0';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** TRUST_PROXY: false (default), true, or comma-separated proxy addresses/CIDRs. */
+const trustProxyOf = (value: string): boolean | string[] => {
+  if (value === 'false' || value === '0' || value === 'no') return false;
+  if (value === 'true' || value === '1' || value === 'yes') return true;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+};
 
 export type TAppDeps = {
   env: TEnv;
@@ -69,9 +81,13 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
             ],
           },
     bodyLimit: env.BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    trustProxy: true,
+    // A caller's x-request-id is kept only when it is a short plain token; otherwise a new one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -110,11 +126,13 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
   await app.register(connectionCheckRoutes, { provider: deps.meterai });
 
+  const mailer = withMailLog(deps.mailer, app.log);
   const auth = createAuthService({
     db: deps.database.db,
-    mailer: deps.mailer,
+    mailer,
     publicUrl: env.PUBLIC_URL,
     signAccessToken: (claims) => app.jwt.sign(claims),
+    otpKey: createHmac('sha256', deps.jwtSecret).update('bubuh:otp-key:v1').digest('hex'),
   });
   await app.register(authRoutes, {
     auth,
@@ -128,7 +146,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     users: createUsersService({ db: deps.database.db, files: deps.files }),
     companyUsers: createCompanyUsersService({
       db: deps.database.db,
-      mailer: deps.mailer,
+      mailer,
       publicUrl: env.PUBLIC_URL,
     }),
     files: deps.files,

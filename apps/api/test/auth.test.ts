@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   abilitiesFor,
   type TSession,
@@ -119,6 +120,74 @@ describe('register', () => {
   });
 });
 
+describe('register again before verifying', () => {
+  it('replaces the draft (personal → company) and keeps the fresh code during the cool-down', async () => {
+    const email = await registerPersonal(ctx);
+    const firstMail = await lastMailTo(ctx, email);
+    const companyName = `PT Ganti ${unique()}`;
+    const again = await post('/api/register', {
+      name: 'Rina Ganti',
+      email,
+      phoneNumber: '081234567890',
+      password: PASSWORD,
+      type: 'company',
+      companyName,
+      noKTP: '3174055508900002',
+      npwp: '01.300.066.6-091.000',
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    // No second mail inside the 60 s resend cool-down: the first code still works.
+    expect((await lastMailTo(ctx, email))?.id).toBe(firstMail?.id);
+    const [row] = await ctx.database.db
+      .select({ role: users.role, userType: users.userType, company: companies.name })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.email, email));
+    expect(row).toEqual({ role: 'admin-company', userType: 'company', company: companyName });
+    const code = otpFromMail(firstMail?.text ?? '');
+    expect((await post('/api/v1/auth/otp/verify', { email, otp: code })).statusCode).toBe(200);
+    expect((await login(ctx, email)).userData.company_name).toBe(companyName);
+  });
+
+  it('drops the company when the new draft is personal', async () => {
+    const email = `co2p-${unique()}@example.com`;
+    const company = {
+      name: 'Rina',
+      email,
+      phoneNumber: '081234567890',
+      password: PASSWORD,
+      type: 'company',
+      companyName: `PT Batal ${unique()}`,
+      noKTP: '3174055508900002',
+      npwp: '01.300.066.6-091.000',
+    };
+    expect((await post('/api/register', company)).statusCode).toBe(201);
+    const [before] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    const personal = { ...company, type: 'personal', companyName: undefined, npwp: undefined };
+    expect((await post('/api/register', personal)).statusCode).toBe(201);
+    const [after] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(after).toMatchObject({ role: 'user', userType: 'personal', companyId: null });
+    const left = await ctx.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, before?.companyId ?? -1));
+    expect(left).toEqual([]);
+  });
+
+  it('checks a NIK that a personal draft gives', async () => {
+    const res = await post('/api/register', {
+      name: 'Budi',
+      email: `nik-${unique()}@example.com`,
+      phoneNumber: '081234567890',
+      password: PASSWORD,
+      type: 'personal',
+      noKTP: '1234',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).errors.noKTP).toBeDefined();
+  });
+});
+
 describe('register OTP', () => {
   it('verifies with the right code, once', async () => {
     const email = await registerPersonal(ctx);
@@ -127,6 +196,25 @@ describe('register OTP', () => {
     expect(ok.statusCode).toBe(200);
     const session = await login(ctx, email);
     expect(session.userData.email).toBe(email);
+    // The same code again, or any code, is refused: a verified address has nothing to verify.
+    const again = await post('/api/v1/auth/otp/verify', { email, otp: code });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).errors.otp).toBe('invalid');
+    const unknown = await post('/api/v1/auth/otp/verify', {
+      email: `nobody-${unique()}@example.com`,
+      otp: code,
+    });
+    expect(unknown.json()).toEqual(again.json());
+  });
+
+  it('stores the code only as a keyed hash', async () => {
+    const email = await registerPersonal(ctx);
+    const code = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const id = await userIdOf(ctx, email);
+    const [row] = await ctx.database.db.select().from(otps).where(eq(otps.userId, id));
+    expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.codeHash).not.toContain(code);
+    expect(row?.codeHash).not.toBe(createHash('sha256').update(code).digest('hex'));
   });
 
   it('counts wrong codes and locks the code after 5 wrong tries', async () => {
@@ -422,6 +510,25 @@ describe('rate limits', () => {
         }
       }
       expect(codes).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keys the limit on the connection, not on a client-chosen X-Forwarded-For', async () => {
+    const limited = await createTestContext({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '2' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: `x${i}@example.com`, password: 'Whatever1' },
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 429, 429]);
     } finally {
       await limited.close();
     }

@@ -153,4 +153,32 @@ describe('GET /api/v1/single-stamp/check', () => {
   it('reports a failing provider as 15', async () => {
     expect((await check(providerTaking(1, true))).value).toBe(15);
   });
+
+  it('probes the provider once for many callers polling at the same time', async () => {
+    let probes = 0;
+    const ctx = await createTestContext({
+      meterai: (local) => ({
+        ...local,
+        checkConnection: async () => {
+          probes += 1;
+          await new Promise((r) => setTimeout(r, 50));
+          return { responseTimeMs: 50 };
+        },
+      }),
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          ctx.app.inject({ method: 'GET', url: '/api/v1/single-stamp/check' }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      expect(answers.map((a) => ZConnectionCheckResponse.parse(a.json()).data.value)).toEqual(
+        Array(20).fill(1),
+      );
+      expect(probes).toBe(1);
+    } finally {
+      await ctx.close();
+    }
+  });
 });

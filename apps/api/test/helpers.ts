@@ -65,7 +65,7 @@ export const createTestContext = async (options: TTestOptions = {}): Promise<TTe
   }
   const env = loadEnv({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
     DATA_DIR: path.join(dir, 'data'),
     WEB_DIST: options.web ? webDist : path.join(dir, 'no-web'),
     ...options.env,

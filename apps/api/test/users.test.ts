@@ -122,7 +122,6 @@ describe('user records', () => {
     const res = await get(`/api/v1/users/user/${target.userData.emet_id}`, session);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      id: target.userData.id,
       fullName: 'Dewi User',
       email: 'u**r@d**o.local',
       emet_id: target.userData.emet_id,

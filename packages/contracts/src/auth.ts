@@ -61,18 +61,19 @@ export const ZRegisterRequest = z
     language: ZLanguage.optional(),
   })
   .superRefine((draft, ctx) => {
-    if (draft.type !== 'company') return;
-    if (!draft.companyName || draft.companyName.length < 2) {
+    const company = draft.type === 'company';
+    // Companies must give NIK and NPWP; a personal draft may give them, and then they must be valid.
+    if (company && (!draft.companyName || draft.companyName.length < 2)) {
       ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Company name is required' });
     }
-    if (!draft.noKTP || !isValidNik(draft.noKTP)) {
+    if ((company || draft.noKTP) && (!draft.noKTP || !isValidNik(draft.noKTP))) {
       ctx.addIssue({
         code: 'custom',
         path: ['noKTP'],
         message: 'NIK must be 16 digits with a valid birth date',
       });
     }
-    if (!draft.npwp || !isValidNpwp(draft.npwp)) {
+    if ((company || draft.npwp) && (!draft.npwp || !isValidNpwp(draft.npwp))) {
       ctx.addIssue({
         code: 'custom',
         path: ['npwp'],
@@ -169,9 +170,9 @@ export const ZChangePasswordRequest = z.object({
 
 export const ZSecuritySettingsRequest = z.object({ loginOtpEnabled: z.boolean() });
 
-/** DigiFriend lookup: name and masked e-mail only. */
+/** DigiFriend lookup: name and masked e-mail only (plus the code that was asked for). */
 export const ZUserLookupResponse = ZEnvelope(
-  z.object({ id: z.number().int(), fullName: z.string(), email: z.string(), emet_id: z.string() }),
+  z.object({ fullName: z.string(), email: z.string(), emet_id: z.string() }),
 );
 
 /** `a***e@d***.com`: enough to recognise, not to harvest. */

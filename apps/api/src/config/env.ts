@@ -32,6 +32,11 @@ const ZEnvShape = z.object({
     .positive()
     .default(20 * 1_048_576),
   CORS_ORIGINS: z.string().optional(),
+  /**
+   * Behind a reverse proxy: trust X-Forwarded-For from it (true, a hop count, or the proxy's
+   * addresses). Off by default, so clients cannot pick their own IP for the rate limits.
+   */
+  TRUST_PROXY: z.string().default('false'),
   /** Key that encrypts users' signing keys at rest. Empty = generated once, kept in the database. */
   CERT_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(900),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadEnv } from '../config/env.ts';
+import { loadDotEnv, loadEnv } from '../config/env.ts';
 import { acquireDirLock } from '../db/lock.ts';
 import { createRuntime, openConfiguredDatabase } from '../runtime.ts';
 
@@ -10,6 +10,7 @@ import { createRuntime, openConfiguredDatabase } from '../runtime.ts';
  * Embedded: removes ./data/pglite and ./data/files. PostgreSQL: drops and recreates the schemas.
  */
 const main = async () => {
+  loadDotEnv();
   const env = loadEnv();
   if (env.DATABASE_URL) {
     const database = await openConfiguredDatabase(env);

@@ -46,6 +46,19 @@ export const insertCompany = async (db: TDbOrTx, values: typeof companies.$infer
   return row.id;
 };
 
+export const updateCompany = async (
+  db: TDbOrTx,
+  id: number,
+  values: Partial<typeof companies.$inferInsert>,
+) => {
+  await db.update(companies).set(values).where(eq(companies.id, id));
+};
+
+/** Only for the company of an unfinished registration that became a personal one. */
+export const deleteCompany = async (db: TDbOrTx, id: number) => {
+  await db.delete(companies).where(eq(companies.id, id));
+};
+
 export const insertUser = async (db: TDbOrTx, values: typeof users.$inferInsert) => {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('user insert returned nothing');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   abilitiesFor,
   normalizeIndonesianMobile,
@@ -32,6 +32,11 @@ export type TAuthDeps = {
   mailer: TMailer;
   publicUrl: string;
   signAccessToken: (claims: { sub: string; sid: string }) => string;
+  /**
+   * Server-side key for OTP hashes. A 6-digit code has only a million values, so a plain hash
+   * would be reversed in a moment; an HMAC under a key kept apart from the OTP rows is not.
+   */
+  otpKey: string;
 };
 
 export type TClientMeta = { ip?: string; userAgent?: string };
@@ -66,6 +71,8 @@ const timingDummy = () => {
 
 export const createAuthService = (deps: TAuthDeps) => {
   const { db, mailer } = deps;
+  const otpHash = (userId: number, code: string) =>
+    createHmac('sha256', deps.otpKey).update(`${userId}:${code}`).digest('hex');
 
   const issueOtp = async (
     user: repo.TUserRow,
@@ -77,7 +84,7 @@ export const createAuthService = (deps: TAuthDeps) => {
     await repo.insertOtp(db, {
       userId: user.id,
       purpose,
-      codeHash: sha256(code),
+      codeHash: otpHash(user.id, code),
       challengeHash,
       expiresAt,
     });
@@ -107,7 +114,7 @@ export const createAuthService = (deps: TAuthDeps) => {
         otp: 'locked',
       });
     }
-    if (!safeEqualHex(otp.codeHash, sha256(code))) {
+    if (!safeEqualHex(otp.codeHash, otpHash(otp.userId, code))) {
       const attempts = await repo.addOtpAttempt(db, otp.id);
       const left = Math.max(0, AUTH_RULES.otpMaxAttempts - attempts);
       if (left === 0)
@@ -166,53 +173,68 @@ export const createAuthService = (deps: TAuthDeps) => {
         });
       }
       const phone = normalizeIndonesianMobile(draft.phoneNumber);
+      const company =
+        draft.type === 'company'
+          ? {
+              name: draft.companyName ?? draft.name,
+              npwp: draft.npwp ? normalizeNpwp(draft.npwp) : null,
+              siup: draft.siup || null,
+              tdp: draft.tdp || null,
+              bank: draft.bank || null,
+              accountNumber: draft.accountNumber || null,
+            }
+          : null;
+      const account = {
+        fullName: draft.name,
+        phone,
+        passwordHash,
+        role: draft.type === 'company' ? ('admin-company' as const) : ('user' as const),
+        userType: draft.type === 'company' ? ('company' as const) : ('personal' as const),
+        nik: draft.noKTP ? draft.noKTP.replace(/\D/g, '') : null,
+        isParent: draft.type === 'company',
+        language,
+      };
       const user = await db.transaction(async (tx) => {
         if (existing) {
-          // An unfinished registration is replaced by the new draft (same e-mail, new code).
-          await repo.updateUser(tx, existing.id, {
-            fullName: draft.name,
-            phone,
-            passwordHash,
-            language,
-          });
-          return { ...existing, fullName: draft.name, language };
+          // An unfinished registration is replaced by the new draft, company data included.
+          let companyId: number | null = null;
+          if (company && existing.companyId !== null) {
+            companyId = existing.companyId;
+            await repo.updateCompany(tx, companyId, company);
+          } else if (company) {
+            companyId = await repo.insertCompany(tx, company);
+          }
+          await repo.updateUser(tx, existing.id, { ...account, companyId });
+          if (!company && existing.companyId !== null) {
+            await repo.deleteCompany(tx, existing.companyId);
+          }
+          return { ...existing, ...account, companyId };
         }
-        const companyId =
-          draft.type === 'company'
-            ? await repo.insertCompany(tx, {
-                name: draft.companyName ?? draft.name,
-                npwp: draft.npwp ? normalizeNpwp(draft.npwp) : null,
-                siup: draft.siup || null,
-                tdp: draft.tdp || null,
-                bank: draft.bank || null,
-                accountNumber: draft.accountNumber || null,
-              })
-            : null;
+        const companyId = company ? await repo.insertCompany(tx, company) : null;
         return repo.insertUser(tx, {
+          ...account,
           email: draft.email,
-          passwordHash,
-          fullName: draft.name,
-          phone,
-          role: draft.type === 'company' ? 'admin-company' : 'user',
-          userType: draft.type === 'company' ? 'company' : 'personal',
           companyId,
-          nik: draft.noKTP ? draft.noKTP.replace(/\D/g, '') : null,
           emetId: newEmetId(),
-          isParent: draft.type === 'company',
-          language,
         });
       });
-      const otpExpiresAt = await issueOtp(user, 'register');
+      // Registering again while a code is fresh keeps that code: the resend cool-down holds.
+      const last = existing ? await repo.latestOtp(db, user.id, 'register') : undefined;
+      const fresh =
+        last &&
+        !last.consumedAt &&
+        Date.now() - last.createdAt.getTime() < AUTH_RULES.otpResendCooldownMs;
+      const otpExpiresAt = fresh ? last.expiresAt : await issueOtp(user, 'register');
       return { email: user.email, otpExpiresAt: otpExpiresAt.toISOString() };
     },
 
     verifyRegisterOtp: async (email: string, code: string) => {
       const user = await repo.findUserByEmail(db, email);
-      if (!user)
+      // A verified address has no code to check: the same answer as an unknown one.
+      if (!user || user.emailVerifiedAt)
         throw new AppError('BAD_REQUEST', 'The code is invalid. Request a new one.', {
           otp: 'invalid',
         });
-      if (user.emailVerifiedAt) return;
       await checkOtp(await repo.latestOtp(db, user.id, 'register'), code);
       await repo.updateUser(db, user.id, { emailVerifiedAt: new Date() });
     },

@@ -13,3 +13,17 @@ export type TMailer = {
   readonly transport: 'outbox' | 'smtp';
   send: (mail: TMail) => Promise<void>;
 };
+
+type TMailLog = { info: (details: Record<string, unknown>, message: string) => void };
+
+/** Logs every mail sent (recipient, template, transport; never the body, which holds codes). */
+export const withMailLog = (mailer: TMailer, log: TMailLog): TMailer => ({
+  transport: mailer.transport,
+  send: async (mail) => {
+    await mailer.send(mail);
+    log.info(
+      { to: mail.to, template: mail.template, transport: mailer.transport },
+      mailer.transport === 'outbox' ? 'mail stored in the outbox (no SMTP_URL)' : 'mail sent',
+    );
+  },
+});

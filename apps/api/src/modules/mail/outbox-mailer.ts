@@ -1,10 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { TMailer } from './mailer.ts';
 
-/** The embedded default: mails are stored in mail_outbox and logged, nothing leaves the machine. */
-export const createOutboxMailer = (db: TDb, log?: FastifyBaseLogger): TMailer => ({
+/** The embedded default: mails are stored in mail_outbox (and logged, see withMailLog). */
+export const createOutboxMailer = (db: TDb): TMailer => ({
   transport: 'outbox',
   send: async (mail) => {
     await db.insert(mailOutbox).values({
@@ -17,6 +16,5 @@ export const createOutboxMailer = (db: TDb, log?: FastifyBaseLogger): TMailer =>
       transport: 'outbox',
       sentAt: new Date(),
     });
-    log?.info({ to: mail.to, template: mail.template }, 'mail stored in outbox (no SMTP_URL)');
   },
 });

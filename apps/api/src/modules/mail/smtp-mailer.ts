@@ -3,7 +3,13 @@ import type { TDb } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { TMailer } from './mailer.ts';
 
-/** SMTP through nodemailer; every attempt is also recorded in mail_outbox with its outcome. */
+/** Meta keys that carry a secret (reset or invitation links, codes): never kept in the log. */
+const SECRET_META = new Set(['link', 'code', 'otp', 'token']);
+
+/**
+ * SMTP through nodemailer. Every attempt is recorded in mail_outbox with its outcome, but not its
+ * body: the mails carry OTP codes and single-use links, which must exist only in the inbox.
+ */
 export const createSmtpMailer = (db: TDb, smtpUrl: string, from: string): TMailer => {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
@@ -24,10 +30,12 @@ export const createSmtpMailer = (db: TDb, smtpUrl: string, from: string): TMaile
       await db.insert(mailOutbox).values({
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: '',
+        html: '',
         template: mail.template,
-        meta: mail.meta ?? {},
+        meta: Object.fromEntries(
+          Object.entries(mail.meta ?? {}).filter(([key]) => !SECRET_META.has(key)),
+        ),
         transport: 'smtp',
         sentAt: error ? null : new Date(),
         error,

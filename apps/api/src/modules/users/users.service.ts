@@ -117,7 +117,6 @@ export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
       const row = await findUserByEmetId(db, emetId);
       if (!row) throw AppError.notFound('DigiFriend code');
       return {
-        id: row.id,
         fullName: row.fullName,
         email: maskEmail(row.email),
         emet_id: row.emetId,
