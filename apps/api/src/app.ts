@@ -12,6 +12,7 @@ import { departementsRoutes } from './modules/departements/departements.routes.t
 import { createDepartementsService } from './modules/departements/departements.service.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { recoverStuckDocuments } from './modules/documents/documents-recovery.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { createEsignService } from './modules/esign/esign.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -173,6 +174,18 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     authFromLinkToken: (token, documentId) => app.authFromLinkToken(token, documentId),
   });
+  // Documents whose process died mid-stamp get their unit back: at start and every 5 minutes.
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    recoverStuckDocuments(db)
+      .then((n) => n > 0 && app.log.warn({ documents: n }, 'recovered stuck documents'))
+      .catch((err: unknown) => app.log.error({ err }, 'stuck-document recovery failed'));
+  app.addHook('onReady', async () => {
+    void sweep();
+    sweeper = setInterval(sweep, 5 * 60_000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   await app.register(templatesRoutes, { templates: createTemplatesService({ db }), documents });
   // The dev outbox shows OTP codes and reset links: only when mail is not really sent, never in production.
   if (env.NODE_ENV !== 'production' && deps.mailer.transport === 'outbox') {

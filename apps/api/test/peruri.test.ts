@@ -252,5 +252,19 @@ describe('Peruri adapter against a fake Peruri server', () => {
       })
     ).json().data;
     expect(details).toMatchObject({ status: 'nostamp', serial_number: null });
+
+    // The retry stamps with the same serial and image (retryFlag "1"); Peruri issues no second.
+    const issuedBefore = fake.requests.filter((r) => r.url === '/chanel/stampv2').length;
+    const retry = await stampDocument(ctx, session, id, 1);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(fake.requests.filter((r) => r.url === '/chanel/stampv2')).toHaveLength(issuedBefore);
+    const signings = fake.requests.filter(
+      (r) => r.url === '/keystampv2/pdfsigning/rest/docSigningM',
+    );
+    expect(signings.at(-1)?.body).toMatchObject({
+      refToken: retry.json().data.serial_number,
+      retryFlag: '1',
+    });
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
   });
 });

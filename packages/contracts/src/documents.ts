@@ -182,6 +182,8 @@ export const ZSetSignersRequest = z.object({
     .min(1)
     .max(20),
 });
+/** Ends the signing round: signers who have not signed yet are taken off the document. */
+export const ZEndSigningRequest = z.object({ document_id: z.coerce.number().int().positive() });
 export const ZSignResponse = ZEnvelope(
   z.object({
     document_id: z.number().int(),
@@ -210,17 +212,49 @@ export const TEMPLATE_SORT_KEYS = ['name', 'type', 'date'] as const;
 export type TTemplateSortKey = (typeof TEMPLATE_SORT_KEYS)[number];
 export const ZTemplateQuery = ZPageSortQuery(TEMPLATE_SORT_KEYS);
 export type TTemplateQuery = z.infer<typeof ZTemplateQuery>;
+/** A template's e-signature box: where one signer signs; the boxes' order is the signing order. */
+export const ZTemplateEsignPlacement = ZEsignPlacement.extend({
+  user_id: z.number().int().positive(),
+});
+export type TTemplateEsignPlacement = z.infer<typeof ZTemplateEsignPlacement>;
 export const ZTemplateRequest = z
   .object({
     name: z.string().trim().min(2).max(150),
     type: ZTemplateType,
     emeterai: ZPlacement.nullable(),
-    esign: z.array(ZEsignPlacement).max(20).default([]),
+    esign: z.array(ZTemplateEsignPlacement).max(20).default([]),
   })
   .refine((t) => t.emeterai !== null || t.esign.length > 0, {
     path: ['emeterai'],
     message: 'Place an e-Meterai or at least one e-signature',
   });
+export type TTemplateRequest = z.infer<typeof ZTemplateRequest>;
+
+/** Who a template's e-signature box can be given to: the caller's company users, or only the caller. */
+export const ZTemplateSigner = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+});
+export type TTemplateSigner = z.infer<typeof ZTemplateSigner>;
+export const ZTemplateSignersResponse = ZEnvelope(z.array(ZTemplateSigner));
+
+/**
+ * Apply a template to an uploaded draft: its e-signature boxes become the document's signers in
+ * their order, its e-Meterai box the draft's e-Meterai placement (stamped after the signatures).
+ * The document type and value, when given, are kept in the draft for the stamp.
+ */
+export const ZTemplateApplyRequest = z.object({
+  document_id: z.coerce.number().int().positive(),
+  doc_type: z.string().min(1).max(10).nullable().optional(),
+  doc_value: z.coerce.number().int().min(0).nullable().optional(),
+});
+export type TTemplateApplyRequest = z.infer<typeof ZTemplateApplyRequest>;
+/** `next`: `sign` while signatures are pending (go to the signing screen), else `stamp`. */
+export const ZTemplateApplyResponse = ZEnvelope(
+  z.object({ document: ZDocument, next: z.enum(['sign', 'stamp']) }),
+);
+export type TTemplateApplyResult = z.infer<typeof ZTemplateApplyResponse>['data'];
 
 // --- public verification ------------------------------------------------------------------
 

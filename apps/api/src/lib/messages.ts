@@ -115,6 +115,9 @@ const EXACT: Record<string, string> = {
     'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dihapus',
   'The document has no e-Meterai yet': 'Dokumen belum dibubuhi e-Meterai',
   'Only a draft can get signers': 'Hanya draf yang dapat diberi penanda tangan',
+  'The e-Meterai box must be square': 'Kotak e-Meterai harus berbentuk persegi',
+  'Apply the template first: its e-signatures come before the e-Meterai':
+    'Terapkan template terlebih dahulu: tanda tangan elektroniknya dibubuhkan sebelum e-Meterai',
   'Signers must be users of the same company':
     'Penanda tangan harus user dari perusahaan yang sama',
   'A stamped or canceled document cannot be signed: e-signatures come before the e-Meterai':

@@ -1,7 +1,15 @@
 import type { TDocumentSortKey, TSortOrder } from '@bubuh/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { departements, documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
+import {
+  departements,
+  documentSigners,
+  documents,
+  quotaAccounts,
+  quotaMovements,
+  serialNumbers,
+  users,
+} from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -65,6 +73,29 @@ export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped'
     .update(serialNumbers)
     .set({ status, ...(status === 'stamped' ? { stampedAt: new Date() } : {}) })
     .where(eq(serialNumbers.id, id));
+};
+
+/** The newest serial of a document that was issued but never stamped, since `since`. */
+export const unstampedSerialOf = async (
+  db: TDbOrTx,
+  documentId: number,
+  provider: string,
+  since: Date,
+) => {
+  const [row] = await db
+    .select()
+    .from(serialNumbers)
+    .where(
+      and(
+        eq(serialNumbers.documentId, documentId),
+        eq(serialNumbers.provider, provider),
+        inArray(serialNumbers.status, ['issued', 'failed']),
+        gte(serialNumbers.issuedAt, since),
+      ),
+    )
+    .orderBy(desc(serialNumbers.id))
+    .limit(1);
+  return row;
 };
 
 export const serialsByIds = async (db: TDbOrTx, ids: number[]) =>
@@ -164,6 +195,76 @@ export const statusTotals = async (db: TDbOrTx, visibility: SQL) => {
 export const deleteDocument = async (db: TDbOrTx, id: number) => {
   await db
     .delete(serialNumbers)
-    .where(and(eq(serialNumbers.documentId, id), eq(serialNumbers.status, 'failed')));
+    .where(
+      and(eq(serialNumbers.documentId, id), inArray(serialNumbers.status, ['failed', 'issued'])),
+    );
   await db.delete(documents).where(eq(documents.id, id));
+};
+
+/** Documents left in `stamping` since before `before`: their process died mid-operation. */
+export const stuckDocuments = async (db: TDbOrTx, before: Date) =>
+  db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.signingStatus, 'stamping'), lt(documents.updatedAt, before)));
+
+/** Every quota movement that names a document, with the source account of each. */
+export const movementsOfDocument = async (db: TDbOrTx, documentId: number) =>
+  db
+    .select({
+      id: quotaMovements.id,
+      kind: quotaMovements.kind,
+      reason: quotaMovements.reason,
+      key: quotaMovements.idempotencyKey,
+      from: {
+        ownerType: quotaAccounts.ownerType,
+        ownerId: quotaAccounts.ownerId,
+        companyId: quotaAccounts.companyId,
+      },
+    })
+    .from(quotaMovements)
+    .innerJoin(quotaAccounts, eq(quotaAccounts.id, quotaMovements.fromAccountId))
+    .where(
+      and(eq(quotaMovements.refType, 'document'), eq(quotaMovements.refId, String(documentId))),
+    )
+    .orderBy(quotaMovements.id);
+
+/** Signers of one document by status. */
+export const signerStatuses = async (db: TDbOrTx, documentId: number) =>
+  db
+    .select({ status: documentSigners.status })
+    .from(documentSigners)
+    .where(eq(documentSigners.documentId, documentId));
+
+/** Puts a stuck document back to `status`, only if it is still stuck (one process wins). */
+export const releaseStuck = async (
+  db: TDbOrTx,
+  id: number,
+  before: Date,
+  signingStatus: 'draft' | 'signing' | 'signed',
+) => {
+  const [row] = await db
+    .update(documents)
+    .set({
+      signingStatus,
+      lastError: 'Pemrosesan terhenti; kuota telah dikembalikan. Silakan coba lagi.',
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(documents.id, id),
+        eq(documents.signingStatus, 'stamping'),
+        lt(documents.updatedAt, before),
+      ),
+    )
+    .returning({ id: documents.id });
+  return row !== undefined;
+};
+
+/** Serials of a document still `issued` (their attempt died) become `failed`: reusable. */
+export const failIssuedSerials = async (db: TDbOrTx, documentId: number) => {
+  await db
+    .update(serialNumbers)
+    .set({ status: 'failed' })
+    .where(and(eq(serialNumbers.documentId, documentId), eq(serialNumbers.status, 'issued')));
 };

@@ -5,6 +5,7 @@ import {
   ZDocumentQuery,
   ZDocumentResponse,
   ZDocumentUserList,
+  ZEndSigningRequest,
   ZMessageResponse,
   ZSaveDraftRequest,
   ZSetSignersRequest,
@@ -49,10 +50,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
     consumes: ['multipart/form-data'],
     response: { 201: ZUploadDocumentResponse },
   };
-  for (const url of [
-    '/api/v1/single-stamp/upload-document',
-    '/api/v1/single-stamp/upload-document-only',
-  ]) {
+  // upload-document and upload-document-only keep a draft for stamping (and signing); the
+  // e-sign-only upload marks the draft as a document to be signed without an e-Meterai.
+  for (const [url, method] of [
+    ['/api/v1/single-stamp/upload-document', null],
+    ['/api/v1/single-stamp/upload-document-only', null],
+    ['/api/v1/esign-only/upload-document', 'esign'],
+  ] as const) {
     app.post(
       url,
       { onRequest: [app.authenticate], schema: uploadSchema },
@@ -73,6 +77,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
         const data = await documents.upload(requireAuth(request), {
           filename: name,
           stream: file.file,
+          signingMethod: method,
         });
         if (file.file.truncated)
           throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large', { file: 'too large' });
@@ -160,23 +165,45 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
     }),
   );
 
+  // signer-process and embed-process both embed the caller's e-signature in the document.
+  for (const url of ['/api/v1/esign-only/signer-process', '/api/v1/esign-only/embed-process']) {
+    app.post(
+      url,
+      {
+        onRequest: [app.authenticate],
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['esign'],
+          security,
+          summary:
+            "Sign with the caller's certificate and specimen (PAdES, incremental); one e-sign unit",
+          body: ZSignRequest,
+          response: { 200: ZSignResponse },
+        },
+      },
+      async (request) => ({
+        message: 'Dokumen berhasil ditandatangani',
+        data: await documents.sign(requireAuth(request), request.body),
+      }),
+    );
+  }
+
   app.post(
-    '/api/v1/esign-only/signer-process',
+    '/api/v1/esign-only/end-process',
     {
       onRequest: [app.authenticate],
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['esign'],
         security,
         summary:
-          "Sign with the caller's certificate and specimen (PAdES, incremental); one e-sign unit",
-        body: ZSignRequest,
-        response: { 200: ZSignResponse },
+          'End the signing round: pending signers are removed; the document keeps the signatures it has',
+        body: ZEndSigningRequest,
+        response: { 200: ZDocumentResponse },
       },
     },
     async (request) => ({
-      message: 'Dokumen berhasil ditandatangani',
-      data: await documents.sign(requireAuth(request), request.body),
+      message: 'Proses tanda tangan selesai',
+      data: await documents.endSigning(requireAuth(request), request.body.document_id),
     }),
   );
 

@@ -13,7 +13,7 @@ import { documentSigners, documents, esignSpecimens, users } from '../../db/sche
 import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
+import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TSignatureProvider } from '../../providers/signature/local-signature-provider.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
 import { move, SYSTEM_CONSUMED, type TAccountRef } from '../quota/ledger.ts';
@@ -29,6 +29,9 @@ export type TDocumentsDeps = {
   /** Short-lived link for opening an unsigned draft in a new tab (no bearer header there). */
   unsignedLink: (auth: TAuth, documentId: number) => string;
 };
+
+/** How long a serial whose stamp failed may be stamped again (Peruri's portal allows 48 h). */
+const SERIAL_RETRY_WINDOW_MS = 48 * 60 * 60_000;
 
 const isCompanyAdmin = (auth: TAuth) => auth.role === 'admin' || auth.role === 'admin-company';
 
@@ -71,6 +74,30 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       .where(and(eq(documents.id, id), visibilityOf(auth)));
     if (!row) throw AppError.notFound('Document');
     return row;
+  };
+
+  /** Keeps a provider's raster stamp image, so a retry can use the same serial and image. */
+  const keepRasterImage = async (issued: TIssuedSerial): Promise<string | null> => {
+    if (!(issued.image instanceof Uint8Array)) return null;
+    const key = `serials/${issued.serial.toLowerCase()}.img`;
+    await files.put(key, issued.image);
+    return key;
+  };
+
+  /** The failed, never-stamped serial of a document and its image, when it can be used again. */
+  const reusableSerialOf = async (documentId: number) => {
+    const row = await repo.unstampedSerialOf(
+      db,
+      documentId,
+      meterai.name,
+      new Date(Date.now() - SERIAL_RETRY_WINDOW_MS),
+    );
+    if (!row) return null;
+    const image = row.imageKey
+      ? await files.get(row.imageKey).catch(() => null)
+      : ((await meterai.stampImage?.(row.serial)) ?? null);
+    if (!image) return null;
+    return { serial: row.serial, image, row };
   };
 
   const toWire = async (
@@ -145,7 +172,10 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
      * Streams the upload to storage with a hard size limit, then inspects it in the worker pool.
      * A file that is not a readable, unencrypted PDF is removed again and nothing is recorded.
      */
-    upload: async (auth: TAuth, file: { filename: string; stream: Readable }) => {
+    upload: async (
+      auth: TAuth,
+      file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
+    ) => {
       const key = `documents/${randomUUID()}/original.pdf`;
       try {
         await files.put(key, file.stream, { maxBytes: deps.uploadLimitBytes });
@@ -175,6 +205,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           sha256: createHash('sha256').update(bytes).digest('hex'),
           pageCount: info.pageCount,
           pages,
+          signingMethod: file.signingMethod ?? null,
         });
         return { document_id: doc.id, file_name: doc.fileName, page_count: doc.pageCount, pages };
       } catch (error) {
@@ -194,11 +225,22 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         perPage,
         { sort, order },
       );
-      const data = await toWire(auth, rows);
+      // The history's two lists (spec §4) are their own queries, not slices of this page.
+      const byStatus = async (status: 'stamp' | 'nostamp') => {
+        if (filter.status !== 'all' && filter.status !== status) return [];
+        const part = await repo.listDocuments(
+          db,
+          { visibility: visibilityOf(auth), ...filter, status },
+          page,
+          perPage,
+          { sort, order },
+        );
+        return toWire(auth, part.rows);
+      };
       return {
-        data,
-        stamp: data.filter((d) => d.status === 'stamp'),
-        nostamp: data.filter((d) => d.status === 'nostamp'),
+        data: await toWire(auth, rows),
+        stamp: await byStatus('stamp'),
+        nostamp: await byStatus('nostamp'),
         meta: { page: query.page, perPage: query.perPage, total },
       };
     },
@@ -270,6 +312,12 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           document_id: 'signing',
         });
       }
+      // The e-Meterai is a square stamp (research/domain.md §1): the box may not distort it.
+      if (Math.abs(request.width - request.height) > Math.max(1, 0.02 * request.width)) {
+        throw new AppError('VALIDATION_FAILED', 'The e-Meterai box must be square', {
+          height: 'must equal width',
+        });
+      }
       if (request.page > doc.pageCount && request.page > 1) {
         // A page past the end means the last page (Peruri's adapter does the same).
         request = { ...request, page: doc.pageCount };
@@ -309,23 +357,32 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       let serialId: number | null = null;
       let storedKey: string | null = null;
       try {
-        const issued = await meterai.issueSerial({
-          docType: docType.kode,
-          docValue: request.doc_value ?? null,
-          fileName: doc.fileName,
-          documentId: doc.id,
-        });
-        const serialRow = await repo.insertSerial(db, {
-          serial: issued.serial,
-          provider: meterai.name,
-          documentId: doc.id,
-          docType: docType.kode,
-        });
+        // A serial issued for this document whose stamp failed is used again (never a second
+        // serial for one document while the first can still be stamped).
+        const reused = await reusableSerialOf(doc.id);
+        const issued =
+          reused ??
+          (await meterai.issueSerial({
+            docType: docType.kode,
+            docValue: request.doc_value ?? null,
+            fileName: doc.fileName,
+            documentId: doc.id,
+          }));
+        const serialRow = reused
+          ? reused.row
+          : await repo.insertSerial(db, {
+              serial: issued.serial,
+              provider: meterai.name,
+              documentId: doc.id,
+              docType: docType.kode,
+              imageKey: await keepRasterImage(issued),
+            });
         serialId = serialRow.id;
         const current = await files.get(doc.currentKey);
         const signing = await meterai.signing({
           serial: issued.serial,
           documentSha256: createHash('sha256').update(current).digest('hex'),
+          ...(reused ? { retry: true } : {}),
         });
         const common = {
           serial: issued.serial,
@@ -616,6 +673,27 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       }
     },
 
+    /** The owner ends the signing round: whoever has not signed yet is taken off. */
+    endSigning: async (auth: TAuth, id: number) => {
+      const doc = await load(auth, id);
+      if (!canManage(auth, doc)) throw AppError.forbidden();
+      if (doc.status !== 'nostamp' || doc.signingStatus === 'stamping')
+        throw new AppError('CONFLICT', 'Only a draft can get signers');
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(documentSigners)
+          .where(and(eq(documentSigners.documentId, id), eq(documentSigners.status, 'pending')));
+        const signed = await tx
+          .select({ id: documentSigners.id })
+          .from(documentSigners)
+          .where(eq(documentSigners.documentId, id));
+        await repo.updateDocument(tx, id, {
+          signingStatus: signed.length > 0 ? 'signed' : 'draft',
+        });
+      });
+      return detailsOf(auth, id);
+    },
+
     cancel: async (auth: TAuth, id: number) => {
       const doc = await load(auth, id);
       if (!canManage(auth, doc)) throw AppError.forbidden();
@@ -663,7 +741,11 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
 
     /** Public check of an uploaded PDF: every signature, the serials, intact or not. Nothing is stored. */
     verify: async (fileName: string, bytes: Uint8Array) => {
-      const result = await pdf.verify(bytes, await meterai.trustRoots());
+      // Stamps chain to the e-Meterai issuer's roots, e-signatures to the PSrE's.
+      const roots = [
+        ...new Set([...(await meterai.trustRoots()), ...(await deps.signatures.trustRoots())]),
+      ];
+      const result = await pdf.verify(bytes, roots);
       const serials = result.signatures.map((s) => s.serial).filter((s): s is string => s !== null);
       const known = await repo.knownSerials(db, serials);
       return {

@@ -1,10 +1,13 @@
 import {
   ZMessageResponse,
   ZStampResponse,
+  ZTemplateApplyRequest,
+  ZTemplateApplyResponse,
   ZTemplateList,
   ZTemplateQuery,
   ZTemplateRequest,
   ZTemplateResponse,
+  ZTemplateSignersResponse,
   ZTemplateStampRequest,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,6 +40,22 @@ export const templatesRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       message: 'OK',
       data: await templates.list(requireAuth(request), request.query),
+    }),
+  );
+  app.get(
+    '/api/v1/template/signers',
+    {
+      schema: {
+        tags: ['templates'],
+        security,
+        summary:
+          "Who a template's e-signature box can be given to: the company's users (a personal account: only itself), the caller first",
+        response: { 200: ZTemplateSignersResponse },
+      },
+    },
+    async (request) => ({
+      message: 'OK',
+      data: await templates.signers(requireAuth(request)),
     }),
   );
   app.get(
@@ -108,12 +127,31 @@ export const templatesRoutes: FastifyPluginAsyncZod<{
     },
   );
   app.post(
+    '/api/v1/template/apply/:id',
+    {
+      schema: {
+        tags: ['templates'],
+        security,
+        summary:
+          "Apply a template to an uploaded draft: its e-signature boxes become the signers in order, its e-Meterai box the draft's placement (stamped after the signatures)",
+        params: ZId,
+        body: ZTemplateApplyRequest,
+        response: { 200: ZTemplateApplyResponse },
+      },
+    },
+    async (request) => ({
+      message: 'Template diterapkan',
+      data: await templates.apply(requireAuth(request), request.params.id, request.body, documents),
+    }),
+  );
+  app.post(
     '/api/v1/single-stamp/stamp-template-process-company/:id',
     {
       schema: {
         tags: ['single-stamp'],
         security,
-        summary: "Stamp a document at the template's e-Meterai placement",
+        summary:
+          "Stamp a document at the template's e-Meterai placement (a template with e-signature boxes is applied and signed first)",
         params: ZId,
         body: ZTemplateStampRequest,
         response: { 200: ZStampResponse },
@@ -121,7 +159,11 @@ export const templatesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const auth = requireAuth(request);
-      const placement = await templates.emeteraiPlacement(auth, request.params.id);
+      const placement = await templates.stampPlacement(
+        auth,
+        request.params.id,
+        await documents.details(auth, request.body.document_id),
+      );
       return {
         message: 'Berhasil membubuhkan e-Meterai',
         data: await documents.stamp(

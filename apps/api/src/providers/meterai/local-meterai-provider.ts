@@ -22,6 +22,11 @@ export const createLocalMeteraiProvider = (deps: {
   publicUrl: string;
 }): TMeteraiProvider => {
   const pki = () => loadLocalPki(deps.db);
+  const imageOf = (serial: string) =>
+    createSpecimenStampAppearance(
+      serial,
+      `${deps.publicUrl.replace(/\/$/, '')}/services/stamp?sn=${serial}`,
+    );
   return {
     name: 'local',
     checkConnection: async () => {
@@ -33,9 +38,9 @@ export const createLocalMeteraiProvider = (deps: {
     documentTypes: async () => DEFAULT_DOC_TYPES,
     issueSerial: async () => {
       const serial = newLocalSerial();
-      const verifyUrl = `${deps.publicUrl.replace(/\/$/, '')}/services/stamp?sn=${serial}`;
-      return { serial, image: createSpecimenStampAppearance(serial, verifyUrl) };
+      return { serial, image: imageOf(serial) };
     },
+    stampImage: async (serial) => imageOf(serial),
     signing: async () => {
       const { emeterai, tsa } = await pki();
       return {

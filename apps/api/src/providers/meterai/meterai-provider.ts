@@ -32,11 +32,21 @@ export type TMeteraiProvider = {
     documentId: number;
   }) => Promise<TIssuedSerial>;
   /**
+   * The stamp image of a serial issued earlier, when the provider can draw it again (the local
+   * vector SPESIMEN). Rasters from a remote provider are kept in the file store instead.
+   */
+  stampImage?: (serial: string) => Promise<TIssuedSerial['image']>;
+  /**
    * How the e-Meterai is signed for one serial: key material the worker pool can use, or a remote
    * hash signer (Peruri signs the digest; the key never leaves the provider). With the TSA that
    * makes it PAdES B-T, when there is one.
    */
-  signing: (context: { serial: string; documentSha256: string }) => Promise<TMeteraiSigning>;
+  signing: (context: {
+    serial: string;
+    documentSha256: string;
+    /** Stamping again with a serial whose earlier attempt failed (Peruri `retryFlag: "1"`). */
+    retry?: boolean;
+  }) => Promise<TMeteraiSigning>;
   /** Roots a verifier should trust for this provider's stamps. */
   trustRoots: () => Promise<string[]>;
 };

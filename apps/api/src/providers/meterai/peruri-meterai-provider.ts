@@ -156,7 +156,7 @@ export const createPeruriMeteraiProvider = (config: TPeruriConfig): TMeteraiProv
       }
       return { serial: result.sn, image: new Uint8Array(Buffer.from(result.image, 'base64')) };
     },
-    signing: async ({ serial, documentSha256 }) => ({
+    signing: async ({ serial, documentSha256, retry }) => ({
       kind: 'remote',
       signer: createDigestSigner({
         certificates: [config.signerChainPem],
@@ -174,6 +174,8 @@ export const createPeruriMeteraiProvider = (config: TPeruriConfig): TMeteraiProv
               shaChecksum: documentSha256,
               jwToken: await jwt(),
               refToken: serial,
+              // The same serial again after a failed attempt (research/domain.md §2.10).
+              ...(retry ? { retryFlag: '1' } : {}),
             },
           });
           if (!body.data) {

@@ -23,6 +23,8 @@ export type TSignatureProvider = {
   }) => Promise<SignerCredential>;
   /** The time-stamp authority that makes e-signatures PAdES B-T. */
   tsa: () => Promise<LocalTsaCredential>;
+  /** Roots a verifier should trust for users' e-signatures. */
+  trustRoots: () => Promise<string[]>;
 };
 
 const seal = (key: Buffer, plain: string): string => {
@@ -41,7 +43,9 @@ const open = (key: Buffer, sealed: string): string => {
 
 /**
  * Local PSrE: one certificate per user, issued by the local root, private key kept encrypted at
- * rest with a key that is not stored next to it (`CERT_ENCRYPTION_KEY`, or a generated secret).
+ * rest (AES-256-GCM) under `CERT_ENCRYPTION_KEY`. Without it the key is generated once and kept
+ * in `app_secrets`, apart from the certificates table: set it in production to keep the key out
+ * of the database altogether.
  */
 export const createLocalSignatureProvider = (deps: {
   db: TDb;
@@ -49,6 +53,7 @@ export const createLocalSignatureProvider = (deps: {
 }): TSignatureProvider => ({
   name: 'local',
   tsa: async () => localTsaCredential((await loadLocalPki(deps.db)).tsa),
+  trustRoots: async () => [(await loadLocalPki(deps.db)).root.certificatePem],
   hasCertificate: async (userId) =>
     (
       await deps.db

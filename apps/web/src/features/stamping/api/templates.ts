@@ -1,7 +1,17 @@
-import type { TPageMeta, TPlacement, TTemplate, TTemplateSortKey } from '@bubuh/contracts';
+import type {
+  TPageMeta,
+  TPlacement,
+  TTemplate,
+  TTemplateApplyRequest,
+  TTemplateApplyResult,
+  TTemplateEsignPlacement,
+  TTemplateSigner,
+  TTemplateSortKey,
+} from '@bubuh/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TListQuery } from '@/lib/use-list-state';
+import { DOCUMENTS_KEY } from './documents';
 
 type TEnvelope<T> = { message: string; data: T };
 
@@ -12,7 +22,7 @@ export type TTemplateInput = {
   name: string;
   type: TTemplateType;
   emeterai: TPlacement | null;
-  esign: TTemplate['esign'];
+  esign: TTemplateEsignPlacement[];
 };
 
 export const TEMPLATES_KEY = ['templates'] as const;
@@ -66,5 +76,30 @@ export const useDeleteTemplate = () => {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>(`/api/v1/template/deleted/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: TEMPLATES_KEY }),
+  });
+};
+
+/** Who a template's e-signature box can be given to (the caller first). */
+export const useTemplateSigners = (enabled = true) =>
+  useQuery({
+    queryKey: [...TEMPLATES_KEY, 'signers'],
+    queryFn: ({ signal }) =>
+      api.get<TEnvelope<TTemplateSigner[]>>('/api/v1/template/signers', { signal }),
+    select: (body) => body.data,
+    enabled,
+  });
+
+/**
+ * Applies a template to an uploaded draft: its e-signature boxes become the signers (in order),
+ * its e-Meterai box the draft's placement. `next` says where the user goes: signing or stamping.
+ */
+export const useApplyTemplate = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ templateId, ...body }: TTemplateApplyRequest & { templateId: number }) =>
+      api
+        .post<TEnvelope<TTemplateApplyResult>>(`/api/v1/template/apply/${templateId}`, body)
+        .then((answer) => answer.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
   });
 };

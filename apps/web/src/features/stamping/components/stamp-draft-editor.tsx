@@ -475,6 +475,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
         }}
       />
       <TemplatePickerModal
+        documentId={doc.document_id}
         opened={picking}
         onClose={() => setPicking(false)}
         onPick={(template) => {

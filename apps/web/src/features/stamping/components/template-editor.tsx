@@ -1,5 +1,6 @@
-import type { TPlacement, TTemplate } from '@bubuh/contracts';
+import type { TPlacement } from '@bubuh/contracts';
 import {
+  ActionIcon,
   Alert,
   Button,
   Divider,
@@ -9,27 +10,46 @@ import {
   Paper,
   Select,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy, IconFileTypePdf, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  IconAlertCircle,
+  IconArrowDown,
+  IconArrowUp,
+  IconDeviceFloppy,
+  IconFileTypePdf,
+  IconPlus,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
-import { TEMPLATE_TYPES, type TTemplateType, useSaveTemplate, useTemplate } from '../api/templates';
+import { useSession } from '@/lib/session';
+import {
+  TEMPLATE_TYPES,
+  type TTemplateType,
+  useSaveTemplate,
+  useTemplate,
+  useTemplateSigners,
+} from '../api/templates';
 import { placementSummary, templateTypeKey } from '../utils/format';
 import {
   A4,
   clampEdge,
+  defaultSignBox,
   defaultStampBox,
   fromPdfPlacement,
   moveToPage,
   resizeBox,
   STAMP_EDGE,
+  type TDisplayBox,
   type TPageGeometry,
   toPdfPlacement,
 } from '../utils/placement';
@@ -46,24 +66,45 @@ type TTemplateEditorProps = {
   backTo: string;
 };
 
+/** One e-signature box of the template: its signer (null until chosen) and where it is. */
+type TEsignEntry = {
+  key: string;
+  userId: number | null;
+  specimenId: number | null;
+  placement: TPlacement;
+};
+
 const MAX_BLANK_PAGES = 20;
+const STAMP_ID = 'emeterai';
+
+let entryCounter = 0;
+const newKey = () => {
+  entryCounter += 1;
+  return `esign-${entryCounter}`;
+};
 
 /**
- * /master/edit-document-template/{id|new}: name, type and the e-Meterai placement of a template.
- * A sample PDF (read in the browser, not uploaded) shows where the box lands; without one, blank
+ * /master/edit-document-template/{id|new}: name, type, the optional e-Meterai box and the
+ * e-signature boxes of a template, each given to a signer; the boxes' order is the signing order.
+ * A sample PDF (read in the browser, not uploaded) shows where the boxes land; without one, blank
  * A4 pages stand in.
  */
 export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const me = useSession()?.userData.id ?? null;
   const existing = useTemplate(templateId);
+  const signers = useTemplateSigners();
   const save = useSaveTemplate();
   const [sample, setSample] = useState<{ name: string; data: ArrayBuffer } | null>(null);
   const [sampleError, setSampleError] = useState<string | null>(null);
   const [pages, setPages] = useState<TPageGeometry[]>([]);
-  /** The placement in PDF points: the source of truth, shown on whatever pages are loaded. */
+  /** The placements in PDF points: the source of truth, shown on whatever pages are loaded. */
   const [placement, setPlacement] = useState<TPlacement | null>(null);
-  const [esign, setEsign] = useState<TTemplate['esign']>([]);
+  const [esign, setEsign] = useState<TEsignEntry[]>([]);
+  const [missingSigner, setMissingSigner] = useState<ReadonlySet<string>>(new Set());
+  const [placementError, setPlacementError] = useState(false);
+  const started = useRef(false);
 
   const form = useForm<{ name: string; type: TTemplateType }>({
     initialValues: { name: '', type: 'Surat Dokumen' },
@@ -82,43 +123,140 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
     form.setValues({ name: loaded.name, type: loaded.type });
     form.resetDirty();
     setPlacement(loaded.emeterai);
-    setEsign(loaded.esign);
+    setEsign(
+      loaded.esign.map(({ user_id, specimen_id, ...box }) => ({
+        key: newKey(),
+        userId: user_id,
+        specimenId: specimen_id ?? null,
+        placement: box,
+      })),
+    );
   }, [loaded?.id]);
 
+  const lastUsedPage = Math.max(1, placement?.page ?? 1, ...esign.map((e) => e.placement.page));
   const blankPages = useMemo(
-    () =>
-      Array.from(
-        { length: Math.min(MAX_BLANK_PAGES, Math.max(1, placement?.page ?? 1)) },
-        () => A4,
-      ),
-    [placement?.page],
+    () => Array.from({ length: Math.min(MAX_BLANK_PAGES, lastUsedPage) }, () => A4),
+    [lastUsedPage],
   );
   const shownPages = sample ? pages : blankPages;
+  const pageCount = sample ? pages.length : MAX_BLANK_PAGES;
+  /** The pages a box may go to: the sample's, else blank A4 pages up to `page`. */
+  const pagesUpTo = (page: number) =>
+    sample ? shownPages : Array.from({ length: page }, () => A4);
 
-  // A new template starts with the default box on page 1.
+  // A new template starts with the default e-Meterai box on page 1.
   useEffect(() => {
-    if (templateId !== null || placement || shownPages.length === 0) return;
+    if (templateId !== null || started.current || shownPages.length === 0) return;
+    started.current = true;
     const first = shownPages[0];
     if (first) setPlacement(toPdfPlacement(defaultStampBox(first), first));
-  }, [templateId, placement, shownPages]);
+  }, [templateId, shownPages]);
+
+  const signerOptions = useMemo(
+    () =>
+      (signers.data ?? []).map((signer) => ({
+        value: String(signer.id),
+        label:
+          signer.id === me ? t('stamping.sign.me', { name: signer.fullName }) : signer.fullName,
+      })),
+    [signers.data, me, t],
+  );
+  const signerName = (userId: number | null) => {
+    if (userId === null) return t('stamping.templates.unassigned');
+    return (
+      signerOptions.find((o) => o.value === String(userId))?.label ??
+      t('stamping.templates.unknownSigner', { id: userId })
+    );
+  };
 
   const box = placement ? fromPdfPlacement(placement, shownPages) : null;
   const geometry = box ? shownPages[box.page - 1] : undefined;
 
-  const boxes: TViewerBox[] = box
-    ? [
-        {
-          id: 'emeterai',
-          box,
-          kind: 'stamp',
-          editable: true,
-          square: true,
-          label: t('stamping.box.label'),
-          content: <StampMark />,
-          testId: 'stamp-box',
-        },
-      ]
-    : [];
+  const boxes: TViewerBox[] = [
+    ...esign.flatMap((entry, index): TViewerBox[] => {
+      const shown = fromPdfPlacement(entry.placement, shownPages);
+      return shown
+        ? [
+            {
+              id: entry.key,
+              box: shown,
+              kind: 'sign',
+              editable: true,
+              label: `${index + 1}. ${signerName(entry.userId)}`,
+              testId: `template-esign-box-${index + 1}`,
+            },
+          ]
+        : [];
+    }),
+    ...(box
+      ? [
+          {
+            id: STAMP_ID,
+            box,
+            kind: 'stamp' as const,
+            editable: true,
+            square: true,
+            label: t('stamping.box.label'),
+            content: <StampMark />,
+            testId: 'stamp-box',
+          },
+        ]
+      : []),
+  ];
+
+  const placeBox = (id: string, next: TDisplayBox, on: readonly TPageGeometry[] = shownPages) => {
+    const target = on[next.page - 1];
+    if (!target) return;
+    const pdf = toPdfPlacement(next, target);
+    if (id === STAMP_ID) setPlacement(pdf);
+    else setEsign((list) => list.map((e) => (e.key === id ? { ...e, placement: pdf } : e)));
+  };
+
+  const scrollToPage = (page: number) =>
+    window.setTimeout(() => {
+      document
+        .querySelector(`[data-testid="pdf-page-${page}"]`)
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    }, 50);
+
+  /** Moves a box to page `value` (the page field of the e-Meterai or of a signature box). */
+  const toPage = (id: string, current: TDisplayBox | null, value: number | string) => {
+    if (!current || typeof value !== 'number') return;
+    const page = Math.min(Math.max(1, Math.round(value)), Math.max(1, pageCount));
+    const targetPages = pagesUpTo(page);
+    const moved = moveToPage(current, page, targetPages);
+    placeBox(id, moved, targetPages);
+    scrollToPage(moved.page);
+  };
+
+  const addEsign = () => {
+    const page = Math.min(box?.page ?? 1, Math.max(1, shownPages.length));
+    const geometryOfPage = shownPages[page - 1] ?? A4;
+    const only = signerOptions.length === 1 ? Number(signerOptions[0]?.value) : null;
+    setEsign((list) => [
+      ...list,
+      {
+        key: newKey(),
+        userId: only,
+        specimenId: null,
+        placement: toPdfPlacement(
+          defaultSignBox(geometryOfPage, page, list.length),
+          geometryOfPage,
+        ),
+      },
+    ]);
+    setPlacementError(false);
+  };
+
+  const moveEsign = (index: number, delta: number) =>
+    setEsign((list) => {
+      const target = index + delta;
+      if (target < 0 || target >= list.length) return list;
+      const copy = [...list];
+      const [item] = copy.splice(index, 1);
+      if (item) copy.splice(target, 0, item);
+      return copy;
+    });
 
   const readSample = async (file: File) => {
     setSampleError(null);
@@ -130,10 +268,30 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
   };
 
   const submit = form.onSubmit((values) => {
+    const unassigned = new Set(esign.filter((e) => e.userId === null).map((e) => e.key));
+    setMissingSigner(unassigned);
+    const empty = placement === null && esign.length === 0;
+    setPlacementError(empty);
+    if (unassigned.size > 0 || empty) return;
     save.mutate(
       {
         id: templateId,
-        input: { name: values.name.trim(), type: values.type, emeterai: placement, esign },
+        input: {
+          name: values.name.trim(),
+          type: values.type,
+          emeterai: placement,
+          esign: esign.flatMap((e) =>
+            e.userId === null
+              ? []
+              : [
+                  {
+                    ...e.placement,
+                    user_id: e.userId,
+                    ...(e.specimenId !== null ? { specimen_id: e.specimenId } : {}),
+                  },
+                ],
+          ),
+        },
       },
       {
         onSuccess: () => {
@@ -164,8 +322,6 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
     );
   }
 
-  const pageCount = sample ? pages.length : MAX_BLANK_PAGES;
-
   return (
     <div className={classes.editor} data-testid="template-editor">
       <div className={classes.viewerPane}>
@@ -175,10 +331,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
           boxes={boxes}
           onPages={sample ? setPages : undefined}
           maxScale={1.4}
-          onBoxChange={(_, next) => {
-            const target = shownPages[next.page - 1];
-            if (target) setPlacement(toPdfPlacement(next, target));
-          }}
+          onBoxChange={(id, next) => placeBox(id, next)}
         />
       </div>
 
@@ -236,59 +389,195 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
               />
             )}
 
-            <Divider label={t('stamping.draft.placement')} labelPosition="left" />
-            <Group grow gap="sm" align="flex-start">
-              <NumberInput
-                label={t('stamping.draft.page')}
-                min={1}
-                max={Math.max(1, pageCount)}
-                value={box?.page ?? 1}
-                allowDecimal={false}
-                onChange={(value) => {
-                  if (!box || typeof value !== 'number') return;
-                  const page = Math.min(Math.max(1, Math.round(value)), Math.max(1, pageCount));
-                  const targetPages = sample ? shownPages : Array.from({ length: page }, () => A4);
-                  const moved = moveToPage(box, page, targetPages);
-                  const target = targetPages[moved.page - 1];
-                  if (target) setPlacement(toPdfPlacement(moved, target));
-                  window.setTimeout(() => {
-                    document
-                      .querySelector(`[data-testid="pdf-page-${moved.page}"]`)
-                      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-                  }, 50);
-                }}
-                data-testid="template-page-number"
-              />
-              <NumberInput
-                label={t('stamping.draft.size')}
-                suffix=" pt"
-                min={STAMP_EDGE.min}
-                max={STAMP_EDGE.max}
-                step={5}
-                value={box ? Math.round(box.width) : STAMP_EDGE.default}
-                onChange={(value) => {
-                  if (!box || !geometry || typeof value !== 'number') return;
-                  const edge = clampEdge(value);
-                  setPlacement(
-                    toPdfPlacement(
-                      resizeBox(box, geometry, { width: edge, height: edge }, true),
-                      geometry,
-                    ),
-                  );
-                }}
-              />
-            </Group>
-            {placement ? (
-              <Text fz="xs" c="dimmed" data-testid="template-placement">
-                {placementSummary(placement, t)}
+            <Divider label={t('stamping.templates.esignSection')} labelPosition="left" />
+            <Text fz="xs" c="dimmed">
+              {t('stamping.templates.esignHelp')}
+            </Text>
+            {signers.error ? (
+              <Text fz="xs" c="red">
+                {statusMessage(signers.error, t)}
               </Text>
             ) : null}
-            {esign.length > 0 ? (
-              <Text fz="xs" c="dimmed">
-                {t('stamping.templates.esignKept', { count: esign.length })}
+            {esign.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                {t('stamping.templates.esignNone')}
               </Text>
+            ) : (
+              <Stack gap="xs" data-testid="template-esign-list">
+                {esign.map((entry, index) => {
+                  const position = index + 1;
+                  const shown = fromPdfPlacement(entry.placement, shownPages);
+                  return (
+                    <Paper key={entry.key} withBorder p="xs" radius="md">
+                      <Stack gap={6}>
+                        <Select
+                          label={`${position}. ${t('stamping.templates.signer')}`}
+                          placeholder={t('stamping.templates.signerPlaceholder')}
+                          data={
+                            entry.userId !== null &&
+                            !signerOptions.some((o) => o.value === String(entry.userId))
+                              ? [
+                                  ...signerOptions,
+                                  {
+                                    value: String(entry.userId),
+                                    label: signerName(entry.userId),
+                                  },
+                                ]
+                              : signerOptions
+                          }
+                          value={entry.userId === null ? null : String(entry.userId)}
+                          onChange={(value) => {
+                            const userId = value === null ? null : Number(value);
+                            setEsign((list) =>
+                              list.map((e) =>
+                                e.key === entry.key
+                                  ? {
+                                      ...e,
+                                      userId,
+                                      specimenId: userId === e.userId ? e.specimenId : null,
+                                    }
+                                  : e,
+                              ),
+                            );
+                            if (userId !== null)
+                              setMissingSigner((keys) => {
+                                const next = new Set(keys);
+                                next.delete(entry.key);
+                                return next;
+                              });
+                          }}
+                          error={
+                            missingSigner.has(entry.key)
+                              ? t('stamping.templates.signerRequired')
+                              : null
+                          }
+                          searchable
+                          withAsterisk
+                          disabled={signers.isPending}
+                          comboboxProps={{ withinPortal: true }}
+                          data-testid={`template-esign-signer-${position}`}
+                        />
+                        <Group gap="xs" wrap="nowrap" align="flex-end">
+                          <NumberInput
+                            style={{ flex: 1 }}
+                            size="xs"
+                            label={t('stamping.draft.page')}
+                            min={1}
+                            max={Math.max(1, pageCount)}
+                            value={shown?.page ?? entry.placement.page}
+                            allowDecimal={false}
+                            onChange={(value) => toPage(entry.key, shown, value)}
+                            data-testid={`template-esign-page-${position}`}
+                          />
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('stamping.sign.moveUp')}
+                            disabled={index === 0}
+                            onClick={() => moveEsign(index, -1)}
+                          >
+                            <IconArrowUp size={16} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('stamping.sign.moveDown')}
+                            disabled={index === esign.length - 1}
+                            onClick={() => moveEsign(index, 1)}
+                          >
+                            <IconArrowDown size={16} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('stamping.templates.removeBox')}
+                            onClick={() =>
+                              setEsign((list) => list.filter((e) => e.key !== entry.key))
+                            }
+                            data-testid={`template-esign-remove-${position}`}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Group>
+                        <Text
+                          fz="xs"
+                          c="dimmed"
+                          data-testid={`template-esign-placement-${position}`}
+                        >
+                          {placementSummary(entry.placement, t)}
+                        </Text>
+                      </Stack>
+                    </Paper>
+                  );
+                })}
+              </Stack>
+            )}
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={addEsign}
+              disabled={esign.length >= 20}
+              data-testid="template-esign-add"
+            >
+              {t('stamping.templates.esignAdd')}
+            </Button>
+
+            <Divider label={t('stamping.box.label')} labelPosition="left" />
+            <Switch
+              checked={placement !== null}
+              onChange={(event) => {
+                if (!event.currentTarget.checked) {
+                  setPlacement(null);
+                  return;
+                }
+                const first = shownPages[0] ?? A4;
+                setPlacement(toPdfPlacement(defaultStampBox(first), first));
+                setPlacementError(false);
+              }}
+              label={t('stamping.templates.emeteraiToggle')}
+              description={t('stamping.templates.emeteraiHelp')}
+              data-testid="template-emeterai-toggle"
+            />
+            {placement ? (
+              <>
+                <Group grow gap="sm" align="flex-start">
+                  <NumberInput
+                    label={t('stamping.draft.page')}
+                    min={1}
+                    max={Math.max(1, pageCount)}
+                    value={box?.page ?? 1}
+                    allowDecimal={false}
+                    onChange={(value) => toPage(STAMP_ID, box, value)}
+                    data-testid="template-page-number"
+                  />
+                  <NumberInput
+                    label={t('stamping.draft.size')}
+                    suffix=" pt"
+                    min={STAMP_EDGE.min}
+                    max={STAMP_EDGE.max}
+                    step={5}
+                    value={box ? Math.round(box.width) : STAMP_EDGE.default}
+                    onChange={(value) => {
+                      if (!box || !geometry || typeof value !== 'number') return;
+                      const edge = clampEdge(value);
+                      setPlacement(
+                        toPdfPlacement(
+                          resizeBox(box, geometry, { width: edge, height: edge }, true),
+                          geometry,
+                        ),
+                      );
+                    }}
+                  />
+                </Group>
+                <Text fz="xs" c="dimmed" data-testid="template-placement">
+                  {placementSummary(placement, t)}
+                </Text>
+              </>
             ) : null}
 
+            {placementError ? (
+              <Text fz="sm" c="red" role="alert" data-testid="template-placement-error">
+                {t('stamping.templates.needPlacement')}
+              </Text>
+            ) : null}
             {save.error ? (
               <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
                 {serverMessage(save.error, t)}
@@ -302,7 +591,6 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
                 type="submit"
                 leftSection={<IconDeviceFloppy size={16} />}
                 loading={save.isPending}
-                disabled={!placement}
                 data-testid="template-save"
               >
                 {t('stamping.actions.save')}

@@ -12,7 +12,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconFileTypePdf, IconRubberStamp, IconX } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconFileTypePdf,
+  IconRubberStamp,
+  IconSignature,
+  IconX,
+} from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -26,9 +32,9 @@ import {
   useTemplateStamp,
   useUploadDocument,
 } from '../api/documents';
-import { useTemplateOptions } from '../api/templates';
+import { useApplyTemplate, useTemplateOptions, useTemplateSigners } from '../api/templates';
 import { placementSummary, templateTypeKey } from '../utils/format';
-import { documentDetailsPath } from '../utils/paths';
+import { documentDetailsPath, draftPath, esignPath } from '../utils/paths';
 import { fromPdfPlacement, type TPageGeometry } from '../utils/placement';
 import { PdfDropzone } from './pdf-dropzone';
 import { PdfViewer } from './pdf-viewer';
@@ -46,8 +52,10 @@ type TFormValues = {
 };
 
 /**
- * /stamp/single/template: pick a template, upload a PDF, and stamp it at the template's
- * e-Meterai placement (the preview shows where it lands).
+ * /stamp/single/template: pick a template, upload a PDF, and use the template on it. A template
+ * with e-signature boxes is applied (its signers, in order, and its e-Meterai box are stored on
+ * the document) and the user goes on to sign; the e-Meterai follows once everyone has signed.
+ * A template with only an e-Meterai stamps at once at its placement (the preview shows where).
  */
 export const TemplateStamp = () => {
   const { t } = useTranslation();
@@ -56,6 +64,8 @@ export const TemplateStamp = () => {
   const docTypes = useDocTypes();
   const upload = useUploadDocument();
   const stamp = useTemplateStamp();
+  const apply = useApplyTemplate();
+  const signers = useTemplateSigners();
   const [uploaded, setUploaded] = useState<TUploaded | null>(null);
   const doc = useDocument(uploaded?.document_id ?? null);
   const pdf = useDocumentPdf(doc.data);
@@ -66,12 +76,16 @@ export const TemplateStamp = () => {
     initialValues: { template: null, doc_type: null, doc_value: '', reason: '', location: '' },
     validate: {
       template: (value) => (value ? null : t('stamping.template.required')),
-      doc_type: (value) => (value ? null : t('stamping.draft.docTypeRequired')),
     },
   });
 
-  const usable = (templates.data ?? []).filter((tpl) => tpl.emeterai !== null);
+  const usable = templates.data ?? [];
   const template = usable.find((tpl) => String(tpl.id) === form.values.template) ?? null;
+  /** Signatures first: such a template is applied and signed before anything is stamped. */
+  const signsFirst = (template?.esign.length ?? 0) > 0;
+  const signerName = (userId: number) =>
+    signers.data?.find((s) => s.id === userId)?.fullName ??
+    t('stamping.templates.unknownSigner', { id: userId });
   const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
   const docTypeOptions = (docTypes.data ?? []).map((type) => ({
     value: type.kode,
@@ -79,21 +93,64 @@ export const TemplateStamp = () => {
   }));
 
   const boxes = useMemo<TViewerBox[]>(() => {
-    const shown = template?.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
-    return shown
-      ? [
-          {
-            id: 'emeterai',
-            box: shown,
-            kind: 'stamp',
-            editable: false,
-            label: t('stamping.box.label'),
-            content: <StampMark />,
-            testId: 'stamp-box',
-          },
-        ]
-      : [];
-  }, [template, pages, t]);
+    const list: TViewerBox[] = [];
+    template?.esign.forEach((entry, index) => {
+      const shown = fromPdfPlacement(entry, pages);
+      if (!shown) return;
+      const name =
+        signers.data?.find((s) => s.id === entry.user_id)?.fullName ??
+        t('stamping.templates.unknownSigner', { id: entry.user_id });
+      list.push({
+        id: `esign-${index + 1}`,
+        box: shown,
+        kind: 'sign',
+        editable: false,
+        label: `${index + 1}. ${name}`,
+        testId: `template-esign-box-${index + 1}`,
+      });
+    });
+    const stampBox = template?.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
+    if (stampBox)
+      list.push({
+        id: 'emeterai',
+        box: stampBox,
+        kind: 'stamp',
+        editable: false,
+        label: t('stamping.box.label'),
+        content: <StampMark />,
+        testId: 'stamp-box',
+      });
+    return list;
+  }, [template, pages, signers.data, t]);
+
+  /** Checks the form; the document type is needed now only when stamping at once. */
+  const ready = () => {
+    const invalid = form.validate().hasErrors;
+    if (!signsFirst && !form.values.doc_type) {
+      form.setFieldError('doc_type', t('stamping.draft.docTypeRequired'));
+      return false;
+    }
+    return !invalid;
+  };
+
+  const applyAndSign = () => {
+    if (!uploaded || !template || !ready()) return;
+    apply.mutate(
+      {
+        templateId: template.id,
+        document_id: uploaded.document_id,
+        ...(template.emeterai && form.values.doc_type ? { doc_type: form.values.doc_type } : {}),
+        ...(template.emeterai && numericValue !== null ? { doc_value: numericValue } : {}),
+      },
+      {
+        onSuccess: (result) => {
+          notifySuccess(t('stamping.template.appliedSign', { name: template.name }));
+          const id = result.document.document_id;
+          navigate(result.next === 'sign' ? esignPath(id) : draftPath(id));
+        },
+      },
+    );
+  };
 
   const confirm = () => {
     if (!uploaded || !template || !form.values.doc_type) return;
@@ -153,18 +210,36 @@ export const TemplateStamp = () => {
             data={usable.map((tpl) => ({ value: String(tpl.id), label: tpl.name }))}
             searchable
             withAsterisk
-            nothingFoundMessage={t('stamping.template.noneWithStamp')}
+            nothingFoundMessage={t('stamping.template.none')}
             data-testid="template-stamp-template"
             {...form.getInputProps('template')}
           />
-          {template?.emeterai ? (
+          {template ? (
             <Text fz="xs" c="dimmed">
-              {t(templateTypeKey(template.type))} · {placementSummary(template.emeterai, t)}
+              {t(templateTypeKey(template.type))}
+              {template.emeterai
+                ? ` · ${t('stamping.box.label')}: ${placementSummary(template.emeterai, t)}`
+                : ''}
             </Text>
+          ) : null}
+          {template && signsFirst ? (
+            <Stack gap={4} data-testid="template-stamp-signers">
+              <Text fz="sm" fw={600}>
+                {t('stamping.sign.signers')}
+              </Text>
+              {template.esign.map((entry, index) => (
+                <Text key={`${entry.user_id}-${entry.page}-${entry.x}-${entry.y}`} fz="sm">
+                  {index + 1}. {signerName(entry.user_id)}
+                </Text>
+              ))}
+              <Text fz="xs" c="dimmed">
+                {t('stamping.template.signFirstHelp')}
+              </Text>
+            </Stack>
           ) : null}
           {templates.data && usable.length === 0 ? (
             <Text fz="sm" c="dimmed">
-              {t('stamping.template.noneWithStamp')}
+              {t('stamping.template.none')}
             </Text>
           ) : null}
 
@@ -194,52 +269,84 @@ export const TemplateStamp = () => {
             </Text>
           )}
 
-          <Divider label={t('stamping.draft.details')} labelPosition="left" />
-          <Select
-            label={t('stamping.draft.docType')}
-            placeholder={t('stamping.draft.docTypePlaceholder')}
-            data={docTypeOptions}
-            searchable
-            withAsterisk
-            data-testid="doc-type-select"
-            {...form.getInputProps('doc_type')}
-          />
-          <NumberInput
-            label={t('stamping.draft.docValue')}
-            description={
-              numericValue !== null ? formatIDR(numericValue) : t('stamping.draft.docValueHelp')
-            }
-            prefix="Rp "
-            thousandSeparator="."
-            decimalSeparator=","
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            {...form.getInputProps('doc_value')}
-          />
-          <TextInput
-            label={t('stamping.draft.reason')}
-            maxLength={200}
-            {...form.getInputProps('reason')}
-          />
-          <TextInput
-            label={t('stamping.draft.location')}
-            maxLength={100}
-            {...form.getInputProps('location')}
-          />
-          <Button
-            size="md"
-            leftSection={<IconRubberStamp size={18} />}
-            disabled={!uploaded}
-            onClick={() => {
-              if (form.validate().hasErrors) return;
-              stamp.reset();
-              setConfirming(true);
-            }}
-            data-testid="stamp-submit"
-          >
-            {t('stamping.stamp.button')}
-          </Button>
+          {!template || template.emeterai ? (
+            <>
+              <Divider label={t('stamping.draft.details')} labelPosition="left" />
+              <Select
+                label={t('stamping.draft.docType')}
+                placeholder={t('stamping.draft.docTypePlaceholder')}
+                description={signsFirst ? t('stamping.template.docTypeLater') : undefined}
+                data={docTypeOptions}
+                searchable
+                withAsterisk={!signsFirst}
+                data-testid="doc-type-select"
+                {...form.getInputProps('doc_type')}
+              />
+              <NumberInput
+                label={t('stamping.draft.docValue')}
+                description={
+                  numericValue !== null ? formatIDR(numericValue) : t('stamping.draft.docValueHelp')
+                }
+                prefix="Rp "
+                thousandSeparator="."
+                decimalSeparator=","
+                allowDecimal={false}
+                allowNegative={false}
+                hideControls
+                {...form.getInputProps('doc_value')}
+              />
+            </>
+          ) : null}
+          {signsFirst ? (
+            <>
+              {apply.error ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  icon={<IconAlertCircle size={18} />}
+                >
+                  {serverMessage(apply.error, t)}
+                </Alert>
+              ) : null}
+              <Button
+                size="md"
+                leftSection={<IconSignature size={18} />}
+                disabled={!uploaded}
+                loading={apply.isPending}
+                onClick={applyAndSign}
+                data-testid="template-apply-submit"
+              >
+                {t('stamping.template.toSigning')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <TextInput
+                label={t('stamping.draft.reason')}
+                maxLength={200}
+                {...form.getInputProps('reason')}
+              />
+              <TextInput
+                label={t('stamping.draft.location')}
+                maxLength={100}
+                {...form.getInputProps('location')}
+              />
+              <Button
+                size="md"
+                leftSection={<IconRubberStamp size={18} />}
+                disabled={!uploaded}
+                onClick={() => {
+                  if (!ready()) return;
+                  stamp.reset();
+                  setConfirming(true);
+                }}
+                data-testid="stamp-submit"
+              >
+                {t('stamping.stamp.button')}
+              </Button>
+            </>
+          )}
         </Stack>
       </Paper>
 
