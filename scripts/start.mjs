@@ -29,6 +29,7 @@ export const webBuildIsStale = () => {
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'packages/contracts/src',
+    '.env',
   ].map((p) => path.join(root, p));
   return sources.some(
     (p) =>
@@ -39,6 +40,9 @@ export const webBuildIsStale = () => {
 
 export const buildWebIfNeeded = () => {
   if (!webBuildIsStale()) return;
+  // The root .env also configures the web build (VITE_* values); the real environment wins.
+  const envFile = path.join(root, '.env');
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   console.log('[bubuh] building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: root,

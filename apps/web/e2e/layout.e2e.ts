@@ -129,6 +129,63 @@ describe('main layout', () => {
     await context.close();
   });
 
+  it('alerts "Copy to clipboard failed." when the browser refuses the copy', async () => {
+    const { context, page } = await openAppPage(browser, { width: 1400 });
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+    });
+    await page.goto(url('/dashboard'));
+    const alerted = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('profile-dropdown').getByTestId('copy-digifriend').click();
+    expect(await alerted).toBe('Copy to clipboard failed.');
+    expect(await page.getByText('Kode DigiFriend berhasil disalin!').count()).toBe(0);
+    await context.close();
+  });
+
+  it('has no theme customiser unless the build turns it on', async () => {
+    const { context, page } = await openAppPage(browser, { width: 1400 });
+    await page.goto(url('/dashboard'));
+    await page.getByTestId('app-layout').waitFor();
+    expect(await page.getByTestId('theme-customizer-toggle').count()).toBe(0);
+    expect(await page.getByTestId('theme-customizer').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the logo splash with its three dots while a page is still loading', async () => {
+    const { context, page } = await openAppPage(browser, { width: 1400 });
+    await page.goto(url('/dashboard'));
+    await page.getByTestId('app-layout').waitFor();
+    // Hold back the code of the next page: the lazy route's fallback must show meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/master/department');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const splash = page.getByTestId('splash');
+    await splash.waitFor();
+    expect(await splash.getAttribute('role')).toBe('status');
+    expect(await splash.locator('span').count()).toBe(3);
+    release();
+    await page.getByTestId('page-title').filter({ hasText: 'Departments' }).waitFor();
+    expect(await page.getByTestId('splash').count()).toBe(0);
+    await context.close();
+  });
+
   it('logs out: revokes the session on the server, clears it and both tokens, goes to /login', async () => {
     // Its own session: logging out revokes it for good.
     const session = await apiLogin(DEMO.admin.email);

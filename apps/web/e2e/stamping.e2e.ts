@@ -12,6 +12,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { verifyPdf } from '@bubuh/pdf';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,9 @@ describe('stamping one document', () => {
     expect(stamped.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(stamped.length).toBeGreaterThan(pdfBytes.length);
     expect(stamped.toString('latin1')).toContain(serial);
+    // The engine reads the stamp back where it was dropped: page 2, as the e-Meterai of `serial`.
+    const [sealed] = (await verifyPdf(stamped)).signatures;
+    expect(sealed).toMatchObject({ kind: 'emeterai', serial, page: 2, integrity: true });
     await context.close();
 
     // Public verification, logged out.

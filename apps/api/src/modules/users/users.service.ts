@@ -11,15 +11,19 @@ import { findUserByEmetId } from './users.repository.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-const IMAGE_TYPES: { ext: string; magic: number[] }[] = [
-  { ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47] },
+/** Signature bytes at an offset (`null` = any byte): WebP is `RIFF????WEBP`, not just RIFF. */
+const IMAGE_TYPES: { ext: string; magic: (number | null)[] }[] = [
+  { ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   { ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
-  { ext: 'webp', magic: [0x52, 0x49, 0x46, 0x46] },
+  {
+    ext: 'webp',
+    magic: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50],
+  },
 ];
 
 /** The file's real type from its first bytes; the declared name and mimetype are not trusted. */
 export const sniffImage = (head: Uint8Array): string | undefined =>
-  IMAGE_TYPES.find(({ magic }) => magic.every((byte, i) => head[i] === byte))?.ext;
+  IMAGE_TYPES.find(({ magic }) => magic.every((byte, i) => byte === null || head[i] === byte))?.ext;
 
 export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
   const { db, files } = deps;
@@ -96,7 +100,7 @@ export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
     setAvatar: async (auth: TAuth, id: number, bytes: Uint8Array) => {
       const org = await loadVisible(auth, id);
       requireSelf(auth, id);
-      const ext = sniffImage(bytes.subarray(0, 8));
+      const ext = sniffImage(bytes.subarray(0, 12));
       if (!ext) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
