@@ -174,6 +174,18 @@ describe('stamping one document', () => {
     // The engine reads the stamp back where it was dropped: page 2, as the e-Meterai of `serial`.
     const [sealed] = (await verifyPdf(stamped)).signatures;
     expect(sealed).toMatchObject({ kind: 'emeterai', serial, page: 2, integrity: true });
+
+    // Spec §8: a download that fails shows the alert, and nothing is saved.
+    await page.route(`**/api/v1/single-stamp/download-file/${documentId}`, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
+    let saved = false;
+    page.once('download', () => {
+      saved = true;
+    });
+    await row.getByTestId('document-download').click();
+    await page.getByText('Terjadi kesalahan, mohon coba beberapa saat lagi').waitFor();
+    expect(saved).toBe(false);
     await context.close();
 
     // Public verification, logged out.
