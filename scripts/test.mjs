@@ -2,6 +2,7 @@
 // `npm test`: lint, typecheck, unit tests, API tests on PGlite (and on PostgreSQL when
 // DATABASE_URL is set), then browser tests against the app started as `npm start` starts it.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -107,6 +108,8 @@ const browserTests = async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(reportDir, 'e2e-server.log');
+  // Known to the browser tests only, so they can mint an access token that has really expired.
+  const jwtSecret = randomBytes(48).toString('base64url');
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -118,6 +121,7 @@ const browserTests = async () => {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       NODE_ENV: 'test',
+      JWT_SECRET: jwtSecret,
     },
   });
   try {
@@ -125,6 +129,7 @@ const browserTests = async () => {
     vitest('browser tests (Chromium)', 'apps/web', ['--config', 'vitest.e2e.config.ts'], {
       E2E_BASE_URL: baseUrl,
       E2E_DATA_DIR: dataDir,
+      E2E_JWT_SECRET: jwtSecret,
       CHROMIUM_PATH: CHROMIUM,
     });
   } catch (error) {

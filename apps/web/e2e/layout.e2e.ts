@@ -131,10 +131,12 @@ describe('main layout', () => {
 
   it('alerts "Copy to clipboard failed." when the browser refuses the copy', async () => {
     const { context, page } = await openAppPage(browser, { width: 1400 });
+    // Both copy paths refuse: the Clipboard API and the legacy execCommand fallback.
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new Error('denied')) },
       });
+      document.execCommand = () => false;
     });
     await page.goto(url('/dashboard'));
     const alerted = new Promise<string>((resolve) =>
@@ -182,7 +184,7 @@ describe('main layout', () => {
     expect(await splash.locator('span').count()).toBe(3);
     release();
     await page.getByTestId('page-title').filter({ hasText: 'Departments' }).waitFor();
-    expect(await page.getByTestId('splash').count()).toBe(0);
+    await page.getByTestId('splash').waitFor({ state: 'detached' });
     await context.close();
   });
 

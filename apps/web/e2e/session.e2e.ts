@@ -1,6 +1,14 @@
+import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, DEMO, launchBrowser, seedSession, storedTokens, url } from './fixtures';
+
+/** A compact HS256 JWT (what @fastify/jwt issues), for minting an expired token in a test. */
+const signHs256 = (claims: Record<string, unknown>, secret: string) => {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+};
 
 let browser: Browser;
 let context: BrowserContext;
@@ -19,7 +27,7 @@ describe('session tokens', () => {
   it('refreshes an invalid access token silently, once, and stores the new pair', async () => {
     const session = await apiLogin(DEMO.company.email);
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    // A garbage access token beside a valid refresh token (an expired token behaves the same).
+    // A garbage access token beside a valid refresh token.
     await seedSession(context, { session: { ...session, accessToken: 'garbage.access.token' } });
     const page = await context.newPage();
     const refreshes: Request[] = [];
@@ -40,6 +48,39 @@ describe('session tokens', () => {
     expect(stored.refresh).not.toBe(session.refreshToken);
     expect(refreshes).toHaveLength(1);
     expect(refreshes[0]?.postDataJSON()).toEqual({ refreshToken: session.refreshToken });
+    expect(new URL(page.url()).pathname).toBe(`/account/${session.userData.id}`);
+  });
+
+  it('refreshes an access token that has really expired', async () => {
+    const secret = process.env.E2E_JWT_SECRET;
+    if (!secret) throw new Error('E2E_JWT_SECRET is not set (scripts/test.mjs sets it)');
+    const session = await apiLogin(DEMO.admin.email);
+    // The same session's token, signed by the server's key, expired a minute ago.
+    const [, payload = ''] = session.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signHs256({ ...claims, iat: now - 960, exp: now - 60 }, secret);
+    const probe = (token: string) =>
+      fetch(url(`/api/v1/users/${session.userData.id}`), {
+        headers: { Authorization: `Bearer ${token}` },
+      }).then((r) => r.status);
+    // Same key and claims, still valid: accepted. Expired: refused. Only the expiry differs.
+    expect(await probe(signHs256({ ...claims, iat: now, exp: now + 300 }, secret))).toBe(200);
+    expect(await probe(expired)).toBe(401);
+
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await seedSession(context, { session: { ...session, accessToken: expired } });
+    const page = await context.newPage();
+    const refreshes: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request);
+    });
+    await page.goto(url(`/account/${session.userData.id}`));
+    await page.getByTestId('account-page').waitFor();
+    expect(await page.getByTestId('account-name').textContent()).toBe(DEMO.admin.name);
+    expect(refreshes).toHaveLength(1);
+    const stored = await storedTokens(page);
+    expect(stored.access).not.toBe(expired);
     expect(new URL(page.url()).pathname).toBe(`/account/${session.userData.id}`);
   });
 
