@@ -2,20 +2,25 @@
  * Organisation and the quota wallet against the real API and its demo seed: departments, company
  * users, quota transfer and return with the history, e-sign specimens drawn on the pad, and the
  * navbar quota cards. Names are unique per run, so the file can run twice against one database.
- * Logins: three shared sessions (company, user, payu).
+ * Logins: shared sessions (company, user, payu, super), a registered account for the specimen
+ * table and an invited department user for the quota warning.
  */
 import { formatNumber } from '@bubuh/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
+  apiLogin,
   drawOnPad,
   launchBrowser,
   openAppPage,
+  registerVerifiedAccount,
   sharedSession,
+  TEST_PASSWORD,
   toast,
   uniqueEmail,
   url,
+  waitForMail,
 } from './fixtures';
 
 let browser: Browser;
@@ -282,6 +287,254 @@ describe('organisation and quota wallet', () => {
         token: session.accessToken,
         method: 'DELETE',
       });
+      expect(removed.status).toBe(200);
+    }
+  });
+});
+
+/** A signature drawn on a canvas in the page, as PNG bytes (white paper, dark ink). */
+const signaturePng = async (page: Page): Promise<Buffer> =>
+  Buffer.from(
+    await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 320;
+      canvas.height = 110;
+      const g = canvas.getContext('2d');
+      if (!g) throw new Error('no 2d context');
+      g.fillStyle = '#ffffff';
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.strokeStyle = '#0a1a5c';
+      g.lineWidth = 6;
+      g.beginPath();
+      g.moveTo(14, 80);
+      g.bezierCurveTo(90, 4, 170, 106, 306, 24);
+      g.stroke();
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    }),
+    'base64',
+  );
+
+/** POST /api/v1/esign from Node (multipart), as the web's upload tab sends it. */
+const uploadSpecimen = async (token: string, name: string, png: Buffer) => {
+  const form = new FormData();
+  form.append('source', 'upload');
+  form.append('name', name);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'sig.png');
+  const response = await fetch(url('/api/v1/esign'), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+};
+
+const rowNames = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-specimen-name') ?? ''));
+
+describe('master data dialogs, specimens and the quota warning', () => {
+  it('renames a department and edits a user in their dialogs, with the update toasts', async () => {
+    const session = await sharedSession('company');
+    const dept = `E2E Edit ${RUN}`;
+    const created = await apiCall('/api/v1/departement', {
+      token: session.accessToken,
+      body: { name: dept },
+    });
+    expect(created.status).toBe(201);
+    const deptId = (created.body.data as { departement_id: number }).departement_id;
+    const email = uniqueEmail('org-edit');
+    const user = await apiCall('/api/v1/users', {
+      token: session.accessToken,
+      body: { fullName: 'Sinta Sebelum', email, role: 'admin-company' },
+    });
+    expect(user.status).toBe(201);
+    const userId = (user.body.data as { id: number }).id;
+
+    const { context, page } = await openAppPage(browser, { session });
+    await page.goto(url('/master/department'));
+    await page.getByTestId('departement-table-search').fill(dept);
+    await page.getByTestId(`departement-row-${dept}`).getByTestId('departement-edit').click();
+    // The dialog opens with the current name; a one-letter name is refused before the API.
+    const name = page.getByTestId('departement-name');
+    expect(await name.inputValue()).toBe(dept);
+    await name.fill('X');
+    await page.getByTestId('departement-submit').click();
+    await page.getByText('Enter a name of 2 to 120 characters').waitFor();
+    await name.fill(`${dept} Baru`);
+    await page.getByTestId('departement-submit').click();
+    await toast(page, 'Berhasil update data Depertemen');
+    await page.getByTestId('departement-table-search').fill(`${dept} Baru`);
+    await page.getByTestId(`departement-row-${dept} Baru`).waitFor();
+
+    await page.goto(url('/master/user'));
+    await page.getByTestId('user-table-search').fill(email);
+    const row = page.getByTestId(`user-row-${email}`);
+    await row.getByTestId('user-edit').click();
+    const fullName = page.getByTestId('user-fullname');
+    expect(await fullName.inputValue()).toBe('Sinta Sebelum');
+    await fullName.fill('Sinta Sesudah');
+    await page.getByTestId('user-submit').click();
+    await toast(page, 'Berhasil update data User');
+    await row.filter({ hasText: 'Sinta Sesudah' }).waitFor();
+    await context.close();
+
+    for (const path of [`/api/v1/users/${userId}`, `/api/v1/departement/${deptId}`]) {
+      const removed = await apiCall(path, { token: session.accessToken, method: 'DELETE' });
+      expect(removed.status).toBe(200);
+    }
+  });
+
+  it('uploads a PNG specimen in the upload tab and pages, sorts and searches the specimens', async () => {
+    const email = await registerVerifiedAccount('org-esign');
+    const session = await apiLogin(email, TEST_PASSWORD);
+    const { context, page } = await openAppPage(browser, { session });
+    await page.goto(url('/master/esign'));
+    await page.getByTestId('specimen-empty').waitFor();
+
+    const png = await signaturePng(page);
+    await page.getByTestId('specimen-add').click();
+    await page.getByTestId('specimen-name').fill('Unggahan');
+    await page.getByTestId('tab-upload').click();
+    await page
+      .getByTestId('add-specimen')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'tanda-tangan.png', mimeType: 'image/png', buffer: png });
+    await page.getByAltText('Preview of the chosen image').waitFor();
+    await page.getByTestId('specimen-save').click();
+    await toast(page, 'Berhasil tambah data Esign');
+    const uploaded = page.locator('[data-specimen-name="Unggahan"]');
+    await uploaded.getByTestId('specimen-default').waitFor();
+    expect(await uploaded.textContent()).toContain('Uploaded');
+    const image = uploaded.getByTestId('specimen-image');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^blob:/);
+    expect(
+      await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
+
+    // Five more through the API: six specimens, five a page.
+    for (const name of ['Echo', 'Bravo', 'Delta', 'Alfa', 'Charlie'])
+      await uploadSpecimen(session.accessToken, name, png);
+    await page.reload();
+    await expect
+      .poll(() => rowNames(page, 'specimen-table'), { timeout: 15_000 })
+      .toEqual(['Unggahan', 'Echo', 'Bravo', 'Delta', 'Alfa']);
+    expect(await page.getByTestId('specimen-table-range').textContent()).toBe('Showing 1–5 of 6');
+    await page.getByTestId('specimen-table-pagination').getByRole('button', { name: '2' }).click();
+    await expect.poll(() => rowNames(page, 'specimen-table')).toEqual(['Charlie']);
+
+    // Sorting by name goes back to page 1 and sorts the whole list on the server.
+    await page.getByTestId('specimen-table-sort-name').click();
+    await expect
+      .poll(() => rowNames(page, 'specimen-table'))
+      .toEqual(['Alfa', 'Bravo', 'Charlie', 'Delta', 'Echo']);
+    await page.getByTestId('specimen-table-sort-name').click();
+    await expect
+      .poll(() => rowNames(page, 'specimen-table'))
+      .toEqual(['Unggahan', 'Echo', 'Delta', 'Charlie', 'Bravo']);
+
+    await page.getByTestId('specimen-table-search').fill('har');
+    await expect.poll(() => rowNames(page, 'specimen-table')).toEqual(['Charlie']);
+    await page.getByTestId('specimen-table-search').fill('nothing like it');
+    await page.getByTestId('specimen-table-empty').waitFor();
+    await context.close();
+  });
+
+  it('lists the personal accounts for super on /master/personal-user', async () => {
+    const session = await sharedSession('super');
+    const { context, page } = await openAppPage(browser, { session });
+    await page.goto(url('/master/personal-user'));
+    await page.getByTestId('personal-user-page').waitFor();
+    await page.getByTestId('personal-user-table-search').fill('personal@demo');
+    const row = page.getByTestId('personal-user-row-personal@demo.local');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Eko Personal');
+    await expect
+      .poll(() => page.getByTestId('personal-user-table').locator('tbody tr').count())
+      .toBe(1);
+    await context.close();
+  });
+
+  it('warns when a balance falls under threshold_quota_warning', async () => {
+    const admin = await sharedSession('company');
+    const config = await apiCall('/api/master-status/master-status-list', {
+      token: admin.accessToken,
+    });
+    const threshold = Number(
+      (config.body.data as { data: { status_group: string; status_name: string }[] }).data.find(
+        (s) => s.status_group === 'threshold_quota_warning',
+      )?.status_name,
+    );
+    expect(threshold).toBeGreaterThan(1);
+
+    // A department with exactly the threshold of each kind, and a user in it.
+    const created = await apiCall('/api/v1/departement', {
+      token: admin.accessToken,
+      body: { name: `E2E Warn ${RUN}` },
+    });
+    const deptId = (created.body.data as { departement_id: number }).departement_id;
+    const move = async (
+      action: 'transfer-quota-company' | 'return-quota-department',
+      quota: number,
+      type: string,
+    ) => {
+      const moved = await apiCall(`/api/v1/quota/${action}`, {
+        token: admin.accessToken,
+        body: { departement_id: deptId, quota, type },
+      });
+      expect(moved.status, moved.body.message).toBe(200);
+    };
+    await move('transfer-quota-company', threshold, 'emeterai');
+    await move('transfer-quota-company', threshold, 'esign');
+    const email = uniqueEmail('org-warn');
+    const invited = await apiCall('/api/v1/users', {
+      token: admin.accessToken,
+      body: { fullName: 'Wulan Waspada', email, role: 'user', departement_id: deptId },
+    });
+    expect(invited.status).toBe(201);
+    const userId = (invited.body.data as { id: number }).id;
+    const mail = await waitForMail(email, 'invitation');
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+    const set = await apiCall(`/api/v1/auth/reset-password/${token}`, {
+      body: { password: TEST_PASSWORD, passwordConfirmation: TEST_PASSWORD },
+    });
+    expect(set.status).toBe(200);
+    const member = await apiLogin(email, TEST_PASSWORD);
+
+    const { context, page } = await openAppPage(browser, { session: member });
+    await page.goto(url('/dashboard'));
+    await page
+      .getByTestId('quota-stat-emeterai-remain')
+      .filter({ hasText: new RegExp(`^${threshold}$`) })
+      .waitFor();
+    // At the threshold: no warning yet.
+    expect(await page.getByTestId('quota-warning').count()).toBe(0);
+
+    // One e-Meterai goes back to the company: under the threshold.
+    await move('return-quota-department', 1, 'emeterai');
+    await page.reload();
+    const warning = page.getByTestId('quota-warning');
+    await warning.waitFor();
+    expect(await warning.getByTestId('quota-warning-emeterai').textContent()).toContain(
+      formatNumber(threshold - 1),
+    );
+    expect(await warning.getByTestId('quota-warning-esign').count()).toBe(0);
+    expect(await page.getByTestId('quota-stat-emeterai').getAttribute('data-low')).toBe('true');
+    expect(await page.getByTestId('quota-stat-esign').getAttribute('data-low')).toBeNull();
+    // The navbar card says so too.
+    await page.getByTestId('profile-menu').click();
+    const card = page.getByTestId('quota-card-emeterai');
+    await card.waitFor();
+    expect(await card.getAttribute('data-low')).toBe('true');
+    await context.close();
+
+    // Clean up: quota back, the user and the department gone.
+    await move('return-quota-department', threshold - 1, 'emeterai');
+    await move('return-quota-department', threshold, 'esign');
+    for (const path of [`/api/v1/users/${userId}`, `/api/v1/departement/${deptId}`]) {
+      const removed = await apiCall(path, { token: admin.accessToken, method: 'DELETE' });
       expect(removed.status).toBe(200);
     }
   });

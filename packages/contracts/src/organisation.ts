@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPhoneNumber } from './auth.ts';
-import { ZEnvelope, ZPaged, ZPageSortQuery } from './envelope.ts';
+import { ZEnvelope, ZPaged, ZPageMeta, ZPageSortQuery } from './envelope.ts';
 
 export const ZQuotaType = z.enum(['emeterai', 'esign']);
 export type TQuotaType = z.infer<typeof ZQuotaType>;
@@ -42,9 +42,33 @@ export const ZKindQuota = z.object({
 });
 
 /**
+ * What the caller's child users (spec §3: users added under the caller's subscription, who share
+ * its plan) hold and used, read from the ledger:
+ * - `remain_child`: units in the child users' own wallets (sum of their balances);
+ * - `usage_child`: units the child users used (their spends minus refunds, whichever wallet paid);
+ * - `total_child`: `remain_child + usage_child`.
+ * The e-Meterai figures also have `stamp_child`: documents the child users stamped.
+ * All 0 for a caller without child users.
+ */
+export const ZChildQuota = z.object({
+  remain_child: z.number().int(),
+  usage_child: z.number().int(),
+  total_child: z.number().int(),
+});
+export type TChildQuota = z.infer<typeof ZChildQuota>;
+
+/** e-sign figures: the caller's own (`esign.total.total` = remain + used) and its child users'. */
+export const ZEsignQuota = ZKindQuota.extend(ZChildQuota.shape);
+
+/**
  * Quota of the caller's scope (spec §3): the e-Meterai figures at the top level, e-sign and PSrE
- * nested. chartUsage: e-Meterai units used per month, oldest first, last 12 months.
+ * nested; every number comes from the ledger (remain = balance, usage = spends − refunds, stamp =
+ * stamps − refunded stamps, total = remain + usage).
+ * draft.total: drafts (documents still `nostamp`) in the scope: the company's documents for
+ * `quota-company`, the department's for `quota-departement`, the caller's own for `quota-user`.
+ * chartUsage: e-Meterai units used per month, oldest first, last 12 months (UTC).
  * chartRemain: [remaining, used] for the donut.
+ * remain_child, usage_child, stamp_child, total_child: see `ZChildQuota`.
  */
 export const ZQuota = z.object({
   scope: z.enum(['company', 'departement', 'user']),
@@ -55,7 +79,9 @@ export const ZQuota = z.object({
   draft: ZTotal,
   chartUsage: z.array(z.number().int()),
   chartRemain: z.array(z.number().int()),
-  esign: ZKindQuota,
+  ...ZChildQuota.shape,
+  stamp_child: z.number().int(),
+  esign: ZEsignQuota,
   psre: ZKindQuota,
   departements: z
     .array(
@@ -259,7 +285,18 @@ export const ZEsignSpecimen = z.object({
   created_at: z.string(),
 });
 export type TEsignSpecimen = z.infer<typeof ZEsignSpecimen>;
-export const ZEsignList = ZEnvelope(z.array(ZEsignSpecimen));
+/**
+ * `GET /api/v1/esign/by/{userId}`: `data` stays the array of specimens (as before), the page is
+ * described by `meta`. Without paging parameters the first 100 arrive (a user keeps at most 10).
+ */
+export const ZEsignList = ZEnvelope(z.array(ZEsignSpecimen)).extend({ meta: ZPageMeta });
+/** Sortable columns of the specimen list (default order: oldest first). */
+export const ESIGN_SORT_KEYS = ['name', 'source', 'default', 'created'] as const;
+export type TEsignSortKey = (typeof ESIGN_SORT_KEYS)[number];
+export const ZEsignQuery = ZPageSortQuery(ESIGN_SORT_KEYS).extend({
+  perPage: z.coerce.number().int().min(1).max(100).default(100),
+});
+export type TEsignQuery = z.infer<typeof ZEsignQuery>;
 export const ZEsignResponse = ZEnvelope(ZEsignSpecimen);
 export const ZEsignUpdateRequest = z.object({
   name: z.string().trim().min(1).max(100).optional(),

@@ -21,10 +21,14 @@ export const requireCompanyAdmin = (auth: TAuth): number => {
   return companyOf(auth);
 };
 
-/** Company admins that hold quota (pay-as-you-go companies do not: spec §6). */
+/**
+ * Spec §6: "Quota transfer and return are for company-level admins": admin and admin-company of a
+ * company that holds quota. Super (platform operator) and pay-as-you-go companies (no quota) are
+ * refused, as the web's `canMoveQuota` does.
+ */
 export const requireQuotaAdmin = (auth: TAuth): number => {
-  const companyId = requireCompanyAdmin(auth);
+  if (!isCompanyAdmin(auth.role)) throw AppError.forbidden('Only company admins can do this');
   if (auth.userType === 'payu')
     throw AppError.forbidden('Pay-as-you-go accounts have no quota to move');
-  return companyId;
+  return companyOf(auth);
 };

@@ -1,12 +1,14 @@
 import type { TDepartement, TDepartementQuery, TDepartementSortKey } from '@bubuh/contracts';
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { departements, quotaAccounts, users } from '../../db/schema.ts';
+import { departements } from '../../db/schema.ts';
 import { requireCompanyAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import { lockOwnerAccounts } from '../quota/ledger.ts';
+import * as deptRepo from './departements.repository.ts';
 
 /** Users and quota balances of the row's department (computed columns, sortable as such). */
 const totalUsers = sql<number>`(select count(*)::int from users u where u.departement_id = "departements"."id")`;
@@ -127,41 +129,43 @@ export const createDepartementsService = (deps: { db: TDb }) => {
       return getOne(companyId, id);
     },
 
-    /** Refused while the department still has users or quota (return the quota first). */
+    /**
+     * Refused while the department still has users or quota of any kind (e-Meterai, e-sign,
+     * PSrE): return the quota first. The deciding checks run in the transaction that deletes, with
+     * the locks of a quota move in the same order: the department row (a transfer share-locks it
+     * first), then the department's quota accounts in id order (as the ledger locks them). So a
+     * concurrent transfer either lands first (and the delete sees its quota and is refused) or
+     * finds the department gone (and is refused with 404); a spend or refund in flight on the
+     * department's accounts is waited for.
+     */
     remove: async (auth: TAuth, id: number) => {
       const companyId = requireCompanyAdmin(auth);
       const dept = await getOne(companyId, id);
+      // The common refusal, answered without taking locks; the transaction decides.
       if (dept.total_users > 0) {
         throw new AppError(
           'CONFLICT',
           `Departemen masih memiliki ${dept.total_users} user, pindahkan user terlebih dahulu`,
         );
       }
-      if (dept.quota_emeterai > 0 || dept.quota_esign > 0) {
-        throw new AppError(
+      const hasQuota = () =>
+        new AppError(
           'CONFLICT',
           'Departemen masih memiliki kuota, kembalikan kuota ke perusahaan terlebih dahulu',
         );
-      }
+      if (dept.quota_emeterai > 0 || dept.quota_esign > 0) throw hasQuota();
       await db.transaction(async (tx) => {
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(users)
-          .where(eq(users.departementId, id));
-        if (n > 0) throw new AppError('CONFLICT', 'Departemen masih memiliki user');
-        await tx
-          .delete(quotaAccounts)
-          .where(
-            and(
-              eq(quotaAccounts.ownerType, 'departement'),
-              eq(quotaAccounts.ownerId, id),
-              eq(quotaAccounts.balance, 0),
-              sql`not exists (select 1 from quota_entries e where e.account_id = ${quotaAccounts.id})`,
-            ),
-          );
-        await tx
-          .delete(departements)
-          .where(and(eq(departements.id, id), eq(departements.companyId, companyId)));
+        if (!(await deptRepo.lockDepartement(tx, companyId, id)))
+          throw AppError.notFound('Department');
+        const accounts = await lockOwnerAccounts(tx, 'departement', id);
+        if ((await deptRepo.countUsers(tx, id)) > 0)
+          throw new AppError('CONFLICT', 'Departemen masih memiliki user');
+        if (accounts.some((account) => account.balance > 0)) throw hasQuota();
+        await deptRepo.deleteUnusedAccounts(
+          tx,
+          accounts.map((account) => account.id),
+        );
+        await deptRepo.deleteDepartement(tx, companyId, id);
       });
     },
   };

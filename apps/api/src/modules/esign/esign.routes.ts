@@ -1,5 +1,6 @@
 import {
   ZEsignList,
+  ZEsignQuery,
   ZEsignResponse,
   ZEsignUpdateRequest,
   ZMessageResponse,
@@ -26,14 +27,16 @@ export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = asyn
       schema: {
         tags: ['esign'],
         security,
-        summary: "A user's signature specimens",
+        summary:
+          "A user's signature specimens: `data` is the page, `meta` the paging; oldest first unless `sort` says otherwise",
         params: z.object({ userId: z.coerce.number().int().positive() }),
+        querystring: ZEsignQuery,
         response: { 200: ZEsignList },
       },
     },
     async (request) => ({
       message: 'OK',
-      data: await esign.list(requireAuth(request), request.params.userId),
+      ...(await esign.list(requireAuth(request), request.params.userId, request.query)),
     }),
   );
 

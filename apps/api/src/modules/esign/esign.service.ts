@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TEsignSpecimen } from '@bubuh/contracts';
-import { and, asc, count, eq } from 'drizzle-orm';
+import type { TEsignQuery, TEsignSortKey, TEsignSpecimen } from '@bubuh/contracts';
+import { and, asc, count, eq, ilike } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { esignSpecimens, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { toTransparentSpecimen } from './specimen-image.ts';
@@ -11,6 +12,15 @@ import { toTransparentSpecimen } from './specimen-image.ts';
 export const MAX_SPECIMENS_PER_USER = 10;
 
 type TRow = typeof esignSpecimens.$inferSelect;
+
+const SORT_COLUMNS: TSortColumns<TEsignSortKey> = {
+  name: lowerOf(esignSpecimens.name),
+  source: esignSpecimens.source,
+  default: esignSpecimens.isDefault,
+  created: esignSpecimens.createdAt,
+};
+/** Default order of the list: oldest first (as it always was). */
+const DEFAULT_ORDER = [asc(esignSpecimens.id)];
 
 const toWire = (row: TRow): TEsignSpecimen => ({
   id: row.id,
@@ -49,14 +59,27 @@ export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
   };
 
   return {
-    list: async (auth: TAuth, userId: number) => {
+    /** One page of a user's specimens; `search` matches the name. */
+    list: async (auth: TAuth, userId: number, query: TEsignQuery) => {
       await canSee(auth, userId);
+      const where = and(
+        eq(esignSpecimens.userId, userId),
+        query.search
+          ? ilike(esignSpecimens.name, `%${query.search.replace(/[%_]/g, '')}%`)
+          : undefined,
+      );
       const rows = await db
         .select()
         .from(esignSpecimens)
-        .where(eq(esignSpecimens.userId, userId))
-        .orderBy(asc(esignSpecimens.id));
-      return rows.map(toWire);
+        .where(where)
+        .orderBy(...orderByOf(SORT_COLUMNS, query, esignSpecimens.id, DEFAULT_ORDER))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const [total] = await db.select({ n: count() }).from(esignSpecimens).where(where);
+      return {
+        data: rows.map(toWire),
+        meta: { page: query.page, perPage: query.perPage, total: total?.n ?? 0 },
+      };
     },
 
     create: async (

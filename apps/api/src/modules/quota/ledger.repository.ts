@@ -57,6 +57,15 @@ export const lockAccounts = async (db: TDbOrTx, ids: number[]) => {
     .for('update');
 };
 
+/** Locks every account of one owner in id order and returns them (with their balances). */
+export const lockOwnerAccounts = async (db: TDbOrTx, ownerType: TOwnerType, ownerId: number) =>
+  db
+    .select()
+    .from(quotaAccounts)
+    .where(and(eq(quotaAccounts.ownerType, ownerType), eq(quotaAccounts.ownerId, ownerId)))
+    .orderBy(asc(quotaAccounts.id))
+    .for('update');
+
 /** Takes `quantity` off a balance only if it is there (the row lock makes this safe in parallel). */
 export const debit = async (
   db: TDbOrTx,

@@ -1,4 +1,4 @@
-import type { TDb } from '../../db/client.ts';
+import type { TDb, TTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { TAccountRef, TMovementRow, TQuotaKind } from './ledger.repository.ts';
@@ -24,6 +24,12 @@ export type TMoveInput = {
   note?: string;
   /** Message when the source balance is short. */
   insufficientMessage?: string;
+  /**
+   * Runs first in the transaction, before the accounts are locked: the place to lock and re-check
+   * what the movement depends on, e.g. that a department still exists (its delete locks the
+   * department row, then its accounts: the same order). Throwing rolls the movement back.
+   */
+  guard?: (tx: TTx) => Promise<void>;
 };
 
 export type TMoveResult = {
@@ -43,14 +49,31 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
       quota: 'invalid',
     });
   }
+  /**
+   * A key already used: the same request (kind, quantity, reason, source and target accounts)
+   * gets the first movement back; anything else with that key is refused.
+   */
   const replay = async (): Promise<TMoveResult | undefined> => {
     if (!input.idempotencyKey) return undefined;
     const existing = await repo.findMovementByKey(db, input.idempotencyKey);
     if (!existing) return undefined;
-    if (existing.kind !== input.kind || existing.quantity !== input.quantity) {
+    const [from, to] = await Promise.all([
+      repo.findAccount(db, input.from.ownerType, input.from.ownerId, input.kind),
+      repo.findAccount(db, input.to.ownerType, input.to.ownerId, input.kind),
+    ]);
+    const same =
+      existing.kind === input.kind &&
+      existing.quantity === input.quantity &&
+      existing.reason === input.reason &&
+      from !== undefined &&
+      to !== undefined &&
+      existing.fromAccountId === from.id &&
+      existing.toAccountId === to.id;
+    if (!same) {
       throw new AppError(
         'CONFLICT',
         'This idempotency key was already used for a different request',
+        { idempotency_key: 'reused' },
       );
     }
     return { movement: existing, replayed: true, fromBalance: Number.NaN, toBalance: Number.NaN };
@@ -60,6 +83,7 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
   if (first) return first;
   try {
     return await db.transaction(async (tx) => {
+      await input.guard?.(tx);
       const from = await repo.ensureAccount(tx, input.from, input.kind);
       const to = await repo.ensureAccount(tx, input.to, input.kind);
       await repo.lockAccounts(tx, [from.id, to.id]);
@@ -113,6 +137,13 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
     throw error;
   }
 };
+
+/**
+ * Row locks on every account of one owner (all kinds), in id order like `move`, so that a caller
+ * about to remove the owner reads balances no movement is changing. Returns the locked accounts.
+ */
+export const lockOwnerAccounts = (tx: TTx, ownerType: TAccountRef['ownerType'], ownerId: number) =>
+  repo.lockOwnerAccounts(tx, ownerType, ownerId);
 
 export const balanceOf = async (db: TDb, ref: TAccountRef, kind: TQuotaKind): Promise<number> =>
   (await repo.findAccount(db, ref.ownerType, ref.ownerId, kind))?.balance ?? 0;

@@ -1,8 +1,8 @@
 import type { TQuotaHistoryQuery, TQuotaHistorySortKey } from '@bubuh/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TDb } from '../../db/client.ts';
-import { departements, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
+import type { TDb, TTx } from '../../db/client.ts';
+import { departements, documents, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
 
@@ -31,6 +31,76 @@ export const usageOf = async (
       ),
     );
   return { spent: row?.spent ?? 0, stamps: row?.stamps ?? 0 };
+};
+
+/** Where a read looks for drafts: a company, one of its departments, or one user's own. */
+export type TDraftScope = { companyId: number; departementId?: number } | { ownerUserId: number };
+
+/** Drafts (documents still `nostamp`, canceled and stamped ones excluded) in a scope. */
+export const draftCount = async (db: TDb, scope: TDraftScope) => {
+  const where =
+    'ownerUserId' in scope
+      ? eq(documents.ownerUserId, scope.ownerUserId)
+      : and(
+          eq(documents.companyId, scope.companyId),
+          scope.departementId !== undefined
+            ? eq(documents.departementId, scope.departementId)
+            : undefined,
+        );
+  const [row] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.status, 'nostamp'), where));
+  return row?.n ?? 0;
+};
+
+/**
+ * What the child users of `parentUserId` hold (their own wallets) and used (spends − refunds they
+ * made, whichever wallet paid), of one kind.
+ */
+export const childFigures = async (db: TDb, parentUserId: number, kind: TQuotaKind) => {
+  const children = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.parentUserId, parentUserId));
+  const [held] = await db
+    .select({ remain: sql<number>`coalesce(sum(${quotaAccounts.balance}), 0)::int` })
+    .from(quotaAccounts)
+    .where(
+      and(
+        eq(quotaAccounts.ownerType, 'user'),
+        eq(quotaAccounts.kind, kind),
+        inArray(quotaAccounts.ownerId, children),
+      ),
+    );
+  const [used] = await db
+    .select({
+      spent: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' then ${quotaMovements.quantity} else -${quotaMovements.quantity} end), 0)::int`,
+      stamps: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' then 1 else -1 end), 0)::int`,
+    })
+    .from(quotaMovements)
+    .where(
+      and(
+        eq(quotaMovements.kind, kind),
+        inArray(quotaMovements.reason, ['spend', 'refund']),
+        inArray(quotaMovements.actorUserId, children),
+      ),
+    );
+  return { remain: held?.remain ?? 0, spent: used?.spent ?? 0, stamps: used?.stamps ?? 0 };
+};
+
+/**
+ * Share lock on a department of the company, taken by a quota movement before its account locks
+ * (the order of the department delete: this row for update, then the department's accounts).
+ * Undefined when the department is gone.
+ */
+export const lockDepartementForShare = async (tx: TTx, companyId: number, id: number) => {
+  const [row] = await tx
+    .select({ id: departements.id })
+    .from(departements)
+    .where(and(eq(departements.id, id), eq(departements.companyId, companyId)))
+    .for('share');
+  return row;
 };
 
 /** Spend per month (UTC) over the last `months` months, for accounts of one owner or a company. */

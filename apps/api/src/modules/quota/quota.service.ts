@@ -67,29 +67,89 @@ export const createQuotaService = (deps: { db: TDb }) => {
     return { months, emeterai: series('emeterai'), esign: series('esign') };
   };
 
+  /** Drafts in the scope of the read (spec §3 draft.total). */
+  const drafts = (auth: TAuth, ref: TAccountRef) =>
+    repo.draftCount(
+      db,
+      ref.ownerType === 'company'
+        ? { companyId: ref.ownerId }
+        : ref.ownerType === 'departement' && ref.companyId !== null
+          ? { companyId: ref.companyId, departementId: ref.ownerId }
+          : { ownerUserId: auth.userId },
+    );
+
+  /** A move between the company and one of its departments; the department is re-checked in it. */
+  const moveWithDepartement = async (
+    auth: TAuth,
+    body: TTransferQuotaRequest,
+    idempotencyKey: string | undefined,
+    {
+      direction,
+      insufficientMessage,
+    }: { direction: 'transfer' | 'return'; insufficientMessage: string },
+  ) => {
+    const companyId = requireQuotaAdmin(auth);
+    const dept = await findDepartement(companyId, body.departement_id);
+    const company: TAccountRef = { ownerType: 'company', ownerId: companyId, companyId };
+    const departement: TAccountRef = { ownerType: 'departement', ownerId: dept.id, companyId };
+    const toDepartement = direction === 'transfer';
+    const result = await move(db, {
+      kind: body.type,
+      quantity: body.quota,
+      from: toDepartement ? company : departement,
+      to: toDepartement ? departement : company,
+      reason: direction,
+      actorUserId: auth.userId,
+      companyId,
+      ref: { type: 'departement', id: String(dept.id) },
+      ...(idempotencyKey ? { idempotencyKey: `${direction}:${companyId}:${idempotencyKey}` } : {}),
+      insufficientMessage,
+      // A department deleted meanwhile must not receive (or give) quota: the department row is
+      // share-locked before the accounts, as its delete locks it (for update) before its accounts.
+      guard: async (tx) => {
+        if (!(await repo.lockDepartementForShare(tx, companyId, dept.id)))
+          throw AppError.notFound('Department');
+      },
+    });
+    return {
+      movement_id: result.movement.id,
+      company_remain: await balanceOf(db, company, body.type),
+      departement_remain: await balanceOf(db, departement, body.type),
+    };
+  };
+
   return {
     getQuota: async (auth: TAuth, scope: TQuotaScope): Promise<TQuota> => {
       const ref = accountRefFor(auth, scope);
-      const [emeterai, esign, psre] = await Promise.all([
+      const [emeterai, esign, psre, usage, draft, childEmeterai, childEsign] = await Promise.all([
         kindFigures(ref, 'emeterai'),
         kindFigures(ref, 'esign'),
         kindFigures(ref, 'psre'),
+        chart(ref, false),
+        drafts(auth, ref),
+        repo.childFigures(db, auth.userId, 'emeterai'),
+        repo.childFigures(db, auth.userId, 'esign'),
       ]);
-      const usage = await chart(ref, false);
       const quota: TQuota = {
         scope,
         remain: emeterai.remain,
         usage: { total: emeterai.spent },
         stamp: { total: emeterai.stamps },
         total: { total: emeterai.remain + emeterai.spent },
-        // Unstamped drafts are counted once documents exist (stamping issue); none can exist yet.
-        draft: { total: 0 },
+        draft: { total: draft },
         chartUsage: usage.emeterai,
         chartRemain: [emeterai.remain, emeterai.spent],
+        remain_child: childEmeterai.remain,
+        usage_child: childEmeterai.spent,
+        stamp_child: childEmeterai.stamps,
+        total_child: childEmeterai.remain + childEmeterai.spent,
         esign: {
           remain: esign.remain,
           usage: { total: esign.spent },
           total: { total: esign.remain + esign.spent },
+          remain_child: childEsign.remain,
+          usage_child: childEsign.spent,
+          total_child: childEsign.remain + childEsign.spent,
         },
         psre: {
           remain: psre.remain,
@@ -127,54 +187,18 @@ export const createQuotaService = (deps: { db: TDb }) => {
     },
 
     /** Company → department. */
-    transfer: async (auth: TAuth, body: TTransferQuotaRequest, idempotencyKey?: string) => {
-      const companyId = requireQuotaAdmin(auth);
-      const dept = await findDepartement(companyId, body.departement_id);
-      const company: TAccountRef = { ownerType: 'company', ownerId: companyId, companyId };
-      const target: TAccountRef = { ownerType: 'departement', ownerId: dept.id, companyId };
-      const result = await move(db, {
-        kind: body.type,
-        quantity: body.quota,
-        from: company,
-        to: target,
-        reason: 'transfer',
-        actorUserId: auth.userId,
-        companyId,
-        ref: { type: 'departement', id: String(dept.id) },
-        ...(idempotencyKey ? { idempotencyKey: `transfer:${companyId}:${idempotencyKey}` } : {}),
+    transfer: (auth: TAuth, body: TTransferQuotaRequest, idempotencyKey?: string) =>
+      moveWithDepartement(auth, body, idempotencyKey, {
+        direction: 'transfer',
         insufficientMessage: 'Kuota perusahaan tidak mencukupi',
-      });
-      return {
-        movement_id: result.movement.id,
-        company_remain: await balanceOf(db, company, body.type),
-        departement_remain: await balanceOf(db, target, body.type),
-      };
-    },
+      }),
 
     /** Department → company. */
-    giveBack: async (auth: TAuth, body: TTransferQuotaRequest, idempotencyKey?: string) => {
-      const companyId = requireQuotaAdmin(auth);
-      const dept = await findDepartement(companyId, body.departement_id);
-      const company: TAccountRef = { ownerType: 'company', ownerId: companyId, companyId };
-      const source: TAccountRef = { ownerType: 'departement', ownerId: dept.id, companyId };
-      const result = await move(db, {
-        kind: body.type,
-        quantity: body.quota,
-        from: source,
-        to: company,
-        reason: 'return',
-        actorUserId: auth.userId,
-        companyId,
-        ref: { type: 'departement', id: String(dept.id) },
-        ...(idempotencyKey ? { idempotencyKey: `return:${companyId}:${idempotencyKey}` } : {}),
+    giveBack: (auth: TAuth, body: TTransferQuotaRequest, idempotencyKey?: string) =>
+      moveWithDepartement(auth, body, idempotencyKey, {
+        direction: 'return',
         insufficientMessage: 'Kuota departemen tidak mencukupi',
-      });
-      return {
-        movement_id: result.movement.id,
-        company_remain: await balanceOf(db, company, body.type),
-        departement_remain: await balanceOf(db, source, body.type),
-      };
-    },
+      }),
 
     history: async (auth: TAuth, query: TQuotaHistoryQuery) => {
       const { page, perPage } = query;

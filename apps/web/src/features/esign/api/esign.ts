@@ -1,20 +1,24 @@
-import type { TEsignSpecimen } from '@bubuh/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TEsignSortKey, TEsignSpecimen, TPageMeta } from '@bubuh/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, request } from '@/lib/api-client';
+import type { TListQuery } from '@/lib/use-list-state';
 
 type TSpecimenAnswer = { message: string; data: TEsignSpecimen };
 
 export const ESIGN_KEY = ['esign'] as const;
 
-export const useSpecimens = (userId: number | null) =>
+/** `GET /api/v1/esign/by/{userId}`: `data` is the page, `meta` the paging. */
+type TSpecimenPage = { message: string; data: TEsignSpecimen[]; meta: TPageMeta };
+
+/** One page of a user's specimens, searched and sorted on the server. */
+export const useSpecimens = (userId: number | null, query: TListQuery<TEsignSortKey>) =>
   useQuery({
-    queryKey: [...ESIGN_KEY, 'by', userId],
+    queryKey: [...ESIGN_KEY, 'by', userId, query],
     queryFn: ({ signal }) =>
-      api.get<{ message: string; data: TEsignSpecimen[] }>(`/api/v1/esign/by/${userId}`, {
-        signal,
-      }),
-    select: (body) => body.data,
+      api.get<TSpecimenPage>(`/api/v1/esign/by/${userId}`, { query, signal }),
+    select: (body) => ({ data: body.data, meta: body.meta }),
+    placeholderData: keepPreviousData,
     enabled: userId !== null,
   });
 

@@ -1,13 +1,10 @@
-import { type TEsignSpecimen, ZEsignUpdateRequest } from '@bubuh/contracts';
+import { type TEsignSortKey, type TEsignSpecimen, ZEsignUpdateRequest } from '@bubuh/contracts';
 import {
   Alert,
   Button,
-  Center,
   Group,
-  Loader,
   Modal,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -21,9 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { statusMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useListState } from '@/lib/use-list-state';
 import { useDeleteSpecimen, useSpecimens, useUpdateSpecimen } from '../api/esign';
 import { AddSpecimenModal } from './add-specimen-modal';
-import { SpecimenCard } from './specimen-card';
+import { SPECIMENS_PER_PAGE, SpecimenTable } from './specimen-table';
 
 const RenameModal = ({
   specimen,
@@ -102,15 +100,29 @@ const RenameModal = ({
   );
 };
 
-/** /master/esign: the caller's signature specimens. */
+/**
+ * /master/esign: the caller's signature specimens in a server-paged table (search by name, sort
+ * by name, source, default or date) with a preview of each, and the add, rename, make-default and
+ * delete actions.
+ */
 export const SpecimenList = ({ userId }: { userId: number }) => {
   const { t } = useTranslation();
-  const query = useSpecimens(userId);
+  const list = useListState<TEsignSortKey>(SPECIMENS_PER_PAGE);
+  const query = useSpecimens(userId, list.query);
   const update = useUpdateSpecimen();
   const remove = useDeleteSpecimen();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<TEsignSpecimen | null>(null);
   const [deleting, setDeleting] = useState<TEsignSpecimen | null>(null);
+
+  const total = query.data?.meta.total ?? 0;
+  const rows = query.data?.data;
+  // The last row of the last page was deleted: show the page before it.
+  const { page, setPage } = list;
+  useEffect(() => {
+    if (rows && rows.length === 0 && total > 0 && page > 1)
+      setPage(Math.ceil(total / SPECIMENS_PER_PAGE));
+  }, [rows, total, page, setPage]);
 
   const makeDefault = (specimen: TEsignSpecimen) =>
     update.mutate(
@@ -122,7 +134,7 @@ export const SpecimenList = ({ userId }: { userId: number }) => {
       },
     );
 
-  const specimens = query.data ?? [];
+  const none = !query.isPending && !query.error && total === 0 && !list.query.search;
 
   return (
     <Stack gap="lg" data-testid="esign-page">
@@ -151,17 +163,7 @@ export const SpecimenList = ({ userId }: { userId: number }) => {
         </Group>
       </Paper>
 
-      {query.error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {statusMessage(query.error, t)}
-        </Alert>
-      ) : null}
-
-      {query.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : specimens.length === 0 && !query.error ? (
+      {none && !list.search ? (
         <Paper withBorder p="xl" data-testid="specimen-empty">
           <Stack align="center" gap="xs" py="lg" ta="center">
             <ThemeIcon size={56} radius="xl" variant="light" color="secondary">
@@ -174,21 +176,22 @@ export const SpecimenList = ({ userId }: { userId: number }) => {
           </Stack>
         </Paper>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="specimen-grid">
-          {specimens.map((specimen) => (
-            <SpecimenCard
-              key={specimen.id}
-              specimen={specimen}
-              busy={update.isPending && update.variables?.id === specimen.id}
-              onRename={() => setRenaming(specimen)}
-              onMakeDefault={() => makeDefault(specimen)}
-              onDelete={() => {
-                remove.reset();
-                setDeleting(specimen);
-              }}
-            />
-          ))}
-        </SimpleGrid>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+          <SpecimenTable
+            rows={rows}
+            total={total}
+            list={list}
+            loading={query.isPending || query.isFetching}
+            error={query.error ? statusMessage(query.error, t) : null}
+            busyId={update.isPending ? (update.variables?.id ?? null) : null}
+            onRename={setRenaming}
+            onMakeDefault={makeDefault}
+            onDelete={(specimen) => {
+              remove.reset();
+              setDeleting(specimen);
+            }}
+          />
+        </Paper>
       )}
 
       <AddSpecimenModal opened={adding} onClose={() => setAdding(false)} />

@@ -27,7 +27,18 @@ const quota = (remain: number, esign: number, psre = 0): TQuota => ({
   draft: { total: 0 },
   chartUsage: Array(12).fill(0),
   chartRemain: [remain, 3],
-  esign: { remain: esign, usage: { total: 1 }, total: { total: esign + 1 } },
+  remain_child: 0,
+  usage_child: 0,
+  stamp_child: 0,
+  total_child: 0,
+  esign: {
+    remain: esign,
+    usage: { total: 1 },
+    total: { total: esign + 1 },
+    remain_child: 0,
+    usage_child: 0,
+    total_child: 0,
+  },
   psre: { remain: psre, usage: { total: 0 }, total: { total: psre } },
 });
 
@@ -48,7 +59,10 @@ describe('quota endpoint by role (spec §7)', () => {
     expect(canMoveQuota(user({ role: 'admin-company' }))).toBe(true);
     expect(canMoveQuota(user({ role: 'admin-company', user_type: 'payu' }))).toBe(false);
     expect(canMoveQuota(user())).toBe(false);
+    // Spec §6: company-level admins only; the API refuses super with 403 as well
+    // (apps/api/test/role-matrix.test.ts, "quota moves").
     expect(canMoveQuota(user({ role: 'super' }))).toBe(false);
+    expect(canMoveQuota(user({ role: 'super', company_id: 1, departement_id: null }))).toBe(false);
   });
 });
 
