@@ -659,6 +659,28 @@ describe('e-signatures before the stamp', () => {
     expect(out.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(4);
     expect(out.match(/Total document signed/g)).toHaveLength(1);
     expect(out).toContain(`Emet${stamped.json().data.serial_number}`);
+    // Our own verifier agrees: four intact, trusted signatures, three e-sign then the e-Meterai.
+    const form = multipart('signed-stamped.pdf', download.rawPayload);
+    const verified = ZVerifyResponse.parse(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/services/verify',
+          headers: form.headers,
+          payload: form.payload,
+        })
+      ).json(),
+    ).data;
+    expect(verified.intact).toBe(true);
+    expect(verified.signatures.map((sig) => [sig.kind, sig.integrity, sig.trusted])).toEqual([
+      ['esign', true, true],
+      ['esign', true, true],
+      ['esign', true, true],
+      ['emeterai', true, true],
+    ]);
+    expect(verified.signatures.slice(0, 3).every((sig) => sig.modified_after === 'allowed')).toBe(
+      true,
+    );
     const details = (
       await ctx.app.inject({
         method: 'GET',
