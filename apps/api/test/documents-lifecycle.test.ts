@@ -435,6 +435,53 @@ describe('e-sign only documents', () => {
   });
 });
 
+describe('an e-signature posing as an e-Meterai', () => {
+  it('is reported as an e-signature without a serial', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 0);
+    await move(ctx.database.db, {
+      kind: 'esign',
+      quantity: 1,
+      from: SYSTEM_ISSUED,
+      to: ref,
+      reason: 'purchase',
+      companyId: ref.companyId,
+    });
+    const id = await uploadedId(ctx, session, await makePdf(1));
+    const signed = await post('/api/v1/esign-only/signer-process', session, {
+      document_id: id,
+      page: 1,
+      x: 60,
+      y: 200,
+      width: 120,
+      height: 50,
+      reason: '[ABCDEFGHIJKLMNOPQRSTUV] Meterai palsu',
+      identity_confirmed: true,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: (await details(session, id)).file_path,
+    });
+    const form = multipartBody(
+      {},
+      { field: 'file', name: 'palsu.pdf', content: file.rawPayload, type: 'application/pdf' },
+    );
+    const verified = ZVerifyResponse.parse(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/services/verify',
+          headers: form.headers,
+          payload: form.payload,
+        })
+      ).json(),
+    ).data;
+    expect(verified.signatures).toHaveLength(1);
+    expect(verified.signatures[0]).toMatchObject({ kind: 'esign', serial_number: null });
+    expect(verified.known_serials).toEqual([]);
+  });
+});
+
 describe('companies stay apart', () => {
   it('answers 404 for a document of another company, whatever the call', async () => {
     const mine = await newDepartmentUser(ctx, 1);

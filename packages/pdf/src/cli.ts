@@ -7,7 +7,7 @@
  *   bubuh-pdf stamp IN OUT --page N --rect x,y,w,h [--serial SN] [--key K --cert C]
  *                         [--reason R] [--location L] [--image stamp.png] [--verify-url URL]
  *                         [--tsa | --tsa-url URL]
- *   bubuh-pdf verify IN [--json] [--trust roots.pem]
+ *   bubuh-pdf verify IN [--json] [--trust roots.pem] [--meterai-issuer emeterai.pem]
  *
  * Without --key/--cert, sign and stamp use a local demo CA under ./data/pki (created on first use).
  * Exit codes: 0 ok, 1 bad input / failure (one line on stderr), 2 usage, 3 verify found problems.
@@ -34,7 +34,7 @@ const USAGE = `Usage:
   bubuh-pdf stamp IN OUT --page N --rect x,y,w,h [--serial SN] [--key key.pem --cert chain.pem]
                  [--reason R] [--location L] [--image stamp.png|jpg] [--verify-url URL]
                  [--tsa | --tsa-url URL]
-  bubuh-pdf verify IN [--json] [--trust roots.pem]
+  bubuh-pdf verify IN [--json] [--trust roots.pem] [--meterai-issuer emeterai.pem]
 
 Rectangles are x,y,width,height in PDF points from the page's bottom-left corner; a page number
 past the end means the last page. Without --key/--cert, sign and stamp use a local demo CA kept
@@ -298,15 +298,29 @@ async function cmdVerify(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, trust: { type: 'string', multiple: true } },
+    options: {
+      json: { type: 'boolean' },
+      trust: { type: 'string', multiple: true },
+      'meterai-issuer': { type: 'string', multiple: true },
+    },
   });
   const [input] = positionals;
   if (!input || positionals.length > 1) throw new UsageError('verify takes one input file');
   const bytes = readInput(input);
   let trustRoots: string[] | undefined = values.trust?.map(readText);
+  let meteraiIssuers: string[] | undefined = values['meterai-issuer']?.map(readText);
   const demoRoot = at(join('data', 'pki', 'root.pem'));
-  if (!trustRoots && existsSync(demoRoot)) trustRoots = [readFileSync(demoRoot, 'utf8')];
-  const result = await verifyPdf(bytes, trustRoots ? { trustRoots } : {});
+  if (!trustRoots && existsSync(demoRoot)) {
+    trustRoots = [readFileSync(demoRoot, 'utf8')];
+    // with the demo CA, its e-Meterai certificate is the one e-Meterai issuer
+    const demoMeterai = at(join('data', 'pki', 'emeterai.pem'));
+    if (!meteraiIssuers && existsSync(demoMeterai))
+      meteraiIssuers = [readFileSync(demoMeterai, 'utf8')];
+  }
+  const result = await verifyPdf(bytes, {
+    ...(trustRoots ? { trustRoots } : {}),
+    ...(meteraiIssuers ? { meteraiIssuers } : {}),
+  });
   if (values.json) {
     out.log(JSON.stringify(result, null, 2));
   } else {
@@ -314,10 +328,12 @@ async function cmdVerify(args: string[], out: Out): Promise<number> {
     for (const s of result.signatures) {
       const what =
         s.kind === 'emeterai'
-          ? `e-Meterai ${s.serial}`
+          ? `e-Meterai ${s.serial}${s.meteraiClaim === 'unchecked' ? ' (issuer not checked)' : ''}`
           : s.kind === 'timestamp'
             ? 'document time-stamp'
-            : 'e-signature';
+            : s.meteraiClaim === 'unverified'
+              ? `e-signature CLAIMING to be e-Meterai ${s.claimedSerial} (not from an e-Meterai issuer)`
+              : 'e-signature';
       out.log(`${s.fieldName}: ${what} by ${s.signerName ?? '?'}`);
       out.log(
         `  integrity ${s.integrity ? 'OK' : `FAILED (${s.integrityDetail ?? 'unknown'})`}, ` +

@@ -70,6 +70,7 @@ export {
   tokenFromResponse,
 } from './tsa.ts';
 export type {
+  MeteraiClaim,
   SignatureKind,
   SignatureVerification,
   TimestampInfo,

@@ -2,9 +2,14 @@
  * `inspectPdf`: the upload gate. Reads page geometry, version and existing signatures, and turns
  * every kind of bad input into a typed `PdfError` (see `guard.ts` for the limits).
  */
+
+import type { PDF } from '@libpdf/core';
+import { PdfName } from '@libpdf/core';
 import type { PdfLimits } from './guard.ts';
 import { commonNameOf, parseCms } from './internal/cms-verify.ts';
-import { openDocument, pageGeometry } from './internal/document.ts';
+import { deref, openDocument, pageGeometry } from './internal/document.ts';
+import type { MeteraiClaim } from './internal/meterai-claim.ts';
+import { classifyClaim, meteraiIssuersFrom } from './internal/meterai-claim.ts';
 import { meteraiSerial, readSignatures, signedEnd } from './internal/signatures.ts';
 import type { Rotation } from './place.ts';
 
@@ -21,8 +26,14 @@ export type PageInfo = {
 
 export type SignatureSummary = {
   fieldName: string;
+  /** As in `verifyPdf`: a claim refused by `meteraiIssuers` is `esign`. */
   kind: 'emeterai' | 'esign' | 'timestamp';
+  /** e-Meterai serial, only for kind `emeterai`. */
   serial: string | null;
+  /** The serial claimed by the reason / field name, whether or not the claim holds. */
+  claimedSerial: string | null;
+  /** `verified` / `unverified` against `meteraiIssuers`, `unchecked` without; null: no claim. */
+  meteraiClaim: MeteraiClaim | null;
   signerName: string | null;
   reason: string | null;
   coversWholeDocument: boolean;
@@ -45,6 +56,8 @@ export type InspectOptions = {
    * `ENCRYPTED`. Default false: the portal cannot stamp encrypted files, so they are refused.
    */
   allowEncrypted?: boolean;
+  /** As in `verifyPdf`: e-Meterai certificate(s) / dedicated issuing CA(s), PEM or DER. */
+  meteraiIssuers?: (string | Uint8Array)[];
 };
 
 function round(n: number): number {
@@ -58,10 +71,17 @@ function newerVersion(a: string, b: string | undefined): string {
   return Number.isFinite(pb) && (!Number.isFinite(pa) || pb > pa) ? b : a;
 }
 
+/** The catalog's /Version (PDF 1.4+: overrides an older header after an incremental update). */
+function catalogVersion(pdf: PDF): string | undefined {
+  const v = deref(pdf, pdf.getCatalog().get('Version'));
+  return v instanceof PdfName && /^\d+\.\d+$/.test(v.value) ? v.value : undefined;
+}
+
 export async function inspectPdf(
   bytes: Uint8Array,
   options: InspectOptions = {},
 ): Promise<PdfInfo> {
+  const issuers = meteraiIssuersFrom(options.meteraiIssuers);
   const { pdf, report } = await openDocument(bytes, {
     deep: true,
     ...(options.limits ? { limits: options.limits } : {}),
@@ -79,23 +99,25 @@ export async function inspectPdf(
     };
   });
   const signatures: SignatureSummary[] = readSignatures(pdf).map((sig) => {
-    const serial = meteraiSerial(sig.fieldName, sig.reason);
+    const timestamp = sig.type === 'DocTimeStamp' || sig.subFilter === 'ETSI.RFC3161';
+    const claimedSerial = timestamp ? null : meteraiSerial(sig.fieldName, sig.reason);
     let signerName = sig.name;
+    let signerCertificate: Uint8Array | undefined;
     try {
-      if (sig.contents)
-        signerName = commonNameOf(parseCms(sig.contents).signerCertificate) ?? signerName;
+      if (sig.contents) {
+        signerCertificate = parseCms(sig.contents).signerCertificate;
+        signerName = commonNameOf(signerCertificate) ?? signerName;
+      }
     } catch {
       // unparsable signature: keep /Name
     }
+    const claim = timestamp
+      ? { kind: 'timestamp' as const, serial: null, meteraiClaim: null }
+      : classifyClaim(claimedSerial, signerCertificate, issuers);
     return {
       fieldName: sig.fieldName,
-      kind:
-        sig.type === 'DocTimeStamp' || sig.subFilter === 'ETSI.RFC3161'
-          ? 'timestamp'
-          : serial
-            ? 'emeterai'
-            : 'esign',
-      serial,
+      ...claim,
+      claimedSerial,
       signerName,
       reason: sig.reason,
       coversWholeDocument: sig.byteRange !== undefined && signedEnd(sig) === bytes.length,
@@ -104,7 +126,10 @@ export async function inspectPdf(
   return {
     pageCount: pages.length,
     pages,
-    pdfVersion: newerVersion(report.headerVersion || pdf.version, pdf.version),
+    pdfVersion: newerVersion(
+      newerVersion(report.headerVersion || pdf.version, pdf.version),
+      catalogVersion(pdf),
+    ),
     encrypted: pdf.isEncrypted,
     linearized: report.linearized,
     signatures,

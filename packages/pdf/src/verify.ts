@@ -4,8 +4,9 @@
  * Per signature: CMS signature valid AND the ByteRange digest equals the signed message-digest
  * (`integrity`), whether it covers the whole file, what later revisions changed
  * (`modifiedAfter`), the certificate path to caller-given trust roots (`chain`), and the RFC 3161
- * signature time-stamp (B-T) if present. e-Meterai signatures are recognised by the reason
- * `[SN] ...` or the field name `Emet<SN>`.
+ * signature time-stamp (B-T) if present. A signature claims to be an e-Meterai by the reason
+ * `[SN] ...` or the field name `Emet<SN>`; with `meteraiIssuers` the claim is only accepted when the
+ * signing certificate is (issued by) one of those certificates (`meteraiClaim`).
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import * as pkijs from 'pkijs';
@@ -24,12 +25,15 @@ import {
 } from './internal/cms-verify.ts';
 import { bytesEqual } from './internal/der.ts';
 import { openDocument } from './internal/document.ts';
+import type { MeteraiClaim } from './internal/meterai-claim.ts';
+import { classifyClaim, meteraiIssuersFrom } from './internal/meterai-claim.ts';
 import { certificatesFrom } from './internal/pem.ts';
 import { classifyChangesAfter, readXrefChain } from './internal/revisions.ts';
 import type { RawSignature } from './internal/signatures.ts';
 import { meteraiSerial, parsePdfDate, readSignatures, signedEnd } from './internal/signatures.ts';
 
 export type SignatureKind = 'emeterai' | 'esign' | 'timestamp';
+export type { MeteraiClaim };
 
 export type TimestampInfo = {
   present: boolean;
@@ -42,9 +46,26 @@ export type TimestampInfo = {
 
 export type SignatureVerification = {
   fieldName: string;
+  /**
+   * `emeterai` when the signature claims to be one (see `claimedSerial`) and the claim was not
+   * refused (`meteraiClaim` `verified`, or `unchecked` without `meteraiIssuers`); a refused claim
+   * is reported as `esign`.
+   */
   kind: SignatureKind;
-  /** e-Meterai serial (from `[SN] ...` in the reason, else from the field name `Emet<SN>`). */
+  /** e-Meterai serial, only for kind `emeterai` (so a refused claim never yields a serial). */
   serial: string | null;
+  /**
+   * The serial the signature claims (`[SN] ...` in the reason, else the field name `Emet<SN>`),
+   * whether or not the claim holds; null when it makes no claim.
+   */
+  claimedSerial: string | null;
+  /**
+   * The e-Meterai claim check: `verified` (signer is / was issued by a `meteraiIssuers`
+   * certificate), `unverified` (it is not: an ordinary signature dressed up as an e-Meterai),
+   * `unchecked` (no `meteraiIssuers` given: the claim rests on the reason / field name alone);
+   * null for signatures that make no claim and for document time-stamps.
+   */
+  meteraiClaim: MeteraiClaim | null;
   signerName: string | null;
   signerSubject: string | null;
   reason: string | null;
@@ -80,6 +101,15 @@ export type SignatureVerification = {
 export type VerifyOptions = {
   /** Trust anchors: PEM text (one or more certificates) or DER bytes. */
   trustRoots?: (string | Uint8Array)[];
+  /**
+   * The e-Meterai signing certificate(s) and/or the CA certificate(s) dedicated to issuing them
+   * (PEM text, any number of certificates, or DER). A signature claiming to be an e-Meterai is
+   * then only reported as one when its signing certificate is one of these or was issued
+   * directly by one of them (a self-signed root only matches itself, never its subordinates:
+   * list the e-Meterai certificate or its dedicated intermediate, not a root shared with users).
+   * An empty list accepts no claim. Not given: claims are `unchecked` (reason / field name only).
+   */
+  meteraiIssuers?: (string | Uint8Array)[];
   limits?: Partial<PdfLimits>;
 };
 
@@ -89,9 +119,8 @@ export type VerifyResult = {
   valid: boolean;
 };
 
-function kindOf(sig: RawSignature, serial: string | null): SignatureKind {
-  if (sig.type === 'DocTimeStamp' || sig.subFilter === 'ETSI.RFC3161') return 'timestamp';
-  return serial ? 'emeterai' : 'esign';
+function isDocumentTimestamp(sig: RawSignature): boolean {
+  return sig.type === 'DocTimeStamp' || sig.subFilter === 'ETSI.RFC3161';
 }
 
 function rangeIsSane(br: [number, number, number, number], bytes: Uint8Array): string | null {
@@ -208,16 +237,17 @@ export async function verifyPdf(
       throw new PdfError('INVALID_CREDENTIAL', 'The trust roots contain no certificate.');
     }
   }
+  const issuers = meteraiIssuersFrom(options.meteraiIssuers);
   const { pdf } = await openDocument(bytes, options.limits ? { limits: options.limits } : {});
   const raw = readSignatures(pdf);
   const chain = raw.some((s) => signedEnd(s) < bytes.length) ? readXrefChain(bytes) : [];
   const out: SignatureVerification[] = [];
   for (const sig of raw) {
-    const serial = meteraiSerial(sig.fieldName, sig.reason);
+    const timestampSig = isDocumentTimestamp(sig);
+    const claimedSerial = timestampSig ? null : meteraiSerial(sig.fieldName, sig.reason);
     const base = {
       fieldName: sig.fieldName,
-      kind: kindOf(sig, serial),
-      serial,
+      claimedSerial,
       reason: sig.reason,
       location: sig.location,
       subFilter: sig.subFilter ?? null,
@@ -239,9 +269,13 @@ export async function verifyPdf(
       sig.byteRange && !coversWholeDocument
         ? await classifyChangesAfter(bytes, end, pdf, chain)
         : { modifiedAfter: 'none' as const, disallowed: [], allowed: [] };
+    const claim = timestampSig
+      ? { kind: 'timestamp' as const, serial: null, meteraiClaim: null }
+      : classifyClaim(claimedSerial, cms?.signerCertificate, issuers);
     if (!cms) {
       out.push({
         ...base,
+        ...claim,
         signerName: sig.name,
         signerSubject: null,
         signingTime: parsePdfDate(sig.m)?.toISOString() ?? null,
@@ -260,7 +294,7 @@ export async function verifyPdf(
     }
     const integrity = checkIntegrity(sig, cms, bytes);
     const ts =
-      base.kind === 'timestamp'
+      claim.kind === 'timestamp'
         ? {
             present: true,
             valid: integrity.ok,
@@ -297,6 +331,7 @@ export async function verifyPdf(
     }
     out.push({
       ...base,
+      ...claim,
       signerName: commonNameOf(cms.signerCertificate) ?? sig.name,
       signerSubject: subject,
       signingTime: signingTime?.toISOString() ?? null,

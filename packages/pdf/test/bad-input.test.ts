@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PdfErrorCode } from '../src/errors.ts';
 import { PdfError } from '../src/errors.ts';
 import { inspectPdf } from '../src/inspect.ts';
+import { decodeBounded, lzwDecode } from '../src/internal/decode.ts';
 import { signPdf, stampMeterai } from '../src/sign.ts';
 import { createSpecimenStampAppearance } from '../src/specimen.ts';
 import { verifyPdf } from '../src/verify.ts';
@@ -78,8 +79,48 @@ const BAD: BadCase[] = [
     code: 'TOO_COMPLEX',
   },
   {
+    name: 'hex + flate object-stream bomb (>1 GiB)',
+    make: async () => corpus.hexFlateObjectStreamBomb(1100),
+    code: 'TOO_COMPLEX',
+  },
+  {
+    name: 'indirect /Filter object-stream bomb (>1 GiB)',
+    make: async () => corpus.indirectFilterBomb(1100, '/FlateDecode'),
+    code: 'TOO_COMPLEX',
+  },
+  {
+    name: 'indirect /Filter array object-stream bomb (>1 GiB)',
+    make: async () => corpus.indirectFilterBomb(1100, '[/FlateDecode]'),
+    code: 'TOO_COMPLEX',
+  },
+  {
+    name: 'indirect /Filter defined inside an object stream (>1 GiB)',
+    make: async () => corpus.filterInObjectStreamBomb(1100),
+    code: 'TOO_COMPLEX',
+  },
+  {
+    name: 'unresolvable indirect /Filter on an object stream',
+    make: async () => corpus.indirectFilterBomb(1, null),
+    code: 'TOO_COMPLEX',
+  },
+  {
+    name: 'LZW object-stream bomb (>1 GiB, as @libpdf/core reads LZW)',
+    make: async () => corpus.lzwObjectStreamBomb(1100, 'libpdf'),
+    code: 'TOO_COMPLEX',
+  },
+  {
+    name: 'LZW object-stream bomb (>1 GiB, as the PDF spec reads LZW)',
+    make: async () => corpus.lzwObjectStreamBomb(1100, 'standard'),
+    code: 'TOO_COMPLEX',
+  },
+  {
     name: 'content-stream bomb (>1 GiB)',
     make: async () => corpus.contentBomb(1100),
+    code: 'TOO_COMPLEX',
+  },
+  {
+    name: 'content-stream bomb behind ASCII85 + Flate (>1 GiB)',
+    make: async () => corpus.chainedContentBomb(1100),
     code: 'TOO_COMPLEX',
   },
 ];
@@ -149,6 +190,84 @@ describe('signing and verification refuse the same input', () => {
       await expectPdfError(() => verifyPdf(bytes), c.code);
     });
   }
+});
+
+describe('filter chains: bounded decoding keeps legitimate files working', () => {
+  it('LZW: the bounded decoder reads what qpdf reads; @libpdf/core switches code widths one code late', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 2000; i++)
+      lines.push(`BT 20 ${i % 800} Td (Baris ${i} ${Math.sin(i)}) Tj ET`);
+    const text = new TextEncoder().encode(lines.join('\n'));
+    for (const early of [1, 0]) {
+      const encoded = corpus.lzwEncode(text, early, 'standard');
+      expect(
+        Buffer.from(lzwDecode(encoded, early, 1 << 30, 'standard')).equals(Buffer.from(text)),
+      ).toBe(true);
+      // libpdf's reading ends at the first 10-bit code (it throws there; we keep the prefix)
+      expect(lzwDecode(encoded, early, 1 << 30, 'libpdf').length).toBeLessThan(text.length);
+      const libpdfEncoded = corpus.lzwEncode(text, early, 'libpdf');
+      expect(
+        Buffer.from(lzwDecode(libpdfEncoded, early, 1 << 30, 'libpdf')).equals(Buffer.from(text)),
+      ).toBe(true);
+    }
+    // each stage is bounded
+    expect(() => lzwDecode(corpus.lzwZeroBomb(64, 'standard'), 1, 1 << 20, 'standard')).toThrow();
+  });
+
+  it('every decoder stops at its budget', () => {
+    const zeros = corpus.zeroBomb(8);
+    const limit = 1 << 20;
+    expect(decodeBounded(zeros, [{ name: 'FlateDecode' }], limit).kind).toBe('too-large');
+    const hex = new TextEncoder().encode(`${Buffer.from(zeros).toString('hex')}>`);
+    expect(decodeBounded(hex, [{ name: 'AHx' }, { name: 'Fl' }], limit)).toMatchObject({
+      kind: 'too-large',
+      filter: 'FlateDecode',
+    });
+    const runs = new Uint8Array(20_000).map((_, i) => (i % 2 === 0 ? 129 : 0)); // 128 zeros per 2 bytes
+    expect(decodeBounded(runs, [{ name: 'RunLengthDecode' }], limit).kind).toBe('too-large');
+    const zs = new Uint8Array(300_000).fill(0x7a); // ASCII85 'z' = 4 zero bytes
+    expect(decodeBounded(zs, [{ name: 'ASCII85Decode' }], limit).kind).toBe('too-large');
+    expect(
+      decodeBounded(zeros, [{ name: 'JBIG2Decode' }, { name: 'FlateDecode' }], limit).kind,
+    ).toBe('unbounded');
+    expect(decodeBounded(zeros, [{ name: 'BrotliDecode' }], limit).kind).toBe('unbounded');
+    expect(decodeBounded(zeros, [{ name: 'DCTDecode' }, { name: 'FlateDecode' }], limit).kind).toBe(
+      'too-large',
+    );
+  });
+
+  it('a file with [/ASCIIHexDecode /FlateDecode], /LZWDecode and an indirect /Filter is inspected, stamped and verified', async () => {
+    const bytes = corpus.chainedFilters();
+    if (!skipWithout(TOOLS.mutool)) {
+      // the fixture is a valid PDF for other readers: all three streams render as text
+      const { dir, cleanup } = (await import('./helpers.ts')).tempDir();
+      try {
+        const { writeFileSync } = await import('node:fs');
+        const { execFileSync } = await import('node:child_process');
+        writeFileSync(`${dir}/chained.pdf`, bytes);
+        const text = execFileSync('mutool', ['draw', '-q', '-F', 'txt', `${dir}/chained.pdf`], {
+          encoding: 'utf8',
+        });
+        expect(text).toContain('Hex + Flate');
+        expect(text).toContain('LZW');
+        expect(text).toContain('Indirect filter');
+      } finally {
+        cleanup();
+      }
+    }
+    const info = await inspectPdf(bytes);
+    expect(info.pageCount).toBe(1);
+    const stamped = await stampMeterai(bytes, {
+      serial: SN,
+      image: createSpecimenStampAppearance(SN, 'https://x'),
+      page: 1,
+      rect: { x: 400, y: 40, width: 90, height: 90 },
+      signer: pki.emeterai,
+    });
+    const v = await verifyPdf(stamped.bytes);
+    expect(v.valid).toBe(true);
+    expect(v.signatures[0]?.integrity).toBe(true);
+  });
 });
 
 describe('invalid stamping arguments', () => {
@@ -225,6 +344,8 @@ describe('worker threads with resource limits', () => {
   it('the decompression bomb and the nesting fail cleanly inside a worker; the caller survives', async () => {
     for (const [bytes, code] of [
       [corpus.objectStreamBomb(1100), 'TOO_COMPLEX'],
+      [corpus.hexFlateObjectStreamBomb(1100), 'TOO_COMPLEX'],
+      [corpus.lzwObjectStreamBomb(1100), 'TOO_COMPLEX'],
       [corpus.contentBomb(1100), 'TOO_COMPLEX'],
       [corpus.nested(1000), 'TOO_COMPLEX'],
     ] as const) {

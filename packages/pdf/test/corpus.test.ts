@@ -170,7 +170,10 @@ describe('three e-signatures then the e-Meterai stay valid', () => {
         });
 
         // our verifier agrees
-        const v = await verifyPdf(bytes, { trustRoots: [pki.root.certificatePem] });
+        const v = await verifyPdf(bytes, {
+          trustRoots: [pki.root.certificatePem],
+          meteraiIssuers: [pki.emeterai.certificatePem],
+        });
         expect(v.valid).toBe(true);
         expect(v.signatures).toHaveLength(total);
         v.signatures.forEach((s, i) => {
@@ -190,6 +193,7 @@ describe('three e-signatures then the e-Meterai stay valid', () => {
         expect(esigns.every((s) => s.kind === 'esign' && s.timestamp.present === false)).toBe(true);
         const stamp = v.signatures[total - 1];
         expect(stamp?.kind).toBe('emeterai');
+        expect(stamp?.meteraiClaim).toBe('verified');
         expect(stamp?.serial).toBe(serial);
         expect(stamp?.reason).toBe(`[${serial}] Dokumen Perjanjian`);
         expect(stamp?.location).toBe('Jakarta');

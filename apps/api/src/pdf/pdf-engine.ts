@@ -9,7 +9,14 @@ import { AppError } from '../lib/app-error.ts';
 /** PDF work off the request thread: a worker-thread pool with memory limits and a time limit. */
 export type TPdfEngine = {
   inspect: (bytes: Uint8Array) => Promise<PdfInfo>;
-  verify: (bytes: Uint8Array, trustRoots: string[]) => Promise<VerifyResult>;
+  /**
+   * Every signature, chains checked against `trustRoots`; a signature counts as an e-Meterai
+   * only when signed by one of `meteraiIssuers` (the issuer's signing certificate or its own CA).
+   */
+  verify: (
+    bytes: Uint8Array,
+    options: { trustRoots: string[]; meteraiIssuers: string[] },
+  ) => Promise<VerifyResult>;
   stamp: (
     bytes: Uint8Array,
     options: Extract<PdfTask, { op: 'stamp' }>['options'],
@@ -71,8 +78,7 @@ export const createPdfEngine = (options: { maxThreads?: number } = {}): TPdfEngi
 
   return {
     inspect: (bytes) => run<PdfInfo>({ op: 'inspect', bytes }),
-    verify: (bytes, trustRoots) =>
-      run<VerifyResult>({ op: 'verify', bytes, options: { trustRoots } }),
+    verify: (bytes, options) => run<VerifyResult>({ op: 'verify', bytes, options }),
     stamp: (bytes, options) => run<StampedPdf>({ op: 'stamp', bytes, options }),
     sign: (bytes, options) => run<SignedPdf>({ op: 'sign', bytes, options }),
     stampWithSigner: async (bytes, options) => {

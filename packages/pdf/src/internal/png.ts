@@ -260,3 +260,31 @@ export function embedPngFast(pdf: PDF, bytes: Uint8Array): EmbeddedImage | undef
   );
   return { ref, width: info.width, height: info.height };
 }
+
+export type DecodedPng = {
+  width: number;
+  height: number;
+  /** Samples per pixel (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA; palette images stay indices). */
+  channels: number;
+  /** Unfiltered 8-bit samples, row by row. */
+  pixels: Uint8Array;
+};
+
+/**
+ * Decode an 8-bit, non-interlaced PNG to raw samples (what `embedPngFast` handles; used by the
+ * tests to read pdftoppm renderings). Undefined for anything else.
+ */
+export function decodePng(bytes: Uint8Array): DecodedPng | undefined {
+  const info = isPng(bytes) ? parsePng(bytes) : undefined;
+  if (info?.interlace !== 0 || info.bitDepth !== 8) return undefined;
+  const ch = channels(info.colorType);
+  const raw = inflateSync(info.idat, {
+    maxOutputLength: (info.width * ch + 1) * info.height + 1024,
+  });
+  return {
+    width: info.width,
+    height: info.height,
+    channels: ch,
+    pixels: unfilter(raw, info.width, info.height, ch),
+  };
+}

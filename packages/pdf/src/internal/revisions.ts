@@ -6,6 +6,7 @@
 import { inflateSync } from 'node:zlib';
 import type { PdfObject } from '@libpdf/core';
 import { PDF, PdfArray, PdfDict, PdfName, PdfRef, PdfStream } from '@libpdf/core';
+import { deref, listFields } from './document.ts';
 import type { PDict, PValue } from './lexer.ts';
 import { dictNumber, filterNames, indexOfAscii, isDict, Lexer, lastIndexOfAscii } from './lexer.ts';
 
@@ -231,11 +232,34 @@ function refKeys(arr: PdfArray | undefined): string[] {
   return out;
 }
 
-/** Every item of `before` is still in `after` (added items allowed). */
+/** Every item of `before` is still in `after` (added items allowed); direct items compared by value. */
 function isSuperset(before: PdfArray | undefined, after: PdfArray | undefined): boolean {
   const b = refKeys(before);
   const a = new Set(refKeys(after));
-  return b.every((k) => k.startsWith('direct:') || a.has(k));
+  return b.every((k, i) => {
+    if (!k.startsWith('direct:')) return a.has(k);
+    const item = before?.at(i);
+    for (const candidate of after ?? []) if (sameObject(item, candidate)) return true;
+    return false;
+  });
+}
+
+/**
+ * Object numbers of the signature fields that were already signed in `pdf` (the signed revision)
+ * and of their widget annotations: after signing, nothing about them may change (a new /AP,
+ * /Rect, /F or /V is how a "shadow attack" shows something else over a valid signature).
+ */
+function signedSignatureObjects(pdf: PDF): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const field of listFields(pdf)) {
+    if (field.ft !== 'Sig' || !(deref(pdf, field.dict.get('V')) instanceof PdfDict)) continue;
+    if (field.ref) out.set(field.ref.objectNumber, field.name);
+    const kids = deref(pdf, field.dict.get('Kids'));
+    if (kids instanceof PdfArray) {
+      for (const kid of kids) if (kid instanceof PdfRef) out.set(kid.objectNumber, field.name);
+    }
+  }
+  return out;
 }
 
 const ANNOT_SUBTYPES = new Set([
@@ -341,6 +365,7 @@ export async function classifyChangesAfter(
   const catalogNew = latest.getCatalog();
   const acroRaw = catalogNew.get('AcroForm');
   const acroNum = acroRaw instanceof PdfRef ? acroRaw.objectNumber : undefined;
+  const signedFields = signedSignatureObjects(before);
 
   const allowed: string[] = [];
   const disallowed: string[] = [];
@@ -413,6 +438,13 @@ export async function classifyChangesAfter(
     }
     if (isSignatureDict(oldObj)) {
       disallowed.push(`${label}: signature dictionary changed`);
+      continue;
+    }
+    const signedField = signedFields.get(num);
+    if (signedField !== undefined) {
+      disallowed.push(
+        `${label}: signed signature field "${signedField}" or its widget changed (/${keys.join(', /')})`,
+      );
       continue;
     }
     if (isAnnotationOrField(oldObj)) {

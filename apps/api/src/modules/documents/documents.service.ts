@@ -745,7 +745,10 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       const roots = [
         ...new Set([...(await meterai.trustRoots()), ...(await deps.signatures.trustRoots())]),
       ];
-      const result = await pdf.verify(bytes, roots);
+      const result = await pdf.verify(bytes, {
+        trustRoots: roots,
+        meteraiIssuers: await meterai.meteraiIssuers(),
+      });
       const serials = result.signatures.map((s) => s.serial).filter((s): s is string => s !== null);
       const known = await repo.knownSerials(db, serials);
       return {

@@ -54,5 +54,7 @@ export const createLocalMeteraiProvider = (deps: {
       };
     },
     trustRoots: async () => [(await pki()).root.certificatePem],
+    // Users' certificates share the local root: only the e-Meterai certificate itself counts.
+    meteraiIssuers: async () => [(await pki()).emeterai.certificatePem],
   };
 };

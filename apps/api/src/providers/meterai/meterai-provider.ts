@@ -49,6 +49,11 @@ export type TMeteraiProvider = {
   }) => Promise<TMeteraiSigning>;
   /** Roots a verifier should trust for this provider's stamps. */
   trustRoots: () => Promise<string[]>;
+  /**
+   * The certificates that make a signature an e-Meterai of this provider: its e-Meterai signing
+   * certificate (or a CA used for nothing else). Never a root shared with e-signatures.
+   */
+  meteraiIssuers: () => Promise<string[]>;
 };
 
 export type TMeteraiSigning =

@@ -192,5 +192,12 @@ export const createPeruriMeteraiProvider = (config: TPeruriConfig): TMeteraiProv
       }),
     }),
     trustRoots: async () => config.trustRootsPem,
+    // Peruri's e-Meterai signing certificate: the first of the configured chain.
+    meteraiIssuers: async () => {
+      const first = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(
+        config.signerChainPem,
+      );
+      return first ? [first[0]] : [];
+    },
   };
 };
