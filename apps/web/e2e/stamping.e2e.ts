@@ -10,9 +10,11 @@
  * login (shared session).
  * Set E2E_SCREENSHOT_DIR to keep screenshots of the draft viewer, My e-Document and the verdict.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyPdf } from '@bubuh/pdf';
+import { fileURLToPath } from 'node:url';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +28,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** `bubuh-pdf verify --json`, run from an empty folder (so no demo CA of ./data/pki is used). */
+const verifiedByCli = (file: string) => {
+  const cli = fileURLToPath(new URL('../../../packages/pdf/bin/bubuh-pdf.mjs', import.meta.url));
+  const out = execFileSync(process.execPath, [cli, 'verify', file, '--json'], {
+    cwd: mkdtempSync(join(tmpdir(), 'bubuh-cli-')),
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as {
+    signatures: { kind: string; serial: string | null; page: number | null; integrity: boolean }[];
+  };
+};
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
@@ -171,8 +185,8 @@ describe('stamping one document', () => {
     expect(stamped.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(stamped.length).toBeGreaterThan(pdfBytes.length);
     expect(stamped.toString('latin1')).toContain(serial);
-    // The engine reads the stamp back where it was dropped: page 2, as the e-Meterai of `serial`.
-    const [sealed] = (await verifyPdf(stamped)).signatures;
+    // The engine's CLI reads the stamp back where it was dropped: page 2, the e-Meterai `serial`.
+    const [sealed] = verifiedByCli(path).signatures;
     expect(sealed).toMatchObject({ kind: 'emeterai', serial, page: 2, integrity: true });
 
     // Spec §8: a download that fails shows the alert, and nothing is saved.
