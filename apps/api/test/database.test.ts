@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatabase } from '../src/db/client.ts';
-import { acquireDirLock, DataDirLockedError } from '../src/db/lock.ts';
+import { acquireDirLock, DataDirLockedError, processStart } from '../src/db/lock.ts';
 import { companies, departements, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { verifyPassword } from '../src/lib/password.ts';
@@ -74,9 +74,32 @@ describe('embedded database lock', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-lock-'));
     fs.writeFileSync(path.join(dir, 'bubuh.lock'), '999999');
     const lock = acquireDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, 'bubuh.lock'), 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'bubuh.lock'), 'utf8')).toBe(
+      `${process.pid}:${processStart(process.pid)}`,
+    );
     lock.release();
     expect(fs.existsSync(path.join(dir, 'bubuh.lock'))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('tells a live holder from a reused pid by its start time', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-lock-'));
+    const holder = spawn('sleep', ['30']);
+    const file = path.join(dir, 'bubuh.lock');
+    try {
+      const pid = holder.pid ?? 0;
+      expect(processStart(pid)).toMatch(/^\d+$/);
+      // The same process: refused.
+      fs.writeFileSync(file, `${pid}:${processStart(pid)}`);
+      expect(() => acquireDirLock(dir)).toThrow(DataDirLockedError);
+      // A live pid that started at another time is not the process that wrote the lock.
+      fs.writeFileSync(file, `${pid}:1`);
+      const lock = acquireDirLock(dir);
+      lock.release();
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      holder.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
