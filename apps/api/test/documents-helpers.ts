@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ZUploadDocumentResponse } from '@bubuh/contracts';
+import { ZUploadDocumentResponse, ZVerifyResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { companies, departements, users } from '../src/db/schema.ts';
@@ -113,4 +113,16 @@ export const pdfsig = (bytes: Buffer) => {
   } finally {
     fs.rmSync(file, { force: true });
   }
+};
+
+/** The public check (`POST /api/v1/services/verify`) of a PDF, parsed by its contract. */
+export const verifyThroughApi = async (ctx: TTestContext, content: Buffer, name = 'check.pdf') => {
+  const form = multipartBody({}, { field: 'file', name, content, type: 'application/pdf' });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/services/verify',
+    headers: form.headers,
+    payload: form.payload,
+  });
+  return ZVerifyResponse.parse(res.json()).data;
 };

@@ -1,4 +1,4 @@
-import { ZDocumentResponse, ZDocumentUserList, ZVerifyResponse } from '@bubuh/contracts';
+import { ZDocumentResponse, ZDocumentUserList } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, serialNumbers, users } from '../src/db/schema.ts';
@@ -12,6 +12,7 @@ import {
   stampDocument,
   type TSession,
   uploadedId,
+  verifyThroughApi,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
@@ -416,20 +417,7 @@ describe('e-sign only documents', () => {
     // The signed file, checked publicly: the e-signature chains to the PSrE root.
     const file = await ctx.app.inject({ method: 'GET', url: doc.file_path });
     expect(pdfsig(file.rawPayload)).toContain('Signature is Valid');
-    const check = multipartBody(
-      {},
-      { field: 'file', name: 'nda.pdf', content: file.rawPayload, type: 'application/pdf' },
-    );
-    const verified = ZVerifyResponse.parse(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/services/verify',
-          headers: check.headers,
-          payload: check.payload,
-        })
-      ).json(),
-    ).data;
+    const verified = await verifyThroughApi(ctx, file.rawPayload, 'nda.pdf');
     expect(verified.signatures).toHaveLength(1);
     expect(verified.signatures[0]).toMatchObject({ kind: 'esign', integrity: true, trusted: true });
   });
@@ -462,20 +450,7 @@ describe('an e-signature posing as an e-Meterai', () => {
       method: 'GET',
       url: (await details(session, id)).file_path,
     });
-    const form = multipartBody(
-      {},
-      { field: 'file', name: 'palsu.pdf', content: file.rawPayload, type: 'application/pdf' },
-    );
-    const verified = ZVerifyResponse.parse(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/services/verify',
-          headers: form.headers,
-          payload: form.payload,
-        })
-      ).json(),
-    ).data;
+    const verified = await verifyThroughApi(ctx, file.rawPayload, 'palsu.pdf');
     expect(verified.signatures).toHaveLength(1);
     expect(verified.signatures[0]).toMatchObject({ kind: 'esign', serial_number: null });
     expect(verified.known_serials).toEqual([]);

@@ -16,6 +16,7 @@ import {
   stampDocument,
   type TSession,
   uploadPdf,
+  verifyThroughApi,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
@@ -660,17 +661,7 @@ describe('e-signatures before the stamp', () => {
     expect(out.match(/Total document signed/g)).toHaveLength(1);
     expect(out).toContain(`Emet${stamped.json().data.serial_number}`);
     // Our own verifier agrees: four intact, trusted signatures, three e-sign then the e-Meterai.
-    const form = multipart('signed-stamped.pdf', download.rawPayload);
-    const verified = ZVerifyResponse.parse(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/services/verify',
-          headers: form.headers,
-          payload: form.payload,
-        })
-      ).json(),
-    ).data;
+    const verified = await verifyThroughApi(ctx, download.rawPayload, 'signed-stamped.pdf');
     expect(verified.intact).toBe(true);
     expect(verified.signatures.map((sig) => [sig.kind, sig.integrity, sig.trusted])).toEqual([
       ['esign', true, true],

@@ -1,7 +1,6 @@
 import { constants, privateEncrypt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ZVerifyResponse } from '@bubuh/contracts';
 import { createLocalPki, type LocalPki } from '@bubuh/pdf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +13,9 @@ import {
   pdfsig,
   stampDocument,
   uploadedId,
+  verifyThroughApi,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
 
 /** SHA-256 DigestInfo prefix: an RSA PKCS#1 v1.5 signature over a digest computed elsewhere. */
 const DIGEST_INFO_SHA256 = Buffer.from('3031300d060960864801650304020105000420', 'hex');
@@ -199,20 +198,7 @@ describe('Peruri adapter against a fake Peruri server', () => {
       'Signer Certificate Common Name: Peruri Test e-Meterai Local Issuer (SPESIMEN)',
     );
     expect(report).toContain('Signature Validation: Signature is Valid.');
-    const form = multipartBody(
-      {},
-      { field: 'file', name: 'stamped.pdf', content: download.rawPayload, type: 'application/pdf' },
-    );
-    const verified = ZVerifyResponse.parse(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/services/verify',
-          headers: form.headers,
-          payload: form.payload,
-        })
-      ).json(),
-    ).data;
+    const verified = await verifyThroughApi(ctx, download.rawPayload, 'stamped.pdf');
     expect(verified.signatures[0]).toMatchObject({
       kind: 'emeterai',
       serial_number: serial,
