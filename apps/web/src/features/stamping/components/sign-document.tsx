@@ -18,12 +18,9 @@ import {
 } from '@mantine/core';
 import {
   IconAlertCircle,
-  IconArrowDown,
-  IconArrowUp,
   IconCircleCheck,
   IconRubberStamp,
   IconSignature,
-  IconTrash,
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -50,6 +47,7 @@ import {
   type TPageGeometry,
   toPdfPlacement,
 } from '../utils/placement';
+import { OrderControls } from './order-controls';
 import { PdfViewer } from './pdf-viewer';
 import type { TViewerBox } from './placement-box';
 import classes from './stamping.module.css';
@@ -457,32 +455,15 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
                           {index + 1}. {signer.name}
                         </Text>
                         <Group gap={2} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('stamping.sign.moveUp')}
-                            disabled={index === 0}
-                            onClick={() => move(index, -1)}
-                          >
-                            <IconArrowUp size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('stamping.sign.moveDown')}
-                            disabled={index === planned.length - 1}
-                            onClick={() => move(index, 1)}
-                          >
-                            <IconArrowDown size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('stamping.actions.delete')}
-                            onClick={() =>
+                          <OrderControls
+                            index={index}
+                            count={planned.length}
+                            onMove={(delta) => move(index, delta)}
+                            onRemove={() =>
                               setPlanned((list) => list.filter((s) => s.key !== signer.key))
                             }
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
+                            removeLabel={t('stamping.actions.delete')}
+                          />
                         </Group>
                       </Group>
                     ))

@@ -1,6 +1,5 @@
 import type { TPlacement } from '@bubuh/contracts';
 import {
-  ActionIcon,
   Alert,
   Button,
   Divider,
@@ -17,12 +16,9 @@ import {
 import { useForm } from '@mantine/form';
 import {
   IconAlertCircle,
-  IconArrowDown,
-  IconArrowUp,
   IconDeviceFloppy,
   IconFileTypePdf,
   IconPlus,
-  IconTrash,
   IconX,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -53,6 +49,7 @@ import {
   type TPageGeometry,
   toPdfPlacement,
 } from '../utils/placement';
+import { OrderControls } from './order-controls';
 import { PdfDropzone } from './pdf-dropzone';
 import { PdfViewer } from './pdf-viewer';
 import type { TViewerBox } from './placement-box';
@@ -469,33 +466,16 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
                             onChange={(value) => toPage(entry.key, shown, value)}
                             data-testid={`template-esign-page-${position}`}
                           />
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('stamping.sign.moveUp')}
-                            disabled={index === 0}
-                            onClick={() => moveEsign(index, -1)}
-                          >
-                            <IconArrowUp size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('stamping.sign.moveDown')}
-                            disabled={index === esign.length - 1}
-                            onClick={() => moveEsign(index, 1)}
-                          >
-                            <IconArrowDown size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('stamping.templates.removeBox')}
-                            onClick={() =>
+                          <OrderControls
+                            index={index}
+                            count={esign.length}
+                            onMove={(delta) => moveEsign(index, delta)}
+                            onRemove={() =>
                               setEsign((list) => list.filter((e) => e.key !== entry.key))
                             }
-                            data-testid={`template-esign-remove-${position}`}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
+                            removeLabel={t('stamping.templates.removeBox')}
+                            removeTestId={`template-esign-remove-${position}`}
+                          />
                         </Group>
                         <Text
                           fz="xs"
