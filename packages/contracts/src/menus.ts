@@ -33,6 +33,8 @@ const masterDepartment = leaf(
   'building',
 );
 const masterEsign = leaf('master-esign', 'menu.esign', 'masterEsign', 'signature');
+const masterPlan = leaf('master-plan', 'menu.plan', 'masterPlan', 'coins');
+const masterStatus = leaf('master-status', 'menu.masterStatus', 'masterStatus', 'database');
 const singleStamp = leaf('single-stamp', 'menu.singleStamp', 'stamp', 'stamp');
 const bulkStamp = leaf('bulk-stamp', 'menu.bulkStamp', 'stampBulk', 'stack');
 const digitalLocker = leaf('digital-locker', 'menu.digitalLocker', 'fileManager', 'folder');
@@ -116,14 +118,17 @@ const PERSONAL_MENU: TMenuItem[] = [
   support,
 ];
 
-/** super is not listed in spec §2: the admin set plus the personal-user master it owns. */
+/**
+ * super is not listed in spec §2: the admin set plus the masters it owns (personal users, the
+ * plans catalogue and the configuration values of spec §3).
+ */
 const SUPER_MENU: TMenuItem[] = [
   dashboard,
   {
     key: 'master',
     title: 'menu.masterData',
     icon: 'database',
-    children: [masterUser, masterPersonalUser, masterDepartment],
+    children: [masterUser, masterPersonalUser, masterDepartment, masterPlan, masterStatus],
   },
   myDocument,
   digitalLocker,

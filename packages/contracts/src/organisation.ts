@@ -165,8 +165,16 @@ export const ZMasterStatus = z.object({
   status_name: z.string(),
   description: z.string().nullable(),
 });
+export type TMasterStatus = z.infer<typeof ZMasterStatus>;
 export const ZMasterStatusList = ZEnvelope(z.object({ data: z.array(ZMasterStatus) }));
 export const ZMasterStatusUpdate = z.object({ status_name: z.string().trim().min(1).max(200) });
+/** Configuration values read as integers (spec §3), with the least value each may take. */
+export const INTEGER_STATUS_GROUPS: Readonly<Record<string, number>> = {
+  threshold_quota_warning: 0,
+  max_gauge_personal: 1,
+};
+/** Plan figures live in 32-bit integer columns. */
+export const PLAN_MAX_NUMBER = 2_147_483_647;
 
 export const ZPlan = z.object({
   plan: z.number().int(),
@@ -189,7 +197,21 @@ export const ZPlan = z.object({
 });
 export type TPlan = z.infer<typeof ZPlan>;
 export const ZPlanList = ZEnvelope(z.object({ data: z.array(ZPlan) }));
-export const ZPlanUpdate = ZPlan.omit({ plan: true }).partial();
+const planNumber = (min = 0) => z.number().int().min(min).max(PLAN_MAX_NUMBER);
+export const ZPlanUpdate = ZPlan.omit({ plan: true })
+  .extend({
+    plan_name: z.string().trim().min(1).max(100),
+    status: z.enum(['active', 'inactive']),
+    note: z.string().trim().max(1000).nullable(),
+    price: planNumber(),
+    duration_days: planNumber(1),
+    total_emeterai: planNumber(),
+    total_esign: planNumber(),
+    total_multiuser: planNumber(),
+    total_psre: planNumber(),
+  })
+  .partial();
+export type TPlanUpdate = z.infer<typeof ZPlanUpdate>;
 
 /** The plan a user works under, with the derived flags of spec §3. */
 export const ZSubscription = ZPlan.extend({

@@ -47,6 +47,9 @@ export const ROUTES = {
   masterPersonalUser: r('/master/personal-user', 'page.masterPersonalUser', 'main', 'auth'),
   masterDepartment: r('/master/department', 'page.masterDepartment', 'main', 'auth'),
   masterEsign: r('/master/esign', 'page.masterEsign', 'main', 'auth'),
+  /** Super only: the plans catalogue and the configuration values (master status). */
+  masterPlan: r('/master/plan', 'page.masterPlan', 'main', 'auth'),
+  masterStatus: r('/master/status', 'page.masterStatus', 'main', 'auth'),
   masterDocumentTemplate: r(
     '/master/document-template',
     'page.masterDocumentTemplate',

@@ -46,6 +46,37 @@ describe('menus by role (spec §2)', () => {
       ['menu.support', ['menu.faq', 'menu.knowledgeBase', 'menu.ticket']],
     ]);
   });
+  it('super owns the personal-user, plan and master-status masters, without quota', () => {
+    const menu = menuFor({ role: 'super', user_type: 'company' });
+    expect(titles(menu)).toEqual([
+      'menu.dashboard',
+      [
+        'menu.masterData',
+        ['menu.user', 'menu.personalUser', 'menu.department', 'menu.plan', 'menu.masterStatus'],
+      ],
+      ['menu.myDocument', ['menu.singleStamp', 'menu.bulkStamp']],
+      'menu.digitalLocker',
+      ['menu.support', ['menu.faq', 'menu.knowledgeBase', 'menu.ticket']],
+    ]);
+    expect(menuRoutePaths(menu)).toEqual(
+      expect.arrayContaining([ROUTES.masterPlan.path, ROUTES.masterStatus.path]),
+    );
+  });
+  it('only super links to the plan and master-status masters', () => {
+    for (const subject of [
+      { role: 'admin', user_type: 'company' },
+      { role: 'admin-company', user_type: 'company' },
+      { role: 'admin-company', user_type: 'payu' },
+      { role: 'user', user_type: 'company' },
+      { role: 'user', user_type: 'personal' },
+    ] as const) {
+      const paths = menuRoutePaths(
+        menuFor({ ...subject, plan: { is_esign: true, is_parent: true } }),
+      );
+      expect(paths).not.toContain(ROUTES.masterPlan.path);
+      expect(paths).not.toContain(ROUTES.masterStatus.path);
+    }
+  });
   it('an e-sign plan with child users adds Master Data eSign', () => {
     const menu = menuFor({
       role: 'user',
@@ -71,6 +102,8 @@ describe('routes', () => {
   it('matches parameterised routes and rejects unknown ones', () => {
     expect(matchRoute('/stamp/single/draft/42')?.path).toBe(ROUTES.stampSingleDraft.path);
     expect(matchRoute('/dashboard/')?.path).toBe('/dashboard');
+    expect(matchRoute('/master/plan')).toBe(ROUTES.masterPlan);
+    expect(matchRoute('/master/status')).toBe(ROUTES.masterStatus);
     expect(matchRoute('/nope')).toBeUndefined();
     expect(matchRoute('/api/health')).toBeUndefined();
   });

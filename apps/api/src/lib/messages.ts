@@ -171,6 +171,7 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
   ],
   [/^The file is larger than (\d+) MB$/, ([mb]) => `Berkas lebih besar dari ${mb} MB`],
   [/^The document has (\d+) pages$/, ([n]) => `Dokumen memiliki ${n} halaman`],
+  [/^Enter a whole number of at least (\d+)$/, ([n]) => `Masukkan bilangan bulat minimal ${n}`],
   [
     /^You can keep at most (\d+) specimens; delete one first$/,
     ([n]) => `Anda dapat menyimpan paling banyak ${n} spesimen; hapus salah satu terlebih dahulu`,

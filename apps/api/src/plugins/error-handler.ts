@@ -4,14 +4,25 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { languageOf, localizeMessage } from '../lib/messages.ts';
 
+/**
+ * `errors.status` is always the error code (spec §8 reads it). A field that is itself called
+ * `status` (a plan's status) is reported as `body.status` so it cannot overwrite the code.
+ */
 const envelope = (
   message: string,
   status: string,
   fields: Record<string, unknown> = {},
-): TApiError => ({
-  message,
-  errors: { status, ...fields },
-});
+): TApiError => {
+  const { status: statusField, ...rest } = fields;
+  return {
+    message,
+    errors: {
+      ...rest,
+      ...(statusField !== undefined ? { 'body.status': statusField } : {}),
+      status,
+    },
+  };
+};
 
 /** Fastify's own error codes → our codes and user-facing messages. */
 const FASTIFY_ERRORS: Record<string, { status: string; message: string }> = {

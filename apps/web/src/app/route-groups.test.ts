@@ -27,6 +27,8 @@ describe('router groups', () => {
     expect(routeGroupOf(ROUTES.planInvoicePrint)).toBe('authBlank');
     expect(routeGroupOf(ROUTES.dashboard)).toBe('authMain');
     expect(routeGroupOf(ROUTES.transfer)).toBe('authMain');
+    expect(routeGroupOf(ROUTES.masterPlan)).toBe('authMain');
+    expect(routeGroupOf(ROUTES.masterStatus)).toBe('authMain');
   });
 
   it('links menus only to routes inside the main layout (no dead links)', () => {

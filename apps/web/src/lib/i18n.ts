@@ -5,6 +5,8 @@ import en from '@/locales/en.json';
 import id from '@/locales/id.json';
 import masterEn from '@/locales/master.en.json';
 import masterId from '@/locales/master.id.json';
+import platformEn from '@/locales/platform.en.json';
+import platformId from '@/locales/platform.id.json';
 import quotaEn from '@/locales/quota.en.json';
 import quotaId from '@/locales/quota.id.json';
 import stampingEn from '@/locales/stamping.en.json';
@@ -39,10 +41,11 @@ export const initI18n = () => {
   if (i18n.isInitialized) return i18n;
   const lng = storedLanguage();
   void i18n.use(initReactI18next).init({
-    // Feature texts live in their own files (top-level keys `master`, `quota`), merged in here.
+    // Feature texts live in their own files (top-level keys `master`, `quota`, `platform`, ...),
+    // merged in here.
     resources: {
-      en: { translation: { ...en, ...masterEn, ...quotaEn, ...stampingEn } },
-      id: { translation: { ...id, ...masterId, ...quotaId, ...stampingId } },
+      en: { translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn } },
+      id: { translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId } },
     },
     lng,
     fallbackLng: DEFAULT_LANGUAGE,

@@ -1,4 +1,11 @@
-import { ZEnvelope, ZMasterStatus, ZMasterStatusList, ZMasterStatusUpdate } from '@bubuh/contracts';
+import {
+  INTEGER_STATUS_GROUPS,
+  PLAN_MAX_NUMBER,
+  ZEnvelope,
+  ZMasterStatus,
+  ZMasterStatusList,
+  ZMasterStatusUpdate,
+} from '@bubuh/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,9 +59,28 @@ export const masterStatusRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app
       },
     },
     async (request) => {
+      const [current] = await db
+        .select()
+        .from(masterStatus)
+        .where(eq(masterStatus.id, request.params.id));
+      if (!current) throw AppError.notFound('Status');
+      // The integer settings (spec §3) must stay readable as whole numbers.
+      const least = INTEGER_STATUS_GROUPS[current.statusGroup];
+      const value = request.body.status_name;
+      if (least !== undefined) {
+        const number = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+        if (!(number >= least && number <= PLAN_MAX_NUMBER)) {
+          throw new AppError('VALIDATION_FAILED', `Enter a whole number of at least ${least}`, {
+            status_name: 'whole number',
+          });
+        }
+      }
       const [row] = await db
         .update(masterStatus)
-        .set({ statusName: request.body.status_name, updatedAt: new Date() })
+        .set({
+          statusName: least !== undefined ? String(Number(value)) : value,
+          updatedAt: new Date(),
+        })
         .where(eq(masterStatus.id, request.params.id))
         .returning();
       if (!row) throw AppError.notFound('Status');

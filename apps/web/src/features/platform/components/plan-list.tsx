@@ -1,0 +1,186 @@
+import { formatIDR, formatNumber, type TPlan } from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '@/components/data-table';
+import { statusMessage } from '@/lib/api-errors';
+import { usePlans } from '../api/plans';
+import { PLAN_FLAG_FIELDS } from '../utils/platform-rules';
+import { PlanFormModal } from './plan-form-modal';
+
+const noop = () => undefined;
+
+/** Figure headers stay on one line (the table scrolls sideways on narrow screens). */
+const nowrap = { whiteSpace: 'nowrap' } as const;
+/** Badges show their whole label (Mantine ellipsises it in a narrow cell). */
+const FULL_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
+/** The plan's feature flags as badges (the switches of the edit dialog). */
+const PlanFeatures = ({ plan }: { plan: TPlan }) => {
+  const { t } = useTranslation();
+  const flags = PLAN_FLAG_FIELDS.filter((flag) => plan[flag]);
+  if (flags.length === 0) {
+    return (
+      <Text fz="xs" c="dimmed">
+        {t('platform.plan.noFeatures')}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4} aria-label={t('platform.plan.features')} data-testid="plan-features-cell">
+      {flags.map((flag) => (
+        <Badge key={flag} size="xs" variant="light" tt="none" styles={FULL_LABEL} data-flag={flag}>
+          {t(`platform.plan.flags.${flag}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+};
+
+/** /master/plan (super): the plans catalogue of spec §3, each plan editable in a dialog. */
+export const PlanList = () => {
+  const { t } = useTranslation();
+  const query = usePlans();
+  const [editing, setEditing] = useState<TPlan | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const rows = query.data;
+
+  const openForm = (plan: TPlan) => {
+    setEditing(plan);
+    setFormOpen(true);
+  };
+
+  const figure = (value: number, testId: string) => (
+    <Text fz="sm" data-testid={testId}>
+      {formatNumber(value)}
+    </Text>
+  );
+
+  const columns: TColumn<TPlan>[] = [
+    {
+      key: 'name',
+      header: t('platform.plan.name'),
+      render: (row) => (
+        <Stack gap={6} miw={220} maw={280}>
+          <Stack gap={0}>
+            <Text fw={600} fz="sm" data-testid="plan-name-cell">
+              {row.plan_name}
+            </Text>
+            {row.note ? (
+              <Text fz="xs" c="dimmed" lineClamp={2} data-testid="plan-note-cell">
+                {row.note}
+              </Text>
+            ) : null}
+          </Stack>
+          <PlanFeatures plan={row} />
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('platform.plan.status'),
+      render: (row) => (
+        <Badge
+          variant="dot"
+          color={row.status === 'inactive' ? 'gray' : 'green'}
+          styles={FULL_LABEL}
+          data-testid="plan-status-cell"
+        >
+          {row.status === 'inactive'
+            ? t('platform.plan.statuses.inactive')
+            : t('platform.plan.statuses.active')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'price',
+      header: t('platform.plan.price'),
+      align: 'right',
+      render: (row) => (
+        <Stack gap={0} style={nowrap}>
+          <Text fz="sm" data-testid="plan-price-cell">
+            {formatIDR(row.price)}
+          </Text>
+          <Text fz="xs" c="dimmed" data-testid="plan-duration-cell">
+            {t('platform.plan.days', { days: formatNumber(row.duration_days) })}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'emeterai',
+      header: <span style={nowrap}>{t('platform.plan.emeterai')}</span>,
+      align: 'right',
+      render: (row) => figure(row.total_emeterai, 'plan-emeterai-cell'),
+    },
+    {
+      key: 'esign',
+      header: <span style={nowrap}>{t('platform.plan.esign')}</span>,
+      align: 'right',
+      render: (row) => figure(row.total_esign, 'plan-esign-cell'),
+    },
+    {
+      key: 'multiuser',
+      header: <span style={nowrap}>{t('platform.plan.multiuser')}</span>,
+      align: 'right',
+      render: (row) => figure(row.total_multiuser, 'plan-multiuser-cell'),
+    },
+    {
+      key: 'psre',
+      header: <span style={nowrap}>{t('platform.plan.psre')}</span>,
+      align: 'right',
+      render: (row) => figure(row.total_psre, 'plan-psre-cell'),
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>{t('master.actions.label')}</VisuallyHidden>,
+      align: 'right',
+      width: 64,
+      render: (row) => (
+        <Tooltip label={t('platform.plan.edit')}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('platform.plan.editNamed', { name: row.plan_name })}
+            onClick={() => openForm(row)}
+            data-testid="plan-edit"
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="plan-page">
+      <Text c="dimmed" fz="sm" mb="md">
+        {t('platform.plan.intro')}
+      </Text>
+      <DataTable
+        testId="plan-table"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.plan}
+        rowTestId={(row) => `plan-row-${row.plan}`}
+        loading={query.isPending || query.isFetching}
+        error={query.error ? statusMessage(query.error, t) : null}
+        emptyText={t('platform.plan.empty')}
+        page={1}
+        perPage={Math.max(rows?.length ?? 0, 1)}
+        total={rows?.length ?? 0}
+        onPageChange={noop}
+      />
+      <PlanFormModal opened={formOpen} plan={editing} onClose={() => setFormOpen(false)} />
+    </Paper>
+  );
+};

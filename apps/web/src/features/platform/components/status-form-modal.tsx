@@ -1,0 +1,126 @@
+import { INTEGER_STATUS_GROUPS } from '@bubuh/contracts';
+import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorFields, statusMessage } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notify';
+import { type TMasterStatus, useUpdateMasterStatus } from '../api/master-status';
+import {
+  checkStatusValue,
+  isIntegerStatusGroup,
+  MAX_STATUS_VALUE,
+  normaliseStatusValue,
+} from '../utils/platform-rules';
+import { useStatusLabel } from './use-status-label';
+
+type TStatusFormModalProps = {
+  opened: boolean;
+  status: TMasterStatus | null;
+  onClose: () => void;
+};
+
+/** Changes one configuration value (super); integer groups take whole numbers only. */
+export const StatusFormModal = ({ opened, status, onClose }: TStatusFormModalProps) => {
+  const { t } = useTranslation();
+  const save = useUpdateMasterStatus();
+  const labelOf = useStatusLabel();
+  const group = status?.status_group ?? '';
+  const integer = isIntegerStatusGroup(group);
+  const min = INTEGER_STATUS_GROUPS[group] ?? 0;
+  const form = useForm({
+    initialValues: { status_name: '' },
+    validate: {
+      status_name: (value) => {
+        const problem = checkStatusValue(group, value);
+        return problem ? t(problem, { min }) : null;
+      },
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens.
+  useEffect(() => {
+    if (!opened || !status) return;
+    form.setValues({ status_name: status.status_name });
+    form.resetDirty();
+    form.clearErrors();
+    save.reset();
+  }, [opened, status]);
+
+  const submit = form.onSubmit((values) => {
+    if (!status) return;
+    save.mutate(
+      { id: status.id, status_name: normaliseStatusValue(group, values.status_name) },
+      {
+        onSuccess: () => {
+          notifySuccess(t('master.toast.update', { entity: t('platform.entity.status') }));
+          onClose();
+        },
+        onError: (error) => {
+          if (errorFields(error).includes('status_name'))
+            form.setFieldError('status_name', statusMessage(error, t));
+        },
+      },
+    );
+  });
+
+  const label = status ? labelOf(status) : null;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        label ? t('platform.status.editNamed', { name: label.name }) : t('platform.status.edit')
+      }
+      centered
+      radius="lg"
+    >
+      <form onSubmit={submit} noValidate data-testid="status-form">
+        <Stack gap="md">
+          {status && label ? (
+            <Stack gap={4}>
+              <Code w="fit-content">{status.status_group}</Code>
+              {label.hint ? (
+                <Text fz="sm" c="dimmed">
+                  {label.hint}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
+          <TextInput
+            label={t('platform.status.value')}
+            placeholder={t('platform.status.valuePlaceholder')}
+            description={integer ? t('platform.status.wholeNumberHint', { min }) : undefined}
+            inputMode={integer ? 'numeric' : undefined}
+            maxLength={MAX_STATUS_VALUE + 1}
+            withAsterisk
+            data-autofocus
+            data-testid="status-value-input"
+            {...form.getInputProps('status_name')}
+          />
+          {save.error ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              role="alert"
+              data-testid="status-form-error"
+            >
+              {statusMessage(save.error, t)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              {t('master.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="status-submit">
+              {t('master.actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  PLAN_FLAG_FIELDS,
+  PLAN_NUMBER_FIELDS,
+  PLAN_STATUSES,
+} from '../features/platform/utils/platform-rules';
+import en from './en.json';
+import id from './id.json';
+import masterEn from './master.en.json';
+import masterId from './master.id.json';
+import platformEn from './platform.en.json';
+import platformId from './platform.id.json';
+
+/** The super's masters (plans catalogue, master status), merged by src/lib/i18n.ts. */
+type TTree = { [key: string]: string | TTree };
+
+const flatten = (tree: TTree, prefix = ''): Record<string, string> =>
+  Object.entries(tree).reduce<Record<string, string>>((acc, [key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') acc[path] = value;
+    else Object.assign(acc, flatten(value, path));
+    return acc;
+  }, {});
+
+const EN = flatten(platformEn as TTree);
+const ID = flatten(platformId as TTree);
+const MASTER_EN = flatten(masterEn as TTree);
+const MASTER_ID = flatten(masterId as TTree);
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+const render = (text: string | undefined, values: Record<string, string>) =>
+  (text ?? '').replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
+
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
+  });
+
+describe('platform locales', () => {
+  it('have exactly the same keys in en and id, under their own top-level key', () => {
+    expect(Object.keys(ID).sort()).toEqual(Object.keys(EN).sort());
+    expect(Object.keys(platformEn)).toEqual(['platform']);
+    expect(Object.keys(platformId)).toEqual(['platform']);
+    expect(Object.keys(en)).not.toContain('platform');
+    expect(Object.keys(id)).not.toContain('platform');
+  });
+
+  it('have no empty texts and the same placeholders in both languages', () => {
+    for (const key of Object.keys(EN)) {
+      expect(EN[key]?.trim(), `en ${key}`).not.toBe('');
+      expect(ID[key]?.trim(), `id ${key}`).not.toBe('');
+      expect(placeholders(ID[key] ?? ''), key).toEqual(placeholders(EN[key] ?? ''));
+    }
+  });
+
+  it("toast like the API's messages, in both languages", () => {
+    for (const [T, M] of [
+      [EN, MASTER_EN],
+      [ID, MASTER_ID],
+    ] as const) {
+      expect(render(M['master.toast.update'], { entity: T['platform.entity.plan'] ?? '' })).toBe(
+        'Berhasil update data Plan',
+      );
+      expect(render(M['master.toast.update'], { entity: T['platform.entity.status'] ?? '' })).toBe(
+        'Berhasil update data Status',
+      );
+    }
+  });
+
+  it('translate every value the screens build keys from', () => {
+    const dynamic = [
+      ...PLAN_NUMBER_FIELDS.map((field) => `platform.plan.fields.${field}`),
+      ...PLAN_FLAG_FIELDS.map((flag) => `platform.plan.flags.${flag}`),
+      ...PLAN_STATUSES.map((status) => `platform.plan.statuses.${status}`),
+      ...['threshold_quota_warning', 'max_gauge_personal'].flatMap((group) => [
+        `platform.status.groups.${group}`,
+        `platform.status.hints.${group}`,
+      ]),
+      ...['required', 'wholeNumber', 'tooSmall', 'tooLarge', 'tooLong'].map(
+        (problem) => `platform.validation.${problem}`,
+      ),
+    ];
+    for (const key of dynamic) expect(EN[key], key).toBeTypeOf('string');
+  });
+
+  it('translate every platform.* key the source uses', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(srcDir)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/'(platform\.[\w.-]+)'/g)) {
+        if (match[1]) used.add(match[1]);
+      }
+    }
+    expect(used.size).toBeGreaterThan(20);
+    for (const key of used) expect(EN[key], key).toBeTypeOf('string');
+  });
+});
