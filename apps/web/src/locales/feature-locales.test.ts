@@ -1,40 +1,16 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, ROLES } from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import id from './id.json';
+import { flatten, keysUsedInSource, placeholders, render, type TTree } from './locale-test-helpers';
 import masterEn from './master.en.json';
 import masterId from './master.id.json';
 import quotaEn from './quota.en.json';
 import quotaId from './quota.id.json';
 
 /** The organisation and quota texts, kept in their own files and merged by src/lib/i18n.ts. */
-type TTree = { [key: string]: string | TTree };
-
-const flatten = (tree: TTree, prefix = ''): Record<string, string> =>
-  Object.entries(tree).reduce<Record<string, string>>((acc, [key, value]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') acc[path] = value;
-    else Object.assign(acc, flatten(value, path));
-    return acc;
-  }, {});
-
 const EN = flatten({ ...masterEn, ...quotaEn } as TTree);
 const ID = flatten({ ...masterId, ...quotaId } as TTree);
-const placeholders = (text: string) =>
-  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-const render = (text: string | undefined, values: Record<string, string>) =>
-  (text ?? '').replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
-
-const srcDir = fileURLToPath(new URL('..', import.meta.url));
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
-  });
 
 describe('master and quota locales', () => {
   it('have exactly the same keys in en and id', () => {
@@ -98,13 +74,7 @@ describe('master and quota locales', () => {
   });
 
   it('translate every master.* and quota.* key the source uses', () => {
-    const used = new Set<string>();
-    for (const file of sourceFiles(srcDir)) {
-      const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/\bt\(\s*'((?:master|quota)\.[\w.-]+)'/g)) {
-        if (match[1]) used.add(match[1]);
-      }
-    }
+    const used = keysUsedInSource(/\bt\(\s*'((?:master|quota)\.[\w.-]+)'/g);
     expect(used.size).toBeGreaterThan(50);
     for (const key of used) expect(EN[key], key).toBeTypeOf('string');
   });

@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   PLAN_FLAG_FIELDS,
@@ -9,38 +6,17 @@ import {
 } from '../features/platform/utils/platform-rules';
 import en from './en.json';
 import id from './id.json';
+import { flatten, keysUsedInSource, placeholders, render, type TTree } from './locale-test-helpers';
 import masterEn from './master.en.json';
 import masterId from './master.id.json';
 import platformEn from './platform.en.json';
 import platformId from './platform.id.json';
 
 /** The super's masters (plans catalogue, master status), merged by src/lib/i18n.ts. */
-type TTree = { [key: string]: string | TTree };
-
-const flatten = (tree: TTree, prefix = ''): Record<string, string> =>
-  Object.entries(tree).reduce<Record<string, string>>((acc, [key, value]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') acc[path] = value;
-    else Object.assign(acc, flatten(value, path));
-    return acc;
-  }, {});
-
 const EN = flatten(platformEn as TTree);
 const ID = flatten(platformId as TTree);
 const MASTER_EN = flatten(masterEn as TTree);
 const MASTER_ID = flatten(masterId as TTree);
-const placeholders = (text: string) =>
-  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-const render = (text: string | undefined, values: Record<string, string>) =>
-  (text ?? '').replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
-
-const srcDir = fileURLToPath(new URL('..', import.meta.url));
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
-  });
 
 describe('platform locales', () => {
   it('have exactly the same keys in en and id, under their own top-level key', () => {
@@ -90,13 +66,7 @@ describe('platform locales', () => {
   });
 
   it('translate every platform.* key the source uses', () => {
-    const used = new Set<string>();
-    for (const file of sourceFiles(srcDir)) {
-      const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/'(platform\.[\w.-]+)'/g)) {
-        if (match[1]) used.add(match[1]);
-      }
-    }
+    const used = keysUsedInSource(/'(platform\.[\w.-]+)'/g);
     expect(used.size).toBeGreaterThan(20);
     for (const key of used) expect(EN[key], key).toBeTypeOf('string');
   });

@@ -1,35 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import id from './id.json';
+import { flatten, keysUsedInSource, placeholders, type TTree } from './locale-test-helpers';
 import stampingEn from './stamping.en.json';
 import stampingId from './stamping.id.json';
 
 /** The stamping, signing, template and verification texts (merged by src/lib/i18n.ts). */
-type TTree = { [key: string]: string | TTree };
-
-const flatten = (tree: TTree, prefix = ''): Record<string, string> =>
-  Object.entries(tree).reduce<Record<string, string>>((acc, [key, value]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') acc[path] = value;
-    else Object.assign(acc, flatten(value, path));
-    return acc;
-  }, {});
-
 const EN = flatten(stampingEn as TTree);
 const ID = flatten(stampingId as TTree);
-const placeholders = (text: string) =>
-  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-
-const srcDir = fileURLToPath(new URL('..', import.meta.url));
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
-  });
 
 describe('stamping locales', () => {
   it('have exactly the same keys in en and id, under their own top-level keys', () => {
@@ -78,13 +56,7 @@ describe('stamping locales', () => {
   });
 
   it('translate every stamping.* and verify.* key the source uses', () => {
-    const used = new Set<string>();
-    for (const file of sourceFiles(srcDir)) {
-      const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/\bt\(\s*'((?:stamping|verify)\.[\w.-]+)'/g)) {
-        if (match[1]) used.add(match[1]);
-      }
-    }
+    const used = keysUsedInSource(/\bt\(\s*'((?:stamping|verify)\.[\w.-]+)'/g);
     expect(used.size).toBeGreaterThan(100);
     for (const key of used) expect(EN[key], key).toBeTypeOf('string');
   });
