@@ -2,7 +2,11 @@ import { ZDocumentResponse, ZDocumentUserList } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, serialNumbers, users } from '../src/db/schema.ts';
-import { recoverStuckDocuments } from '../src/modules/documents/documents-recovery.ts';
+import {
+  recoverStuckDocuments,
+  UNIT_KEYS,
+  unitKey,
+} from '../src/modules/documents/documents-recovery.ts';
 import { balanceOf, move, SYSTEM_CONSUMED, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import {
@@ -97,7 +101,7 @@ describe('a process that dies mid-stamp', () => {
       to: SYSTEM_CONSUMED,
       reason: 'spend',
       ref: { type: 'document', id: String(id) },
-      idempotencyKey: `stamp:${id}:${unique()}`,
+      idempotencyKey: unitKey(UNIT_KEYS.stamp.spend, id, unique()),
     });
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
     // Still busy until the sweeper runs.
@@ -117,6 +121,61 @@ describe('a process that dies mid-stamp', () => {
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
   });
 
+  it('returns the e-sign unit of a signature that died, keeping the ones already signed', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 0);
+    await move(ctx.database.db, {
+      kind: 'esign',
+      quantity: 2,
+      from: SYSTEM_ISSUED,
+      to: ref,
+      reason: 'purchase',
+      companyId: ref.companyId,
+    });
+    const id = await uploadedId(ctx, session, await makePdf(1));
+    const box = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
+    const me = session.userData.id;
+    const set = await post('/api/v1/esign-only/update-signer-data', session, {
+      document_id: id,
+      signers: [
+        { user_id: me, ...box(60) },
+        { user_id: me, ...box(260) },
+      ],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const first = await post('/api/v1/esign-only/signer-process', session, {
+      document_id: id,
+      ...box(60),
+      identity_confirmed: true,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    // The second signature's process dies after spending its unit.
+    await move(ctx.database.db, {
+      kind: 'esign',
+      quantity: 1,
+      from: ref,
+      to: SYSTEM_CONSUMED,
+      reason: 'spend',
+      ref: { type: 'document', id: String(id) },
+      idempotencyKey: unitKey(UNIT_KEYS.esign.spend, id, unique()),
+    });
+    await ctx.database.db
+      .update(documents)
+      .set({ signingStatus: 'stamping', updatedAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(documents.id, id));
+    expect(await balanceOf(ctx.database.db, ref, 'esign')).toBe(0);
+
+    await recoverStuckDocuments(ctx.database.db);
+    // One unit back (the dead signature's); the first signature keeps its unit.
+    expect(await balanceOf(ctx.database.db, ref, 'esign')).toBe(1);
+    expect((await details(session, id)).signing_status).toBe('signing');
+    const second = await post('/api/v1/esign-only/signer-process', session, {
+      document_id: id,
+      ...box(260),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data.signing_status).toBe('signed');
+  });
+
   it('leaves a document that is still being worked on alone', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 1);
     const id = await uploadedId(ctx, session, await makePdf(1));
@@ -131,7 +190,7 @@ describe('a process that dies mid-stamp', () => {
       to: SYSTEM_CONSUMED,
       reason: 'spend',
       ref: { type: 'document', id: String(id) },
-      idempotencyKey: `stamp:${id}:${unique()}`,
+      idempotencyKey: unitKey(UNIT_KEYS.stamp.spend, id, unique()),
     });
     await recoverStuckDocuments(ctx.database.db);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);

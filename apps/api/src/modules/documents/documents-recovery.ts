@@ -2,6 +2,17 @@ import type { TDb } from '../../db/client.ts';
 import { move, SYSTEM_CONSUMED } from '../quota/ledger.ts';
 import * as repo from './documents.repository.ts';
 
+/**
+ * Idempotency keys of the units a document spends and gets back, one pair per attempt. The
+ * service writes them; recovery reads them to find a spend whose attempt never finished.
+ */
+export const UNIT_KEYS = {
+  stamp: { spend: 'stamp', refund: 'refund' },
+  esign: { spend: 'esign', refund: 'esign-refund' },
+} as const;
+export const unitKey = (prefix: string, documentId: number, attempt: string) =>
+  `${prefix}:${documentId}:${attempt}`;
+
 /** A document still `stamping` after this long lost its process (a stamp takes seconds). */
 export const STUCK_AFTER_MS = 15 * 60_000;
 
@@ -18,19 +29,20 @@ export const recoverStuckDocuments = async (db: TDb, staleMs = STUCK_AFTER_MS) =
   for (const doc of await repo.stuckDocuments(db, before)) {
     const movements = await repo.movementsOfDocument(db, doc.id);
     const keys = new Set(movements.map((m) => m.key));
-    const open = (spendPrefix: string, refundPrefix: string) =>
-      movements.filter((m) => {
-        if (m.reason !== 'spend' || !m.key?.startsWith(spendPrefix)) return false;
-        const attempt = m.key.slice(spendPrefix.length);
-        return !keys.has(`${refundPrefix}${attempt}`) && !keys.has(`recover:${m.key}`);
+    const open = ({ spend, refund }: { spend: string; refund: string }) => {
+      const prefix = unitKey(spend, doc.id, '');
+      return movements.filter((m) => {
+        if (m.reason !== 'spend' || !m.key?.startsWith(prefix)) return false;
+        const attempt = m.key.slice(prefix.length);
+        return !keys.has(unitKey(refund, doc.id, attempt)) && !keys.has(`recover:${m.key}`);
       });
+    };
     const statuses = (await repo.signerStatuses(db, doc.id)).map((s) => s.status);
     const signed = statuses.filter((s) => s === 'signed').length;
     // Not stamped: every open e-Meterai spend is the dead attempt's. Each kept signature keeps
     // one e-sign spend; open e-sign spends beyond those belong to the dead attempt.
-    const stampSpends =
-      doc.serialNumberId === null ? open(`stamp:${doc.id}:`, `refund:${doc.id}:`) : [];
-    const esignSpends = open(`esign:${doc.id}:`, `esign-refund:${doc.id}:`).slice(signed);
+    const stampSpends = doc.serialNumberId === null ? open(UNIT_KEYS.stamp) : [];
+    const esignSpends = open(UNIT_KEYS.esign).slice(signed);
     for (const spend of [...stampSpends, ...esignSpends]) {
       await move(db, {
         kind: spend.kind,

@@ -18,6 +18,7 @@ import type { TSignatureProvider } from '../../providers/signature/local-signatu
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
 import { move, SYSTEM_CONSUMED, type TAccountRef } from '../quota/ledger.ts';
 import * as repo from './documents.repository.ts';
+import { UNIT_KEYS, unitKey } from './documents-recovery.ts';
 
 export type TDocumentsDeps = {
   db: TDb;
@@ -347,7 +348,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           actorUserId: auth.userId,
           companyId: payer.companyId,
           ref: { type: 'document', id: String(doc.id) },
-          idempotencyKey: `stamp:${doc.id}:${attempt}`,
+          idempotencyKey: unitKey(UNIT_KEYS.stamp.spend, doc.id, attempt),
         });
       } catch (error) {
         await repo.updateDocument(db, doc.id, { signingStatus: previous });
@@ -435,7 +436,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           actorUserId: auth.userId,
           companyId: payer.companyId,
           ref: { type: 'document', id: String(doc.id) },
-          idempotencyKey: `refund:${doc.id}:${attempt}`,
+          idempotencyKey: unitKey(UNIT_KEYS.stamp.refund, doc.id, attempt),
           note: error instanceof Error ? error.message.slice(0, 500) : 'stamp failed',
         });
         if (serialId !== null) await repo.setSerialStatus(db, serialId, 'failed');
@@ -590,7 +591,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           actorUserId: me.id,
           companyId: payer.companyId,
           ref: { type: 'document', id: String(doc.id) },
-          idempotencyKey: `esign:${doc.id}:${attempt}`,
+          idempotencyKey: unitKey(UNIT_KEYS.esign.spend, doc.id, attempt),
         });
       } catch (error) {
         await repo.updateDocument(db, doc.id, { signingStatus: previous });
@@ -660,7 +661,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           actorUserId: me.id,
           companyId: payer.companyId,
           ref: { type: 'document', id: String(doc.id) },
-          idempotencyKey: `esign-refund:${doc.id}:${attempt}`,
+          idempotencyKey: unitKey(UNIT_KEYS.esign.refund, doc.id, attempt),
         });
         if (storedKey) await files.delete(storedKey);
         const message =
