@@ -41,16 +41,31 @@ const RECOVERY_PAD = new TextEncoder().encode(`\n%${'-'.repeat(1100)}\n`);
 
 type Reachability = { objects: number; missing: number; unreadable: number };
 
+/** Most missing references looked up in the raw bytes. */
+const MAX_LOOKUPS = 32;
+
+/** Is there a `num gen obj` header anywhere in the file? */
+function definedInFile(buf: Buffer, ref: PdfRef): boolean {
+  const needle = `${ref.objectNumber} ${ref.generation} obj`;
+  for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) {
+    const before = at > 0 ? (buf[at - 1] ?? 0) : 0x0a;
+    if (before < 0x30 || before > 0x39) return true;
+  }
+  return false;
+}
+
 /**
- * Resolve everything reachable from the catalog (and the trailer /Info), bounded by `maxRefs`.
- * `missing`: references to objects the document does not have; `unreadable`: objects its
- * cross-reference data lists but that cannot be read where it says (libpdf warns and yields null).
+ * Resolve everything reachable from the catalog, bounded by `maxRefs`. `missing`: references
+ * that resolve to nothing; `unreadable`: those of them whose `N G obj` is in the file all the
+ * same (the cross-reference data sent the reader to the wrong place; libpdf's lenient reader
+ * then yields null without telling).
  */
-function reachable(pdf: PDF, maxRefs: number): Reachability {
+function reachable(pdf: PDF, maxRefs: number, bytes: Uint8Array): Reachability {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const seen = new Set<string>();
   const stack: PdfObject[] = [pdf.getCatalog()];
   const result: Reachability = { objects: 0, missing: 0, unreadable: 0 };
-  const before = pdf.warnings.length;
+  let lookups = 0;
   let steps = 0;
   while (stack.length > 0 && steps++ < maxRefs * 64) {
     const v = stack.pop();
@@ -60,8 +75,10 @@ function reachable(pdf: PDF, maxRefs: number): Reachability {
       seen.add(key);
       if (seen.size > maxRefs) break;
       const target = pdf.context.resolve(v);
-      if (target === null || target === undefined) result.missing++;
-      else {
+      if (target === null || target === undefined) {
+        result.missing++;
+        if (lookups++ < MAX_LOOKUPS && definedInFile(buf, v)) result.unreadable++;
+      } else {
         result.objects++;
         stack.push(target);
       }
@@ -71,9 +88,6 @@ function reachable(pdf: PDF, maxRefs: number): Reachability {
       for (const item of v) stack.push(item);
     }
   }
-  result.unreadable = pdf.warnings
-    .slice(before)
-    .filter((w) => /Failed to parse object|Generation mismatch/.test(w)).length;
   return result;
 }
 
@@ -114,7 +128,7 @@ async function diagnose(bytes: Uint8Array, report: StructureReport, limits: PdfL
     return [`the cross-reference data cannot be read: ${String(error)}`];
   }
   if (pdf.recoveredViaBruteForce) return ['the cross-reference data cannot be read'];
-  const walk = reachable(pdf, report.objectCount + 1024);
+  const walk = reachable(pdf, report.objectCount + 1024, bytes);
   if (walk.unreadable > 0) {
     return [`${walk.unreadable} objects are not where the cross-reference data says`];
   }
@@ -162,7 +176,7 @@ export async function repairPdf(
   }
   if (pages === 0) throw refusal(report, `${why}; no pages could be recovered`);
   if (readSignatures(pdf).length > 0) throw signedRefusal(`${why}; it has signature fields`);
-  const walk = reachable(pdf, report.objectCount + 1024);
+  const walk = reachable(pdf, report.objectCount + 1024, bytes);
   const warnings = [`Repaired: ${why}.`];
   if (walk.missing > 0) {
     if (report.xrefProblem?.code === 'TRUNCATED') {

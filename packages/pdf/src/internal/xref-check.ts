@@ -78,7 +78,11 @@ export function checkXrefTables(
         if (type !== 'n' || found.has(num)) continue;
         found.add(num);
         if (result.checked++ >= maxEntries) return result;
-        if (!objectAt(bytes, offset + headerOffset, num)) {
+        // offsets count from the header (spec) or from the file start (common with junk before it)
+        const ok =
+          objectAt(bytes, offset + headerOffset, num) ||
+          (headerOffset > 0 && objectAt(bytes, offset, num));
+        if (!ok) {
           result.wrongCount++;
           if (result.wrong.length < 5) result.wrong.push({ num, offset });
         }
