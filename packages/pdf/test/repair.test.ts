@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PdfError } from '../src/errors.ts';
 import { inspectPdf } from '../src/inspect.ts';
 import { prepareUpload, repairPdf } from '../src/repair.ts';
-import { signPdf } from '../src/sign.ts';
+import { signPdf, stampMeterai } from '../src/sign.ts';
+import { createSpecimenStampAppearance } from '../src/specimen.ts';
 import { runIsolated } from '../src/worker.ts';
 import * as damaged from './fixtures/damaged.ts';
 import * as corpus from './fixtures/make-corpus.ts';
@@ -22,6 +23,7 @@ import { pdfsig, skipWithout, TOOLS, tempDir, testPki } from './helpers.ts';
 const poppler = { name: 'pdfinfo', apt: 'poppler-utils', available: corpus.which('pdfinfo') };
 const skipTools = skipWithout(TOOLS.qpdf, TOOLS.pdfsig, TOOLS.mutool, poppler);
 
+const SN = 'AXCWSRL5JS0HJ15Z000300';
 let pki: TestPki;
 let base: Uint8Array;
 let objectStreams: Uint8Array;
@@ -134,7 +136,7 @@ describe('repair of damaged uploads', () => {
 
   for (const c of CASES) {
     it.skipIf(skipTools)(
-      `${c.name}: repaired, validates, keeps pages and text, signs`,
+      `${c.name}: repaired, validates, keeps pages and text, signs and stamps`,
       async () => {
         const input = c.make();
         const inPath = file(`${c.name}-in.pdf`, input);
