@@ -174,11 +174,17 @@ describe('repair of damaged uploads', () => {
           signer: pki.users[0] ?? pki.root,
           reason: 'Setuju',
         });
-        const signedPath = file(`${c.name}-signed.pdf`, signed.bytes);
-        const sig = pdfsig(signedPath);
-        expect(sig.signatures, sig.raw).toHaveLength(1);
-        expect(sig.signatures[0]?.validation).toBe('Signature is Valid.');
-        expect(sig.signatures[0]?.total).toBe(true);
+        const stamped = await stampMeterai(signed.bytes, {
+          serial: SN,
+          image: createSpecimenStampAppearance(SN, 'https://portal.example/verify'),
+          page: 1,
+          rect: { x: 400, y: 72, width: 60, height: 60 },
+          signer: pki.emeterai,
+        });
+        const sig = pdfsig(file(`${c.name}-stamped.pdf`, stamped.bytes));
+        expect(sig.signatures, sig.raw).toHaveLength(2);
+        for (const s of sig.signatures) expect(s.validation).toBe('Signature is Valid.');
+        expect(sig.signatures[1]?.total).toBe(true);
       },
     );
   }
