@@ -175,6 +175,20 @@ export async function repairPdf(
     );
   }
   if (pages === 0) throw refusal(report, `${why}; no pages could be recovered`);
+  try {
+    return await rewrite(pdf, report, bytes, why, pages);
+  } catch (error) {
+    throw error instanceof PdfError ? error : refusal(report, `${why}; rewrite failed: ${error}`);
+  }
+}
+
+async function rewrite(
+  pdf: PDF,
+  report: StructureReport,
+  bytes: Uint8Array,
+  why: string,
+  pages: number,
+): Promise<RepairedPdf> {
   if (readSignatures(pdf).length > 0) throw signedRefusal(`${why}; it has signature fields`);
   const walk = reachable(pdf, report.objectCount + 1024, bytes);
   const warnings = [`Repaired: ${why}.`];
