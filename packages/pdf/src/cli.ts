@@ -1,26 +1,22 @@
 /**
  * bubuh-pdf: command-line front end of the PDF engine.
  *
- *   bubuh-pdf inspect IN [--json]
- *   bubuh-pdf sign IN OUT --page N --rect x,y,w,h --name "Signer Name" [--key K --cert C]
- *                         [--reason R] [--location L] [--image specimen.png] [--tsa | --tsa-url URL]
- *   bubuh-pdf stamp IN OUT --page N --rect x,y,w,h [--serial SN] [--key K --cert C]
- *                         [--reason R] [--location L] [--image stamp.png] [--verify-url URL]
- *                         [--tsa | --tsa-url URL]
- *   bubuh-pdf verify IN [--json] [--trust roots.pem] [--meterai-issuer emeterai.pem]
+ *   bubuh-pdf inspect | repair | sign | stamp | verify ...   (see USAGE below)
  *
  * Without --key/--cert, sign and stamp use a local demo CA under ./data/pki (created on first use).
  * Exit codes: 0 ok, 1 bad input / failure (one line on stderr), 2 usage, 3 verify found problems.
  */
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadDemoPki, loadDemoUser } from './cli-pki.ts';
 import { isPdfError, PdfError } from './errors.ts';
 import { inspectPdf } from './inspect.ts';
 import type { Credential, LocalPki } from './pki.ts';
-import { createLocalPki, issueUserCertificate, localTsaCredential } from './pki.ts';
+import { localTsaCredential } from './pki.ts';
 import type { PdfRect } from './place.ts';
+import { repairPdf } from './repair.ts';
 import { signPdf, stampMeterai } from './sign.ts';
 import type { SignerCredential } from './signers.ts';
 import { createSpecimenStampAppearance } from './specimen.ts';
@@ -29,6 +25,7 @@ import { verifyPdf } from './verify.ts';
 
 const USAGE = `Usage:
   bubuh-pdf inspect IN [--json]
+  bubuh-pdf repair IN OUT        (rebuilds a broken cross-reference table; refuses signed files)
   bubuh-pdf sign IN OUT --page N --rect x,y,w,h --name "Signer Name" [--key key.pem --cert chain.pem]
                  [--reason R] [--location L] [--image specimen.png|jpg] [--tsa | --tsa-url URL]
   bubuh-pdf stamp IN OUT --page N --rect x,y,w,h [--serial SN] [--key key.pem --cert chain.pem]
@@ -99,63 +96,12 @@ function parsePage(value: string | undefined): number {
   return n;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Demo PKI under ./data/pki
-
-function slug(name: string): string {
-  const s = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return s || 'user';
+function demoPki(out: Out): Promise<LocalPki> {
+  return loadDemoPki(at(join('data', 'pki')), out.err);
 }
 
-function readCredential(dir: string, base: string): Credential | undefined {
-  const cert = join(dir, `${base}.pem`);
-  const key = join(dir, `${base}.key`);
-  if (!existsSync(cert) || !existsSync(key)) return undefined;
-  const chain = join(dir, `${base}.chain.pem`);
-  return {
-    certificatePem: readFileSync(cert, 'utf8'),
-    privateKeyPem: readFileSync(key, 'utf8'),
-    chainPem: existsSync(chain) ? readFileSync(chain, 'utf8') : '',
-  };
-}
-
-function writeCredential(dir: string, base: string, c: Credential): void {
-  writeFileSync(join(dir, `${base}.pem`), c.certificatePem);
-  writeFileSync(join(dir, `${base}.key`), c.privateKeyPem, { mode: 0o600 });
-  if (c.chainPem) writeFileSync(join(dir, `${base}.chain.pem`), c.chainPem);
-}
-
-async function demoPki(out: Out): Promise<LocalPki> {
-  const dir = at(join('data', 'pki'));
-  const root = readCredential(dir, 'root');
-  const emeterai = readCredential(dir, 'emeterai');
-  const tsa = readCredential(dir, 'tsa');
-  if (root && emeterai && tsa) return { root, emeterai, tsa };
-  mkdirSync(join(dir, 'users'), { recursive: true });
-  const pki = await createLocalPki();
-  writeCredential(dir, 'root', pki.root);
-  writeCredential(dir, 'emeterai', pki.emeterai);
-  writeCredential(dir, 'tsa', pki.tsa);
-  out.err(
-    `bubuh-pdf: created a local demo CA in ${dir} (SPESIMEN certificates, not for production)`,
-  );
-  return pki;
-}
-
-async function demoUser(pki: LocalPki, name: string): Promise<Credential> {
-  const dir = at(join('data', 'pki', 'users'));
-  const base = slug(name);
-  const existing = readCredential(dir, base);
-  if (existing) return existing;
-  mkdirSync(dir, { recursive: true });
-  const cred = await issueUserCertificate(pki.root, { name });
-  writeCredential(dir, base, cred);
-  return cred;
+function demoUser(pki: LocalPki, name: string): Promise<Credential> {
+  return loadDemoUser(at(join('data', 'pki', 'users')), pki, name);
 }
 
 function explicitCredential(
@@ -204,12 +150,26 @@ async function cmdInspect(args: string[], out: Out): Promise<number> {
   info.pages.forEach((p, i) => {
     out.log(`  page ${i + 1}: ${p.width} x ${p.height} pt, rotation ${p.rotation}`);
   });
+  for (const j of info.javaScript) {
+    out.log(
+      `  JavaScript: ${j.location}${j.page ? ` page ${j.page}` : ''} ${j.trigger ?? ''} ${j.name ?? ''}`,
+    );
+  }
   if (info.signatures.length === 0) out.log('No signatures.');
   for (const s of info.signatures) {
     out.log(
       `  ${s.kind === 'emeterai' ? `e-Meterai ${s.serial}` : s.kind} "${s.fieldName}" by ${s.signerName ?? '?'}${s.coversWholeDocument ? ' (covers whole document)' : ''}`,
     );
   }
+  return 0;
+}
+
+async function cmdRepair(args: string[], out: Out): Promise<number> {
+  const [input, output, ...extra] = args;
+  if (!input || !output || extra.length > 0) throw new UsageError('repair takes IN and OUT');
+  const result = await repairPdf(readInput(input));
+  writeOutput(output, result.bytes);
+  out.log(result.repaired ? result.warnings.join('\n') : 'The document is sound; copied as is.');
   return 0;
 }
 
@@ -367,6 +327,8 @@ export async function main(
     switch (command) {
       case 'inspect':
         return await cmdInspect(rest, out);
+      case 'repair':
+        return await cmdRepair(rest, out);
       case 'sign':
         return await cmdSign(rest, out);
       case 'stamp':

@@ -14,6 +14,11 @@ export type PdfErrorCode =
   | 'TRUNCATED'
   /** The PDF structure is damaged (cross-reference table, catalog, page tree). */
   | 'BROKEN'
+  /**
+   * The PDF structure is damaged and the document already carries a signature: a repair (full
+   * rewrite) would break it, so the file is refused instead of repaired.
+   */
+  | 'BROKEN_SIGNED'
   /** The PDF is encrypted / password protected. */
   | 'ENCRYPTED'
   /** The input exceeds the configured size limit. */
@@ -41,6 +46,7 @@ export const PDF_ERROR_CODES: readonly PdfErrorCode[] = [
   'NOT_PDF',
   'TRUNCATED',
   'BROKEN',
+  'BROKEN_SIGNED',
   'ENCRYPTED',
   'TOO_LARGE',
   'TOO_COMPLEX',
@@ -125,6 +131,8 @@ export function messageFor(code: PdfErrorCode): string {
       return 'The PDF file is incomplete (it ends early); upload the complete file again.';
     case 'BROKEN':
       return 'The PDF file is damaged and cannot be read; re-save it (e.g. "Print to PDF") and try again.';
+    case 'BROKEN_SIGNED':
+      return 'The PDF file is damaged and already signed; it cannot be repaired without breaking the signature. Ask the signer for an intact copy.';
     case 'ENCRYPTED':
       return 'The PDF is password protected; remove the password and upload it again.';
     case 'TOO_LARGE':

@@ -89,6 +89,23 @@ export type StructureReport = {
   linearized: boolean;
   /** Byte offset of the header (normally 0). */
   headerOffset: number;
+  /** The last `startxref` value (undefined when missing or unreadable). */
+  startxref?: number;
+  /**
+   * With `lenientXref`: why the cross-reference structure is unusable (the error that is thrown
+   * otherwise). `TRUNCATED`: no `%%EOF` / `startxref` at the end; `BROKEN`: `startxref` does not
+   * point at a cross-reference section.
+   */
+  xrefProblem?: { code: 'TRUNCATED' | 'BROKEN'; detail: string };
+};
+
+export type StructureOptions = {
+  /**
+   * Record a missing / wrong `startxref` in `report.xrefProblem` instead of throwing, and still
+   * run every other bound (object count, nesting, decompression budgets). Used by the repair path,
+   * which rebuilds the cross-reference table by scanning the objects.
+   */
+  lenientXref?: boolean;
 };
 
 function tooComplex(message: string, detail?: string): PdfError {
@@ -101,6 +118,7 @@ export function checkStructure(
   bytes: Uint8Array,
   limits: PdfLimits = DEFAULT_LIMITS,
   deep = false,
+  options: StructureOptions = {},
 ): StructureReport {
   if (bytes.length === 0) throw new PdfError('NOT_PDF', 'The file is empty.');
   const head = Math.min(bytes.length, 1024);
@@ -119,30 +137,19 @@ export function checkStructure(
     else break;
   }
 
-  const eof = lastIndexOfAscii(bytes, '%%EOF');
-  if (eof < 0 || bytes.length - (eof + 5) > EOF_SLACK) {
-    throw new PdfError(
-      'TRUNCATED',
-      'The PDF file is incomplete (it ends early); upload the complete file again.',
-      'no %%EOF marker at the end of the file',
-    );
-  }
-  const sx = lastIndexOfAscii(bytes, 'startxref', eof);
-  if (sx < 0) {
-    throw new PdfError(
-      'TRUNCATED',
-      'The PDF file is incomplete (it ends early); upload the complete file again.',
-      'no startxref before the last %%EOF',
-    );
-  }
-  const lx = new Lexer(bytes, sx + 9, 4);
-  const xrefOffset = lx.tryInteger();
-  if (xrefOffset === undefined || !pointsAtXref(bytes, xrefOffset + headerOffset, xrefOffset)) {
-    throw new PdfError(
-      'BROKEN',
-      'The PDF file is damaged (its cross-reference table is broken); re-save it (e.g. "Print to PDF") and try again.',
-      `startxref ${String(xrefOffset)} does not point at a cross-reference section`,
-    );
+  const { problem, startxref } = endOfFile(bytes, headerOffset);
+  if (problem && !options.lenientXref) {
+    throw problem.code === 'TRUNCATED'
+      ? new PdfError(
+          'TRUNCATED',
+          'The PDF file is incomplete (it ends early); upload the complete file again.',
+          problem.detail,
+        )
+      : new PdfError(
+          'BROKEN',
+          'The PDF file is damaged (its cross-reference table is broken); re-save it (e.g. "Print to PDF") and try again.',
+          problem.detail,
+        );
   }
 
   const report: StructureReport = {
@@ -151,10 +158,35 @@ export function checkStructure(
     encrypted: false,
     linearized: false,
     headerOffset,
+    ...(startxref !== undefined ? { startxref } : {}),
+    ...(problem ? { xrefProblem: problem } : {}),
   };
   const budget = { total: 0 };
   scanObjects(bytes, limits, deep, report, budget);
   return report;
+}
+
+type XrefProblem = { code: 'TRUNCATED' | 'BROKEN'; detail: string };
+
+/** The end-of-file checks: `%%EOF`, `startxref`, and where it points. */
+function endOfFile(
+  bytes: Uint8Array,
+  headerOffset: number,
+): { problem?: XrefProblem; startxref?: number } {
+  const eof = lastIndexOfAscii(bytes, '%%EOF');
+  if (eof < 0 || bytes.length - (eof + 5) > EOF_SLACK) {
+    return { problem: { code: 'TRUNCATED', detail: 'no %%EOF marker at the end of the file' } };
+  }
+  const sx = lastIndexOfAscii(bytes, 'startxref', eof);
+  if (sx < 0) {
+    return { problem: { code: 'TRUNCATED', detail: 'no startxref before the last %%EOF' } };
+  }
+  const xrefOffset = new Lexer(bytes, sx + 9, 4).tryInteger();
+  if (xrefOffset === undefined || !pointsAtXref(bytes, xrefOffset + headerOffset, xrefOffset)) {
+    const detail = `startxref ${String(xrefOffset)} does not point at a cross-reference section`;
+    return { problem: { code: 'BROKEN', detail } };
+  }
+  return { startxref: xrefOffset };
 }
 
 function pointsAtXref(bytes: Uint8Array, ...offsets: number[]): boolean {

@@ -3,6 +3,7 @@ export type { PdfLimits, StructureReport } from './guard.ts';
 export { checkStructure, DEFAULT_LIMITS, RECOMMENDED_WORKER_LIMITS } from './guard.ts';
 export type { InspectOptions, PageInfo, PdfInfo, SignatureSummary } from './inspect.ts';
 export { inspectPdf } from './inspect.ts';
+export type { JavaScriptAction, JavaScriptLocation } from './internal/javascript.ts';
 export type {
   CertificateProfile,
   CertificateSummary,
@@ -24,6 +25,8 @@ export {
 } from './pki.ts';
 export type { PageSize, PdfRect, Rotation, ViewerBox } from './place.ts';
 export { normalizeRotation, pdfToViewer, placeToPdf, rectWithinPage } from './place.ts';
+export type { PreparedUpload, RepairedPdf, RepairOptions } from './repair.ts';
+export { prepareUpload, repairPdf } from './repair.ts';
 export type { SignedPdf, SignPdfOptions, StampedPdf, StampMeteraiOptions } from './sign.ts';
 export { signPdf, stampMeterai } from './sign.ts';
 export type {

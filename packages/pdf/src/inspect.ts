@@ -8,6 +8,8 @@ import { PdfName } from '@libpdf/core';
 import type { PdfLimits } from './guard.ts';
 import { commonNameOf, parseCms } from './internal/cms-verify.ts';
 import { deref, openDocument, pageGeometry } from './internal/document.ts';
+import type { JavaScriptAction } from './internal/javascript.ts';
+import { findJavaScript } from './internal/javascript.ts';
 import type { MeteraiClaim } from './internal/meterai-claim.ts';
 import { classifyClaim, meteraiIssuersFrom } from './internal/meterai-claim.ts';
 import { meteraiSerial, readSignatures, signedEnd } from './internal/signatures.ts';
@@ -47,6 +49,13 @@ export type PdfInfo = {
   encrypted: boolean;
   linearized: boolean;
   signatures: SignatureSummary[];
+  /**
+   * JavaScript actions found (document open/close/save/print, named scripts, page, annotation
+   * and form-field actions), at most 100; `javaScriptCount` counts them all. The engine never
+   * runs or removes them: see "JavaScript in uploads" in the README for the portal's policy.
+   */
+  javaScript: JavaScriptAction[];
+  javaScriptCount: number;
 };
 
 export type InspectOptions = {
@@ -123,6 +132,7 @@ export async function inspectPdf(
       coversWholeDocument: sig.byteRange !== undefined && signedEnd(sig) === bytes.length,
     };
   });
+  const javaScript = findJavaScript(pdf);
   return {
     pageCount: pages.length,
     pages,
@@ -133,5 +143,7 @@ export async function inspectPdf(
     encrypted: pdf.isEncrypted,
     linearized: report.linearized,
     signatures,
+    javaScript: javaScript.actions,
+    javaScriptCount: javaScript.count,
   };
 }

@@ -21,6 +21,8 @@ import { PdfError, serializePdfError, toPdfError } from './errors.ts';
 import { RECOMMENDED_WORKER_LIMITS } from './guard.ts';
 import type { InspectOptions, PdfInfo } from './inspect.ts';
 import { inspectPdf } from './inspect.ts';
+import type { PreparedUpload } from './repair.ts';
+import { prepareUpload } from './repair.ts';
 import type { SignedPdf, SignPdfOptions, StampedPdf, StampMeteraiOptions } from './sign.ts';
 import { signPdf, stampMeterai } from './sign.ts';
 import type { Pkcs8Credential, SignerCredential } from './signers.ts';
@@ -36,6 +38,7 @@ type CloneableSigning = {
 
 export type PdfTask =
   | { op: 'inspect'; bytes: Uint8Array; options?: InspectOptions }
+  | { op: 'prepare'; bytes: Uint8Array; options?: InspectOptions }
   | { op: 'verify'; bytes: Uint8Array; options?: VerifyOptions }
   | {
       op: 'stamp';
@@ -48,7 +51,7 @@ export type PdfTask =
       options: Omit<SignPdfOptions, 'signer' | 'tsa'> & CloneableSigning;
     };
 
-export type PdfTaskValue = PdfInfo | VerifyResult | StampedPdf | SignedPdf;
+export type PdfTaskValue = PdfInfo | PreparedUpload | VerifyResult | StampedPdf | SignedPdf;
 
 export type PdfTaskResult<T extends PdfTaskValue = PdfTaskValue> =
   | { ok: true; value: T }
@@ -59,6 +62,8 @@ export async function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
     switch (task.op) {
       case 'inspect':
         return { ok: true, value: await inspectPdf(task.bytes, task.options) };
+      case 'prepare':
+        return { ok: true, value: await prepareUpload(task.bytes, task.options) };
       case 'verify':
         return { ok: true, value: await verifyPdf(task.bytes, task.options) };
       case 'stamp':

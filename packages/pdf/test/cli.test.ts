@@ -188,6 +188,17 @@ describe('bubuh-pdf', () => {
     expect(res.stdout).toContain('digest mismatch');
   });
 
+  it('repairs a broken cross-reference table', async () => {
+    writeFileSync(join(tmp.dir, 'broken.pdf'), corpus.brokenXref(await corpus.onePage()));
+    const res = await run('repair', 'broken.pdf', 'fixed.pdf');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^Repaired: startxref/);
+    const ins = await run('inspect', 'fixed.pdf');
+    expect(ins.code, ins.stderr).toBe(0);
+    expect((await run('repair', 'in.pdf', 'same.pdf')).stdout).toContain('sound');
+    expect((await run('repair', 'in.pdf')).code).toBe(2);
+  });
+
   it('prints help', async () => {
     const res = await run('--help');
     expect(res.code).toBe(0);

@@ -46,6 +46,8 @@ describe('inspectPdf reports', () => {
       encrypted: false,
       linearized: false,
       signatures: [],
+      javaScript: [],
+      javaScriptCount: 0,
     });
   });
 
