@@ -17,11 +17,16 @@ export type TBossDb = {
 
 const tracked = (
   run: (text: string, values?: unknown[]) => Promise<TRows>,
-  close: () => Promise<void>,
+  end: () => Promise<void>,
 ): TBossDb => {
   const running = new Set<Promise<TRows>>();
+  let closed = false;
   return {
     executeSql: (text, values) => {
+      // Like pg-boss's own connection: after close a statement does nothing. pg-boss does not
+      // await a worker's complete/fail write; one that comes after stop would otherwise reject
+      // with nobody listening. Its job stays active and is retried after it expires.
+      if (closed) return Promise.resolve({ rows: [] });
       const query = run(text, values);
       running.add(query);
       const forget = () => running.delete(query);
@@ -29,9 +34,16 @@ const tracked = (
       return query;
     },
     drain: async () => {
-      while (running.size > 0) await Promise.allSettled([...running]);
+      while (running.size > 0) {
+        await Promise.allSettled([...running]);
+        // Let the code that awaited them send its next statement before looking again.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
-    close,
+    close: async () => {
+      closed = true;
+      await end();
+    },
   };
 };
 
