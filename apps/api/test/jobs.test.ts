@@ -231,6 +231,37 @@ describe('jobs on the app (app.jobs)', () => {
   });
 });
 
+describe.runIf(testDbDriver() === 'pglite')('pg-boss over the shared PGlite session', () => {
+  it('never runs a pg-boss statement inside a Drizzle transaction of another caller', async () => {
+    const jobs = await jobsOnTestDb(false);
+    const queue = jobs.define(`tx-${unique()}`, async () => ({}));
+    await jobs.send(queue.name, { warmup: true });
+    let sent: Promise<string | null> | undefined;
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        sent = queue.send({ during: 'transaction' });
+        // Give the send every chance to run now, inside this transaction, if it could.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    const id = await sent;
+    expect(id).toBeTruthy();
+    expect((await jobs.job(queue.name, id ?? ''))?.data).toEqual({ during: 'transaction' });
+  });
+
+  it('rolls back a pg-boss script that fails half-way, leaving the session usable', async () => {
+    const db = bossDbFor(ctx.database.connection, () => {});
+    await expect(
+      db.executeSql('BEGIN; SELECT 1; SELECT * FROM no_such_table; COMMIT;'),
+    ).rejects.toThrow('no_such_table');
+    if (ctx.database.connection.driver !== 'pglite') return;
+    expect(ctx.database.connection.client.isInTransaction()).toBe(false);
+    expect(await rowsOf(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+});
+
 const WORKER = path.join(REPO_ROOT, 'apps/api/src/worker.ts');
 
 describe.runIf(testDbDriver() === 'pglite')('npm run worker on the embedded database', () => {
