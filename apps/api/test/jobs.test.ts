@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config/env.ts';
 import { bossDbFor } from '../src/jobs/boss-db.ts';
 import { createJobs, JOB_TIMING, JobFailedError, type TJobs } from '../src/jobs/jobs.ts';
+import { jobsPlugin } from '../src/jobs/jobs-plugin.ts';
 import { RECOVER_STUCK_DOCUMENTS } from '../src/jobs/stuck-documents-job.ts';
 import { AppError } from '../src/lib/app-error.ts';
+import { registerErrorHandler } from '../src/plugins/error-handler.ts';
 import { createTestContext, type TTestContext, testDbDriver, unique } from './helpers.ts';
 
 /**
@@ -85,6 +88,30 @@ describe('jobs on the app (app.jobs)', () => {
       statusCode: new AppError('UNPROCESSABLE', '').statusCode,
     });
     expect(runs).toBe(1);
+  });
+
+  it('answers over HTTP exactly as when the route throws the AppError itself', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    await app.register(jobsPlugin, { database: ctx.database, runWorkers: true });
+    const refusal = () => new AppError('CONFLICT', 'Document is already stamped', { id: 9 });
+    const queue = app.jobs.define(`http-${unique()}`, async () => {
+      throw refusal();
+    });
+    app.get('/direct', async () => {
+      throw refusal();
+    });
+    app.get('/job', async () => queue.sendAndWait({}, { timeoutMs: 10_000 }));
+    await app.ready();
+    try {
+      const direct = await app.inject({ url: '/direct' });
+      const viaJob = await app.inject({ url: '/job' });
+      expect(viaJob.statusCode).toBe(direct.statusCode);
+      expect(viaJob.json()).toEqual(direct.json());
+      expect(direct.json()).toMatchObject({ errors: { status: 'CONFLICT', id: 9 } });
+    } finally {
+      await app.close();
+    }
   });
 
   it('gives the result and the AppError back by reading the job row when another process works', async () => {
