@@ -220,6 +220,24 @@ export const createJobs = (options: TJobsOptions): TJobs => {
     }
   };
 
+  /**
+   * pg-boss 10 creates a queue (a partition of its job table) without a lock: processes starting
+   * together can deadlock on it (seen on PostgreSQL). The loser retries; usually it then finds
+   * the queue made by the winner.
+   */
+  const createQueue = async (name: string, queue: PgBoss.Queue) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(name, queue);
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        if (await boss.getQueue(name)) return;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  };
+
   const install = async (def: TDefinition) => {
     const { retryLimit, retryDelaySeconds, expireInSeconds, policy } = def.options;
     const queue = {
@@ -230,7 +248,7 @@ export const createJobs = (options: TJobsOptions): TJobs => {
       retryBackoff: true,
       expireInSeconds: expireInSeconds ?? timing.expireInSeconds,
     };
-    await boss.createQueue(def.name, queue);
+    await createQueue(def.name, queue);
     await boss.updateQueue(def.name, queue);
     if (def.options.schedule)
       await boss.schedule(def.name, def.options.schedule, {}, { tz: 'UTC' });
