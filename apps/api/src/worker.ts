@@ -17,7 +17,8 @@ const main = async () => {
         'database (one process only) the API process runs the jobs itself (JOBS_WORKERS=true).',
     );
   }
-  const runtime = await createRuntime({ ...env, JOBS_WORKERS: true }, (message) =>
+  // The API process seeds the demo data; a worker only migrates (a no-op once applied).
+  const runtime = await createRuntime({ ...env, SEED_DEMO: false, JOBS_WORKERS: true }, (message) =>
     console.log(`[bubuh-worker] ${message}`),
   );
   const app = await buildApp({ env: { ...env, JOBS_WORKERS: true }, ...runtime });

@@ -22,7 +22,8 @@ export type TJobsPluginOptions = {
 /**
  * Background jobs on pg-boss, as `app.jobs`: over the app's PGlite session, or over a pool of its
  * own on PostgreSQL. Queues defined while the app is built start when it is ready; closing the
- * app stops pg-boss (running handlers get 10 s to finish, their jobs are retried otherwise).
+ * app stops pg-boss: running handlers get 8 s to finish (within the server's 10 s grace), their
+ * jobs are retried otherwise.
  */
 const plugin: FastifyPluginAsync<TJobsPluginOptions> = async (app, options) => {
   const jobs = createJobs({

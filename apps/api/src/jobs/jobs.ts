@@ -377,8 +377,7 @@ export const createJobs = (options: TJobsOptions): TJobs => {
       const wasRunning = state !== 'new';
       state = 'stopped';
       for (const finish of [...waiters.values()]) finish('pending');
-      if (wasRunning)
-        await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      if (wasRunning) await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
       // pg-boss does not await the complete/fail writes of its workers: wait for them, and for a
       // handler a worker may have fetched just before stopping, before the connection closes.
       while (running > 0) await new Promise((resolve) => setTimeout(resolve, 50));
