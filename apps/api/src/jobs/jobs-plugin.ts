@@ -34,6 +34,9 @@ const plugin: FastifyPluginAsync<TJobsPluginOptions> = async (app, options) => {
     log: app.log,
     ...(options.timing ? { timing: options.timing } : {}),
   });
+  if (!options.runWorkers && options.database.driver === 'pglite') {
+    app.log.warn('JOBS_WORKERS=false on the embedded database: no process will run the jobs');
+  }
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
