@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
+import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -12,7 +14,6 @@ import { departementsRoutes } from './modules/departements/departements.routes.t
 import { createDepartementsService } from './modules/departements/departements.service.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
-import { recoverStuckDocuments } from './modules/documents/documents-recovery.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { createEsignService } from './modules/esign/esign.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -114,6 +115,8 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   await app.register(multipart, {
     limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 },
   });
+  // Background jobs (pg-boss): modules define their queues on app.jobs below.
+  await app.register(jobsPlugin, { database: deps.database, runWorkers: env.JOBS_WORKERS });
   await app.register(authPlugin, {
     db: deps.database.db,
     secret: deps.jwtSecret,
@@ -174,18 +177,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     authFromLinkToken: (token, documentId) => app.authFromLinkToken(token, documentId),
   });
-  // Documents whose process died mid-stamp get their unit back: at start and every 5 minutes.
-  let sweeper: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    recoverStuckDocuments(db)
-      .then((n) => n > 0 && app.log.warn({ documents: n }, 'recovered stuck documents'))
-      .catch((err: unknown) => app.log.error({ err }, 'stuck-document recovery failed'));
-  app.addHook('onReady', async () => {
-    void sweep();
-    sweeper = setInterval(sweep, 5 * 60_000);
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  registerStuckDocumentsSweep(app, db);
   await app.register(templatesRoutes, { templates: createTemplatesService({ db }), documents });
   // The dev outbox shows OTP codes and reset links: only when mail is not really sent, never in production.
   if (env.NODE_ENV !== 'production' && deps.mailer.transport === 'outbox') {

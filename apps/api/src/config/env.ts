@@ -58,6 +58,11 @@ const ZEnvShape = z.object({
   PERURI_SIGNER_CHAIN_FILE: z.string().optional(),
   /** PEM file: roots that Peruri stamps chain to (for verification). */
   PERURI_TRUST_ROOTS_FILE: z.string().optional(),
+  /**
+   * Whether this process works the background job queues (pg-boss). `false` on API processes
+   * when separate `npm run worker` processes do the work (PostgreSQL only).
+   */
+  JOBS_WORKERS: bool.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Bubuh <no-reply@bubuh.local>'),
 });

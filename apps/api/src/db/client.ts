@@ -17,9 +17,15 @@ export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 export type TDbDriver = 'pglite' | 'postgres';
 
+/** The raw connection under Drizzle, for pg-boss (src/jobs): the PGlite session or the URL. */
+export type TDbConnection =
+  | { driver: 'pglite'; client: PGlite }
+  | { driver: 'postgres'; url: string };
+
 export type TDatabase = {
   db: TDb;
   driver: TDbDriver;
+  connection: TDbConnection;
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -39,6 +45,7 @@ export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TData
     return {
       db,
       driver: 'postgres',
+      connection: { driver: 'postgres', url: options.url },
       migrate: async () => {
         await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       },
@@ -59,6 +66,7 @@ export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TData
     return {
       db,
       driver: 'pglite',
+      connection: { driver: 'pglite', client },
       migrate: async () => {
         await migratePglite(drizzlePglite(client, { schema }), {
           migrationsFolder: MIGRATIONS_DIR,

@@ -1,0 +1,90 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TDbConnection } from '../db/client.ts';
+
+type TRows = { rows: unknown[] };
+
+/**
+ * What pg-boss runs its SQL through (its `db: { executeSql }` option), plus what the jobs plugin
+ * needs to shut down cleanly: `drain` waits for every statement still running (pg-boss does not
+ * await its own complete/fail writes), `close` ends a connection opened here.
+ */
+export type TBossDb = {
+  executeSql: (text: string, values?: unknown[]) => Promise<TRows>;
+  drain: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const tracked = (
+  run: (text: string, values?: unknown[]) => Promise<TRows>,
+  end: () => Promise<void>,
+): TBossDb => {
+  const running = new Set<Promise<TRows>>();
+  let closed = false;
+  return {
+    executeSql: (text, values) => {
+      // Like pg-boss's own connection: after close a statement does nothing. pg-boss does not
+      // await a worker's complete/fail write; one that comes after stop would otherwise reject
+      // with nobody listening. Its job stays active and is retried after it expires.
+      if (closed) return Promise.resolve({ rows: [] });
+      const query = run(text, values);
+      running.add(query);
+      const forget = () => running.delete(query);
+      query.then(forget, forget);
+      return query;
+    },
+    drain: async () => {
+      while (running.size > 0) {
+        await Promise.allSettled([...running]);
+        // Let the code that awaited them send its next statement before looking again.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    close: async () => {
+      closed = true;
+      await end();
+    },
+  };
+};
+
+/**
+ * PGlite is one session shared with Drizzle. Its `query`, `exec` and `transaction` all take the
+ * same lock (a Drizzle transaction holds it from BEGIN to COMMIT), so a pg-boss statement never
+ * runs inside another caller's transaction. Statements with parameters go through `query`;
+ * pg-boss's parameterless scripts (several statements, some with their own BEGIN … COMMIT) go
+ * through `exec` inside `transaction`, so a script that fails half-way is rolled back under the
+ * lock instead of leaving the shared session in an aborted transaction.
+ */
+const pgliteBossDb = (client: PGlite): TBossDb =>
+  tracked(
+    async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.transaction((tx) => tx.exec(text));
+      const withRows = results.filter((r) => r.fields.length > 0);
+      return { rows: withRows.at(-1)?.rows ?? [] };
+    },
+    async () => {
+      // The session belongs to the app's database: closed by its owner.
+    },
+  );
+
+/** On PostgreSQL pg-boss gets its own small pool, apart from Drizzle's. */
+const postgresBossDb = (url: string, onError: (error: Error) => void): TBossDb => {
+  const pool = new pg.Pool({ connectionString: url, max: 4, application_name: 'bubuh-jobs' });
+  pool.on('error', onError);
+  return tracked(
+    async (text, values) => {
+      const result = await pool.query(text, values);
+      return { rows: result.rows };
+    },
+    () => pool.end(),
+  );
+};
+
+export const bossDbFor = (connection: TDbConnection, onError: (error: Error) => void): TBossDb =>
+  connection.driver === 'pglite'
+    ? pgliteBossDb(connection.client)
+    : postgresBossDb(connection.url, onError);

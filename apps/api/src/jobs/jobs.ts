@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, type TErrorCode } from '@bubuh/contracts';
+import PgBoss from 'pg-boss';
+import { AppError } from '../lib/app-error.ts';
+import type { TBossDb } from './boss-db.ts';
+
+/** Job data and results are plain JSON: ids, the actor and the payer, never a request object. */
+export type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
+export type TJobData = { [key: string]: TJson };
+
+export type TJobInfo = { id: string; queue: string; retryCount: number; retryLimit: number };
+
+/**
+ * A job handler. It may run more than once for one job (a retry after an error, or after its
+ * process died mid-way), so it must be idempotent. Return JSON (or nothing); throw an AppError for
+ * an answer that retrying cannot change (the job completes and the waiting request gets the same
+ * AppError); any other error fails the attempt and the job is retried with backoff.
+ */
+export type TJobHandler<TData extends TJobData, TResult> = (
+  data: TData,
+  job: TJobInfo,
+) => Promise<TResult>;
+
+export type TQueueOptions = {
+  /** Retries after the first attempt (default 3). */
+  retryLimit?: number;
+  /** Delay before the first retry; doubled (with jitter) at each retry (default 2 s). */
+  retryDelaySeconds?: number;
+  /**
+   * An attempt running longer than this fails and is retried; it is also how long a job whose
+   * process died stays active before it is retried (default 30 s, see JOB_TIMING).
+   */
+  expireInSeconds?: number;
+  /** Jobs of this queue run at once in one process (default 1). */
+  concurrency?: number;
+  /** How often an idle worker looks for work (default 2 s; a send in this process wakes it). */
+  pollingIntervalSeconds?: number;
+  /** `stately`: at most one job waiting and one running (repeated sends are dropped). */
+  policy?: 'standard' | 'stately';
+  /** Cron expression (UTC): pg-boss sends a job on this schedule, once for all processes. */
+  schedule?: string;
+};
+
+export type TSendOptions = { singletonKey?: string };
+
+/**
+ * What a request waiting for its job gets when the job has not finished in time: the job goes on
+ * (and is retried if needed); the route may answer 202 with the job id.
+ */
+export type TJobPending = { status: 'pending'; queue: string; jobId: string };
+export type TJobOutcome<TResult> = { status: 'done'; result: TResult } | TJobPending;
+
+/** A job that failed for good (every retry spent), or was cancelled: a 500 for the caller. */
+export class JobFailedError extends Error {
+  constructor(queue: string, jobId: string, detail: string) {
+    super(`Job ${queue}/${jobId} failed: ${detail}`);
+    this.name = 'JobFailedError';
+  }
+}
+
+/**
+ * Timing of pg-boss, chosen so that a job whose process died is retried within a minute:
+ * it stays `active` until expireInSeconds (30) have passed; maintenance, every
+ * maintenanceIntervalSeconds (15), moves it to `retry` with a start delay of retryDelaySeconds
+ * doubled with jitter (first retry: 2 to 4 s); a worker polls every pollingIntervalSeconds (2).
+ * Worst case for the first attempt: 30 + 15 + 4 + 2 = 51 s.
+ */
+export type TJobTiming = {
+  expireInSeconds: number;
+  maintenanceIntervalSeconds: number;
+  retryDelaySeconds: number;
+  retryLimit: number;
+  pollingIntervalSeconds: number;
+};
+
+export const JOB_TIMING: TJobTiming = {
+  expireInSeconds: 30,
+  maintenanceIntervalSeconds: 15,
+  retryDelaySeconds: 2,
+  retryLimit: 3,
+  pollingIntervalSeconds: 2,
+};
+
+export type TJobsOptions = {
+  db: TBossDb;
+  /** Whether this process works the queues (JOBS_WORKERS); sending works either way. */
+  runWorkers: boolean;
+  log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** Overrides of JOB_TIMING (tests use short ones). */
+  timing?: Partial<TJobTiming>;
+};
+
+/** A defined queue, typed by its data and result. */
+export type TQueue<TData extends TJobData, TResult> = {
+  name: string;
+  send: (data: TData, options?: TSendOptions) => Promise<string | null>;
+  sendAndWait: (data: TData, options: { timeoutMs: number }) => Promise<TJobOutcome<TResult>>;
+};
+
+export type TJobs = {
+  runsWorkers: boolean;
+  /** Declares a queue and its handler; call before the app is ready (or after: it starts then). */
+  define: <TData extends TJobData, TResult = void>(
+    name: string,
+    handler: TJobHandler<TData, TResult>,
+    options?: TQueueOptions,
+  ) => TQueue<TData, TResult>;
+  /** Queues a job; returns its id (null when a `stately` queue already holds one). */
+  send: (name: string, data: TJobData, options?: TSendOptions) => Promise<string | null>;
+  /**
+   * Queues a job and waits up to timeoutMs for it: its result, the AppError it threw (rethrown
+   * as is), a JobFailedError, or `{ status: 'pending' }` when it is still waiting or running.
+   */
+  sendAndWait: <TResult = unknown>(
+    name: string,
+    data: TJobData,
+    options: { timeoutMs: number },
+  ) => Promise<TJobOutcome<TResult>>;
+  /** The pg-boss schedules (cron) stored in the database. */
+  schedules: () => Promise<{ name: string; cron: string }[]>;
+  /** The job row, for tests and diagnostics. */
+  job: (name: string, id: string) => Promise<PgBoss.JobWithMetadata | null>;
+  started: () => boolean;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+type TEnvelope =
+  | { ok: true; result?: TJson }
+  | { ok: false; error: { code: string; message: string; fields: TJson } };
+
+type TSettled = { ok: true; result: unknown } | { ok: false; error: Error };
+
+type TDefinition = {
+  name: string;
+  options: TQueueOptions;
+  run: (data: TJobData, job: TJobInfo) => Promise<unknown>;
+  workerIds: string[];
+  /** Set once the queue is created (and its workers started) in the database. */
+  installed?: Promise<void>;
+};
+
+const toJson = (value: unknown): TJson | undefined =>
+  value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as TJson);
+
+const isErrorCode = (code: string): code is TErrorCode => Object.hasOwn(ERROR_CODES, code);
+
+/** A completed job's output back into what the handler returned or threw. */
+const settledOf = (output: unknown): TSettled | null => {
+  if (typeof output !== 'object' || output === null || !('ok' in output)) return null;
+  const envelope = output as TEnvelope;
+  if (envelope.ok) return { ok: true, result: envelope.result };
+  const { code, message, fields } = envelope.error;
+  if (!isErrorCode(code)) return { ok: false, error: new Error(message) };
+  const record = typeof fields === 'object' && fields !== null && !Array.isArray(fields);
+  return { ok: false, error: new AppError(code, message, record ? fields : {}) };
+};
+
+const messageOf = (output: unknown) =>
+  typeof output === 'object' && output !== null && 'message' in output
+    ? String(output.message)
+    : 'unknown error';
+
+export const createJobs = (options: TJobsOptions): TJobs => {
+  const timing = { ...JOB_TIMING, ...options.timing };
+  const boss = new PgBoss({
+    db: options.db,
+    schedule: true,
+    supervise: true,
+    migrate: true,
+    maintenanceIntervalSeconds: timing.maintenanceIntervalSeconds,
+    expireInSeconds: timing.expireInSeconds,
+    retryLimit: timing.retryLimit,
+    retryDelay: timing.retryDelaySeconds,
+    retryBackoff: true,
+    pollingIntervalSeconds: timing.pollingIntervalSeconds,
+  });
+  boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
+
+  const definitions = new Map<string, TDefinition>();
+  const waiters = new Map<string, (settled: TSettled | 'pending') => void>();
+  let running = 0;
+  let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
+
+  const notifyWaiter = (id: string, settled: TSettled) => waiters.get(id)?.(settled);
+
+  const workerOf = (def: TDefinition) => async (jobs: PgBoss.JobWithMetadata<TJobData>[]) => {
+    const [job] = jobs;
+    if (!job) return undefined;
+    if (state === 'stopped') throw new Error('shutting down');
+    const info = {
+      id: job.id,
+      queue: def.name,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+    };
+    running += 1;
+    try {
+      const result = toJson(await def.run(job.data, info));
+      notifyWaiter(job.id, { ok: true, result });
+      return { ok: true, result } satisfies TEnvelope;
+    } catch (error) {
+      if (error instanceof AppError) {
+        notifyWaiter(job.id, { ok: false, error });
+        const fields = toJson(error.fields) ?? {};
+        return {
+          ok: false,
+          error: { code: error.code, message: error.message, fields },
+        } satisfies TEnvelope;
+      }
+      if (info.retryCount >= info.retryLimit) {
+        const detail = error instanceof Error ? error.message : String(error);
+        notifyWaiter(job.id, { ok: false, error: new JobFailedError(def.name, job.id, detail) });
+      } else {
+        options.log.warn({ err: error, queue: def.name, jobId: job.id }, 'job failed, will retry');
+      }
+      throw error;
+    } finally {
+      running -= 1;
+    }
+  };
+
+  /**
+   * pg-boss 10 creates a queue (a partition of its job table) without a lock: processes starting
+   * together can deadlock on it (seen on PostgreSQL). The loser retries; usually it then finds
+   * the queue made by the winner.
+   */
+  const createQueue = async (name: string, queue: PgBoss.Queue) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(name, queue);
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        if (await boss.getQueue(name)) return;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  };
+
+  const install = async (def: TDefinition) => {
+    const { retryLimit, retryDelaySeconds, expireInSeconds, policy } = def.options;
+    const queue = {
+      name: def.name,
+      policy: policy ?? 'standard',
+      retryLimit: retryLimit ?? timing.retryLimit,
+      retryDelay: retryDelaySeconds ?? timing.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: expireInSeconds ?? timing.expireInSeconds,
+    };
+    await createQueue(def.name, queue);
+    await boss.updateQueue(def.name, queue);
+    if (def.options.schedule)
+      await boss.schedule(def.name, def.options.schedule, {}, { tz: 'UTC' });
+    if (!options.runWorkers) return;
+    const workOptions = {
+      includeMetadata: true as const,
+      batchSize: 1,
+      pollingIntervalSeconds: def.options.pollingIntervalSeconds ?? timing.pollingIntervalSeconds,
+    };
+    for (let i = 0; i < (def.options.concurrency ?? 1); i += 1) {
+      def.workerIds.push(await boss.work<TJobData>(def.name, workOptions, workerOf(def)));
+    }
+  };
+
+  const assertStarted = () => {
+    if (state !== 'started') throw new Error('The job queue is not running');
+  };
+
+  const enqueue = async (name: string, data: TJobData, id: string, sendOptions: TSendOptions) => {
+    assertStarted();
+    await definitions.get(name)?.installed;
+    const sent = await boss.send(name, data, { ...sendOptions, id });
+    // Wake this process's idle workers of the queue instead of waiting for their next poll.
+    for (const workerId of definitions.get(name)?.workerIds ?? []) boss.notifyWorker(workerId);
+    return sent;
+  };
+
+  const send: TJobs['send'] = (name, data, sendOptions = {}) =>
+    enqueue(name, data, randomUUID(), sendOptions);
+
+  const sendAndWait = async <TResult>(
+    name: string,
+    data: TJobData,
+    { timeoutMs }: { timeoutMs: number },
+  ): Promise<TJobOutcome<TResult>> => {
+    const id = randomUUID();
+    const local = (definitions.get(name)?.workerIds.length ?? 0) > 0;
+    // In-process: the worker here tells the waiter. Otherwise (or when another process took a
+    // retry) the job row is read until it is finished.
+    const pollMs = local ? 2000 : 500;
+    let done = false;
+    let deadline: NodeJS.Timeout | undefined;
+    let poller: NodeJS.Timeout | undefined;
+    const settled = await new Promise<TSettled | 'pending'>((resolve) => {
+      const finish = (value: TSettled | 'pending') => {
+        if (done) return;
+        done = true;
+        clearTimeout(deadline);
+        clearTimeout(poller);
+        waiters.delete(id);
+        resolve(value);
+      };
+      waiters.set(id, finish);
+      deadline = setTimeout(() => finish('pending'), timeoutMs);
+      const poll = async () => {
+        try {
+          const job = await boss.getJobById(name, id, { includeArchive: true });
+          if (job?.state === 'completed') {
+            finish(settledOf(job.output) ?? { ok: true, result: undefined });
+          } else if (job?.state === 'failed' || job?.state === 'cancelled') {
+            finish({ ok: false, error: new JobFailedError(name, id, messageOf(job.output)) });
+          }
+        } catch (err) {
+          options.log.warn({ err, queue: name, jobId: id }, 'reading a job failed');
+        }
+        if (!done) poller = setTimeout(poll, pollMs);
+      };
+      enqueue(name, data, id, {})
+        .then((sent) => {
+          if (sent === null) throw new Error(`Job queue ${name} did not accept the job`);
+          if (!done) poller = setTimeout(poll, pollMs);
+        })
+        .catch((error: unknown) =>
+          finish({ ok: false, error: error instanceof Error ? error : new Error(String(error)) }),
+        );
+    }).finally(() => waiters.delete(id));
+    if (settled === 'pending') return { status: 'pending', queue: name, jobId: id };
+    if (!settled.ok) throw settled.error;
+    return { status: 'done', result: settled.result as TResult };
+  };
+
+  return {
+    runsWorkers: options.runWorkers,
+    define: <TData extends TJobData, TResult = void>(
+      name: string,
+      handler: TJobHandler<TData, TResult>,
+      queueOptions: TQueueOptions = {},
+    ): TQueue<TData, TResult> => {
+      if (definitions.has(name)) throw new Error(`Job queue ${name} is already defined`);
+      const def: TDefinition = {
+        name,
+        options: queueOptions,
+        run: (data, job) => handler(data as TData, job),
+        workerIds: [],
+      };
+      definitions.set(name, def);
+      if (state === 'started') {
+        def.installed = install(def);
+        def.installed.catch((err: unknown) =>
+          options.log.error({ err, queue: name }, 'job queue setup failed'),
+        );
+      }
+      return {
+        name,
+        send: (data, sendOptions) => send(name, data, sendOptions),
+        sendAndWait: (data, waitOptions) => sendAndWait<TResult>(name, data, waitOptions),
+      };
+    },
+    send,
+    sendAndWait,
+    schedules: async () => (await boss.getSchedules()).map(({ name, cron }) => ({ name, cron })),
+    job: (name, id) => boss.getJobById<object>(name, id, { includeArchive: true }),
+    started: () => state === 'started',
+    start: async () => {
+      if (state !== 'new') return;
+      state = 'starting';
+      await boss.start();
+      for (const def of definitions.values()) {
+        def.installed = install(def);
+        await def.installed;
+      }
+      state = 'started';
+    },
+    stop: async () => {
+      if (state === 'stopped') return;
+      const wasRunning = state !== 'new';
+      state = 'stopped';
+      for (const finish of [...waiters.values()]) finish('pending');
+      if (wasRunning) await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+      // pg-boss does not await the complete/fail writes of its workers: wait for them, and for a
+      // handler a worker may have fetched just before stopping, before the connection closes.
+      while (running > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      await options.db.drain();
+      await options.db.close();
+    },
+  };
+};

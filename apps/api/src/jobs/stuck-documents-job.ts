@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { TDb } from '../db/client.ts';
+import { recoverStuckDocuments } from '../modules/documents/documents-recovery.ts';
+
+export const RECOVER_STUCK_DOCUMENTS = 'recover-stuck-documents';
+
+/**
+ * Documents whose process died mid-stamp get their unit back: a pg-boss job every 5 minutes
+ * (pg-boss sends it once for all processes) and once at start. Idempotent: recoverStuckDocuments may run from several processes at once.
+ */
+export const registerStuckDocumentsSweep = (app: FastifyInstance, db: TDb): void => {
+  const sweep = app.jobs.define(
+    RECOVER_STUCK_DOCUMENTS,
+    async () => {
+      const recovered = await recoverStuckDocuments(db);
+      if (recovered > 0) app.log.warn({ documents: recovered }, 'recovered stuck documents');
+      return { recovered };
+    },
+    { schedule: '*/5 * * * *', retryLimit: 1 },
+  );
+  app.addHook('onReady', async () => {
+    await sweep.send({});
+  });
+};

@@ -1,0 +1,371 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config/env.ts';
+import { bossDbFor } from '../src/jobs/boss-db.ts';
+import { createJobs, JOB_TIMING, JobFailedError, type TJobs } from '../src/jobs/jobs.ts';
+import { jobsPlugin } from '../src/jobs/jobs-plugin.ts';
+import { RECOVER_STUCK_DOCUMENTS } from '../src/jobs/stuck-documents-job.ts';
+import { AppError } from '../src/lib/app-error.ts';
+import { registerErrorHandler } from '../src/plugins/error-handler.ts';
+import { createTestContext, type TTestContext, testDbDriver, unique } from './helpers.ts';
+
+/**
+ * Background jobs (src/jobs) on the test database: PGlite in memory, or PostgreSQL with
+ * BUBUH_TEST_DB=postgres. Extra pg-boss instances here share the app's database the way a second
+ * process would (on PGlite: the same session; on PostgreSQL: their own pools).
+ */
+
+const silent = { error: () => {}, warn: () => {} };
+/** Short timings so expiry and retries happen within seconds in tests. */
+const FAST = { expireInSeconds: 2, maintenanceIntervalSeconds: 1, retryDelaySeconds: 1 };
+
+let ctx: TTestContext;
+const extra: TJobs[] = [];
+
+const jobsOnTestDb = async (runWorkers: boolean, timing = FAST): Promise<TJobs> => {
+  const jobs = createJobs({
+    db: bossDbFor(ctx.database.connection, () => {}),
+    runWorkers,
+    log: silent,
+    timing,
+  });
+  extra.push(jobs);
+  await jobs.start();
+  return jobs;
+};
+
+const rowsOf = async (query: ReturnType<typeof sql>) =>
+  ((await ctx.database.db.execute(query)) as { rows: Record<string, unknown>[] }).rows;
+
+/** Polls `check` until it returns a value (not undefined) or the deadline passes. */
+const eventually = async <T>(check: () => Promise<T | undefined>, ms: number): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  for (const jobs of extra) await jobs.stop();
+  await ctx.close();
+});
+
+describe('jobs on the app (app.jobs)', () => {
+  it('returns the result of the handler through sendAndWait', async () => {
+    const jobs = await jobsOnTestDb(true);
+    const queue = jobs.define(`add-${unique()}`, async (data: { a: number; b: number }, job) => ({
+      sum: data.a + data.b,
+      attempt: job.retryCount,
+    }));
+    const outcome = await queue.sendAndWait({ a: 2, b: 3 }, { timeoutMs: 10_000 });
+    expect(outcome).toEqual({ status: 'done', result: { sum: 5, attempt: 0 } });
+  });
+
+  it('gives back an AppError thrown by the handler as the same AppError, not retried', async () => {
+    const jobs = await jobsOnTestDb(true);
+    let runs = 0;
+    const name = `refuse-${unique()}`;
+    jobs.define(name, async () => {
+      runs += 1;
+      throw new AppError('UNPROCESSABLE', 'Your quota is used up', { remaining: 0 });
+    });
+    const error = await jobs.sendAndWait(name, {}, { timeoutMs: 10_000 }).catch((e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'UNPROCESSABLE',
+      message: 'Your quota is used up',
+      fields: { remaining: 0 },
+      statusCode: new AppError('UNPROCESSABLE', '').statusCode,
+    });
+    expect(runs).toBe(1);
+  });
+
+  it('answers over HTTP exactly as when the route throws the AppError itself', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    await app.register(jobsPlugin, { database: ctx.database, runWorkers: true });
+    const refusal = () => new AppError('CONFLICT', 'Document is already stamped', { id: 9 });
+    const queue = app.jobs.define(`http-${unique()}`, async () => {
+      throw refusal();
+    });
+    app.get('/direct', async () => {
+      throw refusal();
+    });
+    app.get('/job', async () => queue.sendAndWait({}, { timeoutMs: 10_000 }));
+    await app.ready();
+    try {
+      const direct = await app.inject({ url: '/direct' });
+      const viaJob = await app.inject({ url: '/job' });
+      expect(viaJob.statusCode).toBe(direct.statusCode);
+      expect(viaJob.json()).toEqual(direct.json());
+      expect(direct.json()).toMatchObject({ errors: { status: 'CONFLICT', id: 9 } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gives the result and the AppError back by reading the job row when another process works', async () => {
+    const worker = await jobsOnTestDb(true);
+    const sender = await jobsOnTestDb(false);
+    const name = `remote-${unique()}`;
+    worker.define(name, async (data: { n: number }) => {
+      if (data.n < 0) throw new AppError('CONFLICT', 'n must be positive', { n: 'negative' });
+      return { double: data.n * 2 };
+    });
+    sender.define(name, async () => {
+      throw new Error('never runs: this instance has no workers');
+    });
+    expect(await sender.sendAndWait(name, { n: 21 }, { timeoutMs: 15_000 })).toEqual({
+      status: 'done',
+      result: { double: 42 },
+    });
+    const error = await sender.sendAndWait(name, { n: -1 }, { timeoutMs: 15_000 }).catch((e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'CONFLICT', fields: { n: 'negative' } });
+  });
+
+  it('retries a handler that throws a plain error, and fails for good when retries run out', async () => {
+    const jobs = await jobsOnTestDb(true);
+    const attempts: number[] = [];
+    const flaky = jobs.define(
+      `flaky-${unique()}`,
+      async (_data: { key: string }, job) => {
+        attempts.push(job.retryCount);
+        if (job.retryCount === 0) throw new Error('network hiccup');
+        return { ok: true };
+      },
+      { retryLimit: 2, pollingIntervalSeconds: 0.5 },
+    );
+    const outcome = await flaky.sendAndWait({ key: 'x' }, { timeoutMs: 20_000 });
+    expect(outcome).toEqual({ status: 'done', result: { ok: true } });
+    expect(attempts).toEqual([0, 1]);
+
+    let broken = 0;
+    const failing = jobs.define(
+      `broken-${unique()}`,
+      async () => {
+        broken += 1;
+        throw new Error('always broken');
+      },
+      { retryLimit: 1, pollingIntervalSeconds: 0.5 },
+    );
+    const error = await failing.sendAndWait({}, { timeoutMs: 20_000 }).catch((e) => e);
+    expect(error).toBeInstanceOf(JobFailedError);
+    expect(String(error.message)).toContain('always broken');
+    expect(broken).toBe(2);
+  });
+
+  it('answers pending (202-style) when the job is not done in time, and it still completes', async () => {
+    const jobs = await jobsOnTestDb(true);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const name = `slow-${unique()}`;
+    jobs.define(name, async () => {
+      await gate;
+      return { finished: true };
+    });
+    const outcome = await jobs.sendAndWait(name, {}, { timeoutMs: 300 });
+    expect(outcome).toMatchObject({ status: 'pending', queue: name });
+    if (outcome.status !== 'pending') return;
+    release();
+    const job = await eventually(async () => {
+      const row = await jobs.job(name, outcome.jobId);
+      return row?.state === 'completed' ? row : undefined;
+    }, 10_000);
+    expect(job.output).toEqual({ ok: true, result: { finished: true } });
+  });
+
+  it('retries a job left active by a worker that died (pg-boss expiry, short timings)', async () => {
+    const name = `orphan-${unique()}`;
+    // A "dead worker": it takes the job (state active) and never completes it.
+    const dead = await jobsOnTestDb(false);
+    dead.define(name, async () => ({ from: 'dead' }), { expireInSeconds: 2 });
+    const id = await dead.send(name, { doc: 1 });
+    expect(id).toBeTruthy();
+    const taken = await rowsOf(
+      sql`update pgboss.job set state = 'active', started_on = now() where name = ${name} and id = ${id} returning id`,
+    );
+    expect(taken).toHaveLength(1);
+    const started = Date.now();
+    const alive = await jobsOnTestDb(true);
+    alive.define(name, async (_data: { doc: number }, job) => ({ retryCount: job.retryCount }), {
+      expireInSeconds: 2,
+      pollingIntervalSeconds: 0.5,
+    });
+    const job = await eventually(async () => {
+      const row = await alive.job(name, id ?? '');
+      return row?.state === 'completed' ? row : undefined;
+    }, 20_000);
+    expect(job.output).toEqual({ ok: true, result: { retryCount: 1 } });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('keeps the default timing within a minute for a job whose worker died', () => {
+    // expiry + one maintenance round + the first retry delay (2x with jitter) + one poll
+    const worst =
+      JOB_TIMING.expireInSeconds +
+      JOB_TIMING.maintenanceIntervalSeconds +
+      2 * JOB_TIMING.retryDelaySeconds +
+      JOB_TIMING.pollingIntervalSeconds;
+    expect(worst).toBeLessThan(60);
+  });
+
+  it('schedules the stuck-document sweep every 5 minutes and runs it at start', async () => {
+    const schedules = await ctx.app.jobs.schedules();
+    expect(schedules).toContainEqual({ name: RECOVER_STUCK_DOCUMENTS, cron: '*/5 * * * *' });
+    const done = await eventually(async () => {
+      const rows = await rowsOf(
+        sql`select output from pgboss.job where name = ${RECOVER_STUCK_DOCUMENTS} and state = 'completed'`,
+      );
+      return rows.length > 0 ? rows : undefined;
+    }, 10_000);
+    expect(done[0]).toMatchObject({
+      output: { ok: true, result: { recovered: expect.any(Number) } },
+    });
+  });
+
+  it('stops pg-boss when the app closes: no job work, no timers left', async () => {
+    for (const jobs of extra.splice(0)) await jobs.stop();
+    const timers = () =>
+      process.getActiveResourcesInfo().filter((r) => r === 'Timeout' || r === 'Immediate').length;
+    // The timers of what still runs (the shared app) come and go: take the most seen.
+    let baseline = 0;
+    for (let i = 0; i < 10; i += 1) {
+      baseline = Math.max(baseline, timers());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const own = await createTestContext();
+    expect(own.app.jobs.started()).toBe(true);
+    // pg-boss holds at least 3 intervals (maintenance, cron, clock) and one loop per worker.
+    expect(timers()).toBeGreaterThan(baseline + 2);
+    await own.close();
+    expect(own.app.jobs.started()).toBe(false);
+    await expect(own.app.jobs.send('anything', {})).rejects.toThrow('not running');
+    // pg-boss lets a stopped worker's loop end on its own (up to 1 s): poll for it.
+    await eventually(async () => (timers() <= baseline ? true : undefined), 5000);
+  });
+});
+
+describe.runIf(testDbDriver() === 'pglite')('pg-boss over the shared PGlite session', () => {
+  it('never runs a pg-boss statement inside a Drizzle transaction of another caller', async () => {
+    const jobs = await jobsOnTestDb(false);
+    const queue = jobs.define(`tx-${unique()}`, async () => ({}));
+    await jobs.send(queue.name, { warmup: true });
+    let sent: Promise<string | null> | undefined;
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        sent = queue.send({ during: 'transaction' });
+        // Give the send every chance to run now, inside this transaction, if it could.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    const id = await sent;
+    expect(id).toBeTruthy();
+    expect((await jobs.job(queue.name, id ?? ''))?.data).toEqual({ during: 'transaction' });
+  });
+
+  it('rolls back a pg-boss script that fails half-way, leaving the session usable', async () => {
+    const db = bossDbFor(ctx.database.connection, () => {});
+    await expect(
+      db.executeSql('BEGIN; SELECT 1; SELECT * FROM no_such_table; COMMIT;'),
+    ).rejects.toThrow('no_such_table');
+    if (ctx.database.connection.driver !== 'pglite') return;
+    expect(ctx.database.connection.client.isInTransaction()).toBe(false);
+    expect(await rowsOf(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+});
+
+const WORKER = path.join(REPO_ROOT, 'apps/api/src/worker.ts');
+
+describe.runIf(testDbDriver() === 'pglite')('npm run worker on the embedded database', () => {
+  it('refuses with a clear message', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', WORKER], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('needs a PostgreSQL server: set DATABASE_URL');
+  });
+});
+
+describe.runIf(testDbDriver() === 'postgres')('worker processes on PostgreSQL', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('retries a job whose worker process was killed (SIGKILL) mid-job', async () => {
+    const name = `killed-${unique()}`;
+    const sender = await jobsOnTestDb(false);
+    sender.define(name, async () => ({}), { expireInSeconds: 5 });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/test/fixtures/hanging-worker.ts'), name],
+      { cwd: REPO_ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(child);
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    await eventually(async () => (out.includes('ready') ? true : undefined), 30_000);
+    const id = await sender.send(name, { doc: 7 });
+    await eventually(async () => (out.includes(`started ${id}`) ? true : undefined), 15_000);
+    child.kill('SIGKILL');
+    await eventually(
+      async () => (child.exitCode !== null || child.signalCode ? true : undefined),
+      5000,
+    );
+    expect((await sender.job(name, id ?? ''))?.state).toBe('active');
+
+    const alive = await jobsOnTestDb(true);
+    alive.define(name, async (_data: { doc: number }, job) => ({ retryCount: job.retryCount }), {
+      expireInSeconds: 5,
+      pollingIntervalSeconds: 0.5,
+    });
+    const job = await eventually(async () => {
+      const row = await alive.job(name, id ?? '');
+      return row?.state === 'completed' ? row : undefined;
+    }, 30_000);
+    expect(job.output).toEqual({ ok: true, result: { retryCount: 1 } });
+  }, 90_000);
+
+  it('npm run worker works the queues and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: ctx.dir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    await eventually(
+      async () => (out.includes('working the job queues') ? true : undefined),
+      45_000,
+    );
+    const sender = await jobsOnTestDb(false);
+    const outcome = await sender.sendAndWait(RECOVER_STUCK_DOCUMENTS, {}, { timeoutMs: 20_000 });
+    expect(outcome).toMatchObject({ status: 'done', result: { recovered: expect.any(Number) } });
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+  }, 90_000);
+});
