@@ -19,6 +19,8 @@ export const DOCUMENT_STATES = [
   'deleted',
 ] as const;
 export type TDocumentState = (typeof DOCUMENT_STATES)[number];
+/** The states a stored document can be in (`deleted` means the row is gone). */
+export type TStoredDocumentState = Exclude<TDocumentState, 'deleted'>;
 
 /** Signatures of a document: still to come, already made. */
 export type TSignerCounts = { pending: number; signed: number };
@@ -117,8 +119,12 @@ export const wireStatusOf = (state: TDocumentState): 'nostamp' | 'stamp' | 'canc
   state === 'stamped' ? 'stamp' : state === 'cancelled' ? 'canceled' : 'nostamp';
 
 /** The states behind one `status` value (history filters and totals). */
-export const statesOfWireStatus = (status: 'nostamp' | 'stamp' | 'canceled'): TDocumentState[] =>
-  DOCUMENT_STATES.filter((s) => s !== 'deleted' && wireStatusOf(s) === status);
+export const statesOfWireStatus = (
+  status: 'nostamp' | 'stamp' | 'canceled',
+): TStoredDocumentState[] =>
+  DOCUMENT_STATES.filter(
+    (s): s is TStoredDocumentState => s !== 'deleted' && wireStatusOf(s) === status,
+  );
 
 /** Spec §4 `signing_status`; a cancelled document shows where its signatures had got to. */
 export const wireSigningStatusOf = (
