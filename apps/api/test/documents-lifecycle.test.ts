@@ -382,6 +382,27 @@ describe('unsigned files', () => {
   });
 });
 
+describe('money above 2^31 rupiah (issue 11)', () => {
+  it('stamps a document worth 3,000,000,000 and keeps the value exactly; refuses unsafe integers', async () => {
+    const { session } = await newDepartmentUser(ctx, 1);
+    const id = await uploadedId(ctx, session, await makePdf(1));
+    const box = { page: 1, x: 400, y: 100, width: 75, height: 75, doc_type: '3' };
+    const tooBig = await post('/api/v1/single-stamp/stamp-single-process-company', session, {
+      document_id: id,
+      ...box,
+      doc_value: Number.MAX_SAFE_INTEGER + 2,
+    });
+    expect(tooBig.statusCode).toBe(400);
+    const res = await post('/api/v1/single-stamp/stamp-single-process-company', session, {
+      document_id: id,
+      ...box,
+      doc_value: 3_000_000_000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await details(session, id)).doc_value).toBe(3_000_000_000);
+  });
+});
+
 describe('e-sign only documents', () => {
   const newCompanyPair = async () => {
     const { session: owner, ref } = await newDepartmentUser(ctx, 0);
