@@ -91,7 +91,15 @@ export const createStampingService = (deps: TStampingDeps) => {
     if (!docType)
       throw new AppError('VALIDATION_FAILED', 'Unknown document type', { doc_type: 'unknown' });
 
-    await applyEvent(db, doc, { type: 'start-stamp' });
+    // The claim: one stamp per document, whoever else changes it meanwhile (cancel, delete,
+    // another stamp or a signature) makes this a 409.
+    await applyEvent(db, doc, { type: 'start-stamp' }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'CONFLICT')
+        throw new AppError('CONFLICT', 'Dokumen sedang diproses atau sudah dibubuhi e-Meterai', {
+          document_id: 'busy',
+        });
+      throw error;
+    });
 
     let reserved = false;
     let serialId: number | null = null;
