@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { departementsRoutes } from './modules/departements/departements.routes.ts';
 import { createDepartementsService } from './modules/departements/departements.service.ts';
+import { documentOperations } from './modules/documents/document-operations.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
@@ -24,12 +25,18 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService } from './modules/quota/quota.service.ts';
+import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { createSigningService } from './modules/signing/signing.service.ts';
 import { connectionCheckRoutes } from './modules/single-stamp/connection-check.routes.ts';
+import { stampingRoutes } from './modules/stamping/stamping.routes.ts';
+import { createStampingService } from './modules/stamping/stamping.service.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplatesService } from './modules/templates/templates.service.ts';
 import { createCompanyUsersService } from './modules/users/company-users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { createVerificationService } from './modules/verification/verification.service.ts';
 import type { TPdfEngine } from './pdf/pdf-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -165,20 +172,43 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     db,
     files: deps.files,
     pdf: deps.pdf,
-    meterai: deps.meterai,
-    signatures: deps.signatures,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     unsignedLink: (auth, documentId) =>
       `/UNSIGNED/${documentId}.pdf?token=${app.jwt.sign({ sub: String(auth.userId), sid: auth.sessionId, doc: documentId }, { expiresIn: 900 })}`,
   });
+  const stamping = createStampingService({
+    db,
+    files: deps.files,
+    pdf: deps.pdf,
+    meterai: deps.meterai,
+  });
+  const signing = createSigningService({
+    db,
+    files: deps.files,
+    pdf: deps.pdf,
+    signatures: deps.signatures,
+  });
   await app.register(documentsRoutes, {
     documents,
-    meterai: deps.meterai,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     authFromLinkToken: (token, documentId) => app.authFromLinkToken(token, documentId),
   });
+  await app.register(stampingRoutes, { stamping });
+  await app.register(signingRoutes, { signing, documents });
+  await app.register(verificationRoutes, {
+    verification: createVerificationService({
+      db,
+      pdf: deps.pdf,
+      meterai: deps.meterai,
+      signatures: deps.signatures,
+    }),
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+  });
   registerStuckDocumentsSweep(app, db);
-  await app.register(templatesRoutes, { templates: createTemplatesService({ db }), documents });
+  await app.register(templatesRoutes, {
+    templates: createTemplatesService({ db }),
+    documents: documentOperations(documents, signing, stamping),
+  });
   // The dev outbox shows OTP codes and reset links: only when mail is not really sent, never in production.
   if (env.NODE_ENV !== 'production' && deps.mailer.transport === 'outbox') {
     await app.register(devOutboxRoutes, { db: deps.database.db });

@@ -1,13 +1,10 @@
 import { ZDocumentResponse, ZDocumentUserList } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, serialNumbers, users } from '../src/db/schema.ts';
-import {
-  recoverStuckDocuments,
-  UNIT_KEYS,
-  unitKey,
-} from '../src/modules/documents/documents-recovery.ts';
-import { balanceOf, move, SYSTEM_CONSUMED, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
+import { documents, serialNumbers, unitReservations, users } from '../src/db/schema.ts';
+import { recoverStuckDocuments } from '../src/modules/documents/documents-recovery.ts';
+import { balanceOf, move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
+import { reserveUnit } from '../src/modules/quota/units.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import {
   makePdf,
@@ -18,7 +15,7 @@ import {
   uploadedId,
   verifyThroughApi,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, type TTestContext } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 /** Set to make the provider's signing step fail (after the serial was issued). */
@@ -85,6 +82,20 @@ describe('a failed stamp and its retry', () => {
   });
 });
 
+/** What a dead process leaves: a unit reserved `ageMs` ago for the document. */
+const deadReservation = async (
+  kind: 'emeterai' | 'esign',
+  payer: TAccountRef,
+  documentId: number,
+  ageMs: number,
+) => {
+  const id = await reserveUnit(ctx.database.db, { kind, payer, actorUserId: null, documentId });
+  await ctx.database.db
+    .update(unitReservations)
+    .set({ createdAt: new Date(Date.now() - ageMs) })
+    .where(eq(unitReservations.id, id));
+};
+
 describe('a process that dies mid-stamp', () => {
   it('gets its unit back and the document becomes stampable again', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 2);
@@ -92,17 +103,9 @@ describe('a process that dies mid-stamp', () => {
     // What a process leaves behind when it dies between spending and storing the stamp.
     await ctx.database.db
       .update(documents)
-      .set({ signingStatus: 'stamping', updatedAt: new Date(Date.now() - 20 * 60_000) })
+      .set({ state: 'stamping', updatedAt: new Date(Date.now() - 20 * 60_000) })
       .where(eq(documents.id, id));
-    await move(ctx.database.db, {
-      kind: 'emeterai',
-      quantity: 1,
-      from: ref,
-      to: SYSTEM_CONSUMED,
-      reason: 'spend',
-      ref: { type: 'document', id: String(id) },
-      idempotencyKey: unitKey(UNIT_KEYS.stamp.spend, id, unique()),
-    });
+    await deadReservation('emeterai', ref, id, 20 * 60_000);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
     // Still busy until the sweeper runs.
     expect((await stampDocument(ctx, session, id, 1)).statusCode).toBe(409);
@@ -149,18 +152,10 @@ describe('a process that dies mid-stamp', () => {
     });
     expect(first.statusCode, first.body).toBe(200);
     // The second signature's process dies after spending its unit.
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 1,
-      from: ref,
-      to: SYSTEM_CONSUMED,
-      reason: 'spend',
-      ref: { type: 'document', id: String(id) },
-      idempotencyKey: unitKey(UNIT_KEYS.esign.spend, id, unique()),
-    });
+    await deadReservation('esign', ref, id, 20 * 60_000);
     await ctx.database.db
       .update(documents)
-      .set({ signingStatus: 'stamping', updatedAt: new Date(Date.now() - 20 * 60_000) })
+      .set({ state: 'esigning', updatedAt: new Date(Date.now() - 20 * 60_000) })
       .where(eq(documents.id, id));
     expect(await balanceOf(ctx.database.db, ref, 'esign')).toBe(0);
 
@@ -181,17 +176,9 @@ describe('a process that dies mid-stamp', () => {
     const id = await uploadedId(ctx, session, await makePdf(1));
     await ctx.database.db
       .update(documents)
-      .set({ signingStatus: 'stamping', updatedAt: new Date() })
+      .set({ state: 'stamping', updatedAt: new Date() })
       .where(eq(documents.id, id));
-    await move(ctx.database.db, {
-      kind: 'emeterai',
-      quantity: 1,
-      from: ref,
-      to: SYSTEM_CONSUMED,
-      reason: 'spend',
-      ref: { type: 'document', id: String(id) },
-      idempotencyKey: unitKey(UNIT_KEYS.stamp.spend, id, unique()),
-    });
+    await deadReservation('emeterai', ref, id, 0);
     await recoverStuckDocuments(ctx.database.db);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
     expect((await details(session, id)).signing_status).toBe('stamping');
@@ -392,6 +379,27 @@ describe('unsigned files', () => {
       headers: bearer(b.session),
     });
     expect([401, 404]).toContain(withBearer.statusCode);
+  });
+});
+
+describe('money above 2^31 rupiah (issue 11)', () => {
+  it('stamps a document worth 3,000,000,000 and keeps the value exactly; refuses unsafe integers', async () => {
+    const { session } = await newDepartmentUser(ctx, 1);
+    const id = await uploadedId(ctx, session, await makePdf(1));
+    const box = { page: 1, x: 400, y: 100, width: 75, height: 75, doc_type: '3' };
+    const tooBig = await post('/api/v1/single-stamp/stamp-single-process-company', session, {
+      document_id: id,
+      ...box,
+      doc_value: Number.MAX_SAFE_INTEGER + 2,
+    });
+    expect(tooBig.statusCode).toBe(400);
+    const res = await post('/api/v1/single-stamp/stamp-single-process-company', session, {
+      document_id: id,
+      ...box,
+      doc_value: 3_000_000_000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await details(session, id)).doc_value).toBe(3_000_000_000);
   });
 });
 

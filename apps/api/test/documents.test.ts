@@ -313,7 +313,7 @@ describe('stamping one document', () => {
       .select()
       .from(documents)
       .where(eq(documents.ownerUserId, session.userData.id));
-    expect(stamped.filter((d) => d.status === 'stamp')).toHaveLength(10);
+    expect(stamped.filter((d) => d.state === 'stamped')).toHaveLength(10);
   });
 
   it('cancels and deletes drafts', async () => {

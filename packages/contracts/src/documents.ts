@@ -33,6 +33,9 @@ export const ZUploadDocumentResponse = ZEnvelope(
   }),
 );
 
+/** Money in whole rupiah: stored as bigint, exact up to Number.MAX_SAFE_INTEGER. */
+const ZRupiah = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 export const ZDocumentStatus = z.enum(['nostamp', 'stamp', 'canceled']);
 export const ZSigningStatus = z.enum([
   'draft',
@@ -68,7 +71,7 @@ export const ZDocument = z.object({
   pages: z.array(ZPageSize),
   size: z.number().int(),
   doc_type: z.string().nullable(),
-  doc_value: z.number().int().nullable(),
+  doc_value: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
   owner: z.string(),
   owner_id: z.number().int(),
   departement_name: z.string().nullable(),
@@ -130,14 +133,14 @@ export const ZDashboardDocuments = ZEnvelope(
 export const ZSaveDraftRequest = z.object({
   placements: ZPlacements,
   doc_type: z.string().max(10).nullable().optional(),
-  doc_value: z.coerce.number().int().min(0).nullable().optional(),
+  doc_value: ZRupiah.nullable().optional(),
 });
 
 /** The main path's stamp request (issue 6): PDF points, bottom-left origin. */
 export const ZStampRequest = ZPlacement.extend({
   document_id: z.coerce.number().int().positive(),
   doc_type: z.string().min(1).max(10),
-  doc_value: z.coerce.number().int().min(0).optional(),
+  doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
 });
@@ -153,7 +156,7 @@ export const ZStampResponse = ZEnvelope(
 export const ZTemplateStampRequest = z.object({
   document_id: z.coerce.number().int().positive(),
   doc_type: z.string().min(1).max(10),
-  doc_value: z.coerce.number().int().min(0).optional(),
+  doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
 });
@@ -247,7 +250,7 @@ export const ZTemplateSignersResponse = ZEnvelope(z.array(ZTemplateSigner));
 export const ZTemplateApplyRequest = z.object({
   document_id: z.coerce.number().int().positive(),
   doc_type: z.string().min(1).max(10).nullable().optional(),
-  doc_value: z.coerce.number().int().min(0).nullable().optional(),
+  doc_value: ZRupiah.nullable().optional(),
 });
 export type TTemplateApplyRequest = z.infer<typeof ZTemplateApplyRequest>;
 /** `next`: `sign` while signatures are pending (go to the signing screen), else `stamp`. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -346,7 +347,7 @@ export type TEsignPlacement = TPlacement & { user_id: number; specimen_id?: numb
 export type TPlacements = { emeterai: TPlacement | null; esign: TEsignPlacement[] };
 
 /**
- * An uploaded PDF and its life: nostamp (draft) → stamp, or canceled. The original file is kept;
+ * An uploaded PDF and its life (`state`, see contracts document-state.ts). The original file is kept;
  * every signature or stamp adds a new version (incremental update) stored under current_key.
  */
 export const documents = pgTable(
@@ -365,25 +366,25 @@ export const documents = pgTable(
     sha256: varchar('sha256', { length: 64 }).notNull(),
     pageCount: integer('page_count').notNull(),
     pages: jsonb('pages').$type<{ width: number; height: number }[]>().notNull(),
-    status: varchar('status', { length: 12, enum: ['nostamp', 'stamp', 'canceled'] })
+    /** The one lifecycle state (`@bubuh/contracts` document-state): changed only by `transition`. */
+    state: varchar('state', {
+      length: 12,
+      enum: ['draft', 'signing', 'signed', 'esigning', 'stamping', 'stamped', 'cancelled'],
+    })
       .notNull()
-      .default('nostamp'),
+      .default('draft'),
+    /** Which services the document gets (emeterai, esign or both): not its state. */
     signingMethod: varchar('signing_method', {
       length: 20,
       enum: ['emeterai', 'esign', 'esign-emeterai'],
     }),
-    signingStatus: varchar('signing_status', {
-      length: 12,
-      enum: ['draft', 'signing', 'signed', 'stamping', 'stamped', 'failed'],
-    })
-      .notNull()
-      .default('draft'),
     placements: jsonb('placements')
       .$type<TPlacements>()
       .notNull()
       .default({ emeterai: null, esign: [] }),
     docType: varchar('doc_type', { length: 10 }),
-    docValue: integer('doc_value'),
+    /** Whole rupiah; bigint so values above 2^31 fit (bounded to 2^53 - 1 by the contracts). */
+    docValue: bigint('doc_value', { mode: 'number' }),
     templateId: integer('template_id'),
     serialNumberId: integer('serial_number_id'),
     psreId: varchar('psre_id', { length: 100 }),
@@ -395,6 +396,7 @@ export const documents = pgTable(
   (t) => [
     index('documents_company_idx').on(t.companyId, t.createdAt),
     index('documents_owner_idx').on(t.ownerUserId, t.createdAt),
+    index('documents_state_idx').on(t.state, t.updatedAt),
   ],
 );
 
@@ -477,4 +479,40 @@ export const userCertificates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_certificates_user_uq').on(t.userId)],
+);
+
+/**
+ * One quota unit held for one piece of work (a stamp, a signature): reserved in the transaction
+ * that debits the payer (the ledger's `spend` movement), then either spent (in the transaction
+ * that stores the work) or released (in the transaction of the refund movement). Recovery reads
+ * these rows to return units whose work died.
+ */
+export const unitReservations = pgTable(
+  'unit_reservations',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 10, enum: ['emeterai', 'esign'] }).notNull(),
+    payerAccountId: integer('payer_account_id')
+      .notNull()
+      .references(() => quotaAccounts.id),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    state: varchar('state', { length: 10, enum: ['reserved', 'spent', 'released'] })
+      .notNull()
+      .default('reserved'),
+    /** The attempt: one reservation per attempt, also the base of its movements' keys. */
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reserveMovementId: integer('reserve_movement_id')
+      .notNull()
+      .references(() => quotaMovements.id),
+    releaseMovementId: integer('release_movement_id').references(() => quotaMovements.id),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('unit_reservations_key_uq').on(t.idempotencyKey),
+    index('unit_reservations_state_idx').on(t.state, t.createdAt),
+    index('unit_reservations_document_idx').on(t.documentId),
+  ],
 );

@@ -1,4 +1,5 @@
-import { isCompanyAdmin } from '@bubuh/contracts';
+import { isCompanyAdmin as isCompanyAdminRole } from '@bubuh/contracts';
+import type { TAccountRef } from '../modules/quota/ledger.repository.ts';
 import type { TAuth } from '../plugins/auth.ts';
 import { AppError } from './app-error.ts';
 
@@ -16,7 +17,7 @@ export const companyOf = (auth: TAuth): number => {
  * way, which is what its User and Department menus open.
  */
 export const requireCompanyAdmin = (auth: TAuth): number => {
-  if (!isCompanyAdmin(auth.role) && auth.role !== 'super')
+  if (!isCompanyAdminRole(auth.role) && auth.role !== 'super')
     throw AppError.forbidden('Only company admins can do this');
   return companyOf(auth);
 };
@@ -27,8 +28,68 @@ export const requireCompanyAdmin = (auth: TAuth): number => {
  * refused, as the web's `canMoveQuota` does.
  */
 export const requireQuotaAdmin = (auth: TAuth): number => {
-  if (!isCompanyAdmin(auth.role)) throw AppError.forbidden('Only company admins can do this');
+  if (!isCompanyAdminRole(auth.role)) throw AppError.forbidden('Only company admins can do this');
   if (auth.userType === 'payu')
     throw AppError.forbidden('Pay-as-you-go accounts have no quota to move');
   return companyOf(auth);
+};
+
+/** Who acts on a document: plain data (a session's or a job's), never a request. */
+export type TActor = Pick<TAuth, 'userId' | 'role' | 'companyId' | 'departementId'>;
+
+/** admin or admin-company of a company (super administers nothing here). */
+export const isCompanyAdmin = (actor: TActor): boolean =>
+  isCompanyAdminRole(actor.role) && actor.companyId !== null;
+
+/**
+ * Which documents an actor sees: their own and those they sign; company admins also every
+ * document of their company. The repository turns this into SQL.
+ */
+export type TVisibility = { userId: number; companyId: number | null };
+export const visibilityOf = (actor: TActor): TVisibility => ({
+  userId: actor.userId,
+  companyId: isCompanyAdmin(actor) ? actor.companyId : null,
+});
+
+/** Owner or a company admin of the document's company may change it (signers only sign). */
+export const canManage = (
+  actor: TActor,
+  doc: { ownerUserId: number; companyId: number | null },
+): boolean =>
+  doc.ownerUserId === actor.userId ||
+  (isCompanyAdmin(actor) && doc.companyId !== null && doc.companyId === actor.companyId);
+
+export type TQuotaScope = 'company' | 'departement' | 'user';
+
+/** Spec §6: admin and admin-company use the company's quota, users their department's, others their own. */
+export const quotaScopeOf = (actor: TActor): TQuotaScope =>
+  isCompanyAdmin(actor)
+    ? 'company'
+    : actor.role === 'user' && actor.departementId !== null && actor.companyId !== null
+      ? 'departement'
+      : 'user';
+
+/** The quota account of one scope, refused when the caller has no such account. */
+export const quotaAccountOf = (auth: TAuth, scope: TQuotaScope): TAccountRef => {
+  if (scope === 'company') {
+    const companyId = requireCompanyAdmin(auth);
+    return { ownerType: 'company', ownerId: companyId, companyId };
+  }
+  if (scope === 'departement') {
+    if (auth.role !== 'user' || auth.departementId === null || auth.companyId === null) {
+      throw AppError.forbidden('Only department users have department quota');
+    }
+    return { ownerType: 'departement', ownerId: auth.departementId, companyId: auth.companyId };
+  }
+  return { ownerType: 'user', ownerId: auth.userId, companyId: null };
+};
+
+/** Whose balance pays for a stamp or a signature (spec §6): the actor's own scope. */
+export const payerOf = (actor: TActor): TAccountRef => {
+  const scope = quotaScopeOf(actor);
+  if (scope === 'company' && actor.companyId !== null)
+    return { ownerType: 'company', ownerId: actor.companyId, companyId: actor.companyId };
+  if (scope === 'departement' && actor.departementId !== null && actor.companyId !== null)
+    return { ownerType: 'departement', ownerId: actor.departementId, companyId: actor.companyId };
+  return { ownerType: 'user', ownerId: actor.userId, companyId: null };
 };

@@ -109,6 +109,10 @@ const EXACT: Record<string, string> = {
   'Dokumen sedang diproses atau sudah dibubuhi e-Meterai':
     'Dokumen sedang diproses atau sudah dibubuhi e-Meterai',
   'Dokumen sedang diproses': 'Dokumen sedang diproses',
+  "This is not possible in the document's current state":
+    'Tindakan ini tidak dapat dilakukan pada status dokumen saat ini',
+  'An e-Meterai serial was issued for this document: cancel it instead of deleting it':
+    'Nomor seri e-Meterai sudah diterbitkan untuk dokumen ini: batalkan dokumen, jangan dihapus',
   'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dibatalkan':
     'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dibatalkan',
   'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dihapus':

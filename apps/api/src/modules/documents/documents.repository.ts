@@ -1,19 +1,64 @@
-import type { TDocumentSortKey, TSortOrder } from '@bubuh/contracts';
+import {
+  statesOfWireStatus,
+  type TDocumentSortKey,
+  type TSortOrder,
+  type TStoredDocumentState,
+} from '@bubuh/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import {
-  departements,
-  documentSigners,
-  documents,
-  quotaAccounts,
-  quotaMovements,
-  serialNumbers,
-  users,
-} from '../../db/schema.ts';
+import { departements, documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
+import type { TVisibility } from '../../lib/access.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TDocumentRow = typeof documents.$inferSelect;
+/** Columns a service may set directly; the state changes only through `changeState`. */
+export type TDocumentValues = Omit<Partial<typeof documents.$inferInsert>, 'state' | 'id'>;
+
+/** The SQL of `lib/access.ts` visibility: own documents, signed ones, the company's for admins. */
+export const visibleTo = (visibility: TVisibility): SQL => {
+  const asSigner = sql`exists (select 1 from document_signers ds where ds.document_id = ${documents.id} and ds.user_id = ${visibility.userId})`;
+  const own = eq(documents.ownerUserId, visibility.userId);
+  return (
+    visibility.companyId !== null
+      ? or(eq(documents.companyId, visibility.companyId), own, asSigner)
+      : or(own, asSigner)
+  ) as SQL;
+};
+
+/** One document the caller may see. */
+export const findVisible = async (db: TDbOrTx, visibility: TVisibility, id: number) => {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), visibleTo(visibility)));
+  return row;
+};
+
+/** The document row locked until the transaction ends (concurrent state changes wait). */
+export const lockDocument = async (tx: TTx, id: number) => {
+  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
+  return row;
+};
+
+/**
+ * The one writer of `state`: `from` → `to` only if the row is still in `from` (the UPDATE locks
+ * the row; a concurrent change makes this return undefined).
+ */
+export const changeState = async (
+  db: TDbOrTx,
+  id: number,
+  from: TStoredDocumentState,
+  to: TStoredDocumentState,
+  values: TDocumentValues = {},
+) => {
+  const [row] = await db
+    .update(documents)
+    .set({ ...values, state: to, updatedAt: new Date() })
+    .where(and(eq(documents.id, id), eq(documents.state, from)))
+    .returning();
+  return row;
+};
 
 export const insertDocument = async (db: TDbOrTx, values: typeof documents.$inferInsert) => {
   const [row] = await db.insert(documents).values(values).returning();
@@ -26,88 +71,15 @@ export const findDocument = async (db: TDbOrTx, id: number) => {
   return row;
 };
 
-/** Moves a document into `stamping` only from a state that may be stamped; false otherwise. */
-export const claimForStamping = async (db: TDbOrTx, id: number) => {
-  const [row] = await db
-    .update(documents)
-    .set({ signingStatus: 'stamping', updatedAt: new Date() })
-    .where(
-      and(
-        eq(documents.id, id),
-        eq(documents.status, 'nostamp'),
-        sql`${documents.serialNumberId} is null`,
-        inArray(documents.signingStatus, ['draft', 'signed', 'failed']),
-      ),
-    )
-    .returning();
-  return row;
-};
-
-export const updateDocument = async (
-  db: TDbOrTx,
-  id: number,
-  values: Partial<typeof documents.$inferInsert>,
-) => {
+export const updateDocument = async (db: TDbOrTx, id: number, values: TDocumentValues) => {
   await db
     .update(documents)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(documents.id, id));
 };
 
-export const countSerials = async (db: TDbOrTx, documentId: number) => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(serialNumbers)
-    .where(eq(serialNumbers.documentId, documentId));
-  return row?.n ?? 0;
-};
-
-export const insertSerial = async (db: TDbOrTx, values: typeof serialNumbers.$inferInsert) => {
-  const [row] = await db.insert(serialNumbers).values(values).returning();
-  if (!row) throw new Error('serial insert returned nothing');
-  return row;
-};
-
-export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped' | 'failed') => {
-  await db
-    .update(serialNumbers)
-    .set({ status, ...(status === 'stamped' ? { stampedAt: new Date() } : {}) })
-    .where(eq(serialNumbers.id, id));
-};
-
-/** The newest serial of a document that was issued but never stamped, since `since`. */
-export const unstampedSerialOf = async (
-  db: TDbOrTx,
-  documentId: number,
-  provider: string,
-  since: Date,
-) => {
-  const [row] = await db
-    .select()
-    .from(serialNumbers)
-    .where(
-      and(
-        eq(serialNumbers.documentId, documentId),
-        eq(serialNumbers.provider, provider),
-        inArray(serialNumbers.status, ['issued', 'failed']),
-        gte(serialNumbers.issuedAt, since),
-      ),
-    )
-    .orderBy(desc(serialNumbers.id))
-    .limit(1);
-  return row;
-};
-
 export const serialsByIds = async (db: TDbOrTx, ids: number[]) =>
   ids.length ? db.select().from(serialNumbers).where(inArray(serialNumbers.id, ids)) : [];
-
-export const knownSerials = async (db: TDbOrTx, serials: string[]) =>
-  serials.length
-    ? db
-        .select({ serial: serialNumbers.serial })
-        .from(serialNumbers)
-        .where(and(inArray(serialNumbers.serial, serials), eq(serialNumbers.status, 'stamped')))
-    : [];
 
 export const signersOf = async (db: TDbOrTx, documentIds: number[]) =>
   documentIds.length
@@ -120,7 +92,8 @@ export const signersOf = async (db: TDbOrTx, documentIds: number[]) =>
     : [];
 
 export type TDocumentFilter = {
-  visibility: SQL;
+  visibility: TVisibility;
+  id?: number;
   status?: 'stamp' | 'nostamp' | 'canceled' | 'all';
   search?: string | undefined;
   from?: string | undefined;
@@ -128,9 +101,10 @@ export type TDocumentFilter = {
 };
 
 const whereOf = (filter: TDocumentFilter) => {
-  const conditions: (SQL | undefined)[] = [filter.visibility];
+  const conditions: (SQL | undefined)[] = [visibleTo(filter.visibility)];
+  if (filter.id !== undefined) conditions.push(eq(documents.id, filter.id));
   if (filter.status && filter.status !== 'all')
-    conditions.push(eq(documents.status, filter.status));
+    conditions.push(inArray(documents.state, statesOfWireStatus(filter.status)));
   if (filter.search) {
     const like = `%${filter.search.replace(/[%_]/g, '')}%`;
     conditions.push(
@@ -148,9 +122,12 @@ const whereOf = (filter: TDocumentFilter) => {
   return and(...conditions);
 };
 
+/** `status` on the wire, in SQL (contracts `wireStatusOf`). */
+const wireStatusSql = sql`case ${documents.state} when 'stamped' then 'stamp' when 'cancelled' then 'canceled' else 'nostamp' end`;
+
 const SORT_COLUMNS: TSortColumns<TDocumentSortKey> = {
   document: lowerOf(documents.fileName),
-  status: documents.status,
+  status: wireStatusSql,
   // Drafts have no serial yet: last.
   serial: sql`(select s.serial from serial_numbers s where s.id = ${documents.serialNumberId})`,
   created: documents.createdAt,
@@ -182,89 +159,51 @@ export const listDocuments = async (
   return { rows, total: total?.n ?? 0 };
 };
 
-export const statusTotals = async (db: TDbOrTx, visibility: SQL) => {
+export const statusTotals = async (db: TDbOrTx, visibility: TVisibility) => {
   const rows = await db
-    .select({ status: documents.status, n: count() })
+    .select({ state: documents.state, n: count() })
     .from(documents)
-    .where(visibility)
-    .groupBy(documents.status);
-  const get = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+    .where(visibleTo(visibility))
+    .groupBy(documents.state);
+  const get = (status: 'stamp' | 'nostamp' | 'canceled') => {
+    const states = statesOfWireStatus(status);
+    return rows.filter((r) => states.includes(r.state)).reduce((n, r) => n + r.n, 0);
+  };
   return { stamp: get('stamp'), nostamp: get('nostamp'), canceled: get('canceled') };
 };
 
+/** Removes a document (its signers cascade); the caller holds its row lock. */
 export const deleteDocument = async (db: TDbOrTx, id: number) => {
-  await db
-    .delete(serialNumbers)
-    .where(
-      and(eq(serialNumbers.documentId, id), inArray(serialNumbers.status, ['failed', 'issued'])),
-    );
   await db.delete(documents).where(eq(documents.id, id));
 };
 
-/** Documents left in `stamping` since before `before`: their process died mid-operation. */
+/** Serials ever issued for a document (a failed one waits for its retry). */
+export const serialCount = async (db: TDbOrTx, documentId: number) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(serialNumbers)
+    .where(eq(serialNumbers.documentId, documentId));
+  return row?.n ?? 0;
+};
+
+/** Documents left in work (`stamping`, `esigning`) since before `before`: their process died. */
 export const stuckDocuments = async (db: TDbOrTx, before: Date) =>
   db
     .select()
     .from(documents)
-    .where(and(eq(documents.signingStatus, 'stamping'), lt(documents.updatedAt, before)));
-
-/** Every quota movement that names a document, with the source account of each. */
-export const movementsOfDocument = async (db: TDbOrTx, documentId: number) =>
-  db
-    .select({
-      id: quotaMovements.id,
-      kind: quotaMovements.kind,
-      reason: quotaMovements.reason,
-      key: quotaMovements.idempotencyKey,
-      from: {
-        ownerType: quotaAccounts.ownerType,
-        ownerId: quotaAccounts.ownerId,
-        companyId: quotaAccounts.companyId,
-      },
-    })
-    .from(quotaMovements)
-    .innerJoin(quotaAccounts, eq(quotaAccounts.id, quotaMovements.fromAccountId))
     .where(
-      and(eq(quotaMovements.refType, 'document'), eq(quotaMovements.refId, String(documentId))),
-    )
-    .orderBy(quotaMovements.id);
+      and(inArray(documents.state, ['stamping', 'esigning']), lt(documents.updatedAt, before)),
+    );
 
-/** Signers of one document by status. */
-export const signerStatuses = async (db: TDbOrTx, documentId: number) =>
-  db
-    .select({ status: documentSigners.status })
+/** Pending and signed signatures of one document. */
+export const signerCounts = async (db: TDbOrTx, documentId: number) => {
+  const rows = await db
+    .select({ status: documentSigners.status, n: count() })
     .from(documentSigners)
-    .where(eq(documentSigners.documentId, documentId));
-
-/** Puts a stuck document back to `status`, only if it is still stuck (one process wins). */
-export const releaseStuck = async (
-  db: TDbOrTx,
-  id: number,
-  before: Date,
-  signingStatus: 'draft' | 'signing' | 'signed',
-) => {
-  const [row] = await db
-    .update(documents)
-    .set({
-      signingStatus,
-      lastError: 'Pemrosesan terhenti; kuota telah dikembalikan. Silakan coba lagi.',
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(documents.id, id),
-        eq(documents.signingStatus, 'stamping'),
-        lt(documents.updatedAt, before),
-      ),
-    )
-    .returning({ id: documents.id });
-  return row !== undefined;
-};
-
-/** Serials of a document still `issued` (their attempt died) become `failed`: reusable. */
-export const failIssuedSerials = async (db: TDbOrTx, documentId: number) => {
-  await db
-    .update(serialNumbers)
-    .set({ status: 'failed' })
-    .where(and(eq(serialNumbers.documentId, documentId), eq(serialNumbers.status, 'issued')));
+    .where(eq(documentSigners.documentId, documentId))
+    .groupBy(documentSigners.status);
+  return {
+    pending: rows.find((r) => r.status === 'pending')?.n ?? 0,
+    signed: rows.find((r) => r.status === 'signed')?.n ?? 0,
+  };
 };

@@ -1,31 +1,21 @@
 import {
   ZCancelRequest,
   ZDashboardDocuments,
-  ZDocTypes,
   ZDocumentQuery,
   ZDocumentResponse,
   ZDocumentUserList,
-  ZEndSigningRequest,
   ZMessageResponse,
   ZSaveDraftRequest,
-  ZSetSignersRequest,
-  ZSignRequest,
-  ZSignResponse,
-  ZStampRequest,
-  ZStampResponse,
   ZUploadDocumentResponse,
-  ZVerifyResponse,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth, type TAuth } from '../../plugins/auth.ts';
-import type { TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TDocumentsService } from './documents.service.ts';
 
 type TOptions = {
   documents: TDocumentsService;
-  meterai: TMeteraiProvider;
   uploadLimitBytes: number;
   /** Resolves the caller of an /UNSIGNED link from its short-lived token. */
   authFromLinkToken: (token: string, documentId: number) => Promise<TAuth>;
@@ -33,14 +23,13 @@ type TOptions = {
 
 const security = [{ bearerAuth: [] }];
 const ZId = z.object({ id: z.coerce.number().int().positive() });
-const PDF_MAGIC = '%PDF-';
 
 const contentDisposition = (fileName: string, inline: boolean) =>
   `${inline ? 'inline' : 'attachment'}; filename="${fileName.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
-  { documents, meterai, uploadLimitBytes, authFromLinkToken },
+  { documents, uploadLimitBytes, authFromLinkToken },
 ) => {
   const uploadSchema = {
     tags: ['single-stamp'],
@@ -86,20 +75,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
     );
   }
 
-  app.get(
-    '/api/v1/single-stamp/doc-types',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags: ['single-stamp'],
-        security,
-        summary: "The provider's document types",
-        response: { 200: ZDocTypes },
-      },
-    },
-    async () => ({ message: 'OK', data: await meterai.documentTypes() }),
-  );
-
   app.patch(
     '/api/v1/single-stamp/update-document/:id',
     {
@@ -116,94 +91,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
     async (request) => ({
       message: 'Draft disimpan',
       data: await documents.saveDraft(requireAuth(request), request.params.id, request.body),
-    }),
-  );
-
-  for (const [url, variant] of [
-    ['/api/v1/single-stamp/stamp-single-process-company', 'company'],
-    ['/api/v1/single-stamp/stamp-single-process-personal', 'personal'],
-  ] as const) {
-    app.post(
-      url,
-      {
-        onRequest: [app.authenticate],
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['single-stamp'],
-          security,
-          summary: `Stamp one e-Meterai (${variant} quota); placement in PDF points from the bottom-left`,
-          body: ZStampRequest,
-          response: { 200: ZStampResponse },
-        },
-      },
-      async (request) => ({
-        message: 'Berhasil membubuhkan e-Meterai',
-        data: await documents.stamp(requireAuth(request), request.body, variant),
-      }),
-    );
-  }
-
-  app.post(
-    '/api/v1/esign-only/update-signer-data',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags: ['esign'],
-        security,
-        summary: 'Set who signs, in which order and where',
-        body: ZSetSignersRequest,
-        response: { 200: ZDocumentResponse },
-      },
-    },
-    async (request) => ({
-      message: 'Penanda tangan disimpan',
-      data: await documents.setSigners(
-        requireAuth(request),
-        request.body.document_id,
-        request.body.signers,
-      ),
-    }),
-  );
-
-  // signer-process and embed-process both embed the caller's e-signature in the document.
-  for (const url of ['/api/v1/esign-only/signer-process', '/api/v1/esign-only/embed-process']) {
-    app.post(
-      url,
-      {
-        onRequest: [app.authenticate],
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['esign'],
-          security,
-          summary:
-            "Sign with the caller's certificate and specimen (PAdES, incremental); one e-sign unit",
-          body: ZSignRequest,
-          response: { 200: ZSignResponse },
-        },
-      },
-      async (request) => ({
-        message: 'Dokumen berhasil ditandatangani',
-        data: await documents.sign(requireAuth(request), request.body),
-      }),
-    );
-  }
-
-  app.post(
-    '/api/v1/esign-only/end-process',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags: ['esign'],
-        security,
-        summary:
-          'End the signing round: pending signers are removed; the document keeps the signatures it has',
-        body: ZEndSigningRequest,
-        response: { 200: ZDocumentResponse },
-      },
-    },
-    async (request) => ({
-      message: 'Proses tanda tangan selesai',
-      data: await documents.endSigning(requireAuth(request), request.body.document_id),
     }),
   );
 
@@ -334,37 +221,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
         .header('content-disposition', contentDisposition(file.fileName, true))
         .header('cache-control', 'private, no-store')
         .send(file.stream);
-    },
-  );
-
-  app.post(
-    '/api/v1/services/verify',
-    {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['services'],
-        summary:
-          'Public: check the signatures and e-Meterai of a PDF (multipart `file`); nothing is stored',
-        consumes: ['multipart/form-data'],
-        response: { 200: ZVerifyResponse },
-      },
-    },
-    async (request) => {
-      const file = await request.file({ limits: { fileSize: uploadLimitBytes, files: 1 } });
-      if (file?.fieldname !== 'file')
-        throw new AppError('BAD_REQUEST', 'Send the PDF in the multipart field "file"', {
-          file: 'required',
-        });
-      const bytes = new Uint8Array(await file.toBuffer());
-      if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf(PDF_MAGIC) === -1) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PDF', {
-          file: 'not a PDF',
-        });
-      }
-      return {
-        message: 'OK',
-        data: await documents.verify(file.filename || 'document.pdf', bytes),
-      };
     },
   );
 };

@@ -30,6 +30,11 @@ export type TMoveInput = {
    * department row, then its accounts: the same order). Throwing rolls the movement back.
    */
   guard?: (tx: TTx) => Promise<void>;
+  /**
+   * Runs last in the transaction, with the new movement: the place to write what must exist
+   * exactly when the movement does (e.g. a unit reservation). Not run on a replay.
+   */
+  within?: (tx: TTx, movement: TMovementRow) => Promise<void>;
 };
 
 export type TMoveResult = {
@@ -126,6 +131,7 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
           balanceAfter: toBalance,
         },
       ]);
+      await input.within?.(tx, movement);
       return { movement, replayed: false, fromBalance, toBalance };
     });
   } catch (error) {

@@ -1,4 +1,8 @@
-import type { TQuotaHistoryQuery, TQuotaHistorySortKey } from '@bubuh/contracts';
+import {
+  statesOfWireStatus,
+  type TQuotaHistoryQuery,
+  type TQuotaHistorySortKey,
+} from '@bubuh/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
@@ -50,7 +54,7 @@ export const draftCount = async (db: TDb, scope: TDraftScope) => {
   const [row] = await db
     .select({ n: count() })
     .from(documents)
-    .where(and(eq(documents.status, 'nostamp'), where));
+    .where(and(inArray(documents.state, statesOfWireStatus('nostamp')), where));
   return row?.n ?? 0;
 };
 

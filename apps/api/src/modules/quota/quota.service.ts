@@ -2,7 +2,7 @@ import type { TQuota, TQuotaHistoryQuery, TTransferQuotaRequest } from '@bubuh/c
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { departements } from '../../db/schema.ts';
-import { requireCompanyAdmin, requireQuotaAdmin } from '../../lib/access.ts';
+import { quotaAccountOf, requireCompanyAdmin, requireQuotaAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { balanceOf, move, type TAccountRef } from './ledger.ts';
@@ -10,22 +10,11 @@ import * as repo from './quota.repository.ts';
 
 const CHART_MONTHS = 12;
 
-export type TQuotaScope = 'company' | 'departement' | 'user';
+import type { TQuotaScope } from '../../lib/access.ts';
 
-/** Spec §6: admin and admin-company read the company, user their department, others themselves. */
-export const accountRefFor = (auth: TAuth, scope: TQuotaScope): TAccountRef => {
-  if (scope === 'company') {
-    const companyId = requireCompanyAdmin(auth);
-    return { ownerType: 'company', ownerId: companyId, companyId };
-  }
-  if (scope === 'departement') {
-    if (auth.role !== 'user' || auth.departementId === null || auth.companyId === null) {
-      throw AppError.forbidden('Only department users have department quota');
-    }
-    return { ownerType: 'departement', ownerId: auth.departementId, companyId: auth.companyId };
-  }
-  return { ownerType: 'user', ownerId: auth.userId, companyId: null };
-};
+export type { TQuotaScope };
+/** Spec §6: the account a scope reads (the one rule in lib/access.ts). */
+export const accountRefFor = quotaAccountOf;
 
 const lastMonths = (n: number): string[] => {
   const now = new Date();

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
-import type { TDocumentsService } from '../documents/documents.service.ts';
+import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
 import type { TTemplatesService } from './templates.service.ts';
 
 const security = [{ bearerAuth: [] }];

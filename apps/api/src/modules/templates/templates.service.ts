@@ -13,7 +13,7 @@ import { esignSpecimens, type TPlacements, templates, users } from '../../db/sch
 import { AppError } from '../../lib/app-error.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { TDocumentsService } from '../documents/documents.service.ts';
+import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
 
 type TTemplateInput = {
   name: string;

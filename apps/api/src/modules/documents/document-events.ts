@@ -1,0 +1,55 @@
+import {
+  DocumentTransitionError,
+  isBusy,
+  type TDocumentEvent,
+  type TDocumentState,
+  transition,
+} from '@bubuh/contracts';
+import type { TDb, TTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './documents.repository.ts';
+
+/** The answer to the loser of a race, or to any change while work runs on the document. */
+export const busy = () => new AppError('CONFLICT', 'Dokumen sedang diproses');
+
+/** `transition` with its refusal as a 409 the client can show. */
+export const nextState = (state: TDocumentState, event: TDocumentEvent): TDocumentState => {
+  try {
+    return transition(state, event);
+  } catch (error) {
+    if (!(error instanceof DocumentTransitionError)) throw error;
+    if (isBusy(state)) throw busy();
+    throw new AppError('CONFLICT', "This is not possible in the document's current state", {
+      document_id: state,
+    });
+  }
+};
+
+/**
+ * Applies one event to a document read in state `from`: the next state comes from `transition`,
+ * and is written only if the row is still in `from` (a conditional UPDATE, which takes the row
+ * lock). Returns the row, or undefined when another change won the race.
+ */
+export const tryEvent = async (
+  db: TDb | TTx,
+  id: number,
+  from: TDocumentState,
+  event: TDocumentEvent,
+  values: repo.TDocumentValues = {},
+) => {
+  const next = nextState(from, event);
+  if (next === 'deleted' || from === 'deleted') throw new Error('deletes go through remove');
+  return repo.changeState(db, id, from, next, values);
+};
+
+/** `tryEvent` whose loser gets a 409 (nothing changed). */
+export const applyEvent = async (
+  db: TDb | TTx,
+  doc: { id: number; state: TDocumentState },
+  event: TDocumentEvent,
+  values: repo.TDocumentValues = {},
+) => {
+  const row = await tryEvent(db, doc.id, doc.state, event, values);
+  if (!row) throw busy();
+  return row;
+};

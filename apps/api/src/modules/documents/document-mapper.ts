@@ -1,0 +1,59 @@
+import { type TDocument, wireSigningStatusOf, wireStatusOf } from '@bubuh/contracts';
+import type { documentSigners } from '../../db/schema.ts';
+import type { TDocumentRow } from './documents.repository.ts';
+
+type TSignerRow = typeof documentSigners.$inferSelect;
+
+export type TDocumentView = {
+  doc: TDocumentRow;
+  owner: string;
+  departementName: string | null;
+  serial: string | null;
+  signers: { signer: TSignerRow; fullName: string }[];
+  /** Where the current (unstamped) file opens for this caller. */
+  unsignedLink: string;
+};
+
+/** The wire shape of a document (spec §4): `status` and `signing_status` derive from `state`. */
+export const toWireDocument = (view: TDocumentView): TDocument => {
+  const { doc, signers } = view;
+  const counts = {
+    pending: signers.filter((s) => s.signer.status === 'pending').length,
+    signed: signers.filter((s) => s.signer.status === 'signed').length,
+  };
+  const status = wireStatusOf(doc.state);
+  const downloadable = doc.serialNumberId !== null && status === 'stamp';
+  return {
+    document_id: doc.id,
+    document_file: doc.fileName,
+    status,
+    signing_method: doc.signingMethod,
+    signing_status: wireSigningStatusOf(doc.state, counts),
+    serial_number_id: doc.serialNumberId,
+    serial_number: view.serial,
+    psre_id: doc.psreId,
+    psre_path: doc.psrePath,
+    file_path: downloadable ? `/api/v1/single-stamp/download-file/${doc.id}` : view.unsignedLink,
+    page_count: doc.pageCount,
+    pages: doc.pages,
+    size: doc.sizeBytes,
+    doc_type: doc.docType,
+    doc_value: doc.docValue,
+    owner: view.owner,
+    owner_id: doc.ownerUserId,
+    departement_name: view.departementName,
+    placements: doc.placements,
+    last_error: doc.lastError,
+    created_at: doc.createdAt.toISOString(),
+    stamped_at: doc.stampedAt?.toISOString() ?? null,
+    signers: signers.map((s) => ({
+      user_id: s.signer.userId,
+      fullName: s.fullName,
+      position: s.signer.position,
+      status: s.signer.status,
+      signed_at: s.signer.signedAt?.toISOString() ?? null,
+      placement: s.signer.placement,
+    })),
+    details: [{ document_id: doc.id, document_file: doc.fileName, psre_path: doc.psrePath }],
+  };
+};

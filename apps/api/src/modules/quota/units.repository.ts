@@ -1,0 +1,55 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { quotaAccounts, unitReservations } from '../../db/schema.ts';
+
+type TDbOrTx = TDb | TTx;
+export type TReservationRow = typeof unitReservations.$inferSelect;
+
+export const insertReservation = async (
+  db: TDbOrTx,
+  values: typeof unitReservations.$inferInsert,
+) => {
+  const [row] = await db.insert(unitReservations).values(values).returning();
+  if (!row) throw new Error('reservation insert returned nothing');
+  return row;
+};
+
+/** reserved → `to`, only if still reserved (one of spend, release and recovery wins). */
+export const settleReservation = async (
+  db: TDbOrTx,
+  id: number,
+  to: 'spent' | 'released',
+  extra: { releaseMovementId?: number; note?: string } = {},
+) => {
+  const [row] = await db
+    .update(unitReservations)
+    .set({ state: to, ...extra, updatedAt: new Date() })
+    .where(and(eq(unitReservations.id, id), eq(unitReservations.state, 'reserved')))
+    .returning();
+  return row;
+};
+
+export const setReleaseMovement = async (db: TDbOrTx, id: number, movementId: number) => {
+  await db
+    .update(unitReservations)
+    .set({ releaseMovementId: movementId })
+    .where(eq(unitReservations.id, id));
+};
+
+/** A reservation with the account that paid it (to return the unit there). */
+export const findReservation = async (db: TDbOrTx, id: number) => {
+  const [row] = await db
+    .select({ reservation: unitReservations, payer: quotaAccounts })
+    .from(unitReservations)
+    .innerJoin(quotaAccounts, eq(quotaAccounts.id, unitReservations.payerAccountId))
+    .where(eq(unitReservations.id, id));
+  return row;
+};
+
+/** Units still reserved since before `before`: their work died (work takes seconds). */
+export const staleReservations = async (db: TDbOrTx, before: Date) =>
+  db
+    .select({ id: unitReservations.id, documentId: unitReservations.documentId })
+    .from(unitReservations)
+    .where(and(eq(unitReservations.state, 'reserved'), lt(unitReservations.createdAt, before)))
+    .orderBy(unitReservations.id);

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { TDb, TTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { move, SYSTEM_CONSUMED, type TAccountRef } from './ledger.ts';
+import * as repo from './units.repository.ts';
+
+/** What one unit pays for: who pays, who acts, which document. */
+export type TUnitRequest = {
+  kind: 'emeterai' | 'esign';
+  payer: TAccountRef;
+  actorUserId: number | null;
+  documentId: number;
+};
+
+/** A reserved unit: `spend` marks it used, inside the transaction that stores the work. */
+export type TUnit = {
+  id: number;
+  spend: (tx: TTx) => Promise<void>;
+};
+
+/**
+ * Reserves one unit: the ledger's `spend` movement (payer → consumed, never below zero) and the
+ * reservation row, in one transaction. Throws the ledger's 422 when the balance is short.
+ */
+export const reserveUnit = async (db: TDb, request: TUnitRequest) => {
+  const key = randomUUID();
+  let reservationId = 0;
+  await move(db, {
+    kind: request.kind,
+    quantity: 1,
+    from: request.payer,
+    to: SYSTEM_CONSUMED,
+    reason: 'spend',
+    actorUserId: request.actorUserId,
+    companyId: request.payer.companyId,
+    ref: { type: 'document', id: String(request.documentId) },
+    idempotencyKey: `unit:${key}`,
+    within: async (tx, movement) => {
+      const row = await repo.insertReservation(tx, {
+        kind: request.kind,
+        payerAccountId: movement.fromAccountId,
+        companyId: request.payer.companyId,
+        documentId: request.documentId,
+        idempotencyKey: key,
+        actorUserId: request.actorUserId,
+        reserveMovementId: movement.id,
+      });
+      reservationId = row.id;
+    },
+  });
+  return reservationId;
+};
+
+/** reserved → spent, in the caller's transaction; refused (rolls it back) if it was released. */
+export const spendUnit = async (tx: TTx, reservationId: number) => {
+  if (!(await repo.settleReservation(tx, reservationId, 'spent'))) {
+    throw new AppError('CONFLICT', 'Dokumen sedang diproses');
+  }
+};
+
+class NotReserved extends Error {}
+
+/**
+ * reserved → released with the refund movement (consumed → payer), in one transaction. Does
+ * nothing when the unit was already spent or released. Returns whether a unit went back.
+ */
+export const releaseUnit = async (db: TDb, reservationId: number, note: string) => {
+  const found = await repo.findReservation(db, reservationId);
+  if (found?.reservation.state !== 'reserved') return false;
+  const { reservation, payer } = found;
+  try {
+    await move(db, {
+      kind: reservation.kind,
+      quantity: 1,
+      from: SYSTEM_CONSUMED,
+      to: { ownerType: payer.ownerType, ownerId: payer.ownerId, companyId: payer.companyId },
+      reason: 'refund',
+      actorUserId: reservation.actorUserId,
+      companyId: payer.companyId,
+      ref: { type: 'document', id: String(reservation.documentId ?? '') },
+      idempotencyKey: `unit-release:${reservation.idempotencyKey}`,
+      note: note.slice(0, 500),
+      // Claims the reservation first: a concurrent spend or release finds it no longer reserved.
+      guard: async (tx) => {
+        if (!(await repo.settleReservation(tx, reservation.id, 'released', { note })))
+          throw new NotReserved();
+      },
+      within: (tx, movement) => repo.setReleaseMovement(tx, reservation.id, movement.id),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof NotReserved) return false;
+    throw error;
+  }
+};
+
+/**
+ * The one unit saga (stamp, sign, and bulk later): reserve a unit, run `work`, which must call
+ * `unit.spend(tx)` in the transaction that stores its result; if `work` throws, or returns
+ * without spending, the unit is released (refunded) and the error goes on.
+ */
+export const withUnit = async <T>(
+  db: TDb,
+  request: TUnitRequest,
+  work: (unit: TUnit) => Promise<T>,
+  releaseNote: (error: unknown) => string = (error) =>
+    error instanceof Error ? error.message : 'work failed',
+): Promise<T> => {
+  const id = await reserveUnit(db, request);
+  let spent = false;
+  const unit: TUnit = {
+    id,
+    spend: async (tx) => {
+      await spendUnit(tx, id);
+      spent = true;
+    },
+  };
+  let result: T;
+  try {
+    result = await work(unit);
+  } catch (error) {
+    spent = false;
+    await releaseUnit(db, id, releaseNote(error));
+    throw error;
+  }
+  if (!spent) await releaseUnit(db, id, 'not used');
+  return result;
+};

@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { documentSigners, esignSpecimens, type TPlacement, users } from '../../db/schema.ts';
+
+type TDbOrTx = TDb | TTx;
+
+/** Signers of a document in signing order. */
+export const signerQueue = async (db: TDbOrTx, documentId: number) =>
+  db
+    .select()
+    .from(documentSigners)
+    .where(eq(documentSigners.documentId, documentId))
+    .orderBy(asc(documentSigners.position));
+
+export const companiesOfUsers = async (db: TDbOrTx, ids: number[]) =>
+  ids.length
+    ? db
+        .select({ id: users.id, companyId: users.companyId })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+
+export const findUser = async (db: TDbOrTx, id: number) => {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+};
+
+/** The user's chosen specimen, or their default one when `specimenId` is null. */
+export const specimenOf = async (db: TDbOrTx, userId: number, specimenId: number | null) => {
+  const [row] = await db
+    .select()
+    .from(esignSpecimens)
+    .where(
+      and(
+        eq(esignSpecimens.userId, userId),
+        specimenId !== null
+          ? eq(esignSpecimens.id, specimenId)
+          : eq(esignSpecimens.isDefault, true),
+      ),
+    );
+  return row;
+};
+
+/** Pending signers are replaced by `signers` after the ones who signed already. */
+export const replacePendingSigners = async (
+  tx: TTx,
+  documentId: number,
+  signers: { userId: number; placement: TPlacement }[],
+) => {
+  await deletePendingSigners(tx, documentId);
+  const signed = await tx
+    .select({ id: documentSigners.id })
+    .from(documentSigners)
+    .where(eq(documentSigners.documentId, documentId));
+  let position = signed.length;
+  for (const s of signers) {
+    position += 1;
+    await tx
+      .insert(documentSigners)
+      .values({ documentId, userId: s.userId, position, placement: s.placement });
+  }
+};
+
+export const deletePendingSigners = async (tx: TTx, documentId: number) => {
+  await tx
+    .delete(documentSigners)
+    .where(and(eq(documentSigners.documentId, documentId), eq(documentSigners.status, 'pending')));
+};
+
+export const markSigned = async (tx: TTx, signerId: number, fieldName: string) => {
+  await tx
+    .update(documentSigners)
+    .set({ status: 'signed', fieldName, signedAt: new Date() })
+    .where(eq(documentSigners.id, signerId));
+};
+
+export const insertSigned = async (
+  tx: TTx,
+  values: {
+    documentId: number;
+    userId: number;
+    position: number;
+    placement: TPlacement;
+    fieldName: string;
+  },
+) => {
+  await tx.insert(documentSigners).values({ ...values, status: 'signed', signedAt: new Date() });
+};

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { signingMethodAfter, type TSignRequest } from '@bubuh/contracts';
+import type { TDb } from '../../db/client.ts';
+import { canManage, payerOf, type TActor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
+import type { TSignatureProvider } from '../../providers/signature/local-signature-provider.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import { applyEvent, busy, tryEvent } from '../documents/document-events.ts';
+import * as documentsRepo from '../documents/documents.repository.ts';
+import { loadDocument } from '../documents/documents.service.ts';
+import type { TAccountRef } from '../quota/ledger.ts';
+import { withUnit } from '../quota/units.ts';
+import * as repo from './signing.repository.ts';
+
+export type TSigningDeps = {
+  db: TDb;
+  files: TFileStore;
+  pdf: TPdfEngine;
+  signatures: TSignatureProvider;
+};
+
+/** One e-signature, as plain data: who signs, who pays, where (a job can run it too). */
+export type TSignInput = { actor: TActor; payer: TAccountRef; request: TSignRequest };
+
+type TSignerBox = {
+  user_id: number;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+};
+
+/** Signers, their order, the e-signatures themselves and the end of a signing round. */
+export const createSigningService = (deps: TSigningDeps) => {
+  const { db, files, pdf } = deps;
+
+  /** Who signs, in which order and where (replaces the pending list). */
+  const setSigners = async (actor: TActor, id: number, signers: TSignerBox[]) => {
+    const doc = await loadDocument(db, actor, id);
+    if (!canManage(actor, doc)) throw AppError.forbidden();
+    if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.state === 'stamping')
+      throw new AppError('CONFLICT', 'Only a draft can get signers');
+    const ids = [...new Set(signers.map((s) => s.user_id))];
+    const found = await repo.companiesOfUsers(db, ids);
+    for (const userId of ids) {
+      const user = found.find((f) => f.id === userId);
+      const allowed =
+        user &&
+        (userId === actor.userId || (doc.companyId !== null && user.companyId === doc.companyId));
+      if (!allowed)
+        throw new AppError('VALIDATION_FAILED', 'Signers must be users of the same company', {
+          signers: `user ${userId}`,
+        });
+    }
+    await db.transaction(async (tx) => {
+      await applyEvent(tx, doc, { type: 'set-signers' });
+      await repo.replacePendingSigners(
+        tx,
+        id,
+        signers.map((s) => ({
+          userId: s.user_id,
+          placement: { page: s.page, x: s.x, y: s.y, width: s.width, height: s.height },
+        })),
+      );
+    });
+  };
+
+  /**
+   * One e-signature: with the signer's own certificate (issued at the first signature, after
+   * they confirm their identity) and specimen, as an incremental revision, before any stamp.
+   * One e-sign unit is reserved, spent with the stored signature, released if signing fails.
+   */
+  const sign = async ({ actor, payer, request }: TSignInput) => {
+    const doc = await loadDocument(db, actor, request.document_id);
+    if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.serialNumberId !== null) {
+      throw new AppError(
+        'CONFLICT',
+        'A stamped or canceled document cannot be signed: e-signatures come before the e-Meterai',
+      );
+    }
+    const queue = await repo.signerQueue(db, doc.id);
+    const next = queue.find((s) => s.status === 'pending');
+    if (queue.length > 0) {
+      if (!next) throw new AppError('CONFLICT', 'Everyone has signed this document');
+      if (next.userId !== actor.userId) {
+        const listed = queue.some((s) => s.userId === actor.userId && s.status === 'pending');
+        throw new AppError(
+          'CONFLICT',
+          listed ? 'It is not your turn to sign yet' : 'You are not a signer of this document',
+        );
+      }
+    } else if (!canManage(actor, doc)) {
+      throw AppError.forbidden();
+    }
+    const me = await repo.findUser(db, actor.userId);
+    if (!me) throw AppError.notFound('User');
+    if (!(await deps.signatures.hasCertificate(me.id)) && !request.identity_confirmed) {
+      throw new AppError(
+        'CONFLICT',
+        'Confirm your name and NIK: your first e-signature issues your signing certificate',
+        { reason: 'IDENTITY_REQUIRED', fullName: me.fullName, nik: me.nik },
+      );
+    }
+    const specimen = await repo.specimenOf(db, me.id, request.specimen_id ?? null);
+    if (request.specimen_id && !specimen) throw AppError.notFound('Esign');
+
+    const claimed = await applyEvent(db, doc, { type: 'start-sign' });
+    let reserved = false;
+    let storedKey: string | null = null;
+    try {
+      return await withUnit(
+        db,
+        { kind: 'esign', payer, actorUserId: me.id, documentId: doc.id },
+        async (unit) => {
+          reserved = true;
+          const credential = await deps.signatures.credentialFor({
+            id: me.id,
+            fullName: me.fullName,
+            email: me.email,
+            nik: me.nik,
+          });
+          const tsa = await deps.signatures.tsa();
+          const signed = await pdf.sign(await files.get(claimed.currentKey), {
+            specimen: specimen ? await files.get(specimen.fileKey) : me.fullName,
+            page: Math.min(request.page, doc.pageCount),
+            rect: { x: request.x, y: request.y, width: request.width, height: request.height },
+            signer: credential,
+            reason: request.reason?.trim() || 'Saya menyetujui dokumen ini',
+            location: request.location?.trim() || 'Indonesia',
+            ...(tsa ? { tsa } : {}),
+          });
+          storedKey = `documents/${doc.id}-${randomUUID()}/signed.pdf`;
+          await files.put(storedKey, signed.bytes);
+          const key = storedKey;
+          const pending = queue.filter((s) => s.status === 'pending' && s.id !== next?.id).length;
+          await db.transaction(async (tx) => {
+            if (next) await repo.markSigned(tx, next.id, signed.fieldName);
+            else
+              await repo.insertSigned(tx, {
+                documentId: doc.id,
+                userId: me.id,
+                position: queue.length + 1,
+                placement: { page: signed.page, ...signed.rect },
+                fieldName: signed.fieldName,
+              });
+            const done = await tryEvent(
+              tx,
+              doc.id,
+              'esigning',
+              { type: 'sign-done', pending },
+              {
+                currentKey: key,
+                signingMethod: signingMethodAfter(doc.signingMethod, {
+                  type: 'sign-done',
+                  emeteraiPlaced: doc.placements.emeterai !== null,
+                }),
+                lastError: null,
+              },
+            );
+            if (!done) throw busy();
+            await unit.spend(tx);
+          });
+          return {
+            document_id: doc.id,
+            field_name: signed.fieldName,
+            signing_status: pending > 0 ? ('signing' as const) : ('signed' as const),
+          };
+        },
+      );
+    } catch (error) {
+      if (storedKey) await files.delete(storedKey);
+      const message =
+        error instanceof AppError
+          ? error.message
+          : 'Penandatanganan gagal, kuota telah dikembalikan. Silakan coba lagi.';
+      const counts = await documentsRepo.signerCounts(db, doc.id);
+      await tryEvent(
+        db,
+        doc.id,
+        'esigning',
+        { type: 'abort', ...counts },
+        reserved ? { lastError: message } : {},
+      );
+      if (error instanceof AppError) throw error;
+      throw new AppError('SERVICE_UNAVAILABLE', message);
+    }
+  };
+
+  /** The owner ends the signing round: whoever has not signed yet is taken off. */
+  const endSigning = async (actor: TActor, id: number) => {
+    const doc = await loadDocument(db, actor, id);
+    if (!canManage(actor, doc)) throw AppError.forbidden();
+    if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.state === 'stamping')
+      throw new AppError('CONFLICT', 'Only a draft can get signers');
+    await db.transaction(async (tx) => {
+      await repo.deletePendingSigners(tx, id);
+      const { signed } = await documentsRepo.signerCounts(tx, id);
+      await applyEvent(tx, doc, { type: 'end-signing', signed });
+    });
+  };
+
+  return {
+    setSigners,
+    sign,
+    endSigning,
+    /** The routes' signature: paid by the caller's scope (spec §6). */
+    signFor: (auth: TActor, request: TSignRequest) =>
+      sign({ actor: auth, payer: payerOf(auth), request }),
+  };
+};
+
+export type TSigningService = ReturnType<typeof createSigningService>;

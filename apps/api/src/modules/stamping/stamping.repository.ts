@@ -1,0 +1,49 @@
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { serialNumbers } from '../../db/schema.ts';
+
+type TDbOrTx = TDb | TTx;
+
+export const insertSerial = async (db: TDbOrTx, values: typeof serialNumbers.$inferInsert) => {
+  const [row] = await db.insert(serialNumbers).values(values).returning();
+  if (!row) throw new Error('serial insert returned nothing');
+  return row;
+};
+
+export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped' | 'failed') => {
+  await db
+    .update(serialNumbers)
+    .set({ status, ...(status === 'stamped' ? { stampedAt: new Date() } : {}) })
+    .where(eq(serialNumbers.id, id));
+};
+
+/** The newest serial of a document that was issued but never stamped, since `since`. */
+export const unstampedSerialOf = async (
+  db: TDbOrTx,
+  documentId: number,
+  provider: string,
+  since: Date,
+) => {
+  const [row] = await db
+    .select()
+    .from(serialNumbers)
+    .where(
+      and(
+        eq(serialNumbers.documentId, documentId),
+        eq(serialNumbers.provider, provider),
+        inArray(serialNumbers.status, ['issued', 'failed']),
+        gte(serialNumbers.issuedAt, since),
+      ),
+    )
+    .orderBy(desc(serialNumbers.id))
+    .limit(1);
+  return row;
+};
+
+/** Serials of a document still `issued` (their attempt died) become `failed`: reusable. */
+export const failIssuedSerials = async (db: TDbOrTx, documentId: number) => {
+  await db
+    .update(serialNumbers)
+    .set({ status: 'failed' })
+    .where(and(eq(serialNumbers.documentId, documentId), eq(serialNumbers.status, 'issued')));
+};

@@ -1,0 +1,221 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { signingMethodAfter, type TStampRequest } from '@bubuh/contracts';
+import type { TDb } from '../../db/client.ts';
+import { canManage, payerOf, type TActor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
+import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import { applyEvent, busy, tryEvent } from '../documents/document-events.ts';
+import * as documentsRepo from '../documents/documents.repository.ts';
+import { loadDocument } from '../documents/documents.service.ts';
+import type { TAccountRef } from '../quota/ledger.ts';
+import { withUnit } from '../quota/units.ts';
+import * as repo from './stamping.repository.ts';
+
+export type TStampingDeps = {
+  db: TDb;
+  files: TFileStore;
+  pdf: TPdfEngine;
+  meterai: TMeteraiProvider;
+};
+
+/** One stamp, as plain data: who acts, who pays, what (a job can run it as well as a route). */
+export type TStampInput = { actor: TActor; payer: TAccountRef; request: TStampRequest };
+
+/** How long a serial whose stamp failed may be stamped again (Peruri's portal allows 48 h). */
+const SERIAL_RETRY_WINDOW_MS = 48 * 60 * 60_000;
+
+export const createStampingService = (deps: TStampingDeps) => {
+  const { db, files, pdf, meterai } = deps;
+
+  /** Keeps a provider's raster stamp image, so a retry can use the same serial and image. */
+  const keepRasterImage = async (issued: TIssuedSerial): Promise<string | null> => {
+    if (!(issued.image instanceof Uint8Array)) return null;
+    const key = `serials/${issued.serial.toLowerCase()}.img`;
+    await files.put(key, issued.image);
+    return key;
+  };
+
+  /** The failed, never-stamped serial of a document and its image, when it can be used again. */
+  const reusableSerialOf = async (documentId: number) => {
+    const row = await repo.unstampedSerialOf(
+      db,
+      documentId,
+      meterai.name,
+      new Date(Date.now() - SERIAL_RETRY_WINDOW_MS),
+    );
+    if (!row) return null;
+    const image = row.imageKey
+      ? await files.get(row.imageKey).catch(() => null)
+      : ((await meterai.stampImage?.(row.serial)) ?? null);
+    if (!image) return null;
+    return { serial: row.serial, image, row };
+  };
+
+  /**
+   * The e-Meterai, exactly once: claim the document (`stamping`), reserve one unit, issue the
+   * serial (or reuse the document's failed one), stamp in the worker pool, then store the new
+   * version, the `stamped` state and the spent unit in one transaction. On any failure the unit
+   * is released, the serial kept as failed (for the retry) and the document goes back to rest.
+   */
+  const stamp = async ({ actor, payer, request: input }: TStampInput) => {
+    let request = input;
+    const doc = await loadDocument(db, actor, request.document_id);
+    if (!canManage(actor, doc))
+      throw AppError.forbidden('Only the owner or a company admin can stamp this document');
+    if (doc.state === 'stamped' || doc.serialNumberId !== null) {
+      throw new AppError('CONFLICT', 'Dokumen sudah dibubuhi e-Meterai', {
+        document_id: 'already stamped',
+      });
+    }
+    if (doc.state === 'cancelled')
+      throw new AppError('CONFLICT', 'Dokumen sudah dibatalkan', { document_id: 'canceled' });
+    if (doc.state === 'signing') {
+      throw new AppError('CONFLICT', 'Waiting for e-signatures: the e-Meterai comes last', {
+        document_id: 'signing',
+      });
+    }
+    // The e-Meterai is a square stamp (research/domain.md §1): the box may not distort it.
+    if (Math.abs(request.width - request.height) > Math.max(1, 0.02 * request.width)) {
+      throw new AppError('VALIDATION_FAILED', 'The e-Meterai box must be square', {
+        height: 'must equal width',
+      });
+    }
+    if (request.page > doc.pageCount && request.page > 1) {
+      // A page past the end means the last page (Peruri's adapter does the same).
+      request = { ...request, page: doc.pageCount };
+    }
+    const docTypes = await meterai.documentTypes();
+    const docType = docTypes.find((t) => t.kode === request.doc_type);
+    if (!docType)
+      throw new AppError('VALIDATION_FAILED', 'Unknown document type', { doc_type: 'unknown' });
+
+    // The claim: one stamp per document, whoever else changes it meanwhile (cancel, delete,
+    // another stamp or a signature) makes this a 409.
+    await applyEvent(db, doc, { type: 'start-stamp' }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'CONFLICT')
+        throw new AppError('CONFLICT', 'Dokumen sedang diproses atau sudah dibubuhi e-Meterai', {
+          document_id: 'busy',
+        });
+      throw error;
+    });
+
+    let reserved = false;
+    let serialId: number | null = null;
+    let storedKey: string | null = null;
+    try {
+      return await withUnit(
+        db,
+        { kind: 'emeterai', payer, actorUserId: actor.userId, documentId: doc.id },
+        async (unit) => {
+          reserved = true;
+          // A serial issued for this document whose stamp failed is used again (never a second
+          // serial for one document while the first can still be stamped).
+          const reused = await reusableSerialOf(doc.id);
+          const issued =
+            reused ??
+            (await meterai.issueSerial({
+              docType: docType.kode,
+              docValue: request.doc_value ?? null,
+              fileName: doc.fileName,
+              documentId: doc.id,
+            }));
+          const serialRow = reused
+            ? reused.row
+            : await repo.insertSerial(db, {
+                serial: issued.serial,
+                provider: meterai.name,
+                documentId: doc.id,
+                docType: docType.kode,
+                imageKey: await keepRasterImage(issued),
+              });
+          serialId = serialRow.id;
+          const current = await files.get(doc.currentKey);
+          const signing = await meterai.signing({
+            serial: issued.serial,
+            documentSha256: createHash('sha256').update(current).digest('hex'),
+            ...(reused ? { retry: true } : {}),
+          });
+          const common = {
+            serial: issued.serial,
+            image: issued.image,
+            page: request.page,
+            rect: { x: request.x, y: request.y, width: request.width, height: request.height },
+            reason: request.reason?.trim() || docType.nama,
+            location: request.location?.trim() || 'Indonesia',
+            signer: signing.signer,
+            ...(signing.tsa ? { tsa: signing.tsa } : {}),
+          };
+          const stamped =
+            signing.kind === 'credential'
+              ? await pdf.stamp(current, { ...common, signer: signing.signer })
+              : await pdf.stampWithSigner(current, { ...common, signer: signing.signer });
+          storedKey = `documents/${doc.id}-${randomUUID()}/stamped-${issued.serial.toLowerCase()}.pdf`;
+          await files.put(storedKey, stamped.bytes);
+          const key = storedKey;
+          await db.transaction(async (tx) => {
+            await repo.setSerialStatus(tx, serialRow.id, 'stamped');
+            const done = await tryEvent(
+              tx,
+              doc.id,
+              'stamping',
+              { type: 'stamp-done' },
+              {
+                signingMethod: signingMethodAfter(doc.signingMethod, { type: 'stamp-done' }),
+                currentKey: key,
+                serialNumberId: serialRow.id,
+                docType: docType.kode,
+                docValue: request.doc_value ?? doc.docValue,
+                placements: {
+                  ...doc.placements,
+                  emeterai: { page: stamped.page, ...stamped.rect },
+                },
+                stampedAt: new Date(),
+                lastError: null,
+              },
+            );
+            // Recovery gave the document up meanwhile: roll back, the unit is released below.
+            if (!done) throw busy();
+            await unit.spend(tx);
+          });
+          return { document_id: doc.id, serial_number: issued.serial, status: 'stamp' as const };
+        },
+        (error) => (error instanceof Error ? error.message.slice(0, 500) : 'stamp failed'),
+      );
+    } catch (error) {
+      if (serialId !== null) await repo.setSerialStatus(db, serialId, 'failed');
+      if (storedKey) await files.delete(storedKey);
+      const message =
+        error instanceof AppError
+          ? error.message
+          : 'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.';
+      const counts = await documentsRepo.signerCounts(db, doc.id);
+      await tryEvent(
+        db,
+        doc.id,
+        'stamping',
+        { type: 'abort', ...counts },
+        // Nothing was spent when the unit could not be reserved: no error to keep.
+        reserved ? { lastError: message } : {},
+      );
+      if (error instanceof AppError) throw error;
+      throw new AppError('SERVICE_UNAVAILABLE', message, { provider: meterai.name });
+    }
+  };
+
+  return {
+    stamp,
+    /** The routes' stamp: the company or the personal call, paid by the caller's scope. */
+    stampFor: async (auth: TActor, request: TStampRequest, variant: 'company' | 'personal') => {
+      if (variant === 'company' && auth.companyId === null)
+        throw AppError.forbidden('Use the personal stamping call');
+      if (variant === 'personal' && auth.companyId !== null)
+        throw AppError.forbidden('Use the company stamping call');
+      return stamp({ actor: auth, payer: payerOf(auth), request });
+    },
+    documentTypes: () => meterai.documentTypes(),
+  };
+};
+
+export type TStampingService = ReturnType<typeof createStampingService>;

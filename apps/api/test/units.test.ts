@@ -1,0 +1,81 @@
+/** The unit saga: reserve with the ledger movement, spend with the work, release on failure. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitReservations } from '../src/db/schema.ts';
+import { balanceOf } from '../src/modules/quota/ledger.ts';
+import { releaseUnit, reserveUnit, spendUnit, withUnit } from '../src/modules/quota/units.ts';
+import { makePdf, newDepartmentUser, uploadedId } from './documents-helpers.ts';
+import { createTestContext, type TTestContext } from './helpers.ts';
+
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+  });
+});
+afterAll(() => ctx.close());
+
+const setup = async (units: number) => {
+  const { session, ref } = await newDepartmentUser(ctx, units);
+  const documentId = await uploadedId(ctx, session, await makePdf(1));
+  return { ref, request: { kind: 'emeterai' as const, payer: ref, actorUserId: null, documentId } };
+};
+const stateOf = async (id: number) =>
+  (await ctx.database.db.select().from(unitReservations).where(eq(unitReservations.id, id)))[0]
+    ?.state;
+
+describe('withUnit', () => {
+  it('spends the unit with the work', async () => {
+    const { ref, request } = await setup(1);
+    let id = 0;
+    await withUnit(ctx.database.db, request, async (unit) => {
+      id = unit.id;
+      expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+      await ctx.database.db.transaction((tx) => unit.spend(tx));
+    });
+    expect(await stateOf(id)).toBe('spent');
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+    // A spent unit is never released.
+    expect(await releaseUnit(ctx.database.db, id, 'late')).toBe(false);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+  });
+
+  it('releases the unit when the work fails, once', async () => {
+    const { ref, request } = await setup(1);
+    let id = 0;
+    await expect(
+      withUnit(ctx.database.db, request, async (unit) => {
+        id = unit.id;
+        throw new Error('provider down');
+      }),
+    ).rejects.toThrow('provider down');
+    expect(await stateOf(id)).toBe('released');
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
+    expect(await releaseUnit(ctx.database.db, id, 'again')).toBe(false);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
+  });
+
+  it('refuses to spend a unit recovery already released, rolling the work back', async () => {
+    const { ref, request } = await setup(1);
+    const id = await reserveUnit(ctx.database.db, request);
+    expect(await releaseUnit(ctx.database.db, id, 'recovered')).toBe(true);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
+    await expect(ctx.database.db.transaction((tx) => spendUnit(tx, id))).rejects.toThrow(
+      'Dokumen sedang diproses',
+    );
+    expect(await stateOf(id)).toBe('released');
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
+  });
+
+  it('reserves nothing when the balance is short', async () => {
+    const { request } = await setup(0);
+    await expect(withUnit(ctx.database.db, request, async () => 1)).rejects.toThrow(
+      'Kuota tidak mencukupi',
+    );
+    const rows = await ctx.database.db
+      .select()
+      .from(unitReservations)
+      .where(eq(unitReservations.documentId, request.documentId));
+    expect(rows).toEqual([]);
+  });
+});
