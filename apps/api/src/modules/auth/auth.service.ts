@@ -12,7 +12,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { newEmetId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { newOtpCode, randomToken, safeEqualHex, sha256 } from '../../lib/tokens.ts';
-import { otpMail, resetPasswordMail, type TMailLanguage } from '../mail/mail-templates.ts';
+import {
+  alreadyRegisteredMail,
+  otpMail,
+  resetPasswordMail,
+  type TMailLanguage,
+} from '../mail/mail-templates.ts';
 import type { TMailer } from '../mail/mailer.ts';
 import * as repo from './auth.repository.ts';
 
@@ -168,9 +173,24 @@ export const createAuthService = (deps: TAuthDeps) => {
       const passwordHash = await hashPassword(draft.password);
       const existing = await repo.findUserByEmail(db, draft.email);
       if (existing?.emailVerifiedAt) {
-        throw new AppError('CONFLICT', 'This e-mail is already registered. Sign in instead.', {
-          email: 'This e-mail is already registered',
-        });
+        // The same answer as for a new address (no account enumeration); the owner is told by
+        // e-mail, and no code exists, so the OTP step cannot pass for this address.
+        if (!existing.deactivatedAt) {
+          const base = deps.publicUrl.replace(/\/$/, '');
+          await mailer.send(
+            alreadyRegisteredMail(
+              existing.language as TMailLanguage,
+              existing.email,
+              existing.fullName,
+              `${base}/login`,
+              `${base}/auth/forgot-password`,
+            ),
+          );
+        }
+        return {
+          email: draft.email,
+          otpExpiresAt: new Date(Date.now() + AUTH_RULES.otpTtlMs).toISOString(),
+        };
       }
       const phone = normalizeIndonesianMobile(draft.phoneNumber);
       const company =
@@ -254,14 +274,12 @@ export const createAuthService = (deps: TAuthDeps) => {
         ? last.createdAt.getTime() + AUTH_RULES.otpResendCooldownMs - Date.now()
         : 0;
       if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Please wait ${seconds} seconds before asking for a new code.`,
-          {
-            retryAfterSeconds: seconds,
-          },
-        );
+        // Within the cool-down nothing is sent, and the answer is the one an unknown or verified
+        // address gets: a 429 here would tell that a registration is pending for this address.
+        return {
+          otpExpiresAt: new Date(Date.now() + AUTH_RULES.otpTtlMs).toISOString(),
+          retryAfterSeconds: cooldown,
+        };
       }
       const expiresAt = await issueOtp(user, 'register');
       return { otpExpiresAt: expiresAt.toISOString(), retryAfterSeconds: cooldown };
@@ -275,16 +293,8 @@ export const createAuthService = (deps: TAuthDeps) => {
           email: 'Wrong e-mail or password',
         });
       }
-      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many failed sign-ins. Try again in ${minutes} minutes.`,
-          {
-            retryAfterSeconds: minutes * 60,
-          },
-        );
-      }
+      // A wrong password answers the same for every address, locked or not, known or not: only
+      // the right password of a locked account learns about the lock (no account enumeration).
       if (!(await verifyPassword(user.passwordHash, password))) {
         await repo.recordFailedLogin(
           db,
@@ -295,6 +305,16 @@ export const createAuthService = (deps: TAuthDeps) => {
         throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', {
           email: 'Wrong e-mail or password',
         });
+      }
+      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-ins. Try again in ${minutes} minutes.`,
+          {
+            retryAfterSeconds: minutes * 60,
+          },
+        );
       }
       if (user.failedLoginCount > 0 || user.lockedUntil) {
         await repo.updateUser(db, user.id, { failedLoginCount: 0, lockedUntil: null });
@@ -364,7 +384,7 @@ export const createAuthService = (deps: TAuthDeps) => {
 
     forgotPassword: async (email: string) => {
       const user = await repo.findUserByEmail(db, email);
-      if (user) {
+      if (user && !user.deactivatedAt) {
         const last = await repo.latestPasswordReset(db, user.id);
         const recent = last && Date.now() - last.createdAt.getTime() < AUTH_RULES.resetCooldownMs;
         if (!recent) {
