@@ -1,4 +1,4 @@
-import type { TRole, TUserType } from '@bubuh/contracts';
+import { MANAGEABLE_ROLES, type TRole, type TUserType } from '@bubuh/contracts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
@@ -28,17 +28,8 @@ export const OWN_ROLE = 'You cannot change your own role';
 export const OWN_DELETE = 'You cannot delete your own account here';
 
 /** The roles an actor may give to, take from, and remove from accounts of its company. */
-export const manageableRoles = (actor: Pick<TPolicyActor, 'role'>): readonly TRole[] => {
-  switch (actor.role) {
-    case 'admin':
-    case 'super':
-      return ['admin', 'admin-company', 'user'];
-    case 'admin-company':
-      return ['admin-company', 'user'];
-    case 'user':
-      return [];
-  }
-};
+export const manageableRoles = (actor: Pick<TPolicyActor, 'role'>): readonly TRole[] =>
+  MANAGEABLE_ROLES[actor.role];
 
 /** Company admins and super manage accounts at all (lists, invitations, child users). */
 export const managesUsers = (actor: Pick<TPolicyActor, 'role'>): boolean =>
