@@ -11,7 +11,7 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newEmetId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { newOtpCode, randomToken, safeEqualHex, sha256 } from '../../lib/tokens.ts';
+import { newOtpCode, randomToken, sha256 } from '../../lib/tokens.ts';
 import {
   alreadyRegisteredMail,
   otpMail,
@@ -20,6 +20,7 @@ import {
 } from '../mail/mail-templates.ts';
 import type { TMailer } from '../mail/mailer.ts';
 import * as repo from './auth.repository.ts';
+import { checkOtpCode } from './auth-otp.ts';
 
 export const AUTH_RULES = {
   otpTtlMs: 5 * 60_000,
@@ -100,47 +101,8 @@ export const createAuthService = (deps: TAuthDeps) => {
   };
 
   /** Shared OTP rules: single use, 5 minutes, 5 wrong tries lock the code. */
-  const checkOtp = async (otp: repo.TOtpRow | undefined, code: string) => {
-    if (!otp)
-      throw new AppError('BAD_REQUEST', 'The code is invalid. Request a new one.', {
-        otp: 'invalid',
-      });
-    if (otp.consumedAt)
-      throw new AppError('BAD_REQUEST', 'This code has already been used. Request a new one.', {
-        otp: 'used',
-      });
-    if (otp.expiresAt.getTime() <= Date.now()) {
-      throw new AppError('BAD_REQUEST', 'This code has expired. Request a new one.', {
-        otp: 'expired',
-      });
-    }
-    if (otp.attempts >= AUTH_RULES.otpMaxAttempts) {
-      throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.', {
-        otp: 'locked',
-      });
-    }
-    if (!safeEqualHex(otp.codeHash, otpHash(otp.userId, code))) {
-      const attempts = await repo.addOtpAttempt(db, otp.id);
-      const left = Math.max(0, AUTH_RULES.otpMaxAttempts - attempts);
-      if (left === 0)
-        throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.', {
-          otp: 'locked',
-        });
-      throw new AppError(
-        'BAD_REQUEST',
-        `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
-        {
-          otp: 'wrong',
-          attemptsLeft: left,
-        },
-      );
-    }
-    if (!(await repo.consumeOtp(db, otp.id))) {
-      throw new AppError('BAD_REQUEST', 'This code has already been used. Request a new one.', {
-        otp: 'used',
-      });
-    }
-  };
+  const checkOtp = (otp: repo.TOtpRow | undefined, code: string) =>
+    checkOtpCode(db, otp, code, otpHash, AUTH_RULES.otpMaxAttempts);
 
   const createSession = async (userId: number, meta: TClientMeta): Promise<TSession> => {
     const org = await repo.findUserWithOrg(db, userId);
