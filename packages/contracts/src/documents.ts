@@ -234,10 +234,11 @@ export const ZTemplateRequest = z
 export type TTemplateRequest = z.infer<typeof ZTemplateRequest>;
 
 /** Who a template's e-signature box can be given to: the caller's company users, or only the caller. */
+/** What choosing a signer needs: no e-mail addresses (the user list itself is admins-only). */
 export const ZTemplateSigner = z.object({
   id: z.number().int(),
   fullName: z.string(),
-  email: z.string(),
+  departement_name: z.string().nullable(),
 });
 export type TTemplateSigner = z.infer<typeof ZTemplateSigner>;
 export const ZTemplateSignersResponse = ZEnvelope(z.array(ZTemplateSigner));

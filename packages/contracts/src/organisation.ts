@@ -243,6 +243,16 @@ export const ZCompanyUser = z.object({
 export type TCompanyUser = z.infer<typeof ZCompanyUser>;
 export const ZCompanyUserList = ZPaged(ZCompanyUser);
 export const ZCompanyUserResponse = ZEnvelope(ZCompanyUser);
+
+/**
+ * The answer to removing a user: `deleted` (erased), or `deactivated` when the user owns or signs
+ * documents; those stay with the company and the account can no longer sign in.
+ */
+export const USER_REMOVAL_OUTCOMES = ['deleted', 'deactivated'] as const;
+export const ZUserRemovalResponse = ZEnvelope(
+  z.object({ outcome: z.enum(USER_REMOVAL_OUTCOMES), documents_kept: z.boolean() }),
+);
+export type TUserRemovalResponse = z.infer<typeof ZUserRemovalResponse>;
 /** Sortable columns of the company user list (default order: newest first). */
 export const COMPANY_USER_SORT_KEYS = ['name', 'email', 'role', 'department', 'created'] as const;
 export type TCompanyUserSortKey = (typeof COMPANY_USER_SORT_KEYS)[number];

@@ -74,6 +74,11 @@ export const users = pgTable(
       .default('en'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * Set when an admin removes a user who owns documents: the documents stay with the company,
+     * the account can no longer sign in and leaves every list.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -337,7 +342,11 @@ export const esignSpecimens = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('esign_specimens_user_idx').on(t.userId)],
+  (t) => [
+    index('esign_specimens_user_idx').on(t.userId),
+    /** One default specimen per user at most, whatever runs in parallel. */
+    uniqueIndex('esign_specimens_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+  ],
 );
 
 export type TPlacement = { page: number; x: number; y: number; width: number; height: number };

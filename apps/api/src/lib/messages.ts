@@ -64,6 +64,11 @@ const EXACT: Record<string, string> = {
   'A user needs a department': 'User harus memiliki departemen',
   'You cannot delete your own account here': 'Anda tidak dapat menghapus akun Anda sendiri di sini',
   'Paket Anda tidak mendukung child user': 'Paket Anda tidak mendukung child user',
+  'Only an admin can change or remove another admin':
+    'Hanya admin yang dapat mengubah atau menghapus admin lain',
+  'A super account cannot be changed here': 'Akun super tidak dapat diubah di sini',
+  'The user owns documents: the account is deactivated and the documents stay with the company':
+    'Pengguna memiliki dokumen: akunnya dinonaktifkan dan dokumennya tetap milik perusahaan',
   'Quota must be a whole number above 0': 'Kuota harus bilangan bulat lebih dari 0',
   'This idempotency key was already used for a different request':
     'Idempotency key ini sudah dipakai untuk permintaan lain',

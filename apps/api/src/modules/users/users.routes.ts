@@ -14,16 +14,26 @@ import {
   ZUpdateProfileRequest,
   ZUserLookupResponse,
   ZUserProfileResponse,
+  ZUserRemovalResponse,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import type { TCompanyUsersService } from './company-users.service.ts';
+import type { TCompanyUsersService, TRemoval } from './company-users.service.ts';
 import { AVATAR_MAX_BYTES, type TUsersService } from './users.service.ts';
 
 type TOptions = { users: TUsersService; companyUsers: TCompanyUsersService; files: TFileStore };
+
+/** Spec §4's success text when erased; a clear sentence when the account was deactivated. */
+const removalAnswer = (outcome: TRemoval) => ({
+  message:
+    outcome === 'deleted'
+      ? 'Berhasil hapus data User'
+      : 'The user owns documents: the account is deactivated and the documents stay with the company',
+  data: { outcome, documents_kept: outcome === 'deactivated' },
+});
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const security = [{ bearerAuth: [] }];
@@ -95,15 +105,14 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
       schema: {
         tags: ['users'],
         security,
-        summary: 'Remove a user of the company (company admins)',
+        summary:
+          'Remove a user of the company (see the user policy); one who owns or signs documents is deactivated and the documents stay with the company',
         params: ZIdParams,
-        response: { 200: ZMessageResponse },
+        response: { 200: ZUserRemovalResponse },
       },
     },
-    async (request) => {
-      await companyUsers.remove(requireAuth(request), request.params.id);
-      return { message: 'Berhasil hapus data User' };
-    },
+    async (request) =>
+      removalAnswer(await companyUsers.remove(requireAuth(request), request.params.id)),
   );
 
   app.get(
@@ -149,15 +158,13 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
       schema: {
         tags: ['users'],
         security,
-        summary: 'Remove a child user',
+        summary: 'Remove a child user of the subscription (deactivated when it owns documents)',
         params: ZIdParams,
-        response: { 200: ZMessageResponse },
+        response: { 200: ZUserRemovalResponse },
       },
     },
-    async (request) => {
-      await companyUsers.removeChild(requireAuth(request), request.params.id);
-      return { message: 'Berhasil hapus data User' };
-    },
+    async (request) =>
+      removalAnswer(await companyUsers.removeChild(requireAuth(request), request.params.id)),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type {
   TCompanyUserSortKey,
   TPageMeta,
   TPersonalUserSortKey,
+  TUserRemovalResponse,
 } from '@bubuh/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -78,7 +79,7 @@ export const useSaveUser = () => {
 export const useDeleteUser = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/v1/users/${id}`),
+    mutationFn: (id: number) => api.delete<TUserRemovalResponse>(`/api/v1/users/${id}`),
     onSuccess: () => invalidate(),
   });
 };

@@ -1,4 +1,10 @@
-import { formatDate, type TCompanyUser, type TCompanyUserSortKey } from '@bubuh/contracts';
+import {
+  canManageRole,
+  formatDate,
+  type TCompanyUser,
+  type TCompanyUserSortKey,
+  type TRole,
+} from '@bubuh/contracts';
 import {
   ActionIcon,
   Badge,
@@ -29,11 +35,13 @@ const ROLE_COLORS: Record<TCompanyUser['role'], string> = {
 
 type TCompanyUserListProps = {
   departements: TDepartementChoice[];
-  canAppointAdmin: boolean;
+  /** The signed-in admin's role: rows it may not manage (user policy) get no actions. */
+  actorRole: TRole;
 };
 
 /** /master/user: the company's users (own record excluded), with add, edit and delete. */
-export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserListProps) => {
+export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListProps) => {
+  const canAppointAdmin = canManageRole(actorRole, 'admin');
   const { t } = useTranslation();
   const list = useListState<TCompanyUserSortKey>();
   const query = useCompanyUsers(list.query);
@@ -49,8 +57,12 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('master.toast.delete', { entity: t('master.entity.user') }));
+      onSuccess: (answer) => {
+        notifySuccess(
+          answer.data.outcome === 'deactivated'
+            ? t('master.user.deactivated')
+            : t('master.toast.delete', { entity: t('master.entity.user') }),
+        );
         setDeleting(null);
       },
     });
@@ -125,34 +137,35 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
       header: <VisuallyHidden>{t('master.actions.label')}</VisuallyHidden>,
       align: 'right',
       width: 100,
-      render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('master.actions.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`${t('master.actions.edit')} ${row.fullName}`}
-              onClick={() => openForm(row)}
-              data-testid="user-edit"
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('master.actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t('master.actions.delete')} ${row.fullName}`}
-              onClick={() => {
-                remove.reset();
-                setDeleting(row);
-              }}
-              data-testid="user-delete"
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
+      render: (row) =>
+        canManageRole(actorRole, row.role) ? (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={t('master.actions.edit')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${t('master.actions.edit')} ${row.fullName}`}
+                onClick={() => openForm(row)}
+                data-testid="user-edit"
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('master.actions.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`${t('master.actions.delete')} ${row.fullName}`}
+                onClick={() => {
+                  remove.reset();
+                  setDeleting(row);
+                }}
+                data-testid="user-delete"
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ) : null,
     },
   ];
 
