@@ -54,6 +54,14 @@ export const toWireDocument = (view: TDocumentView): TDocument => {
       signed_at: s.signer.signedAt?.toISOString() ?? null,
       placement: s.signer.placement,
     })),
+    repaired: doc.repaired,
+    repair_warnings: doc.repairWarnings,
+    javascript: {
+      count: doc.javascriptCount,
+      items: doc.javascript,
+      acknowledged_by: doc.javascriptAcknowledgedBy,
+      acknowledged_at: doc.javascriptAcknowledgedAt?.toISOString() ?? null,
+    },
     details: [{ document_id: doc.id, document_file: doc.fileName, psre_path: doc.psrePath }],
   };
 };
