@@ -278,6 +278,7 @@ describe('JavaScript in uploads', () => {
       count: 1,
       items: [{ location: 'open-action' }],
       acknowledged_by: null,
+      acknowledged_by_name: null,
       acknowledged_at: null,
     });
   });
@@ -318,6 +319,7 @@ describe('JavaScript in uploads', () => {
     const shown = await details(session, id);
     expect(shown.status).toBe('stamp');
     expect(shown.javascript.acknowledged_by).toBe(session.userData.id);
+    expect(shown.javascript.acknowledged_by_name).toBe(shown.owner);
     expect(Date.parse(shown.javascript.acknowledged_at ?? '')).toBeGreaterThanOrEqual(
       before - 1000,
     );

@@ -126,6 +126,7 @@ export const ZDocument = z.object({
   /** JavaScript found at upload, and who confirmed it before the first signature (and when). */
   javascript: ZJavaScriptSummary.extend({
     acknowledged_by: z.number().int().nullable(),
+    acknowledged_by_name: z.string().nullable(),
     acknowledged_at: z.string().nullable(),
   }),
   details: z.array(

@@ -51,7 +51,12 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
 
   const toWire = async (
     auth: TAuth,
-    rows: { doc: repo.TDocumentRow; owner: string; departementName: string | null }[],
+    rows: {
+      doc: repo.TDocumentRow;
+      owner: string;
+      departementName: string | null;
+      acknowledgedByName: string | null;
+    }[],
   ): Promise<TDocument[]> => {
     const serials = await repo.serialsByIds(
       db,
