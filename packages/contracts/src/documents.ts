@@ -24,12 +24,52 @@ export type TPlacements = z.infer<typeof ZPlacements>;
 
 export const ZPageSize = z.object({ width: z.number(), height: z.number() });
 
+/** A JavaScript action found in an uploaded PDF (the engine's `JavaScriptAction`). */
+export const ZJavaScriptAction = z.object({
+  /** open-action, document-action, document-names, page-action, annotation-action, field-action */
+  location: z.string(),
+  /** 1-based page of a page, annotation or widget action; null elsewhere. */
+  page: z.number().int().nullable(),
+  /** The /AA trigger (`O`, `WC`, `K`...); null for /OpenAction, /A and named scripts. */
+  trigger: z.string().nullable(),
+  /** Field name, annotation subtype or name-tree key. */
+  name: z.string().nullable(),
+  /** The start of the script (at most 160 characters). */
+  excerpt: z.string(),
+});
+export type TJavaScriptAction = z.infer<typeof ZJavaScriptAction>;
+
+/** Locations whose scripts run without any user action (the stronger warning). */
+export const AUTOMATIC_JAVASCRIPT_LOCATIONS = [
+  'open-action',
+  'document-action',
+  'document-names',
+  'page-action',
+] as const;
+
+/** JavaScript in the document: `count` counts all, `items` lists the first 100. */
+export const ZJavaScriptSummary = z.object({
+  count: z.number().int().min(0),
+  items: z.array(ZJavaScriptAction),
+});
+
 export const ZUploadDocumentResponse = ZEnvelope(
   z.object({
     document_id: z.number().int(),
     file_name: z.string(),
     page_count: z.number().int(),
     pages: z.array(ZPageSize),
+    /** The upload's cross-reference data was damaged: the stored file is the engine's rewrite. */
+    repaired: z.boolean(),
+    /** Technical notes about the repair (English). */
+    repair_warnings: z.array(z.string()),
+    /**
+     * The document carries JavaScript: accepted, but the first e-signature or the e-Meterai
+     * needs `acknowledge_javascript: true`.
+     */
+    javascript: ZJavaScriptSummary,
+    /** What the user should be told about the file (English; null when nothing). */
+    notice: z.string().nullable(),
   }),
 );
 
@@ -80,6 +120,15 @@ export const ZDocument = z.object({
   created_at: z.string(),
   stamped_at: z.string().nullable(),
   signers: z.array(ZDocumentSigner),
+  /** The upload was damaged and the stored file is its repair (check it before stamping). */
+  repaired: z.boolean(),
+  repair_warnings: z.array(z.string()),
+  /** JavaScript found at upload, and who confirmed it before the first signature (and when). */
+  javascript: ZJavaScriptSummary.extend({
+    acknowledged_by: z.number().int().nullable(),
+    acknowledged_by_name: z.string().nullable(),
+    acknowledged_at: z.string().nullable(),
+  }),
   details: z.array(
     z.object({
       document_id: z.number().int(),
@@ -143,6 +192,11 @@ export const ZStampRequest = ZPlacement.extend({
   doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
+  /**
+   * Required (true) for the first e-signature or the e-Meterai of a document with JavaScript
+   * (`javascript.count > 0`) that nobody has confirmed yet; otherwise a 409 (`errors.javascript`).
+   */
+  acknowledge_javascript: z.boolean().optional(),
 });
 export type TStampRequest = z.infer<typeof ZStampRequest>;
 export const ZStampResponse = ZEnvelope(
@@ -159,6 +213,11 @@ export const ZTemplateStampRequest = z.object({
   doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
+  /**
+   * Required (true) for the first e-signature or the e-Meterai of a document with JavaScript
+   * (`javascript.count > 0`) that nobody has confirmed yet; otherwise a 409 (`errors.javascript`).
+   */
+  acknowledge_javascript: z.boolean().optional(),
 });
 
 export const ZCancelRequest = z.object({ document_id: z.coerce.number().int().positive() });
@@ -175,6 +234,11 @@ export const ZSignRequest = ZPlacement.extend({
   location: z.string().max(100).optional(),
   /** The first signature issues the user's certificate: they confirm their name and NIK first. */
   identity_confirmed: z.boolean().optional(),
+  /**
+   * Required (true) for the first e-signature or the e-Meterai of a document with JavaScript
+   * (`javascript.count > 0`) that nobody has confirmed yet; otherwise a 409 (`errors.javascript`).
+   */
+  acknowledge_javascript: z.boolean().optional(),
 });
 export type TSignRequest = z.infer<typeof ZSignRequest>;
 

@@ -92,6 +92,18 @@ const EXACT: Record<string, string> = {
   'Processing the PDF took too long': 'Pemrosesan PDF memakan waktu terlalu lama',
   'The PDF has no pages': 'PDF tidak memiliki halaman',
   'The PDF could not be processed': 'PDF tidak dapat diproses',
+  'The PDF is damaged and already signed; ask the signer for an intact copy':
+    'PDF rusak dan sudah ditandatangani; minta salinan yang utuh kepada penanda tangan',
+  'The PDF was damaged and has been repaired; check it before stamping':
+    'PDF rusak dan telah diperbaiki; periksa kembali sebelum dibubuhi e-Meterai',
+  'The PDF contains JavaScript; it must be confirmed before the first signature or e-Meterai':
+    'PDF berisi JavaScript; harus dikonfirmasi sebelum tanda tangan atau e-Meterai pertama',
+  'The PDF was damaged and has been repaired, and it contains JavaScript; check it before stamping':
+    'PDF rusak dan telah diperbaiki, serta berisi JavaScript; periksa kembali sebelum dibubuhi e-Meterai',
+  'This document runs JavaScript when it is opened: confirm that you have checked it before the first signature or e-Meterai':
+    'Dokumen ini menjalankan JavaScript saat dibuka: konfirmasi bahwa Anda telah memeriksanya sebelum tanda tangan atau e-Meterai pertama',
+  'This document contains JavaScript: confirm that you have checked it before the first signature or e-Meterai':
+    'Dokumen ini berisi JavaScript: konfirmasi bahwa Anda telah memeriksanya sebelum tanda tangan atau e-Meterai pertama',
   // e-sign specimens
   'Send the image in the multipart field "file"': 'Kirim gambar pada field multipart "file"',
   'The specimen must be a PNG or JPEG image': 'Spesimen harus berupa gambar PNG atau JPEG',

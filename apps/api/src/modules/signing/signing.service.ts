@@ -9,6 +9,7 @@ import type { TFileStore } from '../../storage/file-store.ts';
 import { applyEvent, busy, tryEvent } from '../documents/document-events.ts';
 import * as documentsRepo from '../documents/documents.repository.ts';
 import { loadDocument } from '../documents/documents.service.ts';
+import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
 import { withUnit } from '../quota/units.ts';
 import * as repo from './signing.repository.ts';
@@ -105,6 +106,8 @@ export const createSigningService = (deps: TSigningDeps) => {
     }
     const specimen = await repo.specimenOf(db, me.id, request.specimen_id ?? null);
     if (request.specimen_id && !specimen) throw AppError.notFound('Esign');
+    // JavaScript nobody has confirmed yet: refused before the claim, so nothing is spent.
+    const acknowledgment = javascriptAcknowledgment(doc, me.id, request.acknowledge_javascript);
 
     const claimed = await applyEvent(db, doc, { type: 'start-sign' });
     let reserved = false;
@@ -157,6 +160,7 @@ export const createSigningService = (deps: TSigningDeps) => {
                   emeteraiPlaced: doc.placements.emeterai !== null,
                 }),
                 lastError: null,
+                ...acknowledgment,
               },
             );
             if (!done) throw busy();
