@@ -50,9 +50,11 @@ export const endpoint = <const E extends TEndpoint>(entry: E): E => entry;
 type TSuccessStatus = 200 | 201 | 202 | 204;
 
 /** The schema of the success answer (the lowest 2xx status of `response`). */
-export type TEndpointSuccessSchema<E extends TEndpoint> = {
-  [S in keyof E['response']]: S extends TSuccessStatus ? E['response'][S] : never;
-}[keyof E['response']];
+export type TEndpointSuccessSchema<E extends TEndpoint> = E extends TEndpoint
+  ? {
+      [S in keyof E['response']]: S extends TSuccessStatus ? E['response'][S] : never;
+    }[keyof E['response']]
+  : never;
 
 /** What the web receives on success (parsed). */
 export type TEndpointResponse<E extends TEndpoint> =
