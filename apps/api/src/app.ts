@@ -1,5 +1,4 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -34,6 +33,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { TMeteraiProvider } from './providers/meterai/meterai-provider.ts';
 import type { TSignatureProvider } from './providers/signature/local-signature-provider.ts';
@@ -111,8 +111,9 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
         },
       ),
   });
-  await app.register(multipart, {
-    limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 },
+  await registerUploads(app, {
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    idleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_MS,
   });
   await app.register(authPlugin, {
     db: deps.database.db,

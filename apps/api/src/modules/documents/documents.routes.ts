@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { receiveUpload } from '../../lib/uploads.ts';
 import { requireAuth, type TAuth } from '../../plugins/auth.ts';
 import type { TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TDocumentsService } from './documents.service.ts';
@@ -62,25 +63,23 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
       { onRequest: [app.authenticate], schema: uploadSchema },
       async (request, reply) => {
         // One byte over the limit reaches the store, which refuses it (413) and removes the part.
-        const file = await request.file({ limits: { fileSize: uploadLimitBytes + 1, files: 1 } });
-        if (file?.fieldname !== 'file')
-          throw new AppError('BAD_REQUEST', 'Send the PDF in the multipart field "file"', {
-            file: 'required',
+        const opts = { field: 'file', maxBytes: uploadLimitBytes + 1, what: 'PDF' } as const;
+        const data = await receiveUpload(request, reply, opts, async (file) => {
+          const name = file.filename || 'document.pdf';
+          if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
+              file: 'not a PDF',
+            });
+          }
+          const uploaded = await documents.upload(requireAuth(request), {
+            filename: name,
+            stream: file.file,
+            signingMethod: method,
           });
-        const name = file.filename || 'document.pdf';
-        if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
-          file.file.resume();
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
-            file: 'not a PDF',
-          });
-        }
-        const data = await documents.upload(requireAuth(request), {
-          filename: name,
-          stream: file.file,
-          signingMethod: method,
+          if (file.file.truncated)
+            throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large', { file: 'too large' });
+          return uploaded;
         });
-        if (file.file.truncated)
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large', { file: 'too large' });
         return reply.status(201).send({ message: 'Dokumen berhasil diunggah', data });
       },
     );
@@ -349,22 +348,20 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
         response: { 200: ZVerifyResponse },
       },
     },
-    async (request) => {
-      const file = await request.file({ limits: { fileSize: uploadLimitBytes, files: 1 } });
-      if (file?.fieldname !== 'file')
-        throw new AppError('BAD_REQUEST', 'Send the PDF in the multipart field "file"', {
-          file: 'required',
-        });
-      const bytes = new Uint8Array(await file.toBuffer());
-      if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf(PDF_MAGIC) === -1) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PDF', {
-          file: 'not a PDF',
-        });
-      }
-      return {
-        message: 'OK',
-        data: await documents.verify(file.filename || 'document.pdf', bytes),
-      };
+    async (request, reply) => {
+      const opts = { field: 'file', maxBytes: uploadLimitBytes, what: 'PDF' } as const;
+      return receiveUpload(request, reply, opts, async (file) => {
+        const bytes = new Uint8Array(await file.toBuffer());
+        if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf(PDF_MAGIC) === -1) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PDF', {
+            file: 'not a PDF',
+          });
+        }
+        return {
+          message: 'OK',
+          data: await documents.verify(file.filename || 'document.pdf', bytes),
+        };
+      });
     },
   );
 };

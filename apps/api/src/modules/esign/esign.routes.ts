@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { receiveUpload, textField } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TEsignService } from './esign.service.ts';
 import { SPECIMEN_MAX_BYTES } from './specimen-image.ts';
@@ -53,21 +54,13 @@ export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = asyn
       },
     },
     async (request, reply) => {
-      const file = await request.file({ limits: { fileSize: SPECIMEN_MAX_BYTES, files: 1 } });
-      if (file?.fieldname !== 'file') {
-        throw new AppError('BAD_REQUEST', 'Send the image in the multipart field "file"', {
-          file: 'required',
-        });
-      }
-      const bytes = new Uint8Array(await file.toBuffer());
-      const field = (name: string) => {
-        const value = file.fields[name];
-        return value && !Array.isArray(value) && value.type === 'field'
-          ? String(value.value)
-          : undefined;
-      };
-      const source = field('source') === 'drawn' ? 'drawn' : 'upload';
-      const data = await esign.create(requireAuth(request), { bytes, source, name: field('name') });
+      const opts = { field: 'file', maxBytes: SPECIMEN_MAX_BYTES, what: 'image' } as const;
+      const data = await receiveUpload(request, reply, opts, async (file) => {
+        const bytes = new Uint8Array(await file.toBuffer());
+        const source = textField(file, 'source') === 'drawn' ? 'drawn' : 'upload';
+        const name = textField(file, 'name');
+        return esign.create(requireAuth(request), { bytes, source, name });
+      });
       return reply.status(201).send({ message: 'Berhasil tambah data Esign', data });
     },
   );
