@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyInstance {
     /** An upload whose body stops arriving for this long is answered with a 400 (lib/uploads.ts). */
     uploadIdleTimeoutMs: number;

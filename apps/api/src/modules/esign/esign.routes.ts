@@ -7,7 +7,6 @@ import {
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TEsignService } from './esign.service.ts';
