@@ -31,6 +31,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import type { TPdfEngine } from './pdf/pdf-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerUploads } from './plugins/uploads.ts';
@@ -98,6 +99,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurity(app, env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {});
   await registerOpenApi(app, APP_VERSION);
   await app.register(rateLimit, {

@@ -1,4 +1,6 @@
 import {
+  ZDbId,
+  ZDbIdParams,
   ZDepartementList,
   ZDepartementOptions,
   ZDepartementQuery,
@@ -12,7 +14,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import type { TDepartementsService } from './departements.service.ts';
 
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZDbIdParams;
 
 export const departementsRoutes: FastifyPluginAsyncZod<{
   departements: TDepartementsService;
@@ -92,7 +94,7 @@ export const departementsRoutes: FastifyPluginAsyncZod<{
         tags: ['departements'],
         security,
         summary: "Department options of the caller's company",
-        params: z.object({ company_id: z.coerce.number().int().positive() }),
+        params: z.object({ company_id: ZDbId }),
         response: { 200: ZDepartementOptions },
       },
     },

@@ -1,6 +1,8 @@
 import {
   ZCancelRequest,
   ZDashboardDocuments,
+  ZDbId,
+  ZDbIdParams,
   ZDocTypes,
   ZDocumentQuery,
   ZDocumentResponse,
@@ -33,7 +35,7 @@ type TOptions = {
 };
 
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZDbIdParams;
 const PDF_MAGIC = '%PDF-';
 
 const contentDisposition = (fileName: string, inline: boolean) =>
@@ -247,7 +249,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
         tags: ['single-stamp'],
         security,
         summary: 'One document',
-        params: z.object({ documentID: z.coerce.number().int().positive() }),
+        params: z.object({ documentID: ZDbId }),
         response: { 200: ZDocumentResponse },
       },
     },

@@ -1,4 +1,6 @@
 import {
+  ZDbId,
+  ZDbIdParams,
   ZEsignList,
   ZEsignQuery,
   ZEsignResponse,
@@ -13,7 +15,7 @@ import type { TEsignService } from './esign.service.ts';
 import { SPECIMEN_MAX_BYTES } from './specimen-image.ts';
 
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZDbIdParams;
 
 export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = async (
   app,
@@ -29,7 +31,7 @@ export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = asyn
         security,
         summary:
           "A user's signature specimens: `data` is the page, `meta` the paging; oldest first unless `sort` says otherwise",
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: ZDbId }),
         querystring: ZEsignQuery,
         response: { 200: ZEsignList },
       },

@@ -1,6 +1,7 @@
 import {
   INTEGER_STATUS_GROUPS,
   PLAN_MAX_NUMBER,
+  ZDbIdParams,
   ZEnvelope,
   ZMasterStatus,
   ZMasterStatusList,
@@ -8,7 +9,6 @@ import {
 } from '@bubuh/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import { masterStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -53,7 +53,7 @@ export const masterStatusRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app
         tags: ['master-status'],
         security,
         summary: 'Change a configuration value (super)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: ZDbIdParams,
         body: ZMasterStatusUpdate,
         response: { 200: ZEnvelope(ZMasterStatus) },
       },

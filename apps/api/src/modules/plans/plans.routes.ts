@@ -1,11 +1,19 @@
-import { ZEnvelope, ZPlan, ZPlanList, ZPlanUpdate, ZSubscriptionResponse } from '@bubuh/contracts';
+import {
+  ZDbId,
+  ZDbIdParams,
+  ZEnvelope,
+  ZPlan,
+  ZPlanList,
+  ZPlanUpdate,
+  ZSubscriptionResponse,
+} from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TPlansService } from './plans.service.ts';
 
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZDbIdParams;
 
 export const plansRoutes: FastifyPluginAsyncZod<{ plans: TPlansService }> = async (
   app,
@@ -50,7 +58,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: TPlansService }> = asyn
         tags: ['plans'],
         security,
         summary: "A user's active plan with the derived flags is_esign, is_childUser, is_psre",
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: ZDbId }),
         response: { 200: ZSubscriptionResponse },
       },
     },

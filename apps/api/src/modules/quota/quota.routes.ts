@@ -1,4 +1,5 @@
 import {
+  ZDbId,
   ZQuotaChart,
   ZQuotaHistory,
   ZQuotaHistoryQuery,
@@ -72,7 +73,7 @@ export const quotaRoutes: FastifyPluginAsyncZod<{ quota: TQuotaService }> = asyn
         tags: ['quota'],
         security,
         summary: 'Department stock',
-        params: z.object({ departement_id: z.coerce.number().int().positive() }),
+        params: z.object({ departement_id: ZDbId }),
         response: { 200: ZStockDepartement },
       },
     },

@@ -8,6 +8,7 @@ import {
   ZCompanyUserQuery,
   ZCompanyUserResponse,
   ZCreateUserRequest,
+  ZDbIdParams,
   ZMessageResponse,
   ZPersonalUserQuery,
   ZSecuritySettingsRequest,
@@ -26,7 +27,7 @@ import { AVATAR_MAX_BYTES, type TUsersService } from './users.service.ts';
 
 type TOptions = { users: TUsersService; companyUsers: TCompanyUsersService; files: TFileStore };
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = ZDbIdParams;
 const security = [{ bearerAuth: [] }];
 
 export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
