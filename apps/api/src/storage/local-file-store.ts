@@ -40,10 +40,14 @@ export const createLocalFileStore = (root: string): TFileStore => {
         },
       });
       const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
+      const sink = fs.createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, counter, sink);
         await fsp.rename(temp, target);
       } catch (error) {
+        // A source that fails at once can reject the pipeline before the file is even open:
+        // wait until the sink has closed its handle, or the removal would run before the create.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await fsp.rm(temp, { force: true });
         await removeEmptyItemFolder(key);
         throw error;
