@@ -26,8 +26,6 @@ const EXACT: Record<string, string> = {
   'Expected a multipart/form-data request': 'Permintaan harus berupa multipart/form-data',
   'Not found': 'Tidak ditemukan',
   'The upload is incomplete or malformed': 'Unggahan tidak lengkap atau rusak',
-  'The value is out of range': 'Nilai di luar rentang yang diizinkan',
-  'The date does not exist': 'Tanggal tersebut tidak ada',
   'Terjadi kesalahan, mohon coba beberapa saat lagi':
     'Terjadi kesalahan, mohon coba beberapa saat lagi',
   // access

@@ -93,7 +93,9 @@ export const receiveUpload = async <T>(
     else seen = window.subarray(Math.max(0, window.length - closing.length + 1));
   };
   const onEnd = () => {
-    if (!closed) fail(incomplete(field));
+    // The whole body is here: from now on only the route's own work runs, with no idle limit.
+    if (closed) clearTimeout(timer);
+    else fail(incomplete(field));
   };
   const onClose = () => {
     if (!raw.complete) fail(incomplete(field));
