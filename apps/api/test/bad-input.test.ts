@@ -180,6 +180,55 @@ describe('every route refuses bad input with a 4xx and the envelope', () => {
     }, 300_000);
   }
 
+  it('names the field, in the language asked for', async () => {
+    const admin = bearer({ accessToken: tokens.admin ?? '' });
+    const cases: [TSent, number, string][] = [
+      [{ method: 'GET', url: `/api/v1/users/${BIG}` }, 400, 'id'],
+      [
+        { method: 'GET', url: '/api/v1/single-stamp/get-document-user?from=2026-13-45' },
+        400,
+        'from',
+      ],
+      [{ method: 'GET', url: '/api/v1/departement?search=a%00b' }, 400, 'search'],
+      [
+        {
+          method: 'POST',
+          url: '/api/v1/departement',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ name: 'Fin\u0000ance' }),
+        },
+        400,
+        'name',
+      ],
+      [
+        {
+          method: 'POST',
+          url: '/api/v1/single-stamp/upload-document',
+          headers: { 'content-type': 'multipart/form-data' },
+          payload: 'x',
+        },
+        400,
+        'file',
+      ],
+    ];
+    for (const [request, status, field] of cases) {
+      const res = await ctx.app.inject({
+        ...request,
+        method: request.method as 'GET',
+        headers: { ...admin, 'accept-language': 'id', ...request.headers },
+      });
+      expect(res.statusCode, `${request.url}: ${res.body}`).toBe(status);
+      const json = res.json() as { message: string; errors: Record<string, string> };
+      expect(json.errors[field], `${request.url}: ${res.body}`).toBeTruthy();
+    }
+    const nul = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/departement?search=a%00b',
+      headers: { ...admin, 'accept-language': 'id' },
+    });
+    expect(nul.json().message).toBe('search: tidak boleh berisi karakter NUL');
+  });
+
   it('the sessions still work afterwards', async () => {
     for (const who of ROLES) {
       const res = await ctx.app.inject({
