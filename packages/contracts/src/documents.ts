@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ZEnvelope, ZPageMeta, ZPageQuery, ZPageSortQuery, ZSortQuery } from './envelope.ts';
+import {
+  ZDbId,
+  ZEnvelope,
+  ZIsoDate,
+  ZPageMeta,
+  ZPageQuery,
+  ZPageSortQuery,
+  ZSortQuery,
+} from './envelope.ts';
 
 /** A box on a page in PDF points, bottom-left origin (design §4). */
 export const ZPlacement = z.object({
@@ -146,14 +154,8 @@ export type TDocumentSortKey = (typeof DOCUMENT_SORT_KEYS)[number];
 
 export const ZDocumentQuery = ZPageQuery.extend({
   status: z.enum(['stamp', 'nostamp', 'canceled', 'all']).default('all'),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
   ...ZSortQuery(DOCUMENT_SORT_KEYS).shape,
 });
 export type TDocumentQuery = z.infer<typeof ZDocumentQuery>;
@@ -187,7 +189,7 @@ export const ZSaveDraftRequest = z.object({
 
 /** The main path's stamp request (issue 6): PDF points, bottom-left origin. */
 export const ZStampRequest = ZPlacement.extend({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   doc_type: z.string().min(1).max(10),
   doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
@@ -208,7 +210,7 @@ export const ZStampResponse = ZEnvelope(
 );
 
 export const ZTemplateStampRequest = z.object({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   doc_type: z.string().min(1).max(10),
   doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
@@ -220,16 +222,16 @@ export const ZTemplateStampRequest = z.object({
   acknowledge_javascript: z.boolean().optional(),
 });
 
-export const ZCancelRequest = z.object({ document_id: z.coerce.number().int().positive() });
+export const ZCancelRequest = z.object({ document_id: ZDbId });
 
 export const ZDocTypes = ZEnvelope(z.array(z.object({ kode: z.string(), nama: z.string() })));
 
 // --- e-signatures -------------------------------------------------------------------------
 
 export const ZSignRequest = ZPlacement.extend({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   /** One of the signer's specimens; default: their default specimen, else their typed name. */
-  specimen_id: z.coerce.number().int().positive().optional(),
+  specimen_id: ZDbId.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
   /** The first signature issues the user's certificate: they confirm their name and NIK first. */
@@ -243,14 +245,14 @@ export const ZSignRequest = ZPlacement.extend({
 export type TSignRequest = z.infer<typeof ZSignRequest>;
 
 export const ZSetSignersRequest = z.object({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   signers: z
-    .array(ZPlacement.extend({ user_id: z.coerce.number().int().positive() }))
+    .array(ZPlacement.extend({ user_id: ZDbId }))
     .min(1)
     .max(20),
 });
 /** Ends the signing round: signers who have not signed yet are taken off the document. */
-export const ZEndSigningRequest = z.object({ document_id: z.coerce.number().int().positive() });
+export const ZEndSigningRequest = z.object({ document_id: ZDbId });
 export const ZSignResponse = ZEnvelope(
   z.object({
     document_id: z.number().int(),
@@ -313,7 +315,7 @@ export const ZTemplateSignersResponse = ZEnvelope(z.array(ZTemplateSigner));
  * The document type and value, when given, are kept in the draft for the stamp.
  */
 export const ZTemplateApplyRequest = z.object({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   doc_type: z.string().min(1).max(10).nullable().optional(),
   doc_value: ZRupiah.nullable().optional(),
 });

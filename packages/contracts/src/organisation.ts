@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPhoneNumber } from './auth.ts';
-import { ZEnvelope, ZPaged, ZPageMeta, ZPageSortQuery } from './envelope.ts';
+import { ZDbId, ZEnvelope, ZPaged, ZPageMeta, ZPageSortQuery } from './envelope.ts';
 
 export const ZQuotaType = z.enum(['emeterai', 'esign']);
 export type TQuotaType = z.infer<typeof ZQuotaType>;
@@ -98,7 +98,7 @@ export type TQuota = z.infer<typeof ZQuota>;
 export const ZQuotaResponse = ZEnvelope(ZQuota);
 
 export const ZTransferQuotaRequest = z.object({
-  departement_id: z.coerce.number().int().positive(),
+  departement_id: ZDbId,
   quota: z.coerce
     .number()
     .int('Quota must be a whole number')
@@ -276,7 +276,7 @@ export const ZCreateUserRequest = z
       .transform((v) => v.toLowerCase()),
     phoneNumber: ZPhoneNumber.optional().or(z.literal('')),
     role: ZAssignableRole,
-    departement_id: z.coerce.number().int().positive().nullable().optional(),
+    departement_id: ZDbId.nullable().optional(),
   })
   .refine((v) => v.role !== 'user' || (v.departement_id ?? null) !== null, {
     path: ['departement_id'],
@@ -288,7 +288,7 @@ export const ZAdminUpdateUserRequest = z.object({
   fullName: z.string().trim().min(2).max(150).optional(),
   phoneNumber: ZPhoneNumber.optional(),
   role: ZAssignableRole.optional(),
-  departement_id: z.coerce.number().int().positive().nullable().optional(),
+  departement_id: ZDbId.nullable().optional(),
 });
 
 export const ZChildUserRequest = z.object({

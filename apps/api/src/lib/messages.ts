@@ -25,6 +25,7 @@ const EXACT: Record<string, string> = {
   'File is too large': 'Berkas terlalu besar',
   'Expected a multipart/form-data request': 'Permintaan harus berupa multipart/form-data',
   'Not found': 'Tidak ditemukan',
+  'The upload is incomplete or malformed': 'Unggahan tidak lengkap atau rusak',
   'Terjadi kesalahan, mohon coba beberapa saat lagi':
     'Terjadi kesalahan, mohon coba beberapa saat lagi',
   // access
@@ -181,6 +182,7 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
     /^Too many requests\. Try again in (\d+) seconds\.$/,
     ([s]) => `Terlalu banyak permintaan. Coba lagi dalam ${s} detik.`,
   ],
+  [/^(.+): must not contain NUL bytes$/s, ([field]) => `${field}: tidak boleh berisi karakter NUL`],
   [/^Wrong code\. (\d+) tr(?:y|ies) left\.$/, ([n]) => `Kode salah. Sisa ${n} percobaan.`],
   [
     /^Please wait (\d+) seconds before asking for a new code\.$/,

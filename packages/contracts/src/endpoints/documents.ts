@@ -17,8 +17,9 @@ import {
   ZUploadDocumentResponse,
 } from '../documents.ts';
 import { endpoint } from '../endpoint.ts';
+import { ZDbId, ZDbIdParams } from '../envelope.ts';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = ZDbIdParams;
 
 const upload = <const P extends string>(path: P) =>
   endpoint({
@@ -125,7 +126,7 @@ export const DOCUMENT_ENDPOINTS = {
     tags: ['single-stamp'],
     summary: 'One document',
     access: 'signed-in',
-    params: z.object({ documentID: z.coerce.number().int().positive() }),
+    params: z.object({ documentID: ZDbId }),
     response: { 200: ZDocumentResponse },
   }),
   cancel: endpoint({

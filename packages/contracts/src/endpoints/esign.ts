@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ZMessageResponse } from '../auth.ts';
 import { endpoint } from '../endpoint.ts';
+import { ZDbId, ZDbIdParams } from '../envelope.ts';
 import { ZEsignList, ZEsignQuery, ZEsignResponse, ZEsignUpdateRequest } from '../organisation.ts';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = ZDbIdParams;
 
 /** Signature specimens (spec §7 esign). */
 export const ESIGN_ENDPOINTS = {
@@ -14,7 +15,7 @@ export const ESIGN_ENDPOINTS = {
     summary:
       "A user's signature specimens: `data` is the page, `meta` the paging; oldest first unless `sort` says otherwise",
     access: 'signed-in',
-    params: z.object({ userId: z.coerce.number().int().positive() }),
+    params: z.object({ userId: ZDbId }),
     query: ZEsignQuery,
     response: { 200: ZEsignList },
   }),

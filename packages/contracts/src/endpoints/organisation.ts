@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMessageResponse } from '../auth.ts';
 import { endpoint } from '../endpoint.ts';
+import { ZDbId, ZDbIdParams } from '../envelope.ts';
 import {
   ZDepartementList,
   ZDepartementOptions,
@@ -18,7 +19,7 @@ import {
   ZTransferQuotaResponse,
 } from '../organisation.ts';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = ZDbIdParams;
 const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 /** Departments of the caller's company (spec §7 departement). */
@@ -66,7 +67,7 @@ export const DEPARTEMENT_ENDPOINTS = {
     tags: ['departements'],
     summary: "Department options of the caller's company",
     access: 'signed-in',
-    params: z.object({ company_id: z.coerce.number().int().positive() }),
+    params: z.object({ company_id: ZDbId }),
     response: { 200: ZDepartementOptions },
   }),
 } as const;
@@ -111,7 +112,7 @@ export const QUOTA_ENDPOINTS = {
     tags: ['quota'],
     summary: 'Department stock',
     access: 'signed-in',
-    params: z.object({ departement_id: z.coerce.number().int().positive() }),
+    params: z.object({ departement_id: ZDbId }),
     response: { 200: ZStockDepartement },
   }),
   userStock: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { ZEnvelope } from '../envelope.ts';
+import { ZDbId, ZDbIdParams, ZEnvelope } from '../envelope.ts';
 import {
   ZMasterStatus,
   ZMasterStatusList,
@@ -11,7 +11,7 @@ import {
   ZSubscriptionResponse,
 } from '../organisation.ts';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = ZDbIdParams;
 
 /** The plans catalogue and a user's subscription (spec §3, §7 plans). */
 export const PLAN_ENDPOINTS = {
@@ -39,7 +39,7 @@ export const PLAN_ENDPOINTS = {
     tags: ['plans'],
     summary: "A user's active plan with the derived flags is_esign, is_childUser, is_psre",
     access: 'signed-in',
-    params: z.object({ userId: z.coerce.number().int().positive() }),
+    params: z.object({ userId: ZDbId }),
     response: { 200: ZSubscriptionResponse },
   }),
 } as const;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZMessageResponse } from '../auth.ts';
 import {
   ZStampResponse,
@@ -12,8 +11,9 @@ import {
   ZTemplateStampRequest,
 } from '../documents.ts';
 import { endpoint } from '../endpoint.ts';
+import { ZDbIdParams } from '../envelope.ts';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = ZDbIdParams;
 
 const update = <const P extends string>(path: P) =>
   endpoint({

@@ -8,6 +8,7 @@ import {
   ZUserProfileResponse,
 } from '../auth.ts';
 import { endpoint } from '../endpoint.ts';
+import { ZDbIdParams } from '../envelope.ts';
 import {
   ZAdminUpdateUserRequest,
   ZChildUserList,
@@ -20,7 +21,7 @@ import {
   ZUserRemovalResponse,
 } from '../organisation.ts';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = ZDbIdParams;
 
 /** Users of a company, personal accounts, child users (spec §7 users). */
 export const USER_ENDPOINTS = {

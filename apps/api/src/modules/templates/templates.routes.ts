@@ -1,4 +1,5 @@
 import {
+  ZDbIdParams,
   ZMessageResponse,
   ZStampResponse,
   ZTemplateApplyRequest,
@@ -11,13 +12,12 @@ import {
   ZTemplateStampRequest,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
 import type { TTemplatesService } from './templates.service.ts';
 
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZDbIdParams;
 
 export const templatesRoutes: FastifyPluginAsyncZod<{
   templates: TTemplatesService;

@@ -8,6 +8,7 @@ import {
   ZCompanyUserQuery,
   ZCompanyUserResponse,
   ZCreateUserRequest,
+  ZDbIdParams,
   ZMessageResponse,
   ZPersonalUserQuery,
   ZSecuritySettingsRequest,
@@ -19,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { receiveUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TCompanyUsersService, TRemoval } from './company-users.service.ts';
@@ -35,7 +37,7 @@ const removalAnswer = (outcome: TRemoval) => ({
   data: { outcome, documents_kept: outcome === 'deactivated' },
 });
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = ZDbIdParams;
 const security = [{ bearerAuth: [] }];
 
 export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
@@ -295,15 +297,12 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
         response: { 200: ZAvatarResponse },
       },
     },
-    async (request) => {
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (file?.fieldname !== 'avatar') {
-        throw new AppError('BAD_REQUEST', 'Send the image in the multipart field "avatar"', {
-          avatar: 'required',
-        });
-      }
-      const bytes = new Uint8Array(await file.toBuffer());
-      const avatar = await users.setAvatar(requireAuth(request), request.params.id, bytes);
+    async (request, reply) => {
+      const opts = { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, what: 'image' } as const;
+      const avatar = await receiveUpload(request, reply, opts, async (file) => {
+        const bytes = new Uint8Array(await file.toBuffer());
+        return users.setAvatar(requireAuth(request), request.params.id, bytes);
+      });
       return { message: 'Avatar updated', data: { avatar } };
     },
   );
