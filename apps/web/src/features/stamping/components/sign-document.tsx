@@ -7,7 +7,6 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
   Modal,
   Paper,
   Select,
@@ -26,9 +25,19 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { QueryFallback } from '@/components/query-fallback';
 import { isApiError } from '@/lib/api-client';
-import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import {
+  defaultSignBox,
+  fromPdfPlacement,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '@/lib/placement';
 import { useDocument, useDocumentPdf } from '../api/documents';
 import {
   type TSignInput,
@@ -40,16 +49,7 @@ import {
 } from '../api/signing';
 import { STATUS_COLORS } from '../utils/format';
 import { draftPath } from '../utils/paths';
-import {
-  defaultSignBox,
-  fromPdfPlacement,
-  type TDisplayBox,
-  type TPageGeometry,
-  toPdfPlacement,
-} from '../utils/placement';
 import { OrderControls } from './order-controls';
-import { PdfViewer } from './pdf-viewer';
-import type { TViewerBox } from './placement-box';
 import classes from './stamping.module.css';
 
 type TSignDocumentProps = { documentId: number; user: TUserData };
@@ -258,19 +258,8 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     );
   };
 
-  if (docQuery.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  if (docQuery.error || !doc) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        {statusMessage(docQuery.error, t)}
-      </Alert>
-    );
+  if (docQuery.isPending || docQuery.error || !doc) {
+    return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
   }
 
   const candidateOptions = [

@@ -13,7 +13,6 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
   NumberInput,
   Paper,
   Select,
@@ -35,8 +34,22 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
+import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import {
+  defaultStampBox,
+  fromPdfPlacement,
+  moveToPage,
+  STAMP_EDGE,
+  stampBesideBox,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '@/lib/placement';
 import {
   useDocTypes,
   useDocument,
@@ -46,20 +59,6 @@ import {
 } from '../api/documents';
 import { placementSummary, STATUS_COLORS } from '../utils/format';
 import { documentDetailsPath, esignPath } from '../utils/paths';
-import {
-  clampEdge,
-  defaultStampBox,
-  fromPdfPlacement,
-  moveToPage,
-  resizeBox,
-  STAMP_EDGE,
-  stampBesideBox,
-  type TDisplayBox,
-  type TPageGeometry,
-  toPdfPlacement,
-} from '../utils/placement';
-import { PdfViewer } from './pdf-viewer';
-import type { TViewerBox } from './placement-box';
 import { StampConfirmModal } from './stamp-confirm-modal';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';
@@ -227,19 +226,8 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
       ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
-  if (docQuery.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  if (docQuery.error || !doc) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        {statusMessage(docQuery.error, t)}
-      </Alert>
-    );
+  if (docQuery.isPending || docQuery.error || !doc) {
+    return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
   }
 
   return (
@@ -302,19 +290,11 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
                   }}
                   data-testid="stamp-page-select"
                 />
-                <NumberInput
-                  label={t('stamping.draft.size')}
-                  suffix=" pt"
-                  min={STAMP_EDGE.min}
-                  max={STAMP_EDGE.max}
-                  step={5}
-                  value={box ? Math.round(box.width) : STAMP_EDGE.default}
-                  onChange={(value) => {
-                    if (!box || !geometry || typeof value !== 'number') return;
-                    const edge = clampEdge(value);
-                    setBox(resizeBox(box, geometry, { width: edge, height: edge }, true));
-                  }}
-                  data-testid="stamp-size"
+                <StampSizeInput
+                  box={box}
+                  geometry={geometry}
+                  onResize={setBox}
+                  testId="stamp-size"
                 />
               </Group>
               {placement ? (

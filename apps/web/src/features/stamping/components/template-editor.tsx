@@ -24,9 +24,22 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import {
+  A4,
+  defaultSignBox,
+  defaultStampBox,
+  fromPdfPlacement,
+  moveToPage,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '@/lib/placement';
 import { useSession } from '@/lib/session';
 import {
   TEMPLATE_TYPES,
@@ -36,23 +49,8 @@ import {
   useTemplateSigners,
 } from '../api/templates';
 import { placementSummary, templateTypeKey } from '../utils/format';
-import {
-  A4,
-  clampEdge,
-  defaultSignBox,
-  defaultStampBox,
-  fromPdfPlacement,
-  moveToPage,
-  resizeBox,
-  STAMP_EDGE,
-  type TDisplayBox,
-  type TPageGeometry,
-  toPdfPlacement,
-} from '../utils/placement';
 import { OrderControls } from './order-controls';
 import { PdfDropzone } from './pdf-dropzone';
-import { PdfViewer } from './pdf-viewer';
-import type { TViewerBox } from './placement-box';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';
 
@@ -528,23 +526,10 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
                     onChange={(value) => toPage(STAMP_ID, box, value)}
                     data-testid="template-page-number"
                   />
-                  <NumberInput
-                    label={t('stamping.draft.size')}
-                    suffix=" pt"
-                    min={STAMP_EDGE.min}
-                    max={STAMP_EDGE.max}
-                    step={5}
-                    value={box ? Math.round(box.width) : STAMP_EDGE.default}
-                    onChange={(value) => {
-                      if (!box || !geometry || typeof value !== 'number') return;
-                      const edge = clampEdge(value);
-                      setPlacement(
-                        toPdfPlacement(
-                          resizeBox(box, geometry, { width: edge, height: edge }, true),
-                          geometry,
-                        ),
-                      );
-                    }}
+                  <StampSizeInput
+                    box={box}
+                    geometry={geometry}
+                    onResize={(next, page) => setPlacement(toPdfPlacement(next, page))}
                   />
                 </Group>
                 <Text fz="xs" c="dimmed" data-testid="template-placement">

@@ -22,8 +22,11 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import { fromPdfPlacement, type TPageGeometry } from '@/lib/placement';
 import {
   type TUploaded,
   useDocTypes,
@@ -35,10 +38,7 @@ import {
 import { useApplyTemplate, useTemplateOptions, useTemplateSigners } from '../api/templates';
 import { placementSummary, templateTypeKey } from '../utils/format';
 import { documentDetailsPath, draftPath, esignPath } from '../utils/paths';
-import { fromPdfPlacement, type TPageGeometry } from '../utils/placement';
 import { PdfDropzone } from './pdf-dropzone';
-import { PdfViewer } from './pdf-viewer';
-import type { TViewerBox } from './placement-box';
 import { StampConfirmModal } from './stamp-confirm-modal';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';

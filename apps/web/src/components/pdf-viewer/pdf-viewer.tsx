@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { geometryOf, type TDisplayBox, type TPageGeometry } from '../utils/placement';
+import { geometryOf, type TDisplayBox, type TPageGeometry } from '@/lib/placement';
 import { PlacementBox, type TPageHit, type TViewerBox } from './placement-box';
 import classes from './viewer.module.css';
 
@@ -58,7 +58,7 @@ export const PdfViewer = ({
     setFailed(false);
     setPdfPages(null);
     const load = async () => {
-      const { openPdf } = await import('../utils/pdfjs');
+      const { openPdf } = await import('@/lib/pdfjs');
       const task = openPdf(data);
       try {
         const doc = await task.promise;
