@@ -1,10 +1,4 @@
-import {
-  formatIDR,
-  ROUTES,
-  type TDocument,
-  type TStampRequest,
-  type TUserData,
-} from '@bubuh/contracts';
+import { ROUTES, type TDocument, type TStampRequest, type TUserData } from '@bubuh/contracts';
 import {
   ActionIcon,
   Alert,
@@ -13,7 +7,6 @@ import {
   Button,
   Divider,
   Group,
-  NumberInput,
   Paper,
   Select,
   Stack,
@@ -38,7 +31,7 @@ import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
 import { QueryFallback } from '@/components/query-fallback';
-import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import {
   defaultStampBox,
@@ -59,6 +52,7 @@ import {
 } from '../api/documents';
 import { placementSummary, STATUS_COLORS } from '../utils/format';
 import { documentDetailsPath, esignPath } from '../utils/paths';
+import { DocDetailsFields, docTypeOptionsOf } from './doc-details-fields';
 import { StampConfirmModal } from './stamp-confirm-modal';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';
@@ -170,11 +164,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
     return list;
   }, [doc?.signers, pages, box, editable, t]);
 
-  const docTypeOptions = (docTypes.data ?? []).map((type) => ({
-    value: type.kode,
-    label: `${type.kode} · ${type.nama}`,
-  }));
-
+  const docTypeOptions = docTypeOptionsOf(docTypes.data);
   const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
 
   const saveDraft = () => {
@@ -338,37 +328,10 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
               </Button>
 
               <Divider label={t('stamping.draft.details')} labelPosition="left" />
-              <Select
-                label={t('stamping.draft.docType')}
-                placeholder={t('stamping.draft.docTypePlaceholder')}
-                data={docTypeOptions}
-                searchable
-                withAsterisk
-                nothingFoundMessage={t('stamping.draft.noDocType')}
-                disabled={docTypes.isPending}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="doc-type-select"
-                {...form.getInputProps('doc_type')}
-              />
-              {docTypes.error ? (
-                <Text fz="xs" c="red">
-                  {statusMessage(docTypes.error, t)}
-                </Text>
-              ) : null}
-              <NumberInput
-                label={t('stamping.draft.docValue')}
-                description={
-                  numericValue !== null ? formatIDR(numericValue) : t('stamping.draft.docValueHelp')
-                }
-                prefix="Rp "
-                thousandSeparator="."
-                decimalSeparator=","
-                allowDecimal={false}
-                allowNegative={false}
-                min={0}
-                hideControls
-                data-testid="doc-value"
-                {...form.getInputProps('doc_value')}
+              <DocDetailsFields
+                docTypes={docTypes}
+                typeInput={form.getInputProps('doc_type')}
+                valueInput={form.getInputProps('doc_value')}
               />
               <TextInput
                 label={t('stamping.draft.reason')}

@@ -1,10 +1,8 @@
-import { formatIDR } from '@bubuh/contracts';
 import {
   Alert,
   Button,
   Divider,
   Group,
-  NumberInput,
   Paper,
   Select,
   Stack,
@@ -38,6 +36,7 @@ import {
 import { useApplyTemplate, useTemplateOptions, useTemplateSigners } from '../api/templates';
 import { placementSummary, templateTypeKey } from '../utils/format';
 import { documentDetailsPath, draftPath, esignPath } from '../utils/paths';
+import { DocDetailsFields, docTypeOptionsOf } from './doc-details-fields';
 import { PdfDropzone } from './pdf-dropzone';
 import { StampConfirmModal } from './stamp-confirm-modal';
 import { StampMark } from './stamp-mark';
@@ -86,11 +85,9 @@ export const TemplateStamp = () => {
   const signerName = (userId: number) =>
     signers.data?.find((s) => s.id === userId)?.fullName ??
     t('stamping.templates.unknownSigner', { id: userId });
+
+  const docTypeOptions = docTypeOptionsOf(docTypes.data);
   const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
-  const docTypeOptions = (docTypes.data ?? []).map((type) => ({
-    value: type.kode,
-    label: `${type.kode} · ${type.nama}`,
-  }));
 
   const boxes = useMemo<TViewerBox[]>(() => {
     const list: TViewerBox[] = [];
@@ -272,28 +269,12 @@ export const TemplateStamp = () => {
           {!template || template.emeterai ? (
             <>
               <Divider label={t('stamping.draft.details')} labelPosition="left" />
-              <Select
-                label={t('stamping.draft.docType')}
-                placeholder={t('stamping.draft.docTypePlaceholder')}
-                description={signsFirst ? t('stamping.template.docTypeLater') : undefined}
-                data={docTypeOptions}
-                searchable
-                withAsterisk={!signsFirst}
-                data-testid="doc-type-select"
-                {...form.getInputProps('doc_type')}
-              />
-              <NumberInput
-                label={t('stamping.draft.docValue')}
-                description={
-                  numericValue !== null ? formatIDR(numericValue) : t('stamping.draft.docValueHelp')
-                }
-                prefix="Rp "
-                thousandSeparator="."
-                decimalSeparator=","
-                allowDecimal={false}
-                allowNegative={false}
-                hideControls
-                {...form.getInputProps('doc_value')}
+              <DocDetailsFields
+                docTypes={docTypes}
+                typeInput={form.getInputProps('doc_type')}
+                valueInput={form.getInputProps('doc_value')}
+                required={!signsFirst}
+                typeHint={signsFirst ? t('stamping.template.docTypeLater') : undefined}
               />
             </>
           ) : null}
