@@ -1,5 +1,4 @@
 import {
-  Alert,
   Center,
   Checkbox,
   Group,
@@ -11,16 +10,11 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconChevronDown,
-  IconChevronUp,
-  IconSearch,
-  IconSelector,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { statusMessage } from '@/lib/api-errors';
 import { nextSort, type TSort } from '@/lib/sort';
 import type { TListState } from '@/lib/use-list-state';
@@ -201,17 +195,7 @@ export const DataTable = <T, K extends string = never>({
         </Group>
       ) : null}
 
-      {error ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          mb="md"
-          role="alert"
-        >
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert mb="md">{error}</ErrorAlert> : null}
 
       <ScrollArea type="auto">
         <Table

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 
 type TFormModalProps = {
   opened: boolean;
@@ -46,17 +46,7 @@ export const FormModal = ({
       <form onSubmit={onSubmit} noValidate data-testid={testId}>
         <Stack gap="md">
           {children}
-          {error ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              role="alert"
-              data-testid={`${testId}-error`}
-            >
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <ErrorAlert testId={`${testId}-error`}>{error}</ErrorAlert> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>
               {t('master.actions.cancel')}

@@ -1,6 +1,5 @@
 import { formatDate, type TEsignSortKey, type TEsignSpecimen } from '@bubuh/contracts';
 import {
-  Alert,
   Badge,
   Center,
   Group,
@@ -13,15 +12,10 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconChevronDown,
-  IconChevronUp,
-  IconSearch,
-  IconSelector,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { nextSort } from '@/lib/sort';
 import type { useListState } from '@/lib/use-list-state';
 import classes from './esign.module.css';
@@ -102,17 +96,7 @@ export const SpecimenTable = ({
         />
       </Group>
 
-      {error ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          mb="md"
-          role="alert"
-        >
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert mb="md">{error}</ErrorAlert> : null}
 
       <ScrollArea type="auto">
         <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={720}>

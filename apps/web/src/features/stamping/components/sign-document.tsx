@@ -15,16 +15,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCircleCheck,
-  IconRubberStamp,
-  IconSignature,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { IconCircleCheck, IconRubberStamp, IconSignature, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
@@ -365,14 +360,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
                 {hasQueue ? t('stamping.sign.yourTurn') : t('stamping.sign.placeHelp')}
               </Text>
               {sign.error && !identityRequired(sign.error) ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  icon={<IconAlertCircle size={18} />}
-                >
-                  {serverMessage(sign.error, t)}
-                </Alert>
+                <ErrorAlert>{serverMessage(sign.error, t)}</ErrorAlert>
               ) : null}
               <Button
                 size="md"

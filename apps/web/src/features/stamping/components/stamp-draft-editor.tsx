@@ -27,6 +27,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
@@ -346,16 +347,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
                 {...form.getInputProps('location')}
               />
 
-              {save.error ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  icon={<IconAlertCircle size={18} />}
-                >
-                  {serverMessage(save.error, t)}
-                </Alert>
-              ) : null}
+              {save.error ? <ErrorAlert>{serverMessage(save.error, t)}</ErrorAlert> : null}
 
               <Stack gap="xs">
                 <Button

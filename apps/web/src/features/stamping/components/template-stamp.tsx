@@ -20,6 +20,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
@@ -280,16 +281,7 @@ export const TemplateStamp = () => {
           ) : null}
           {signsFirst ? (
             <>
-              {apply.error ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  icon={<IconAlertCircle size={18} />}
-                >
-                  {serverMessage(apply.error, t)}
-                </Alert>
-              ) : null}
+              {apply.error ? <ErrorAlert>{serverMessage(apply.error, t)}</ErrorAlert> : null}
               <Button
                 size="md"
                 leftSection={<IconSignature size={18} />}
