@@ -23,6 +23,12 @@ type TPdfViewerProps = {
 
 const MIN_SCALE = 0.25;
 
+/** Scrolls the viewer's page `page` (1-based) into the middle of the screen. */
+export const scrollToPdfPage = (page: number) =>
+  document
+    .querySelector(`[data-testid="pdf-page-${page}"]`)
+    ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+
 /**
  * The document viewer: every page rendered by pdf.js to a canvas at the zoom that fits the width,
  * as a scrolling list (pages render when they come near the screen). Boxes are laid over the

@@ -25,6 +25,7 @@ import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
+import { moveItem } from '@/lib/move-item';
 import { notifySuccess } from '@/lib/notify';
 import {
   defaultSignBox,
@@ -225,15 +226,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     ]);
   };
 
-  const move = (index: number, delta: number) =>
-    setPlanned((list) => {
-      const target = index + delta;
-      if (target < 0 || target >= list.length) return list;
-      const copy = [...list];
-      const [item] = copy.splice(index, 1);
-      if (item) copy.splice(target, 0, item);
-      return copy;
-    });
+  const move = (index: number, delta: number) => setPlanned((list) => moveItem(list, index, delta));
 
   const saveSigners = () => {
     if (!doc || planned.length === 0) return;

@@ -28,7 +28,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/error-alert';
-import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
 import { QueryFallback } from '@/components/query-fallback';
@@ -211,12 +211,6 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
     });
   };
 
-  const scrollToPage = (page: number) => {
-    document
-      .querySelector(`[data-testid="pdf-page-${page}"]`)
-      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  };
-
   if (docQuery.isPending || docQuery.error || !doc) {
     return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
   }
@@ -277,7 +271,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
                     if (!box || !value) return;
                     const next = moveToPage(box, Number(value), pages);
                     setBox(next);
-                    scrollToPage(next.page);
+                    scrollToPdfPage(next.page);
                   }}
                   data-testid="stamp-page-select"
                 />
@@ -417,7 +411,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
           const shown = template.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
           if (shown) {
             setBox(shown);
-            scrollToPage(shown.page);
+            scrollToPdfPage(shown.page);
           }
           setPicking(false);
           notifySuccess(t('stamping.template.applied', { name: template.name }));

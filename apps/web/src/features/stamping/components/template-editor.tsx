@@ -24,11 +24,12 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { moveItem } from '@/lib/move-item';
 import { notifySuccess } from '@/lib/notify';
 import {
   A4,
@@ -207,12 +208,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
     else setEsign((list) => list.map((e) => (e.key === id ? { ...e, placement: pdf } : e)));
   };
 
-  const scrollToPage = (page: number) =>
-    window.setTimeout(() => {
-      document
-        .querySelector(`[data-testid="pdf-page-${page}"]`)
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    }, 50);
+  const scrollToPage = (page: number) => window.setTimeout(() => scrollToPdfPage(page), 50);
 
   /** Moves a box to page `value` (the page field of the e-Meterai or of a signature box). */
   const toPage = (id: string, current: TDisplayBox | null, value: number | string) => {
@@ -244,14 +240,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
   };
 
   const moveEsign = (index: number, delta: number) =>
-    setEsign((list) => {
-      const target = index + delta;
-      if (target < 0 || target >= list.length) return list;
-      const copy = [...list];
-      const [item] = copy.splice(index, 1);
-      if (item) copy.splice(target, 0, item);
-      return copy;
-    });
+    setEsign((list) => moveItem(list, index, delta));
 
   const readSample = async (file: File) => {
     setSampleError(null);
