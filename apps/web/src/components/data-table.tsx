@@ -123,9 +123,6 @@ export const DataTable = <T, K extends string = never>({
 }: TDataTableProps<T, K>) => {
   const { t } = useTranslation();
   const visible = rows ?? [];
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(total, page * perPage);
 
   const toggleSort = (key: K) => {
     onSortChange?.(nextSort(sort, key));
@@ -264,17 +261,66 @@ export const DataTable = <T, K extends string = never>({
         </Table>
       </ScrollArea>
 
-      {loading && visible.length === 0 ? (
+      <TableFooter
+        loading={loading}
+        error={error}
+        count={visible.length}
+        emptyText={emptyText}
+        page={page}
+        perPage={perPage}
+        total={total}
+        onPageChange={onPageChange}
+        testId={testId}
+      />
+    </div>
+  );
+};
+
+/**
+ * Under a server-paged table: a loader while the first page loads, the empty text, and the range
+ * ("Showing 1–10 of 42") with the pagination.
+ */
+export const TableFooter = ({
+  loading,
+  error,
+  count,
+  emptyText,
+  page,
+  perPage,
+  total,
+  onPageChange,
+  testId,
+  withEdges = true,
+}: {
+  loading: boolean;
+  error?: unknown;
+  /** Rows shown now. */
+  count: number;
+  emptyText: string;
+  page: number;
+  perPage: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  testId: string;
+  /** First/last buttons once there are more than five pages. */
+  withEdges?: boolean;
+}) => {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(total, page * perPage);
+  return (
+    <>
+      {loading && count === 0 ? (
         <Center py="xl">
           <Loader size="sm" />
         </Center>
       ) : null}
-      {!loading && !error && visible.length === 0 ? (
+      {!loading && !error && count === 0 ? (
         <Text c="dimmed" ta="center" py="xl" fz="sm" data-testid={`${testId}-empty`}>
           {emptyText}
         </Text>
       ) : null}
-
       {total > 0 ? (
         <Group justify="space-between" mt="md" gap="sm">
           <Text fz="sm" c="dimmed" data-testid={`${testId}-range`}>
@@ -285,12 +331,12 @@ export const DataTable = <T, K extends string = never>({
             onChange={onPageChange}
             total={pages}
             size="sm"
-            withEdges={pages > 5}
+            withEdges={withEdges && pages > 5}
             hideWithOnePage
             data-testid={`${testId}-pagination`}
           />
         </Group>
       ) : null}
-    </div>
+    </>
   );
 };

@@ -1,10 +1,7 @@
 import { formatDate, type TEsignSortKey, type TEsignSpecimen } from '@bubuh/contracts';
 import {
   Badge,
-  Center,
   Group,
-  Loader,
-  Pagination,
   ScrollArea,
   Table,
   Text,
@@ -15,6 +12,7 @@ import {
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableFooter } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { nextSort } from '@/lib/sort';
 import type { useListState } from '@/lib/use-list-state';
@@ -60,9 +58,6 @@ export const SpecimenTable = ({
   const { t } = useTranslation();
   const visible = rows ?? [];
   const { page, perPage, sort } = list;
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(total, page * perPage);
 
   const header = (key: TEsignSortKey, label: ReactNode) => {
     const active = sort?.key === key ? sort.dir : null;
@@ -153,32 +148,18 @@ export const SpecimenTable = ({
         </Table>
       </ScrollArea>
 
-      {loading && visible.length === 0 ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : null}
-      {!loading && !error && visible.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" fz="sm" data-testid={`${TEST_ID}-empty`}>
-          {t('master.esign.noMatch')}
-        </Text>
-      ) : null}
-
-      {total > 0 ? (
-        <Group justify="space-between" mt="md" gap="sm">
-          <Text fz="sm" c="dimmed" data-testid={`${TEST_ID}-range`}>
-            {t('master.table.range', { from, to, total })}
-          </Text>
-          <Pagination
-            value={page}
-            onChange={list.setPage}
-            total={pages}
-            size="sm"
-            hideWithOnePage
-            data-testid={`${TEST_ID}-pagination`}
-          />
-        </Group>
-      ) : null}
+      <TableFooter
+        loading={loading}
+        error={error}
+        count={visible.length}
+        emptyText={t('master.esign.noMatch')}
+        page={page}
+        perPage={perPage}
+        total={total}
+        onPageChange={list.setPage}
+        testId={TEST_ID}
+        withEdges={false}
+      />
     </div>
   );
 };
