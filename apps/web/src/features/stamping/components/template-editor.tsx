@@ -14,13 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  IconAlertCircle,
-  IconDeviceFloppy,
-  IconFileTypePdf,
-  IconPlus,
-  IconX,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -52,6 +46,7 @@ import {
 import { placementSummary, templateTypeKey } from '../utils/format';
 import { OrderControls } from './order-controls';
 import { PdfDropzone } from './pdf-dropzone';
+import { PickedFile } from './picked-file';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';
 
@@ -343,25 +338,13 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
 
             <Divider label={t('stamping.templates.sample')} labelPosition="left" />
             {sample ? (
-              <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                  <IconFileTypePdf size={18} />
-                  <Text fz="sm" truncate="end">
-                    {sample.name}
-                  </Text>
-                </Group>
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconX size={14} />}
-                  onClick={() => {
-                    setSample(null);
-                    setPages([]);
-                  }}
-                >
-                  {t('stamping.templates.removeSample')}
-                </Button>
-              </Group>
+              <PickedFile
+                name={sample.name}
+                onRemove={() => {
+                  setSample(null);
+                  setPages([]);
+                }}
+              />
             ) : (
               <PdfDropzone
                 compact

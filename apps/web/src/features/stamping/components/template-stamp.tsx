@@ -1,22 +1,6 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Divider, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  IconAlertCircle,
-  IconFileTypePdf,
-  IconRubberStamp,
-  IconSignature,
-  IconX,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconRubberStamp, IconSignature } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -39,6 +23,7 @@ import { placementSummary, templateTypeKey } from '../utils/format';
 import { documentDetailsPath, draftPath, esignPath } from '../utils/paths';
 import { DocDetailsFields, docTypeOptionsOf } from './doc-details-fields';
 import { PdfDropzone } from './pdf-dropzone';
+import { PickedFile } from './picked-file';
 import { StampConfirmModal } from './stamp-confirm-modal';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';
@@ -242,25 +227,13 @@ export const TemplateStamp = () => {
           ) : null}
 
           {uploaded ? (
-            <Group gap="xs" wrap="nowrap" justify="space-between">
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <IconFileTypePdf size={18} />
-                <Text fz="sm" truncate="end">
-                  {uploaded.file_name}
-                </Text>
-              </Group>
-              <Button
-                variant="subtle"
-                size="xs"
-                leftSection={<IconX size={14} />}
-                onClick={() => {
-                  setUploaded(null);
-                  upload.reset();
-                }}
-              >
-                {t('stamping.templates.removeSample')}
-              </Button>
-            </Group>
+            <PickedFile
+              name={uploaded.file_name}
+              onRemove={() => {
+                setUploaded(null);
+                upload.reset();
+              }}
+            />
           ) : (
             <Text fz="sm" c="dimmed">
               {t('stamping.template.uploadFirst')}
