@@ -19,6 +19,8 @@ type TPdfViewerProps = {
   /** Upper bound of the zoom (pixels per point). */
   maxScale?: number;
   testId?: string;
+  /** The bytes could not be fetched: shows the same failure as a PDF that does not open. */
+  loadError?: boolean;
 };
 
 const MIN_SCALE = 0.25;
@@ -42,6 +44,7 @@ export const PdfViewer = ({
   onPages,
   maxScale = 2,
   testId = 'pdf-viewer',
+  loadError = false,
 }: TPdfViewerProps) => {
   const { t } = useTranslation();
   const { ref: sizeRef, width: rawWidth } = useElementSize();
@@ -131,7 +134,7 @@ export const PdfViewer = ({
 
   const geometryAt = useCallback((page: number) => pages?.[page - 1], [pages]);
 
-  if (failed) {
+  if (failed || loadError) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
         {t('stamping.viewer.failed')}

@@ -258,21 +258,16 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   return (
     <div className={classes.editor} data-testid="sign-document">
       <div className={classes.viewerPane}>
-        {pdf.error ? (
-          <Alert color="red" variant="light" mt="md">
-            {t('stamping.viewer.failed')}
-          </Alert>
-        ) : (
-          <PdfViewer
-            data={pdf.data ?? null}
-            boxes={boxes}
-            onPages={setPages}
-            onBoxChange={(id, box) => {
-              if (id === 'me') setMyBox(box);
-              else setPlanned((list) => list.map((s) => (s.key === id ? { ...s, box } : s)));
-            }}
-          />
-        )}
+        <PdfViewer
+          loadError={Boolean(pdf.error)}
+          data={pdf.data ?? null}
+          boxes={boxes}
+          onPages={setPages}
+          onBoxChange={(id, box) => {
+            if (id === 'me') setMyBox(box);
+            else setPlanned((list) => list.map((s) => (s.key === id ? { ...s, box } : s)));
+          }}
+        />
       </div>
 
       <Paper withBorder p="lg" className={classes.sidePanel}>

@@ -17,7 +17,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  IconAlertCircle,
   IconDeviceFloppy,
   IconFocusCentered,
   IconLayoutGrid,
@@ -218,20 +217,15 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
   return (
     <div className={classes.editor} data-testid="stamp-draft">
       <div className={classes.viewerPane}>
-        {pdf.error ? (
-          <Alert color="red" variant="light" mt="md" icon={<IconAlertCircle size={18} />}>
-            {t('stamping.viewer.failed')}
-          </Alert>
-        ) : (
-          <PdfViewer
-            data={pdf.data ?? null}
-            boxes={boxes}
-            onPages={setPages}
-            onBoxChange={(id, next) => {
-              if (id === STAMP_ID) setBox(next);
-            }}
-          />
-        )}
+        <PdfViewer
+          loadError={Boolean(pdf.error)}
+          data={pdf.data ?? null}
+          boxes={boxes}
+          onPages={setPages}
+          onBoxChange={(id, next) => {
+            if (id === STAMP_ID) setBox(next);
+          }}
+        />
       </div>
 
       <Paper withBorder p="lg" className={classes.sidePanel}>
