@@ -5,21 +5,13 @@ import {
   type TCompanyUserSortKey,
   type TRole,
 } from '@bubuh/contracts';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type TColumn } from '@/components/data-table';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { actionsColumn, RowActions } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
@@ -132,41 +124,31 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
       sortKey: 'created',
       render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('master.actions.label')}</VisuallyHidden>,
-      align: 'right',
-      width: 100,
-      render: (row) =>
-        canManageRole(actorRole, row.role) ? (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('master.actions.edit')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`${t('master.actions.edit')} ${row.fullName}`}
-                onClick={() => openForm(row)}
-                data-testid="user-edit"
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('master.actions.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`${t('master.actions.delete')} ${row.fullName}`}
-                onClick={() => {
-                  remove.reset();
-                  setDeleting(row);
-                }}
-                data-testid="user-delete"
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        ) : null,
-    },
+    actionsColumn(t('master.actions.label'), (row) =>
+      canManageRole(actorRole, row.role) ? (
+        <RowActions
+          name={row.fullName}
+          actions={[
+            {
+              label: t('master.actions.edit'),
+              icon: <IconPencil size={18} />,
+              onClick: () => openForm(row),
+              testId: 'user-edit',
+            },
+            {
+              label: t('master.actions.delete'),
+              icon: <IconTrash size={18} />,
+              color: 'red',
+              onClick: () => {
+                remove.reset();
+                setDeleting(row);
+              },
+              testId: 'user-delete',
+            },
+          ]}
+        />
+      ) : null,
+    ),
   ];
 
   return (
@@ -174,23 +156,10 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
       <DataTable
         testId="user-table"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedTable(list, query, t, t('master.user.search'))}
         rowKey={(row) => row.id}
         rowTestId={(row) => `user-row-${row.email}`}
-        loading={query.isPending || query.isFetching}
-        error={query.error ? statusMessage(query.error, t) : null}
         emptyText={t('master.user.empty')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        search={{
-          value: list.search,
-          onChange: list.setSearch,
-          placeholder: t('master.user.search'),
-        }}
         actions={
           <Button
             leftSection={<IconUserPlus size={16} />}
