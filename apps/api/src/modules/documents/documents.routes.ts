@@ -73,10 +73,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
           return uploaded;
         });
         // A repaired file or one with JavaScript says so; otherwise spec's plain success text.
-        const message = data.notice
-          ? localizeMessage(data.notice, languageOf(request.headers['accept-language']))
-          : 'Dokumen berhasil diunggah';
-        return reply.status(201).send({ message, data });
+        const language = languageOf(request.headers['accept-language']);
+        return reply.status(201).send({
+          message: data.notice
+            ? localizeMessage(data.notice, language)
+            : 'Dokumen berhasil diunggah',
+          data,
+        });
       },
     );
   }
