@@ -1,11 +1,14 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
 import { STAMP_QUEUE } from '../src/jobs/document-jobs.ts';
-import { balanceOf } from '../src/modules/quota/ledger.ts';
+import { balanceOf, move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
+import { createSigningService } from '../src/modules/signing/signing.service.ts';
 import { createStampingService } from '../src/modules/stamping/stamping.service.ts';
 import { createLocalMeteraiProvider } from '../src/providers/meterai/local-meterai-provider.ts';
+import { createLocalSignatureProvider } from '../src/providers/signature/local-signature-provider.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
 import { makePdf, newDepartmentUser, stampDocument, uploadedId } from './documents-helpers.ts';
 import { createTestContext, sharedPdfEngine, type TTestContext } from './helpers.ts';
@@ -94,11 +97,12 @@ describe('stamp job attempts', () => {
     const { stamping } = service();
     const { ref, id, actor, request } = await setUp();
     const input = stamping.inputFor(actor, request, 'company');
-    const first = await stamping.stamp(input, { jobId: 'job-a', retryCount: 0 });
-    const again = await stamping.stamp(input, { jobId: 'job-a', retryCount: 1 });
+    const [jobA, jobB] = [randomUUID(), randomUUID()];
+    const first = await stamping.stamp(input, { jobId: jobA, retryCount: 0 });
+    const again = await stamping.stamp(input, { jobId: jobA, retryCount: 1 });
     expect(again).toEqual(first);
     // Another job (a second click) is refused as before.
-    await expect(stamping.stamp(input, { jobId: 'job-b', retryCount: 0 })).rejects.toMatchObject({
+    await expect(stamping.stamp(input, { jobId: jobB, retryCount: 0 })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
@@ -112,8 +116,9 @@ describe('stamp job attempts', () => {
     const { stamping, holdNextSigning, releaseHeld } = service();
     const { ref, id, actor, request } = await setUp();
     const input = stamping.inputFor(actor, request, 'company');
+    const jobC = randomUUID();
     holdNextSigning();
-    const stopped = stamping.stamp(input, { jobId: 'job-c', retryCount: 0 });
+    const stopped = stamping.stamp(input, { jobId: jobC, retryCount: 0 });
     stopped.catch(() => {});
     // The first attempt holds the claim, a reserved unit and an issued serial.
     for (let i = 0; i < 200; i += 1) {
@@ -124,7 +129,7 @@ describe('stamp job attempts', () => {
       serials: [{ status: 'issued' }],
       reservations: ['reserved'],
     });
-    const retried = await stamping.stamp(input, { jobId: 'job-c', retryCount: 1 });
+    const retried = await stamping.stamp(input, { jobId: jobC, retryCount: 1 });
     const { serials } = await books(id);
     expect(retried.serial_number).toBe(serials[0]?.serial);
     // The stopped attempt resumes (it was alive after all): its result is refused, nothing moves.
@@ -137,6 +142,41 @@ describe('stamp job attempts', () => {
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
     const [doc] = await ctx.database.db.select().from(documents).where(eq(documents.id, id));
     expect(doc?.state).toBe('stamped');
+  });
+
+  it('answers a retried sign job with the signature an earlier attempt stored', async () => {
+    const { ref, id, actor } = await setUp();
+    await move(ctx.database.db, {
+      kind: 'esign',
+      quantity: 2,
+      from: SYSTEM_ISSUED,
+      to: ref,
+      reason: 'purchase',
+      companyId: ref.companyId,
+    });
+    const signing = createSigningService({
+      db: ctx.database.db,
+      files: createLocalFileStore(path.join(ctx.env.DATA_DIR, 'files')),
+      pdf: sharedPdfEngine(),
+      signatures: createLocalSignatureProvider({
+        db: ctx.database.db,
+        encryptionKey: randomBytes(32),
+      }),
+    });
+    const input = signing.inputFor(actor, {
+      document_id: id,
+      page: 1,
+      x: 72,
+      y: 100,
+      width: 150,
+      height: 60,
+      identity_confirmed: true,
+    });
+    const jobId = randomUUID();
+    const first = await signing.sign(input, { jobId, retryCount: 0 });
+    expect(await signing.sign(input, { jobId, retryCount: 1 })).toEqual(first);
+    expect(await balanceOf(ctx.database.db, ref, 'esign')).toBe(1);
+    expect((await books(id)).reservations).toEqual(['spent']);
   });
 
   it('runs the routes through the stamp queue and answers as before', async () => {
