@@ -1,5 +1,4 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -41,8 +40,10 @@ import { createVerificationService } from './modules/verification/verification.s
 import type { TPdfEngine } from './pdf/pdf-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { TMeteraiProvider } from './providers/meterai/meterai-provider.ts';
 import type { TSignatureProvider } from './providers/signature/local-signature-provider.ts';
@@ -107,6 +108,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurity(app, env.CORS_ORIGINS ? { corsOrigins: env.CORS_ORIGINS } : {});
   await registerOpenApi(app, APP_VERSION);
   await app.register(rateLimit, {
@@ -120,8 +122,9 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
         },
       ),
   });
-  await app.register(multipart, {
-    limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 },
+  await registerUploads(app, {
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    idleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_MS,
   });
   // Background jobs (pg-boss): modules define their queues on app.jobs below.
   await app.register(jobsPlugin, { database: deps.database, runWorkers: env.JOBS_WORKERS });

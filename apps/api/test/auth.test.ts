@@ -106,17 +106,25 @@ describe('register', () => {
     expect(row).toEqual({ role: 'admin-company', userType: 'company', npwp: '0013000666091000' });
   });
 
-  it('refuses an e-mail that is already registered and verified', async () => {
+  it('answers an already registered address like a new one and tells its owner by e-mail', async () => {
     const email = await createVerifiedUser(ctx);
-    const res = await post('/api/register', {
+    const body = (to: string) => ({
       name: 'Again',
-      email: email.toUpperCase(),
+      email: to,
       phoneNumber: '081234567890',
       password: PASSWORD,
       type: 'personal',
     });
-    expect(res.statusCode).toBe(409);
-    expect(errorOf(res).errors.email).toBeDefined();
+    const known = await post('/api/register', body(email.toUpperCase()));
+    const fresh = await post('/api/register', body(`new-${unique()}@example.com`));
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(known.json().data).sort()).toEqual(Object.keys(fresh.json().data).sort());
+    expect(known.json().message).toBe(fresh.json().message);
+    const mail = await lastMailTo(ctx, email);
+    expect(mail?.template).toBe('already-registered');
+    // No code was made for the address: the OTP step cannot pass.
+    const step = await post('/api/v1/auth/otp/verify', { email, otp: '123456' });
+    expect(step.statusCode).toBe(400);
   });
 });
 
@@ -247,8 +255,14 @@ describe('register OTP', () => {
     const email = await registerPersonal(ctx);
     const oldCode = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
     const early = await post('/api/v1/auth/otp/resend', { email });
-    expect(early.statusCode).toBe(429);
-    expect(Number(errorOf(early).errors.retryAfterSeconds)).toBeGreaterThan(0);
+    // Within the cool-down: no new mail, and the answer an unknown address gets too.
+    const unknown = await post('/api/v1/auth/otp/resend', {
+      email: `nobody-${unique()}@example.com`,
+    });
+    expect(early.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(early.json().data.retryAfterSeconds).toBe(unknown.json().data.retryAfterSeconds);
+    expect(otpFromMail((await lastMailTo(ctx, email))?.text ?? '')).toBe(oldCode);
     const id = await userIdOf(ctx, email);
     await ctx.database.db
       .update(otps)
@@ -312,6 +326,15 @@ describe('login', () => {
     const email = await createVerifiedUser(ctx);
     for (let i = 0; i < 5; i += 1)
       await post('/api/v1/auth/login', { email, password: 'Wrong1234' });
+    // A wrong password answers as for an unknown address, locked or not: no enumeration.
+    const wrong = await post('/api/v1/auth/login', { email, password: 'Wrong1234' });
+    const unknown = await post('/api/v1/auth/login', {
+      email: `nobody-${unique()}@example.com`,
+      password: 'Wrong1234',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    // Only the right password learns about the lock.
     const res = await post('/api/v1/auth/login', { email, password: PASSWORD });
     expect(res.statusCode).toBe(429);
     expect(errorOf(res).errors.status).toBe('RATE_LIMITED');

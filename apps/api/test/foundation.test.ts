@@ -46,7 +46,7 @@ describe('foundation HTTP behaviour', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
       message: 'Request body is too large',
-      errors: { status: 'PAYLOAD_TOO_LARGE' },
+      errors: { status: 'PAYLOAD_TOO_LARGE', body: 'too large' },
     });
   });
 

@@ -297,9 +297,12 @@ describe('child users', () => {
     });
     expect(added.statusCode, added.body).toBe(201);
     expect((await call('company', 'GET', '/api/v1/users/child-user-sub')).json().data.used).toBe(1);
+    // The limit belongs to the subscription: the company's other admin counts the same child.
+    expect((await call('admin', 'GET', '/api/v1/users/child-user-sub')).json().data.used).toBe(1);
     const id = added.json().data.id as number;
-    expect((await call('admin', 'DELETE', `/api/v1/users/child-user-sub/${id}`)).statusCode).toBe(
-      404,
+    // A plain user of the company adds and removes nobody.
+    expect((await call('user', 'DELETE', `/api/v1/users/child-user-sub/${id}`)).statusCode).toBe(
+      403,
     );
     expect(
       (await call('company', 'DELETE', `/api/v1/users/child-user-sub/${id}`)).json().message,

@@ -606,8 +606,9 @@ describe('role matrix: every read route for every demo role and an outsider', ()
     ['/api/v1/departement', companyAdmins],
     ['/api/v1/users/user-company', companyAdmins],
     ['/api/v1/users/personal-user', only(['super'])],
-    // Child users need a plan with total_multiuser: the demo company (Business), the platform (Enterprise).
-    ['/api/v1/users/child-user-sub', only(['admin', 'company', 'payu', 'user', 'super'])],
+    // Child users: company admins (user policy) whose plan has total_multiuser: the demo company
+    // (Business), the platform (Enterprise). A plain user manages none.
+    ['/api/v1/users/child-user-sub', companyAdmins],
     ['/api/v1/quota/quota-company', companyAdmins],
     ['/api/v1/quota/quota-departement', only(['user'])],
     ['/api/v1/quota/quota-user', everyone],

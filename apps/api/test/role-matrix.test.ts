@@ -69,15 +69,19 @@ const newDemoDepartement = async () => {
   return row?.id ?? 0;
 };
 
-const newUserIn = async (companyId: number) => {
+const newUserIn = async (
+  companyId: number,
+  role: 'admin' | 'admin-company' | 'user' = 'admin-company',
+) => {
   const [row] = await ctx.database.db
     .insert(users)
     .values({
       email: `rm-${unique()}@example.com`,
       fullName: 'Target Matriks',
-      role: 'admin-company',
+      role,
       userType: 'company',
       companyId,
+      departementId: role === 'user' ? financeId : null,
       emetId: newEmetId(),
     })
     .returning();
@@ -255,25 +259,109 @@ describe('company users', () => {
   });
 });
 
+/**
+ * The user policy (ARCHITECTURE.md) over HTTP: every demo role against a demo account of each
+ * role. admin-company (company or payu) never changes, demotes or deletes an admin.
+ */
+describe('user policy: actor × target role', () => {
+  const TARGETS = ['admin', 'admin-company', 'user'] as const;
+  const expectedFor = (target: (typeof TARGETS)[number]) => {
+    const adminOnly = target === 'admin';
+    return codes(
+      {
+        admin: 200,
+        company: adminOnly ? 403 : 200,
+        payu: adminOnly ? 403 : 200,
+        user: 403,
+        personal: 403,
+      },
+      404,
+    );
+  };
+
+  it.each(TARGETS)('PATCH a demo %s to role user (demotion)', async (target) => {
+    const made = new Map<TWho, number>();
+    await matrix(
+      expectedFor(target),
+      async (who) => {
+        made.set(who, await newUserIn(demoId, target));
+        return call(who, 'PATCH', `/api/v1/users/${made.get(who)}`, {
+          role: 'user',
+          departement_id: financeId,
+        });
+      },
+      async (who, answer) => {
+        const [row] = await ctx.database.db
+          .select({ role: users.role })
+          .from(users)
+          .where(eq(users.id, made.get(who) ?? 0));
+        expect(row?.role, who).toBe(answer.statusCode === 200 ? 'user' : target);
+        await ctx.database.db.delete(users).where(eq(users.id, made.get(who) ?? 0));
+      },
+    );
+  });
+
+  it.each(TARGETS)('PATCH a demo %s to role admin (appointment)', async (target) => {
+    const made = new Map<TWho, number>();
+    const expected = expectedFor(target);
+    // Appointing an admin is an admin's (or super's) act alone.
+    expected.company = 403;
+    expected.payu = 403;
+    await matrix(
+      expected,
+      async (who) => {
+        made.set(who, await newUserIn(demoId, target));
+        return call(who, 'PATCH', `/api/v1/users/${made.get(who)}`, { role: 'admin' });
+      },
+      async (who) => {
+        await ctx.database.db.delete(users).where(eq(users.id, made.get(who) ?? 0));
+      },
+    );
+  });
+
+  it.each(TARGETS)('DELETE a demo %s', async (target) => {
+    const made = new Map<TWho, number>();
+    await matrix(
+      expectedFor(target),
+      async (who) => {
+        made.set(who, await newUserIn(demoId, target));
+        return call(who, 'DELETE', `/api/v1/users/${made.get(who)}`);
+      },
+      async (who, answer) => {
+        if (answer.statusCode !== 200)
+          await ctx.database.db.delete(users).where(eq(users.id, made.get(who) ?? 0));
+      },
+    );
+  });
+
+  it('POST /api/v1/users with role admin: admins and super only', async () => {
+    await matrix(
+      codes({ company: 403, payu: 403, user: 403, personal: 403 }, 201),
+      (who) =>
+        call(who, 'POST', '/api/v1/users', {
+          fullName: 'Admin Matriks',
+          email: `rm-admin-${who}-${unique()}@example.com`,
+          role: 'admin',
+        }),
+      async (who, answer) => {
+        if (answer.statusCode !== 201) return;
+        const id = answer.json().data.id as number;
+        expect((await call(who, 'DELETE', `/api/v1/users/${id}`)).statusCode).toBe(200);
+      },
+    );
+  });
+});
+
 describe('child users', () => {
-  it('POST /api/v1/users/child-user-subs: everyone whose plan has total_multiuser', async () => {
-    // The demo company's plan (Business) allows 25, the platform's (Enterprise) 200; the
-    // personal plan and the other company (no plan) none.
-    const limits: Partial<Record<TWho, number>> = {
-      admin: 25,
-      company: 25,
-      payu: 25,
-      user: 25,
-      super: 200,
-    };
-    const expected = codes({ personal: 403, other: 403 }, 201);
-    for (const [who, limit] of Object.entries(limits) as [TWho, number][]) {
-      // Another test file may have filled a parent's slots on a shared database.
-      const mine = await ctx.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.parentUserId, as[who].userData.id));
-      if (mine.length >= limit) expected[who] = 422;
+  it('POST /api/v1/users/child-user-subs: company admins and super whose plan has total_multiuser', async () => {
+    // The demo company's plan (Business) allows 25, the platform's (Enterprise) 200; the other
+    // company has no plan; plain and personal users add no accounts (user policy).
+    const expected = codes({ user: 403, personal: 403, other: 403 }, 201);
+    for (const who of ['admin', 'company', 'payu', 'super'] as const) {
+      // Another test file may have filled the subscription's slots on a shared database.
+      const list = await call(who, 'GET', '/api/v1/users/child-user-sub');
+      const { used, limit } = list.json().data as { used: number; limit: number };
+      if (used >= limit) expected[who] = 422;
     }
     await matrix(
       expected,
@@ -292,15 +380,26 @@ describe('child users', () => {
     );
   });
 
-  it('DELETE /api/v1/users/child-user-sub/{id}: only the parent; 404 for everyone else', async () => {
-    const added = await call('company', 'POST', '/api/v1/users/child-user-subs', {
-      fullName: 'Anak Budi',
-      email: `rm-child-${unique()}@example.com`,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const id = added.json().data.id as number;
-    await matrix(codes({ company: 200 }, 404), (who) =>
-      call(who, 'DELETE', `/api/v1/users/child-user-sub/${id}`),
+  it('DELETE /api/v1/users/child-user-sub/{id}: the admins of the subscription; 403 users, 404 others', async () => {
+    const made = new Map<TWho, number>();
+    await matrix(
+      codes({ admin: 200, company: 200, payu: 200, user: 403, personal: 403 }, 404),
+      async (who) => {
+        const added = await call('company', 'POST', '/api/v1/users/child-user-subs', {
+          fullName: 'Anak Budi',
+          email: `rm-child-${unique()}@example.com`,
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        made.set(who, added.json().data.id as number);
+        return call(who, 'DELETE', `/api/v1/users/child-user-sub/${made.get(who)}`);
+      },
+      async (who, answer) => {
+        if (answer.statusCode === 200) return;
+        const id = made.get(who) ?? 0;
+        expect(
+          (await call('company', 'DELETE', `/api/v1/users/child-user-sub/${id}`)).statusCode,
+        ).toBe(200);
+      },
     );
   });
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ZEnvelope, ZPageMeta, ZPageQuery, ZPageSortQuery, ZSortQuery } from './envelope.ts';
+import {
+  ZDbId,
+  ZEnvelope,
+  ZIsoDate,
+  ZPageMeta,
+  ZPageQuery,
+  ZPageSortQuery,
+  ZSortQuery,
+} from './envelope.ts';
 
 /** A box on a page in PDF points, bottom-left origin (design §4). */
 export const ZPlacement = z.object({
@@ -24,12 +32,52 @@ export type TPlacements = z.infer<typeof ZPlacements>;
 
 export const ZPageSize = z.object({ width: z.number(), height: z.number() });
 
+/** A JavaScript action found in an uploaded PDF (the engine's `JavaScriptAction`). */
+export const ZJavaScriptAction = z.object({
+  /** open-action, document-action, document-names, page-action, annotation-action, field-action */
+  location: z.string(),
+  /** 1-based page of a page, annotation or widget action; null elsewhere. */
+  page: z.number().int().nullable(),
+  /** The /AA trigger (`O`, `WC`, `K`...); null for /OpenAction, /A and named scripts. */
+  trigger: z.string().nullable(),
+  /** Field name, annotation subtype or name-tree key. */
+  name: z.string().nullable(),
+  /** The start of the script (at most 160 characters). */
+  excerpt: z.string(),
+});
+export type TJavaScriptAction = z.infer<typeof ZJavaScriptAction>;
+
+/** Locations whose scripts run without any user action (the stronger warning). */
+export const AUTOMATIC_JAVASCRIPT_LOCATIONS = [
+  'open-action',
+  'document-action',
+  'document-names',
+  'page-action',
+] as const;
+
+/** JavaScript in the document: `count` counts all, `items` lists the first 100. */
+export const ZJavaScriptSummary = z.object({
+  count: z.number().int().min(0),
+  items: z.array(ZJavaScriptAction),
+});
+
 export const ZUploadDocumentResponse = ZEnvelope(
   z.object({
     document_id: z.number().int(),
     file_name: z.string(),
     page_count: z.number().int(),
     pages: z.array(ZPageSize),
+    /** The upload's cross-reference data was damaged: the stored file is the engine's rewrite. */
+    repaired: z.boolean(),
+    /** Technical notes about the repair (English). */
+    repair_warnings: z.array(z.string()),
+    /**
+     * The document carries JavaScript: accepted, but the first e-signature or the e-Meterai
+     * needs `acknowledge_javascript: true`.
+     */
+    javascript: ZJavaScriptSummary,
+    /** What the user should be told about the file (English; null when nothing). */
+    notice: z.string().nullable(),
   }),
 );
 
@@ -80,6 +128,15 @@ export const ZDocument = z.object({
   created_at: z.string(),
   stamped_at: z.string().nullable(),
   signers: z.array(ZDocumentSigner),
+  /** The upload was damaged and the stored file is its repair (check it before stamping). */
+  repaired: z.boolean(),
+  repair_warnings: z.array(z.string()),
+  /** JavaScript found at upload, and who confirmed it before the first signature (and when). */
+  javascript: ZJavaScriptSummary.extend({
+    acknowledged_by: z.number().int().nullable(),
+    acknowledged_by_name: z.string().nullable(),
+    acknowledged_at: z.string().nullable(),
+  }),
   details: z.array(
     z.object({
       document_id: z.number().int(),
@@ -97,14 +154,8 @@ export type TDocumentSortKey = (typeof DOCUMENT_SORT_KEYS)[number];
 
 export const ZDocumentQuery = ZPageQuery.extend({
   status: z.enum(['stamp', 'nostamp', 'canceled', 'all']).default('all'),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
   ...ZSortQuery(DOCUMENT_SORT_KEYS).shape,
 });
 export type TDocumentQuery = z.infer<typeof ZDocumentQuery>;
@@ -138,11 +189,16 @@ export const ZSaveDraftRequest = z.object({
 
 /** The main path's stamp request (issue 6): PDF points, bottom-left origin. */
 export const ZStampRequest = ZPlacement.extend({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   doc_type: z.string().min(1).max(10),
   doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
+  /**
+   * Required (true) for the first e-signature or the e-Meterai of a document with JavaScript
+   * (`javascript.count > 0`) that nobody has confirmed yet; otherwise a 409 (`errors.javascript`).
+   */
+  acknowledge_javascript: z.boolean().optional(),
 });
 export type TStampRequest = z.infer<typeof ZStampRequest>;
 export const ZStampResponse = ZEnvelope(
@@ -165,39 +221,49 @@ export const ZJobPendingResponse = ZEnvelope(
 );
 
 export const ZTemplateStampRequest = z.object({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   doc_type: z.string().min(1).max(10),
   doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
+  /**
+   * Required (true) for the first e-signature or the e-Meterai of a document with JavaScript
+   * (`javascript.count > 0`) that nobody has confirmed yet; otherwise a 409 (`errors.javascript`).
+   */
+  acknowledge_javascript: z.boolean().optional(),
 });
 
-export const ZCancelRequest = z.object({ document_id: z.coerce.number().int().positive() });
+export const ZCancelRequest = z.object({ document_id: ZDbId });
 
 export const ZDocTypes = ZEnvelope(z.array(z.object({ kode: z.string(), nama: z.string() })));
 
 // --- e-signatures -------------------------------------------------------------------------
 
 export const ZSignRequest = ZPlacement.extend({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   /** One of the signer's specimens; default: their default specimen, else their typed name. */
-  specimen_id: z.coerce.number().int().positive().optional(),
+  specimen_id: ZDbId.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
   /** The first signature issues the user's certificate: they confirm their name and NIK first. */
   identity_confirmed: z.boolean().optional(),
+  /**
+   * Required (true) for the first e-signature or the e-Meterai of a document with JavaScript
+   * (`javascript.count > 0`) that nobody has confirmed yet; otherwise a 409 (`errors.javascript`).
+   */
+  acknowledge_javascript: z.boolean().optional(),
 });
 export type TSignRequest = z.infer<typeof ZSignRequest>;
 
 export const ZSetSignersRequest = z.object({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   signers: z
-    .array(ZPlacement.extend({ user_id: z.coerce.number().int().positive() }))
+    .array(ZPlacement.extend({ user_id: ZDbId }))
     .min(1)
     .max(20),
 });
 /** Ends the signing round: signers who have not signed yet are taken off the document. */
-export const ZEndSigningRequest = z.object({ document_id: z.coerce.number().int().positive() });
+export const ZEndSigningRequest = z.object({ document_id: ZDbId });
 export const ZSignResponse = ZEnvelope(
   z.object({
     document_id: z.number().int(),
@@ -245,10 +311,11 @@ export const ZTemplateRequest = z
 export type TTemplateRequest = z.infer<typeof ZTemplateRequest>;
 
 /** Who a template's e-signature box can be given to: the caller's company users, or only the caller. */
+/** What choosing a signer needs: no e-mail addresses (the user list itself is admins-only). */
 export const ZTemplateSigner = z.object({
   id: z.number().int(),
   fullName: z.string(),
-  email: z.string(),
+  departement_name: z.string().nullable(),
 });
 export type TTemplateSigner = z.infer<typeof ZTemplateSigner>;
 export const ZTemplateSignersResponse = ZEnvelope(z.array(ZTemplateSigner));
@@ -259,7 +326,7 @@ export const ZTemplateSignersResponse = ZEnvelope(z.array(ZTemplateSigner));
  * The document type and value, when given, are kept in the draft for the stamp.
  */
 export const ZTemplateApplyRequest = z.object({
-  document_id: z.coerce.number().int().positive(),
+  document_id: ZDbId,
   doc_type: z.string().min(1).max(10).nullable().optional(),
   doc_value: ZRupiah.nullable().optional(),
 });

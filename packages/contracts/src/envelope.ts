@@ -43,8 +43,23 @@ export type TPageMeta = z.infer<typeof ZPageMeta>;
 export const ZPaged = <T extends z.ZodType>(item: T) =>
   ZEnvelope(z.object({ data: z.array(item), meta: ZPageMeta }));
 
+/** The largest value of a PostgreSQL `integer` (int4) column: no id can be above it. */
+export const PG_INT_MAX = 2_147_483_647;
+
+/**
+ * A record id in a path, query or body: a whole number from 1 to `PG_INT_MAX`. Every id the API
+ * takes uses it, so an id out of range is a 400 and never reaches the database.
+ */
+export const ZDbId = z.coerce.number().int().positive().max(PG_INT_MAX);
+
+/** `{ id }` path parameters. */
+export const ZDbIdParams = z.object({ id: ZDbId });
+
+/** A calendar date YYYY-MM-DD that exists (2026-13-45 and 2026-02-29 are refused). */
+export const ZIsoDate = z.iso.date();
+
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PG_INT_MAX).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
   search: z.string().max(200).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPhoneNumber } from './auth.ts';
-import { ZEnvelope, ZPaged, ZPageMeta, ZPageSortQuery } from './envelope.ts';
+import { ZDbId, ZEnvelope, ZPaged, ZPageMeta, ZPageSortQuery } from './envelope.ts';
 
 export const ZQuotaType = z.enum(['emeterai', 'esign']);
 export type TQuotaType = z.infer<typeof ZQuotaType>;
@@ -98,7 +98,7 @@ export type TQuota = z.infer<typeof ZQuota>;
 export const ZQuotaResponse = ZEnvelope(ZQuota);
 
 export const ZTransferQuotaRequest = z.object({
-  departement_id: z.coerce.number().int().positive(),
+  departement_id: ZDbId,
   quota: z.coerce
     .number()
     .int('Quota must be a whole number')
@@ -243,6 +243,16 @@ export const ZCompanyUser = z.object({
 export type TCompanyUser = z.infer<typeof ZCompanyUser>;
 export const ZCompanyUserList = ZPaged(ZCompanyUser);
 export const ZCompanyUserResponse = ZEnvelope(ZCompanyUser);
+
+/**
+ * The answer to removing a user: `deleted` (erased), or `deactivated` when the user owns or signs
+ * documents; those stay with the company and the account can no longer sign in.
+ */
+export const USER_REMOVAL_OUTCOMES = ['deleted', 'deactivated'] as const;
+export const ZUserRemovalResponse = ZEnvelope(
+  z.object({ outcome: z.enum(USER_REMOVAL_OUTCOMES), documents_kept: z.boolean() }),
+);
+export type TUserRemovalResponse = z.infer<typeof ZUserRemovalResponse>;
 /** Sortable columns of the company user list (default order: newest first). */
 export const COMPANY_USER_SORT_KEYS = ['name', 'email', 'role', 'department', 'created'] as const;
 export type TCompanyUserSortKey = (typeof COMPANY_USER_SORT_KEYS)[number];
@@ -266,7 +276,7 @@ export const ZCreateUserRequest = z
       .transform((v) => v.toLowerCase()),
     phoneNumber: ZPhoneNumber.optional().or(z.literal('')),
     role: ZAssignableRole,
-    departement_id: z.coerce.number().int().positive().nullable().optional(),
+    departement_id: ZDbId.nullable().optional(),
   })
   .refine((v) => v.role !== 'user' || (v.departement_id ?? null) !== null, {
     path: ['departement_id'],
@@ -278,7 +288,7 @@ export const ZAdminUpdateUserRequest = z.object({
   fullName: z.string().trim().min(2).max(150).optional(),
   phoneNumber: ZPhoneNumber.optional(),
   role: ZAssignableRole.optional(),
-  departement_id: z.coerce.number().int().positive().nullable().optional(),
+  departement_id: ZDbId.nullable().optional(),
 });
 
 export const ZChildUserRequest = z.object({

@@ -22,3 +22,18 @@ export const COMPANY_ADMIN_ROLES = ['admin', 'admin-company'] as const satisfies
 
 export const isCompanyAdmin = (role: TRole): boolean =>
   (COMPANY_ADMIN_ROLES as readonly TRole[]).includes(role);
+
+/**
+ * The roles an account may create, change (promote, demote) and remove in its company: admin and
+ * super every role but super, admin-company users and admin-companies (never an admin), a plain
+ * user none. The API's user policy enforces it; the web hides what it refuses.
+ */
+export const MANAGEABLE_ROLES = {
+  admin: ['admin', 'admin-company', 'user'],
+  super: ['admin', 'admin-company', 'user'],
+  'admin-company': ['admin-company', 'user'],
+  user: [],
+} as const satisfies Record<TRole, readonly TRole[]>;
+
+export const canManageRole = (actor: TRole, target: TRole): boolean =>
+  (MANAGEABLE_ROLES[actor] as readonly TRole[]).includes(target);

@@ -31,6 +31,8 @@ const ZEnvShape = z.object({
     .int()
     .positive()
     .default(20 * 1_048_576),
+  /** An upload whose body stops arriving for this long is answered with a 400 and cleaned up. */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   CORS_ORIGINS: z.string().optional(),
   /**
    * Behind a reverse proxy: trust X-Forwarded-For from it (true, a hop count, or the proxy's

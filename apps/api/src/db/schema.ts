@@ -74,6 +74,11 @@ export const users = pgTable(
       .default('en'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * Set when an admin removes a user who owns documents: the documents stay with the company,
+     * the account can no longer sign in and leaves every list.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -337,11 +342,24 @@ export const esignSpecimens = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('esign_specimens_user_idx').on(t.userId)],
+  (t) => [
+    index('esign_specimens_user_idx').on(t.userId),
+    /** One default specimen per user at most, whatever runs in parallel. */
+    uniqueIndex('esign_specimens_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+  ],
 );
 
 export type TPlacement = { page: number; x: number; y: number; width: number; height: number };
 export type TEsignPlacement = TPlacement & { user_id: number; specimen_id?: number | null };
+
+/** A JavaScript action found in an upload (`@bubuh/pdf` `JavaScriptAction`, stored as is). */
+export type TJavaScriptAction = {
+  location: string;
+  page: number | null;
+  trigger: string | null;
+  name: string | null;
+  excerpt: string;
+};
 
 /** Document placements saved with a draft or a template (PDF points, bottom-left origin). */
 export type TPlacements = { emeterai: TPlacement | null; esign: TEsignPlacement[] };
@@ -391,6 +409,22 @@ export const documents = pgTable(
     psrePath: varchar('psre_path', { length: 300 }),
     lastError: text('last_error'),
     stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    /**
+     * The upload as received, kept when its cross-reference data was damaged and the stored file
+     * (original_key) is the engine's full rewrite; null for files stored as uploaded.
+     */
+    uploadKey: varchar('upload_key', { length: 200 }),
+    repaired: boolean('repaired').notNull().default(false),
+    /** The engine's technical notes about the repair (English), for the details and the logs. */
+    repairWarnings: jsonb('repair_warnings').$type<string[]>().notNull().default([]),
+    /** JavaScript actions found at upload (`PdfInfo.javaScriptCount`) and the first 100 of them. */
+    javascriptCount: integer('javascript_count').notNull().default(0),
+    javascript: jsonb('javascript').$type<TJavaScriptAction[]>().notNull().default([]),
+    /** Who confirmed the JavaScript before the first signature or e-Meterai, and when. */
+    javascriptAcknowledgedBy: integer('javascript_acknowledged_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    javascriptAcknowledgedAt: timestamp('javascript_acknowledged_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -25,6 +25,7 @@ const EXACT: Record<string, string> = {
   'File is too large': 'Berkas terlalu besar',
   'Expected a multipart/form-data request': 'Permintaan harus berupa multipart/form-data',
   'Not found': 'Tidak ditemukan',
+  'The upload is incomplete or malformed': 'Unggahan tidak lengkap atau rusak',
   'Terjadi kesalahan, mohon coba beberapa saat lagi':
     'Terjadi kesalahan, mohon coba beberapa saat lagi',
   // access
@@ -64,6 +65,11 @@ const EXACT: Record<string, string> = {
   'A user needs a department': 'User harus memiliki departemen',
   'You cannot delete your own account here': 'Anda tidak dapat menghapus akun Anda sendiri di sini',
   'Paket Anda tidak mendukung child user': 'Paket Anda tidak mendukung child user',
+  'Only an admin can change or remove another admin':
+    'Hanya admin yang dapat mengubah atau menghapus admin lain',
+  'A super account cannot be changed here': 'Akun super tidak dapat diubah di sini',
+  'The user owns documents: the account is deactivated and the documents stay with the company':
+    'Pengguna memiliki dokumen: akunnya dinonaktifkan dan dokumennya tetap milik perusahaan',
   'Quota must be a whole number above 0': 'Kuota harus bilangan bulat lebih dari 0',
   'This idempotency key was already used for a different request':
     'Idempotency key ini sudah dipakai untuk permintaan lain',
@@ -87,6 +93,18 @@ const EXACT: Record<string, string> = {
   'Processing the PDF took too long': 'Pemrosesan PDF memakan waktu terlalu lama',
   'The PDF has no pages': 'PDF tidak memiliki halaman',
   'The PDF could not be processed': 'PDF tidak dapat diproses',
+  'The PDF is damaged and already signed; ask the signer for an intact copy':
+    'PDF rusak dan sudah ditandatangani; minta salinan yang utuh kepada penanda tangan',
+  'The PDF was damaged and has been repaired; check it before stamping':
+    'PDF rusak dan telah diperbaiki; periksa kembali sebelum dibubuhi e-Meterai',
+  'The PDF contains JavaScript; it must be confirmed before the first signature or e-Meterai':
+    'PDF berisi JavaScript; harus dikonfirmasi sebelum tanda tangan atau e-Meterai pertama',
+  'The PDF was damaged and has been repaired, and it contains JavaScript; check it before stamping':
+    'PDF rusak dan telah diperbaiki, serta berisi JavaScript; periksa kembali sebelum dibubuhi e-Meterai',
+  'This document runs JavaScript when it is opened: confirm that you have checked it before the first signature or e-Meterai':
+    'Dokumen ini menjalankan JavaScript saat dibuka: konfirmasi bahwa Anda telah memeriksanya sebelum tanda tangan atau e-Meterai pertama',
+  'This document contains JavaScript: confirm that you have checked it before the first signature or e-Meterai':
+    'Dokumen ini berisi JavaScript: konfirmasi bahwa Anda telah memeriksanya sebelum tanda tangan atau e-Meterai pertama',
   // e-sign specimens
   'Send the image in the multipart field "file"': 'Kirim gambar pada field multipart "file"',
   'The specimen must be a PNG or JPEG image': 'Spesimen harus berupa gambar PNG atau JPEG',
@@ -164,6 +182,7 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
     /^Too many requests\. Try again in (\d+) seconds\.$/,
     ([s]) => `Terlalu banyak permintaan. Coba lagi dalam ${s} detik.`,
   ],
+  [/^(.+): must not contain NUL bytes$/s, ([field]) => `${field}: tidak boleh berisi karakter NUL`],
   [/^Wrong code\. (\d+) tr(?:y|ies) left\.$/, ([n]) => `Kode salah. Sisa ${n} percobaan.`],
   [
     /^Please wait (\d+) seconds before asking for a new code\.$/,

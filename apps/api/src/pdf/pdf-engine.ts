@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PdfInfo, SignedPdf, StampedPdf, StampMeteraiOptions, VerifyResult } from '@bubuh/pdf';
+import type {
+  PdfInfo,
+  PreparedUpload,
+  SignedPdf,
+  StampedPdf,
+  StampMeteraiOptions,
+  VerifyResult,
+} from '@bubuh/pdf';
 import { RECOMMENDED_WORKER_LIMITS, stampMeterai, toPdfError } from '@bubuh/pdf';
 import type { PdfTask, PdfTaskResult } from '@bubuh/pdf/worker';
 import { Piscina } from 'piscina';
@@ -9,6 +16,12 @@ import { AppError } from '../lib/app-error.ts';
 /** PDF work off the request thread: a worker-thread pool with memory limits and a time limit. */
 export type TPdfEngine = {
   inspect: (bytes: Uint8Array) => Promise<PdfInfo>;
+  /**
+   * The upload gate: `inspect`, except that a damaged cross-reference table is repaired by a
+   * full rewrite (`repaired`, the new `bytes`) while the document carries no signature; a
+   * damaged signed document is refused (`BROKEN_SIGNED`).
+   */
+  prepare: (bytes: Uint8Array) => Promise<PreparedUpload>;
   /**
    * Every signature, chains checked against `trustRoots`; a signature counts as an e-Meterai
    * only when signed by one of `meteraiIssuers` (the issuer's signing certificate or its own CA).
@@ -38,6 +51,7 @@ const MESSAGES: Record<string, string> = {
   NOT_PDF: 'The file is not a PDF',
   TRUNCATED: 'The PDF is incomplete or damaged; export it again and retry',
   BROKEN: 'The PDF is damaged and cannot be read; export it again and retry',
+  BROKEN_SIGNED: 'The PDF is damaged and already signed; ask the signer for an intact copy',
   ENCRYPTED: 'The PDF is password protected; remove the password and upload it again',
   TOO_COMPLEX: 'The PDF is too complex to process safely',
   TIMEOUT: 'Processing the PDF took too long',
@@ -78,6 +92,7 @@ export const createPdfEngine = (options: { maxThreads?: number } = {}): TPdfEngi
 
   return {
     inspect: (bytes) => run<PdfInfo>({ op: 'inspect', bytes }),
+    prepare: (bytes) => run<PreparedUpload>({ op: 'prepare', bytes }),
     verify: (bytes, options) => run<VerifyResult>({ op: 'verify', bytes, options }),
     stamp: (bytes, options) => run<StampedPdf>({ op: 'stamp', bytes, options }),
     sign: (bytes, options) => run<SignedPdf>({ op: 'sign', bytes, options }),

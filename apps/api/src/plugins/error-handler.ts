@@ -25,21 +25,36 @@ const envelope = (
 };
 
 /** Fastify's own error codes → our codes and user-facing messages. */
-const FASTIFY_ERRORS: Record<string, { status: string; message: string }> = {
+const FASTIFY_ERRORS: Record<string, { status: string; message: string; body: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 'BAD_REQUEST',
     message: 'Request body is not valid JSON',
+    body: 'invalid JSON',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 'BAD_REQUEST', message: 'Request body is empty' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 'BAD_REQUEST',
+    message: 'Request body is empty',
+    body: 'required',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 'PAYLOAD_TOO_LARGE',
+    message: 'Request body is too large',
+    body: 'too large',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Unsupported content type',
+    body: 'unsupported content type',
   },
-  FST_REQ_FILE_TOO_LARGE: { status: 'PAYLOAD_TOO_LARGE', message: 'File is too large' },
+  FST_REQ_FILE_TOO_LARGE: {
+    status: 'PAYLOAD_TOO_LARGE',
+    message: 'File is too large',
+    body: 'file too large',
+  },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Expected a multipart/form-data request',
+    body: 'multipart/form-data required',
   },
 };
 
@@ -65,13 +80,18 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) {
-      return reply.status(error.statusCode ?? 400).send(body(known.message, known.status));
+      return reply
+        .status(error.statusCode ?? 400)
+        .send(body(known.message, known.status, { body: known.body }));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body(error.message, 'RATE_LIMITED'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(body(error.message, 'BAD_REQUEST'));
+      // Fastify's other request errors (a bad header, a malformed body): name what was refused.
+      return reply
+        .status(error.statusCode)
+        .send(body(error.message, 'BAD_REQUEST', { request: 'invalid' }));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -15,6 +15,7 @@ export type TFileStore = {
   get: (key: string) => Promise<Uint8Array>;
   stream: (key: string) => Promise<Readable>;
   exists: (key: string) => Promise<boolean>;
+  /** Removes `key` (and its per-item folder, `documents/<uuid>/`, once that is empty). */
   delete: (key: string) => Promise<void>;
   /** Writes, reads back and removes a probe object; throws when storage is not usable. */
   check: () => Promise<void>;

@@ -14,6 +14,16 @@ export const createLocalFileStore = (root: string): TFileStore => {
     return path.join(root, key);
   };
 
+  /**
+   * Removes the folder of a per-item key (`documents/<uuid>/original.pdf` → `documents/<uuid>`)
+   * once it is empty, so a refused upload leaves no empty folder. Shared folders of one-level
+   * keys (`avatars/x.png`) stay: a concurrent put may be about to write into them.
+   */
+  const removeEmptyItemFolder = async (key: string) => {
+    if (key.split('/').length < 3) return;
+    await fsp.rmdir(path.dirname(resolve(key))).catch(() => {});
+  };
+
   const store: TFileStore = {
     driver: 'local',
     put: async (key, body, options = {}) => {
@@ -30,11 +40,16 @@ export const createLocalFileStore = (root: string): TFileStore => {
         },
       });
       const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
+      const sink = fs.createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, counter, sink);
         await fsp.rename(temp, target);
       } catch (error) {
+        // A source that fails at once can reject the pipeline before the file is even open:
+        // wait until the sink has closed its handle, or the removal would run before the create.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await fsp.rm(temp, { force: true });
+        await removeEmptyItemFolder(key);
         throw error;
       }
       return { size };
@@ -55,6 +70,7 @@ export const createLocalFileStore = (root: string): TFileStore => {
     },
     delete: async (key) => {
       await fsp.rm(resolve(key), { force: true });
+      await removeEmptyItemFolder(key);
     },
     check: async () => {
       const key = `.health/${randomUUID()}`;

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 
 type TConfirmDialogProps = {
   opened: boolean;
@@ -33,17 +33,7 @@ export const ConfirmDialog = ({
     <Modal opened={opened} onClose={onClose} title={title} centered radius="lg">
       <Stack gap="md" data-testid={testId}>
         <Text fz="sm">{body}</Text>
-        {error ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid={`${testId}-error`}
-          >
-            {error}
-          </Alert>
-        ) : null}
+        {error ? <ErrorAlert testId={`${testId}-error`}>{error}</ErrorAlert> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
             {t('master.actions.cancel')}

@@ -124,3 +124,45 @@ describe('DataTable with server sorting', () => {
     expect(rowOrder(html)).toEqual(['Citra', 'Adi', 'Budi']);
   });
 });
+
+describe('DataTable with row selection', () => {
+  const renderPicked = (selected: number[]) =>
+    renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider>
+          <DataTable
+            testId="t"
+            columns={COLUMNS}
+            rows={ROWS}
+            rowKey={(row) => row.id}
+            loading={false}
+            emptyText="Nothing"
+            page={1}
+            perPage={3}
+            total={3}
+            onPageChange={() => {}}
+            selection={{
+              selected: new Set(selected),
+              onChange: () => {},
+              selectable: (row) => row.id !== 3,
+            }}
+          />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+  const boxes = (html: string) =>
+    [...html.matchAll(/<input[^>]*data-testid="t-select"[^>]*>/g)].map((m) => m[0]);
+
+  it('draws a checkbox per row, checked for the picked rows, disabled for the unpickable', () => {
+    const rows = boxes(renderPicked([2]));
+    expect(rows).toHaveLength(3);
+    expect(rows.map((box) => box.includes('checked'))).toEqual([false, true, false]);
+    expect(rows.map((box) => box.includes('disabled'))).toEqual([false, false, true]);
+  });
+
+  it('checks the page box only when every pickable row is picked', () => {
+    const page = (html: string) => /<input[^>]*data-testid="t-select-page"[^>]*>/.exec(html)?.[0];
+    expect(page(renderPicked([1]))).not.toContain('checked');
+    expect(page(renderPicked([1, 2]))).toContain('checked');
+  });
+});

@@ -1,6 +1,6 @@
 import {
-  Alert,
   Center,
+  Checkbox,
   Group,
   Loader,
   Pagination,
@@ -10,16 +10,14 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconChevronDown,
-  IconChevronUp,
-  IconSearch,
-  IconSelector,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { statusMessage } from '@/lib/api-errors';
 import { nextSort, type TSort } from '@/lib/sort';
+import type { TListState } from '@/lib/use-list-state';
 
 /** `K`: the sort keys of the list (the server sorts the whole list, not the page). */
 export type TColumn<T, K extends string = never> = {
@@ -55,11 +53,55 @@ type TDataTableProps<T, K extends string> = {
   actions?: ReactNode;
   testId: string;
   rowTestId?: (row: T) => string;
+  /**
+   * Row selection (e.g. documents for bulk stamping): a checkbox per row and one in the header
+   * that selects or clears the visible page. Keys come from `rowKey`.
+   */
+  selection?: {
+    selected: ReadonlySet<string | number>;
+    onChange: (selected: Set<string | number>) => void;
+    /** Rows that cannot be picked (their checkbox is disabled). */
+    selectable?: (row: T) => boolean;
+  };
 };
+
+/** What a paged list query answers: rows plus `meta.total`. */
+type TPagedQuery<T> = {
+  data?: { data: T[]; meta: { total: number } } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+};
+
+/**
+ * The DataTable props of a server-paged list: rows, loading and error from the query; page, sort
+ * and search from `useListState`. Spread it: `<DataTable {...pagedTable(list, query, t, hint)} />`.
+ */
+export const pagedTable = <T, K extends string>(
+  list: TListState<K>,
+  query: TPagedQuery<T>,
+  t: TFunction,
+  searchPlaceholder: string,
+) => ({
+  rows: query.data?.data,
+  loading: query.isPending || query.isFetching,
+  error: query.error ? statusMessage(query.error, t) : null,
+  page: list.page,
+  perPage: list.perPage,
+  total: query.data?.meta.total ?? 0,
+  onPageChange: list.setPage,
+  sort: list.sort,
+  onSortChange: list.setSort,
+  search: { value: list.search, onChange: list.setSearch, placeholder: searchPlaceholder },
+});
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: undefined } as const;
 
-/** A server-paged list: search box, server-sorted headers, pagination from `meta`. */
+/**
+ * A server-paged list: search box, server-sorted headers, pagination from `meta`, optional row
+ * selection. With `useListState` and `pagedTable` it is the list page kit; `RowActions` and
+ * `actionsColumn` (row-actions.tsx) and `ConfirmDialog` complete it.
+ */
 export const DataTable = <T, K extends string = never>({
   columns,
   rows,
@@ -77,16 +119,35 @@ export const DataTable = <T, K extends string = never>({
   actions,
   testId,
   rowTestId,
+  selection,
 }: TDataTableProps<T, K>) => {
   const { t } = useTranslation();
   const visible = rows ?? [];
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(total, page * perPage);
 
   const toggleSort = (key: K) => {
     onSortChange?.(nextSort(sort, key));
     if (page !== 1) onPageChange(1);
+  };
+
+  const pickable = selection
+    ? visible.filter((row) => selection.selectable?.(row) ?? true).map(rowKey)
+    : [];
+  const pickedOnPage = pickable.filter((key) => selection?.selected.has(key)).length;
+  const pickAll = (checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const key of pickable) {
+      if (checked) next.add(key);
+      else next.delete(key);
+    }
+    selection.onChange(next);
+  };
+  const pick = (key: string | number, checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (checked) next.add(key);
+    else next.delete(key);
+    selection.onChange(next);
   };
 
   const sortOf = (column: TColumn<T, K>) =>
@@ -131,17 +192,7 @@ export const DataTable = <T, K extends string = never>({
         </Group>
       ) : null}
 
-      {error ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          mb="md"
-          role="alert"
-        >
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert mb="md">{error}</ErrorAlert> : null}
 
       <ScrollArea type="auto">
         <Table
@@ -153,6 +204,18 @@ export const DataTable = <T, K extends string = never>({
         >
           <Table.Thead>
             <Table.Tr>
+              {selection ? (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('master.table.selectPage')}
+                    checked={pickable.length > 0 && pickedOnPage === pickable.length}
+                    indeterminate={pickedOnPage > 0 && pickedOnPage < pickable.length}
+                    disabled={pickable.length === 0}
+                    onChange={(event) => pickAll(event.currentTarget.checked)}
+                    data-testid={`${testId}-select-page`}
+                  />
+                </Table.Th>
+              ) : null}
               {columns.map((column) => (
                 <Table.Th
                   key={column.key}
@@ -167,7 +230,26 @@ export const DataTable = <T, K extends string = never>({
           </Table.Thead>
           <Table.Tbody>
             {visible.map((row) => (
-              <Table.Tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
+              <Table.Tr
+                key={rowKey(row)}
+                data-testid={rowTestId?.(row)}
+                bg={
+                  selection?.selected.has(rowKey(row))
+                    ? 'var(--mantine-primary-color-light)'
+                    : undefined
+                }
+              >
+                {selection ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('master.table.selectRow')}
+                      checked={selection.selected.has(rowKey(row))}
+                      disabled={!(selection.selectable?.(row) ?? true)}
+                      onChange={(event) => pick(rowKey(row), event.currentTarget.checked)}
+                      data-testid={`${testId}-select`}
+                    />
+                  </Table.Td>
+                ) : null}
                 {columns.map((column) => (
                   <Table.Td key={column.key} ta={column.align}>
                     {column.render(row)}
@@ -179,17 +261,66 @@ export const DataTable = <T, K extends string = never>({
         </Table>
       </ScrollArea>
 
-      {loading && visible.length === 0 ? (
+      <TableFooter
+        loading={loading}
+        error={error}
+        count={visible.length}
+        emptyText={emptyText}
+        page={page}
+        perPage={perPage}
+        total={total}
+        onPageChange={onPageChange}
+        testId={testId}
+      />
+    </div>
+  );
+};
+
+/**
+ * Under a server-paged table: a loader while the first page loads, the empty text, and the range
+ * ("Showing 1–10 of 42") with the pagination.
+ */
+export const TableFooter = ({
+  loading,
+  error,
+  count,
+  emptyText,
+  page,
+  perPage,
+  total,
+  onPageChange,
+  testId,
+  withEdges = true,
+}: {
+  loading: boolean;
+  error?: unknown;
+  /** Rows shown now. */
+  count: number;
+  emptyText: string;
+  page: number;
+  perPage: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  testId: string;
+  /** First/last buttons once there are more than five pages. */
+  withEdges?: boolean;
+}) => {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(total, page * perPage);
+  return (
+    <>
+      {loading && count === 0 ? (
         <Center py="xl">
           <Loader size="sm" />
         </Center>
       ) : null}
-      {!loading && !error && visible.length === 0 ? (
+      {!loading && !error && count === 0 ? (
         <Text c="dimmed" ta="center" py="xl" fz="sm" data-testid={`${testId}-empty`}>
           {emptyText}
         </Text>
       ) : null}
-
       {total > 0 ? (
         <Group justify="space-between" mt="md" gap="sm">
           <Text fz="sm" c="dimmed" data-testid={`${testId}-range`}>
@@ -200,12 +331,12 @@ export const DataTable = <T, K extends string = never>({
             onChange={onPageChange}
             total={pages}
             size="sm"
-            withEdges={pages > 5}
+            withEdges={withEdges && pages > 5}
             hideWithOnePage
             data-testid={`${testId}-pagination`}
           />
         </Group>
       ) : null}
-    </div>
+    </>
   );
 };

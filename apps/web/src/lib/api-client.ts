@@ -1,4 +1,4 @@
-import { ZApiError, ZRefreshResponse } from '@bubuh/contracts';
+import { AUTH_ENDPOINTS, ZApiError, ZRefreshResponse } from '@bubuh/contracts';
 import { currentLanguage } from './i18n';
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from './session';
 
@@ -80,7 +80,7 @@ export type TApiClientDeps = {
   language?: () => string;
 };
 
-export const REFRESH_PATH = '/api/v1/auth/refresh';
+export const REFRESH_PATH = AUTH_ENDPOINTS.refresh.path;
 
 const buildUrl = (path: string, query?: TQuery): string => {
   if (!query) return path;

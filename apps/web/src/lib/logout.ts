@@ -1,7 +1,6 @@
-import { api } from './api-client';
+import { AUTH_ENDPOINTS } from '@bubuh/contracts';
+import { callEndpoint } from './endpoint';
 import { getAccessToken, getRefreshToken } from './session';
-
-export const LOGOUT_ENDPOINT = '/api/v1/auth/logout';
 
 /**
  * Spec §4 logout, server half: POST /api/v1/auth/logout with the bearer token and the refresh
@@ -12,7 +11,10 @@ export const revokeServerSession = async (): Promise<void> => {
   const refreshToken = getRefreshToken();
   if (!getAccessToken() && !refreshToken) return;
   try {
-    await api.post(LOGOUT_ENDPOINT, refreshToken ? { refreshToken } : {}, {
+    // The bearer token goes along (the server revokes its session), without a refresh on a 401.
+    await callEndpoint(AUTH_ENDPOINTS.logout, {
+      body: refreshToken ? { refreshToken } : {},
+      anonymous: false,
       skipAuthRefresh: true,
       signal: AbortSignal.timeout(5000),
     });

@@ -31,6 +31,8 @@ export const useListState = <K extends string = never>(perPage = DEFAULT_PER_PAG
   return { page, setPage, perPage, search, setSearch, sort, setSort, query };
 };
 
+export type TListState<K extends string = never> = ReturnType<typeof useListState<K>>;
+
 /** The query of a server-paged list; `sort`/`order` only when the user picked a sort. */
 export type TListQuery<K extends string = never> = {
   page: number;

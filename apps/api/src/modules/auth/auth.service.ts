@@ -11,10 +11,16 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newEmetId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { newOtpCode, randomToken, safeEqualHex, sha256 } from '../../lib/tokens.ts';
-import { otpMail, resetPasswordMail, type TMailLanguage } from '../mail/mail-templates.ts';
+import { newOtpCode, randomToken, sha256 } from '../../lib/tokens.ts';
+import {
+  alreadyRegisteredMail,
+  otpMail,
+  resetPasswordMail,
+  type TMailLanguage,
+} from '../mail/mail-templates.ts';
 import type { TMailer } from '../mail/mailer.ts';
 import * as repo from './auth.repository.ts';
+import { checkOtpCode } from './auth-otp.ts';
 
 export const AUTH_RULES = {
   otpTtlMs: 5 * 60_000,
@@ -95,47 +101,8 @@ export const createAuthService = (deps: TAuthDeps) => {
   };
 
   /** Shared OTP rules: single use, 5 minutes, 5 wrong tries lock the code. */
-  const checkOtp = async (otp: repo.TOtpRow | undefined, code: string) => {
-    if (!otp)
-      throw new AppError('BAD_REQUEST', 'The code is invalid. Request a new one.', {
-        otp: 'invalid',
-      });
-    if (otp.consumedAt)
-      throw new AppError('BAD_REQUEST', 'This code has already been used. Request a new one.', {
-        otp: 'used',
-      });
-    if (otp.expiresAt.getTime() <= Date.now()) {
-      throw new AppError('BAD_REQUEST', 'This code has expired. Request a new one.', {
-        otp: 'expired',
-      });
-    }
-    if (otp.attempts >= AUTH_RULES.otpMaxAttempts) {
-      throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.', {
-        otp: 'locked',
-      });
-    }
-    if (!safeEqualHex(otp.codeHash, otpHash(otp.userId, code))) {
-      const attempts = await repo.addOtpAttempt(db, otp.id);
-      const left = Math.max(0, AUTH_RULES.otpMaxAttempts - attempts);
-      if (left === 0)
-        throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.', {
-          otp: 'locked',
-        });
-      throw new AppError(
-        'BAD_REQUEST',
-        `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
-        {
-          otp: 'wrong',
-          attemptsLeft: left,
-        },
-      );
-    }
-    if (!(await repo.consumeOtp(db, otp.id))) {
-      throw new AppError('BAD_REQUEST', 'This code has already been used. Request a new one.', {
-        otp: 'used',
-      });
-    }
-  };
+  const checkOtp = (otp: repo.TOtpRow | undefined, code: string) =>
+    checkOtpCode(db, otp, code, otpHash, AUTH_RULES.otpMaxAttempts);
 
   const createSession = async (userId: number, meta: TClientMeta): Promise<TSession> => {
     const org = await repo.findUserWithOrg(db, userId);
@@ -168,9 +135,24 @@ export const createAuthService = (deps: TAuthDeps) => {
       const passwordHash = await hashPassword(draft.password);
       const existing = await repo.findUserByEmail(db, draft.email);
       if (existing?.emailVerifiedAt) {
-        throw new AppError('CONFLICT', 'This e-mail is already registered. Sign in instead.', {
-          email: 'This e-mail is already registered',
-        });
+        // The same answer as for a new address (no account enumeration); the owner is told by
+        // e-mail, and no code exists, so the OTP step cannot pass for this address.
+        if (!existing.deactivatedAt) {
+          const base = deps.publicUrl.replace(/\/$/, '');
+          await mailer.send(
+            alreadyRegisteredMail(
+              existing.language as TMailLanguage,
+              existing.email,
+              existing.fullName,
+              `${base}/login`,
+              `${base}/auth/forgot-password`,
+            ),
+          );
+        }
+        return {
+          email: draft.email,
+          otpExpiresAt: new Date(Date.now() + AUTH_RULES.otpTtlMs).toISOString(),
+        };
       }
       const phone = normalizeIndonesianMobile(draft.phoneNumber);
       const company =
@@ -254,14 +236,12 @@ export const createAuthService = (deps: TAuthDeps) => {
         ? last.createdAt.getTime() + AUTH_RULES.otpResendCooldownMs - Date.now()
         : 0;
       if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Please wait ${seconds} seconds before asking for a new code.`,
-          {
-            retryAfterSeconds: seconds,
-          },
-        );
+        // Within the cool-down nothing is sent, and the answer is the one an unknown or verified
+        // address gets: a 429 here would tell that a registration is pending for this address.
+        return {
+          otpExpiresAt: new Date(Date.now() + AUTH_RULES.otpTtlMs).toISOString(),
+          retryAfterSeconds: cooldown,
+        };
       }
       const expiresAt = await issueOtp(user, 'register');
       return { otpExpiresAt: expiresAt.toISOString(), retryAfterSeconds: cooldown };
@@ -275,16 +255,8 @@ export const createAuthService = (deps: TAuthDeps) => {
           email: 'Wrong e-mail or password',
         });
       }
-      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many failed sign-ins. Try again in ${minutes} minutes.`,
-          {
-            retryAfterSeconds: minutes * 60,
-          },
-        );
-      }
+      // A wrong password answers the same for every address, locked or not, known or not: only
+      // the right password of a locked account learns about the lock (no account enumeration).
       if (!(await verifyPassword(user.passwordHash, password))) {
         await repo.recordFailedLogin(
           db,
@@ -295,6 +267,16 @@ export const createAuthService = (deps: TAuthDeps) => {
         throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', {
           email: 'Wrong e-mail or password',
         });
+      }
+      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-ins. Try again in ${minutes} minutes.`,
+          {
+            retryAfterSeconds: minutes * 60,
+          },
+        );
       }
       if (user.failedLoginCount > 0 || user.lockedUntil) {
         await repo.updateUser(db, user.id, { failedLoginCount: 0, lockedUntil: null });
@@ -364,7 +346,7 @@ export const createAuthService = (deps: TAuthDeps) => {
 
     forgotPassword: async (email: string) => {
       const user = await repo.findUserByEmail(db, email);
-      if (user) {
+      if (user && !user.deactivatedAt) {
         const last = await repo.latestPasswordReset(db, user.id);
         const recent = last && Date.now() - last.createdAt.getTime() < AUTH_RULES.resetCooldownMs;
         if (!recent) {

@@ -8,6 +8,8 @@ export type TDocumentView = {
   doc: TDocumentRow;
   owner: string;
   departementName: string | null;
+  /** Who confirmed the document's JavaScript (users.full_name), when someone did. */
+  acknowledgedByName: string | null;
   serial: string | null;
   signers: { signer: TSignerRow; fullName: string }[];
   /** Where the current (unstamped) file opens for this caller. */
@@ -54,6 +56,15 @@ export const toWireDocument = (view: TDocumentView): TDocument => {
       signed_at: s.signer.signedAt?.toISOString() ?? null,
       placement: s.signer.placement,
     })),
+    repaired: doc.repaired,
+    repair_warnings: doc.repairWarnings,
+    javascript: {
+      count: doc.javascriptCount,
+      items: doc.javascript,
+      acknowledged_by: doc.javascriptAcknowledgedBy,
+      acknowledged_by_name: view.acknowledgedByName,
+      acknowledged_at: doc.javascriptAcknowledgedAt?.toISOString() ?? null,
+    },
     details: [{ document_id: doc.id, document_file: doc.fileName, psre_path: doc.psrePath }],
   };
 };

@@ -147,7 +147,14 @@ export const listDocuments = async (
 ) => {
   const where = whereOf(filter);
   const rows = await db
-    .select({ doc: documents, owner: users.fullName, departementName: departements.name })
+    .select({
+      doc: documents,
+      owner: users.fullName,
+      departementName: departements.name,
+      acknowledgedByName: sql<
+        string | null
+      >`(select u.full_name from users u where u.id = ${documents.javascriptAcknowledgedBy})`,
+    })
     .from(documents)
     .innerJoin(users, eq(users.id, documents.ownerUserId))
     .leftJoin(departements, eq(departements.id, documents.departementId))

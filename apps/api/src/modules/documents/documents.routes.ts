@@ -1,6 +1,8 @@
 import {
   ZCancelRequest,
   ZDashboardDocuments,
+  ZDbId,
+  ZDbIdParams,
   ZDocumentQuery,
   ZDocumentResponse,
   ZDocumentUserList,
@@ -11,6 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { languageOf, localizeMessage } from '../../lib/messages.ts';
+import { receiveUpload } from '../../lib/uploads.ts';
 import { requireAuth, type TAuth } from '../../plugins/auth.ts';
 import type { TDocumentsService } from './documents.service.ts';
 
@@ -22,7 +26,7 @@ type TOptions = {
 };
 
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZDbIdParams;
 
 const contentDisposition = (fileName: string, inline: boolean) =>
   `${inline ? 'inline' : 'attachment'}; filename="${fileName.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -51,26 +55,28 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
       { onRequest: [app.authenticate], schema: uploadSchema },
       async (request, reply) => {
         // One byte over the limit reaches the store, which refuses it (413) and removes the part.
-        const file = await request.file({ limits: { fileSize: uploadLimitBytes + 1, files: 1 } });
-        if (file?.fieldname !== 'file')
-          throw new AppError('BAD_REQUEST', 'Send the PDF in the multipart field "file"', {
-            file: 'required',
+        const opts = { field: 'file', maxBytes: uploadLimitBytes + 1, what: 'PDF' } as const;
+        const data = await receiveUpload(request, reply, opts, async (file) => {
+          const name = file.filename || 'document.pdf';
+          if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
+              file: 'not a PDF',
+            });
+          }
+          const uploaded = await documents.upload(requireAuth(request), {
+            filename: name,
+            stream: file.file,
+            signingMethod: method,
           });
-        const name = file.filename || 'document.pdf';
-        if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
-          file.file.resume();
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
-            file: 'not a PDF',
-          });
-        }
-        const data = await documents.upload(requireAuth(request), {
-          filename: name,
-          stream: file.file,
-          signingMethod: method,
+          if (file.file.truncated)
+            throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large', { file: 'too large' });
+          return uploaded;
         });
-        if (file.file.truncated)
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large', { file: 'too large' });
-        return reply.status(201).send({ message: 'Dokumen berhasil diunggah', data });
+        // A repaired file or one with JavaScript says so; otherwise spec's plain success text.
+        const message = data.notice
+          ? localizeMessage(data.notice, languageOf(request.headers['accept-language']))
+          : 'Dokumen berhasil diunggah';
+        return reply.status(201).send({ message, data });
       },
     );
   }
@@ -135,7 +141,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
         tags: ['single-stamp'],
         security,
         summary: 'One document',
-        params: z.object({ documentID: z.coerce.number().int().positive() }),
+        params: z.object({ documentID: ZDbId }),
         response: { 200: ZDocumentResponse },
       },
     },

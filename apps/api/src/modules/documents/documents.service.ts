@@ -25,6 +25,19 @@ export type TDocumentsDeps = {
   unsignedLink: (auth: TAuth, documentId: number) => string;
 };
 
+/**
+ * What the upload answer tells the user about the file (English, translated by messages.ts),
+ * or null when there is nothing to say.
+ */
+export const uploadNotice = (repaired: boolean, javascriptCount: number): string | null => {
+  if (repaired && javascriptCount > 0)
+    return 'The PDF was damaged and has been repaired, and it contains JavaScript; check it before stamping';
+  if (repaired) return 'The PDF was damaged and has been repaired; check it before stamping';
+  if (javascriptCount > 0)
+    return 'The PDF contains JavaScript; it must be confirmed before the first signature or e-Meterai';
+  return null;
+};
+
 /** One document the actor may see (another tenant's answers 404). */
 export const loadDocument = async (db: TDb, actor: TActor, id: number) => {
   const row = await repo.findVisible(db, visibilityOf(actor), id);
@@ -38,7 +51,12 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
 
   const toWire = async (
     auth: TAuth,
-    rows: { doc: repo.TDocumentRow; owner: string; departementName: string | null }[],
+    rows: {
+      doc: repo.TDocumentRow;
+      owner: string;
+      departementName: string | null;
+      acknowledgedByName: string | null;
+    }[],
   ): Promise<TDocument[]> => {
     const serials = await repo.serialsByIds(
       db,
@@ -67,14 +85,19 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
 
   return {
     /**
-     * Streams the upload to storage with a hard size limit, then inspects it in the worker pool.
-     * A file that is not a readable, unencrypted PDF is removed again and nothing is recorded.
+     * Streams the upload to storage with a hard size limit, then checks it in the worker pool
+     * (`prepare`). A file that is not a readable, unencrypted PDF is removed again and nothing is
+     * recorded. A damaged cross-reference table is repaired by a full rewrite while the document
+     * carries no signature: the rewrite becomes the document's file, the upload is kept beside
+     * it (`upload_key`); a damaged signed file is refused (BROKEN_SIGNED). JavaScript is
+     * recorded and flagged (see javascript-policy.ts).
      */
     upload: async (
       auth: TAuth,
       file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
     ) => {
-      const key = `documents/${randomUUID()}/original.pdf`;
+      const folder = `documents/${randomUUID()}`;
+      const key = `${folder}/original.pdf`;
       try {
         await files.put(key, file.stream, { maxBytes: deps.uploadLimitBytes });
       } catch (error) {
@@ -88,25 +111,44 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         }
         throw error;
       }
+      const repairedKey = `${folder}/repaired.pdf`;
       try {
-        const bytes = await files.get(key);
-        const info = await pdf.inspect(bytes);
+        const prepared = await pdf.prepare(await files.get(key));
+        const { info } = prepared;
+        const bytes = prepared.bytes;
+        if (prepared.repaired) await files.put(repairedKey, bytes);
+        const storedKey = prepared.repaired ? repairedKey : key;
         const pages = info.pages.map((p) => ({ width: p.width, height: p.height }));
         const doc = await repo.insertDocument(db, {
           companyId: auth.companyId,
           departementId: auth.departementId,
           ownerUserId: auth.userId,
           fileName: file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf',
-          originalKey: key,
-          currentKey: key,
+          originalKey: storedKey,
+          currentKey: storedKey,
+          uploadKey: prepared.repaired ? key : null,
           sizeBytes: bytes.byteLength,
           sha256: createHash('sha256').update(bytes).digest('hex'),
           pageCount: info.pageCount,
           pages,
           signingMethod: file.signingMethod ?? null,
+          repaired: prepared.repaired,
+          repairWarnings: prepared.warnings,
+          javascriptCount: info.javaScriptCount,
+          javascript: info.javaScript,
         });
-        return { document_id: doc.id, file_name: doc.fileName, page_count: doc.pageCount, pages };
+        return {
+          document_id: doc.id,
+          file_name: doc.fileName,
+          page_count: doc.pageCount,
+          pages,
+          repaired: doc.repaired,
+          repair_warnings: doc.repairWarnings,
+          javascript: { count: doc.javascriptCount, items: doc.javascript },
+          notice: uploadNotice(doc.repaired, doc.javascriptCount),
+        };
       } catch (error) {
+        await files.delete(repairedKey);
         await files.delete(key);
         throw error;
       }
@@ -229,6 +271,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       });
       await files.delete(removed.currentKey);
       if (removed.originalKey !== removed.currentKey) await files.delete(removed.originalKey);
+      if (removed.uploadKey) await files.delete(removed.uploadKey);
     },
 
     /** Spec §4: a document with a serial downloads only once it is stamped. */

@@ -1,4 +1,6 @@
 import {
+  ZDbId,
+  ZDbIdParams,
   ZEsignList,
   ZEsignQuery,
   ZEsignResponse,
@@ -7,13 +9,13 @@ import {
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { receiveUpload, textField } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TEsignService } from './esign.service.ts';
 import { SPECIMEN_MAX_BYTES } from './specimen-image.ts';
 
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZDbIdParams;
 
 export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = async (
   app,
@@ -29,7 +31,7 @@ export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = asyn
         security,
         summary:
           "A user's signature specimens: `data` is the page, `meta` the paging; oldest first unless `sort` says otherwise",
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: ZDbId }),
         querystring: ZEsignQuery,
         response: { 200: ZEsignList },
       },
@@ -53,21 +55,13 @@ export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = asyn
       },
     },
     async (request, reply) => {
-      const file = await request.file({ limits: { fileSize: SPECIMEN_MAX_BYTES, files: 1 } });
-      if (file?.fieldname !== 'file') {
-        throw new AppError('BAD_REQUEST', 'Send the image in the multipart field "file"', {
-          file: 'required',
-        });
-      }
-      const bytes = new Uint8Array(await file.toBuffer());
-      const field = (name: string) => {
-        const value = file.fields[name];
-        return value && !Array.isArray(value) && value.type === 'field'
-          ? String(value.value)
-          : undefined;
-      };
-      const source = field('source') === 'drawn' ? 'drawn' : 'upload';
-      const data = await esign.create(requireAuth(request), { bytes, source, name: field('name') });
+      const opts = { field: 'file', maxBytes: SPECIMEN_MAX_BYTES, what: 'image' } as const;
+      const data = await receiveUpload(request, reply, opts, async (file) => {
+        const bytes = new Uint8Array(await file.toBuffer());
+        const source = textField(file, 'source') === 'drawn' ? 'drawn' : 'upload';
+        const name = textField(file, 'name');
+        return esign.create(requireAuth(request), { bytes, source, name });
+      });
       return reply.status(201).send({ message: 'Berhasil tambah data Esign', data });
     },
   );

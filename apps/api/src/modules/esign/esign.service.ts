@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { TEsignQuery, TEsignSortKey, TEsignSpecimen } from '@bubuh/contracts';
-import { and, asc, count, eq, ilike } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { esignSpecimens, users } from '../../db/schema.ts';
+import { esignSpecimens } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
+import { createEsignRepository, type TSpecimenRow } from './esign.repository.ts';
 import { toTransparentSpecimen } from './specimen-image.ts';
 
 export const MAX_SPECIMENS_PER_USER = 10;
-
-type TRow = typeof esignSpecimens.$inferSelect;
 
 const SORT_COLUMNS: TSortColumns<TEsignSortKey> = {
   name: lowerOf(esignSpecimens.name),
@@ -22,7 +21,7 @@ const SORT_COLUMNS: TSortColumns<TEsignSortKey> = {
 /** Default order of the list: oldest first (as it always was). */
 const DEFAULT_ORDER = [asc(esignSpecimens.id)];
 
-const toWire = (row: TRow): TEsignSpecimen => ({
+const toWire = (row: TSpecimenRow): TEsignSpecimen => ({
   id: row.id,
   user_id: row.userId,
   name: row.name,
@@ -35,25 +34,20 @@ const toWire = (row: TRow): TEsignSpecimen => ({
 });
 
 export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
-  const { db, files } = deps;
+  const { files } = deps;
+  const repo = createEsignRepository(deps.db);
 
   /** Own specimens, or those of a user of the caller's company for company admins; else 404. */
   const canSee = async (auth: TAuth, userId: number) => {
     if (auth.userId === userId) return;
-    const [target] = await db
-      .select({ companyId: users.companyId })
-      .from(users)
-      .where(eq(users.id, userId));
+    const target = await repo.companyOfUser(userId);
     const admin = auth.role === 'admin' || auth.role === 'admin-company';
     if (!target || !admin || auth.companyId === null || target.companyId !== auth.companyId)
       throw AppError.notFound('User');
   };
 
   const loadOwn = async (auth: TAuth, id: number) => {
-    const [row] = await db
-      .select()
-      .from(esignSpecimens)
-      .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, auth.userId)));
+    const row = await repo.findOwn(auth.userId, id);
     if (!row) throw AppError.notFound('Esign');
     return row;
   };
@@ -62,57 +56,45 @@ export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
     /** One page of a user's specimens; `search` matches the name. */
     list: async (auth: TAuth, userId: number, query: TEsignQuery) => {
       await canSee(auth, userId);
-      const where = and(
-        eq(esignSpecimens.userId, userId),
-        query.search
-          ? ilike(esignSpecimens.name, `%${query.search.replace(/[%_]/g, '')}%`)
-          : undefined,
+      const { rows, total } = await repo.page(
+        userId,
+        query,
+        orderByOf(SORT_COLUMNS, query, esignSpecimens.id, DEFAULT_ORDER),
       );
-      const rows = await db
-        .select()
-        .from(esignSpecimens)
-        .where(where)
-        .orderBy(...orderByOf(SORT_COLUMNS, query, esignSpecimens.id, DEFAULT_ORDER))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      const [total] = await db.select({ n: count() }).from(esignSpecimens).where(where);
       return {
         data: rows.map(toWire),
-        meta: { page: query.page, perPage: query.perPage, total: total?.n ?? 0 },
+        meta: { page: query.page, perPage: query.perPage, total },
       };
     },
 
+    /**
+     * Stores the image first (slow, outside any lock), then counts and inserts under the user's
+     * specimen lock: at most MAX_SPECIMENS_PER_USER and one default, also in parallel.
+     */
     create: async (
       auth: TAuth,
       input: { bytes: Uint8Array; source: 'drawn' | 'upload'; name?: string | undefined },
     ) => {
-      const [{ n } = { n: 0 }] = await db
-        .select({ n: count() })
-        .from(esignSpecimens)
-        .where(eq(esignSpecimens.userId, auth.userId));
-      if (n >= MAX_SPECIMENS_PER_USER) {
-        throw new AppError(
-          'UNPROCESSABLE',
-          `You can keep at most ${MAX_SPECIMENS_PER_USER} specimens; delete one first`,
-        );
-      }
       const image = await toTransparentSpecimen(input.bytes);
       const key = `specimens/${auth.userId}/${randomUUID()}.png`;
       await files.put(key, image.png);
       try {
-        const [row] = await db
-          .insert(esignSpecimens)
-          .values({
-            userId: auth.userId,
-            name: input.name?.trim() || `Specimen ${n + 1}`,
+        const row = await repo.insert(
+          auth.userId,
+          MAX_SPECIMENS_PER_USER,
+          (used) => ({
+            name: input.name?.trim() || `Specimen ${used + 1}`,
             source: input.source,
             fileKey: key,
             width: image.width,
             height: image.height,
-            isDefault: n === 0,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned nothing');
+          }),
+          (limit) =>
+            new AppError(
+              'UNPROCESSABLE',
+              `You can keep at most ${limit} specimens; delete one first`,
+            ),
+        );
         return toWire(row);
       } catch (error) {
         await files.delete(key);
@@ -126,46 +108,22 @@ export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
       patch: { name?: string | undefined; is_default?: true | undefined },
     ) => {
       await loadOwn(auth, id);
-      await db.transaction(async (tx) => {
-        if (patch.is_default) {
-          await tx
-            .update(esignSpecimens)
-            .set({ isDefault: false })
-            .where(eq(esignSpecimens.userId, auth.userId));
-        }
-        await tx
-          .update(esignSpecimens)
-          .set({
-            ...(patch.name ? { name: patch.name } : {}),
-            ...(patch.is_default ? { isDefault: true } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(esignSpecimens.id, id));
+      await repo.update(auth.userId, id, {
+        name: patch.name,
+        isDefault: patch.is_default === true,
       });
       return toWire(await loadOwn(auth, id));
     },
 
     remove: async (auth: TAuth, id: number) => {
-      const row = await loadOwn(auth, id);
-      await db.delete(esignSpecimens).where(eq(esignSpecimens.id, id));
-      await files.delete(row.fileKey);
-      if (row.isDefault) {
-        const [next] = await db
-          .select()
-          .from(esignSpecimens)
-          .where(eq(esignSpecimens.userId, auth.userId))
-          .orderBy(asc(esignSpecimens.id))
-          .limit(1);
-        if (next)
-          await db
-            .update(esignSpecimens)
-            .set({ isDefault: true })
-            .where(eq(esignSpecimens.id, next.id));
-      }
+      await loadOwn(auth, id);
+      const gone = await repo.remove(auth.userId, id);
+      if (!gone) throw AppError.notFound('Esign');
+      await files.delete(gone.fileKey);
     },
 
     image: async (auth: TAuth, id: number) => {
-      const [row] = await db.select().from(esignSpecimens).where(eq(esignSpecimens.id, id));
+      const row = await repo.findById(id);
       if (!row) throw AppError.notFound('Esign');
       await canSee(auth, row.userId);
       return files.get(row.fileKey);

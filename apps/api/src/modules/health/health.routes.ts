@@ -1,6 +1,7 @@
-import { ZHealthResponse } from '@bubuh/contracts';
+import { SYSTEM_ENDPOINTS } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TDatabase } from '../../db/client.ts';
+import { endpointRoute } from '../../lib/endpoint-route.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 
 type TOptions = { database: TDatabase; files: TFileStore; version: string };
@@ -23,28 +24,18 @@ export const healthRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
   { database, files, version },
 ) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Database and storage status',
-        response: { 200: ZHealthResponse, 503: ZHealthResponse },
+  endpointRoute(app, SYSTEM_ENDPOINTS.health, async ({ reply }) => {
+    const [db, storage] = await Promise.all([timed(database.ping), timed(files.check)]);
+    const ok = db.status === 'ok' && storage.status === 'ok';
+    return reply.status(ok ? 200 : 503).send({
+      message: ok ? 'OK' : 'Degraded',
+      data: {
+        status: ok ? 'ok' : 'degraded',
+        version,
+        uptimeSeconds: Math.round(process.uptime()),
+        database: { ...db, driver: database.driver },
+        storage: { ...storage, driver: files.driver },
       },
-    },
-    async (_request, reply) => {
-      const [db, storage] = await Promise.all([timed(database.ping), timed(files.check)]);
-      const ok = db.status === 'ok' && storage.status === 'ok';
-      return reply.status(ok ? 200 : 503).send({
-        message: ok ? 'OK' : 'Degraded',
-        data: {
-          status: ok ? 'ok' : 'degraded',
-          version,
-          uptimeSeconds: Math.round(process.uptime()),
-          database: { ...db, driver: database.driver },
-          storage: { ...storage, driver: files.driver },
-        },
-      });
-    },
-  );
+    });
+  });
 };

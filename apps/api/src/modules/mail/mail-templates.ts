@@ -118,3 +118,42 @@ export const invitationMail = (
     meta: { language, link },
   };
 };
+
+/**
+ * Someone registered with an address that already has an account. The register answer is the
+ * same as for a new address (no enumeration); the owner learns it here, with the ways back in.
+ */
+export const alreadyRegisteredMail = (
+  language: TMailLanguage,
+  to: string,
+  name: string,
+  loginLink: string,
+  resetLink: string,
+): TMail => {
+  const en = language === 'en';
+  const subject = en
+    ? 'This e-mail is already registered at Bubuh'
+    : 'E-mail ini sudah terdaftar di Bubuh';
+  const hello = en ? `Hello ${name},` : `Halo ${name},`;
+  const intro = en
+    ? 'Someone tried to register a Bubuh account with this address, which already has one. Sign in here:'
+    : 'Seseorang mencoba mendaftarkan akun Bubuh dengan alamat ini, yang sudah memiliki akun. Masuk di sini:';
+  const reset = en
+    ? 'Forgot your password? Choose a new one here:'
+    : 'Lupa kata sandi? Buat yang baru di sini:';
+  const outro = en
+    ? 'If this was not you, ignore this e-mail; nothing has changed.'
+    : 'Jika ini bukan Anda, abaikan e-mail ini; tidak ada yang berubah.';
+  const a = (link: string) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
+  return {
+    to,
+    subject,
+    text: `${hello}\n\n${intro}\n${loginLink}\n\n${reset}\n${resetLink}\n\n${outro}\n`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p>${a(loginLink)}</p><p>${escapeHtml(reset)}</p><p>${a(resetLink)}</p><p>${escapeHtml(outro)}</p>`,
+    ),
+    template: 'already-registered',
+    meta: { language },
+  };
+};

@@ -1,9 +1,9 @@
 import type { TPlan, TSubscription } from '@bubuh/contracts';
-import { and, desc, eq, or } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { plans, subscriptions, users } from '../../db/schema.ts';
+import type { plans } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import { createPlansRepository } from './plans.repository.ts';
 
 type TPlanRow = typeof plans.$inferSelect;
 
@@ -28,9 +28,9 @@ export const planToWire = (p: TPlanRow): TPlan => ({
 });
 
 export const createPlansService = (deps: { db: TDb }) => {
-  const { db } = deps;
+  const repo = createPlansRepository(deps.db);
   return {
-    list: async () => (await db.select().from(plans).orderBy(plans.priceIdr)).map(planToWire),
+    list: async () => (await repo.list()).map(planToWire),
 
     update: async (id: number, patch: Partial<TPlan>) => {
       const values: Partial<typeof plans.$inferInsert> = {
@@ -61,21 +61,14 @@ export const createPlansService = (deps: { db: TDb }) => {
           : {}),
         ...(patch.is_multi_sign !== undefined ? { isMultiSign: patch.is_multi_sign } : {}),
       };
-      const [row] = await db
-        .update(plans)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(plans.id, id))
-        .returning();
+      const row = await repo.update(id, values);
       if (!row) throw AppError.notFound('Plan');
       return planToWire(row);
     },
 
     /** The active plan of a user: their own (personal) or their company's. */
     subscriptionOf: async (auth: TAuth, userId: number): Promise<TSubscription | null> => {
-      const [target] = await db
-        .select({ id: users.id, companyId: users.companyId })
-        .from(users)
-        .where(eq(users.id, userId));
+      const target = await repo.companyOfUser(userId);
       const visible =
         target &&
         (auth.userId === userId ||
@@ -84,20 +77,7 @@ export const createPlansService = (deps: { db: TDb }) => {
             target.companyId === auth.companyId &&
             (auth.role === 'admin' || auth.role === 'admin-company')));
       if (!target || !visible) throw AppError.notFound('User');
-      const [row] = await db
-        .select({ sub: subscriptions, plan: plans })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(
-          and(
-            eq(subscriptions.status, 'active'),
-            target.companyId !== null
-              ? or(eq(subscriptions.companyId, target.companyId), eq(subscriptions.userId, userId))
-              : eq(subscriptions.userId, userId),
-          ),
-        )
-        .orderBy(desc(subscriptions.startedAt))
-        .limit(1);
+      const row = await repo.activeSubscription(userId, target.companyId);
       if (!row) return null;
       const p = planToWire(row.plan);
       return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { documentSigners, esignSpecimens, type TPlacement, users } from '../../db/schema.ts';
 
@@ -12,12 +12,13 @@ export const signerQueue = async (db: TDbOrTx, documentId: number) =>
     .where(eq(documentSigners.documentId, documentId))
     .orderBy(asc(documentSigners.position));
 
+/** The companies of active users (a deactivated user cannot be asked to sign). */
 export const companiesOfUsers = async (db: TDbOrTx, ids: number[]) =>
   ids.length
     ? db
         .select({ id: users.id, companyId: users.companyId })
         .from(users)
-        .where(inArray(users.id, ids))
+        .where(and(inArray(users.id, ids), isNull(users.deactivatedAt)))
     : [];
 
 export const findUser = async (db: TDbOrTx, id: number) => {

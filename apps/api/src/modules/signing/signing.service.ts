@@ -14,6 +14,7 @@ import {
   type TJobAttempt,
   takeOverEarlierAttempts,
 } from '../documents/documents-takeover.ts';
+import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
 import { withUnit } from '../quota/units.ts';
 import * as repo from './signing.repository.ts';
@@ -141,6 +142,8 @@ export const createSigningService = (deps: TSigningDeps) => {
     }
     const specimen = await repo.specimenOf(db, me.id, request.specimen_id ?? null);
     if (request.specimen_id && !specimen) throw AppError.notFound('Esign');
+    // JavaScript nobody has confirmed yet: refused before the claim, so nothing is spent.
+    const acknowledgment = javascriptAcknowledgment(doc, me.id, request.acknowledge_javascript);
 
     const claimed = await applyEvent(db, doc, { type: 'start-sign' });
     let reserved = false;
@@ -200,6 +203,7 @@ export const createSigningService = (deps: TSigningDeps) => {
                   emeteraiPlaced: doc.placements.emeterai !== null,
                 }),
                 lastError: null,
+                ...acknowledgment,
               },
             );
             if (!done) throw busy();

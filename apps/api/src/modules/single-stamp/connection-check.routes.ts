@@ -1,11 +1,12 @@
 import {
   CONNECTION,
   connectionValueFromMs,
+  SYSTEM_ENDPOINTS,
   type TConnectionCheckResponse,
-  ZConnectionCheckResponse,
 } from '@bubuh/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpointRoute } from '../../lib/endpoint-route.ts';
 import type { TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 
 type TOptions = {
@@ -74,15 +75,5 @@ export const connectionCheckRoutes: FastifyPluginAsyncZod<TOptions> = async (
     return entry.result;
   };
 
-  app.get(
-    '/api/v1/single-stamp/check',
-    {
-      schema: {
-        tags: ['single-stamp'],
-        summary: 'e-Meterai provider response time',
-        response: { 200: ZConnectionCheckResponse },
-      },
-    },
-    async (request) => shared(request.log),
-  );
+  endpointRoute(app, SYSTEM_ENDPOINTS.connectionCheck, async ({ request }) => shared(request.log));
 };

@@ -14,6 +14,7 @@ import {
   type TJobAttempt,
   takeOverEarlierAttempts,
 } from '../documents/documents-takeover.ts';
+import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
 import { withUnit } from '../quota/units.ts';
 import * as repo from './stamping.repository.ts';
@@ -109,6 +110,12 @@ export const createStampingService = (deps: TStampingDeps) => {
     const docType = docTypes.find((t) => t.kode === request.doc_type);
     if (!docType)
       throw new AppError('VALIDATION_FAILED', 'Unknown document type', { doc_type: 'unknown' });
+    // JavaScript nobody has confirmed yet: refused before the claim, so nothing is spent.
+    const acknowledgment = javascriptAcknowledgment(
+      doc,
+      actor.userId,
+      request.acknowledge_javascript,
+    );
 
     // The claim: one stamp per document, whoever else changes it meanwhile (cancel, delete,
     // another stamp or a signature) makes this a 409.
@@ -199,6 +206,7 @@ export const createStampingService = (deps: TStampingDeps) => {
                 },
                 stampedAt: new Date(),
                 lastError: null,
+                ...acknowledgment,
               },
             );
             // Recovery gave the document up meanwhile: roll back, the unit is released below.

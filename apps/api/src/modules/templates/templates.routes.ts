@@ -1,5 +1,6 @@
 import {
   ZJobPendingResponse,
+  ZDbIdParams,
   ZMessageResponse,
   ZStampResponse,
   ZTemplateApplyRequest,
@@ -12,14 +13,13 @@ import {
   ZTemplateStampRequest,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pendingAnswer } from '../../jobs/document-jobs.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
 import type { TTemplatesService } from './templates.service.ts';
 
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZDbIdParams;
 
 export const templatesRoutes: FastifyPluginAsyncZod<{
   templates: TTemplatesService;

@@ -7,13 +7,18 @@ import type {
   TTemplateSigner,
   TTemplateSortKey,
 } from '@bubuh/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { esignSpecimens, type TPlacements, templates, users } from '../../db/schema.ts';
+import { type TPlacements, templates } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
+import {
+  createTemplatesRepository,
+  type TTemplateRow,
+  type TTemplateScope,
+} from './templates.repository.ts';
 
 type TTemplateInput = {
   name: string;
@@ -26,10 +31,16 @@ type TTemplateInput = {
 export type TTemplateDocuments = Pick<TDocumentsService, 'details' | 'setSigners' | 'saveDraft'>;
 
 /** Company templates are shared inside the company; personal accounts keep their own. */
-const scopeOf = (auth: TAuth): SQL =>
-  (auth.companyId !== null
-    ? eq(templates.companyId, auth.companyId)
-    : and(isNull(templates.companyId), eq(templates.ownerUserId, auth.userId))) as SQL;
+const scopeOf = (auth: TAuth): TTemplateScope => ({
+  companyId: auth.companyId,
+  userId: auth.userId,
+});
+
+const valuesOf = (input: TTemplateInput) => ({
+  name: input.name,
+  type: input.type,
+  placements: { emeterai: input.emeterai, esign: input.esign },
+});
 
 const SORT_COLUMNS: TSortColumns<TTemplateSortKey> = {
   name: lowerOf(templates.name),
@@ -40,23 +51,9 @@ const SORT_COLUMNS: TSortColumns<TTemplateSortKey> = {
 const DEFAULT_ORDER = [desc(templates.createdAt), desc(templates.id)];
 
 export const createTemplatesService = (deps: { db: TDb }) => {
-  const { db } = deps;
+  const repo = createTemplatesRepository(deps.db);
 
-  const rows = (where: SQL | undefined, orderBy: SQL[] = DEFAULT_ORDER) =>
-    db
-      .select({ t: templates, owner: users.fullName })
-      .from(templates)
-      .innerJoin(users, eq(users.id, templates.ownerUserId))
-      .where(where)
-      .orderBy(...orderBy);
-
-  const toWire = ({
-    t,
-    owner,
-  }: {
-    t: typeof templates.$inferSelect;
-    owner: string;
-  }): TTemplate => ({
+  const toWire = ({ t, owner }: TTemplateRow): TTemplate => ({
     id: t.id,
     name: t.name,
     type: t.type,
@@ -67,7 +64,7 @@ export const createTemplatesService = (deps: { db: TDb }) => {
   });
 
   const get = async (auth: TAuth, id: number) => {
-    const [row] = await rows(and(eq(templates.id, id), scopeOf(auth)));
+    const row = await repo.find(scopeOf(auth), id);
     if (!row) throw AppError.notFound('Template');
     return row;
   };
@@ -79,10 +76,7 @@ export const createTemplatesService = (deps: { db: TDb }) => {
   const checkSigners = async (auth: TAuth, esign: TPlacements['esign']) => {
     const ids = [...new Set(esign.map((e) => e.user_id))];
     if (ids.length === 0) return;
-    const found = await db
-      .select({ id: users.id, companyId: users.companyId })
-      .from(users)
-      .where(inArray(users.id, ids));
+    const found = await repo.usersByIds(ids);
     for (const userId of ids) {
       const user = found.find((f) => f.id === userId);
       const allowed =
@@ -98,15 +92,7 @@ export const createTemplatesService = (deps: { db: TDb }) => {
       e.specimen_id ? [{ id: e.specimen_id, userId: e.user_id }] : [],
     );
     if (specimens.length === 0) return;
-    const owned = await db
-      .select({ id: esignSpecimens.id, userId: esignSpecimens.userId })
-      .from(esignSpecimens)
-      .where(
-        inArray(
-          esignSpecimens.id,
-          specimens.map((s) => s.id),
-        ),
-      );
+    const owned = await repo.specimensByIds(specimens.map((s) => s.id));
     for (const specimen of specimens) {
       if (!owned.some((o) => o.id === specimen.id && o.userId === specimen.userId))
         throw new AppError('VALIDATION_FAILED', 'Esign not found', {
@@ -124,62 +110,35 @@ export const createTemplatesService = (deps: { db: TDb }) => {
 
   return {
     list: async (auth: TAuth, query: TTemplateQuery) => {
-      const where = and(
+      const { data, total } = await repo.page(
         scopeOf(auth),
-        query.search ? ilike(templates.name, `%${query.search.replace(/[%_]/g, '')}%`) : undefined,
+        query,
+        orderByOf(SORT_COLUMNS, query, templates.id, DEFAULT_ORDER),
       );
-      const data = await rows(where, orderByOf(SORT_COLUMNS, query, templates.id, DEFAULT_ORDER))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      const [total] = await db.select({ n: count() }).from(templates).where(where);
       return {
         data: data.map(toWire),
-        meta: { page: query.page, perPage: query.perPage, total: total?.n ?? 0 },
+        meta: { page: query.page, perPage: query.perPage, total },
       };
     },
     get: async (auth: TAuth, id: number) => toWire(await get(auth, id)),
     create: async (auth: TAuth, input: TTemplateInput) => {
       await checkSigners(auth, input.esign);
-      const [row] = await db
-        .insert(templates)
-        .values({
-          companyId: auth.companyId,
-          ownerUserId: auth.userId,
-          name: input.name,
-          type: input.type,
-          placements: { emeterai: input.emeterai, esign: input.esign },
-        })
-        .returning({ id: templates.id });
-      return toWire(await get(auth, row?.id ?? -1));
+      const id = await repo.insert(scopeOf(auth), valuesOf(input));
+      return toWire(await get(auth, id));
     },
     update: async (auth: TAuth, id: number, input: TTemplateInput) => {
       canChange(auth, await get(auth, id));
       await checkSigners(auth, input.esign);
-      await db
-        .update(templates)
-        .set({
-          name: input.name,
-          type: input.type,
-          placements: { emeterai: input.emeterai, esign: input.esign },
-          updatedAt: new Date(),
-        })
-        .where(eq(templates.id, id));
+      await repo.update(scopeOf(auth), id, valuesOf(input));
       return toWire(await get(auth, id));
     },
     remove: async (auth: TAuth, id: number) => {
       canChange(auth, await get(auth, id));
-      await db.delete(templates).where(eq(templates.id, id));
+      await repo.remove(scopeOf(auth), id);
     },
     /** The users a template's e-signature box can be given to (the caller first). */
     signers: async (auth: TAuth): Promise<TTemplateSigner[]> => {
-      const rows = await db
-        .select({ id: users.id, fullName: users.fullName, email: users.email })
-        .from(users)
-        .where(
-          auth.companyId !== null ? eq(users.companyId, auth.companyId) : eq(users.id, auth.userId),
-        )
-        .orderBy(asc(users.fullName), asc(users.id))
-        .limit(500);
+      const rows = await repo.signers(scopeOf(auth));
       return [
         ...rows.filter((r) => r.id === auth.userId),
         ...rows.filter((r) => r.id !== auth.userId),

@@ -5,18 +5,12 @@ import {
   type TCompanyUserSortKey,
   type TCreateUserRequest,
   type TPersonalUserQuery,
+  type TRole,
 } from '@bubuh/contracts';
-import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import {
-  companies,
-  departements,
-  passwordResets,
-  plans,
-  subscriptions,
-  users,
-} from '../../db/schema.ts';
-import { requireCompanyAdmin } from '../../lib/access.ts';
+import { departements, users } from '../../db/schema.ts';
+import { companyOf } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newEmetId } from '../../lib/ids.ts';
@@ -25,6 +19,21 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { invitationMail, type TMailLanguage } from '../mail/mail-templates.ts';
 import type { TMailer } from '../mail/mailer.ts';
+import {
+  createCompanyUsersRepository,
+  type TUserRow,
+  type TUserWithDept,
+} from './company-users.repository.ts';
+import {
+  enforce,
+  managesUsers,
+  mayChangeRole,
+  mayCreate,
+  mayDelete,
+  mayUpdate,
+  NOT_AN_ADMIN,
+  type TPolicyActor,
+} from './user-policy.ts';
 
 const INVITE_TTL_MS = 72 * 60 * 60_000;
 
@@ -38,76 +47,68 @@ const USER_SORT_COLUMNS: TSortColumns<TCompanyUserSortKey> = {
 /** Default order of the user lists: newest first. */
 const DEFAULT_ORDER = [desc(users.createdAt), desc(users.id)];
 
+/** What a removal did: erased, or deactivated because the user owns or signs documents. */
+export type TRemoval = 'deleted' | 'deactivated';
+
+const toWire = (row: TUserWithDept): TCompanyUser => ({
+  id: row.user.id,
+  fullName: row.user.fullName,
+  email: row.user.email,
+  phone: row.user.phone,
+  role: row.user.role,
+  user_type: row.user.userType,
+  departement_id: row.user.departementId,
+  departement_name: row.departementName,
+  emet_id: row.user.emetId,
+  email_verified: row.user.emailVerifiedAt !== null,
+  invitation_pending: row.user.passwordHash === null,
+  created_at: row.user.createdAt.toISOString(),
+});
+
+const actorOf = (auth: TAuth): TPolicyActor => ({
+  userId: auth.userId,
+  role: auth.role,
+  userType: auth.userType,
+});
+
+/** The company of an actor who manages users (user-policy), else 403. */
+const managedCompany = (auth: TAuth): number => {
+  if (!managesUsers(auth)) throw AppError.forbidden(NOT_AN_ADMIN);
+  return companyOf(auth);
+};
+
 export const createCompanyUsersService = (deps: {
   db: TDb;
   mailer: TMailer;
   publicUrl: string;
 }) => {
-  const { db, mailer } = deps;
-
-  const select = () =>
-    db
-      .select({ user: users, departementName: departements.name })
-      .from(users)
-      .leftJoin(departements, eq(departements.id, users.departementId));
-
-  const toWire = (row: {
-    user: typeof users.$inferSelect;
-    departementName: string | null;
-  }): TCompanyUser => ({
-    id: row.user.id,
-    fullName: row.user.fullName,
-    email: row.user.email,
-    phone: row.user.phone,
-    role: row.user.role,
-    user_type: row.user.userType,
-    departement_id: row.user.departementId,
-    departement_name: row.departementName,
-    emet_id: row.user.emetId,
-    email_verified: row.user.emailVerifiedAt !== null,
-    invitation_pending: row.user.passwordHash === null,
-    created_at: row.user.createdAt.toISOString(),
-  });
-
-  const searchOf = (search?: string): SQL | undefined => {
-    if (!search) return undefined;
-    const like = `%${search.replace(/[%_]/g, '')}%`;
-    return or(ilike(users.fullName, like), ilike(users.email, like));
-  };
-
-  /** One page; the personal list's keys are a subset of the company list's. */
-  const paged = async (where: SQL | undefined, query: TCompanyUserQuery) => {
-    const rows = await select()
-      .where(where)
-      .orderBy(...orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await db.select({ n: count() }).from(users).where(where);
-    return {
-      data: rows.map(toWire),
-      meta: { page: query.page, perPage: query.perPage, total: total?.n ?? 0 },
-    };
-  };
+  const { mailer } = deps;
+  const repo = createCompanyUsersRepository(deps.db);
 
   const checkDepartement = async (companyId: number, departementId: number | null | undefined) => {
     if (departementId === null || departementId === undefined) return;
-    const [dept] = await db
-      .select({ id: departements.id })
-      .from(departements)
-      .where(and(eq(departements.id, departementId), eq(departements.companyId, companyId)));
-    if (!dept)
+    if (!(await repo.hasDepartement(companyId, departementId)))
       throw new AppError('VALIDATION_FAILED', 'Departemen tidak ditemukan', {
         departement_id: 'Unknown department',
       });
   };
 
-  /** Inserts the user without a password and mails a single-use link to set one. */
-  const invite = async (auth: TAuth, values: typeof users.$inferInsert) => {
-    let created: typeof users.$inferSelect;
+  /**
+   * Inserts the user without a password (with `insert`, which may count a limit first) and mails
+   * a single-use link to set one.
+   */
+  const invite = async (
+    auth: TAuth,
+    values: typeof users.$inferInsert,
+    insert: (invitation: { tokenHash: string; expiresAt: Date }) => Promise<number>,
+  ) => {
+    const token = randomToken(32);
+    let id: number;
     try {
-      [created] = (await db.insert(users).values(values).returning()) as [
-        typeof users.$inferSelect,
-      ];
+      id = await insert({
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new AppError('CONFLICT', 'Email sudah terdaftar', {
@@ -116,74 +117,88 @@ export const createCompanyUsersService = (deps: {
       }
       throw error;
     }
-    const token = randomToken(32);
-    await db.insert(passwordResets).values({
-      userId: created.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
-    });
-    const [inviter] = await db
-      .select({ name: users.fullName, company: companies.name })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, auth.userId));
+    const inviter = await repo.inviterOf(auth.userId);
     await mailer.send(
       invitationMail(
-        created.language as TMailLanguage,
-        created.email,
-        created.fullName,
+        (values.language ?? 'en') as TMailLanguage,
+        values.email,
+        values.fullName,
         inviter?.name ?? 'Bubuh',
         inviter?.company ?? 'Bubuh',
         `${deps.publicUrl.replace(/\/$/, '')}/auth/reset-password/${token}`,
       ),
     );
-    return created;
+    const row = await repo.withDepartement(id);
+    if (!row) throw AppError.notFound('User');
+    return toWire(row);
   };
 
   const loadInCompany = async (auth: TAuth, id: number) => {
-    const companyId = requireCompanyAdmin(auth);
-    const [row] = await select().where(and(eq(users.id, id), eq(users.companyId, companyId)));
+    const companyId = managedCompany(auth);
+    const row = await repo.findInCompany(companyId, id);
     if (!row) throw AppError.notFound('User');
     return { row, companyId };
   };
 
-  const allowedRole = (auth: TAuth, role: string) => {
-    if (role === 'admin' && auth.role !== 'admin')
-      throw AppError.forbidden('Only an admin can appoint another admin');
+  const targetOf = (user: TUserRow) => ({ id: user.id, role: user.role });
+
+  /** The subscription limiting the caller's child users and its limit (403 when it has none). */
+  const childScope = async (auth: TAuth) => {
+    const scope = await repo.childScope(auth.companyId, auth.userId);
+    const limit = scope?.limit ?? 0;
+    if (!scope || limit === 0) throw AppError.forbidden('Paket Anda tidak mendukung child user');
+    return { scope, limit };
+  };
+
+  const removeIn = async (companyId: number, id: number): Promise<TRemoval> => {
+    const done = await repo.remove(companyId, id);
+    if (done === 'missing') throw AppError.notFound('User');
+    return done;
   };
 
   return {
     listCompany: async (auth: TAuth, query: TCompanyUserQuery) => {
-      const companyId = requireCompanyAdmin(auth);
-      return paged(
-        and(eq(users.companyId, companyId), ne(users.id, auth.userId), searchOf(query.search)),
+      const companyId = managedCompany(auth);
+      const { rows, total } = await repo.page(
+        { companyId, exceptUserId: auth.userId },
         query,
+        orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER),
       );
+      return {
+        data: rows.map(toWire),
+        meta: { page: query.page, perPage: query.perPage, total },
+      };
     },
 
     listPersonal: async (auth: TAuth, query: TPersonalUserQuery) => {
       if (auth.role !== 'super') throw AppError.forbidden();
-      return paged(and(eq(users.userType, 'personal'), searchOf(query.search)), query);
+      const { rows, total } = await repo.page(
+        'personal',
+        query,
+        orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER),
+      );
+      return {
+        data: rows.map(toWire),
+        meta: { page: query.page, perPage: query.perPage, total },
+      };
     },
 
     create: async (auth: TAuth, body: TCreateUserRequest & { email: string }) => {
-      const companyId = requireCompanyAdmin(auth);
-      allowedRole(auth, body.role);
+      const companyId = managedCompany(auth);
+      enforce(mayCreate(actorOf(auth), body.role));
       await checkDepartement(companyId, body.departement_id);
-      const created = await invite(auth, {
+      const values = {
         email: body.email,
         fullName: body.fullName,
         phone: body.phoneNumber ? normalizeIndonesianMobile(body.phoneNumber) : null,
         role: body.role,
-        userType: auth.userType === 'payu' ? 'payu' : 'company',
+        userType: auth.userType === 'payu' ? ('payu' as const) : ('company' as const),
         companyId,
         departementId: body.role === 'user' ? (body.departement_id ?? null) : null,
         emetId: newEmetId(),
         emailVerifiedAt: new Date(),
-      });
-      const [row] = await select().where(eq(users.id, created.id));
-      if (!row) throw AppError.notFound('User');
-      return toWire(row);
+      };
+      return invite(auth, values, (invitation) => repo.invite(values, invitation));
     },
 
     update: async (
@@ -192,15 +207,14 @@ export const createCompanyUsersService = (deps: {
       patch: {
         fullName?: string | undefined;
         phoneNumber?: string | undefined;
-        role?: 'user' | 'admin-company' | 'admin' | undefined;
+        role?: TRole | undefined;
         departement_id?: number | null | undefined;
       },
     ) => {
       const { row, companyId } = await loadInCompany(auth, id);
-      if (patch.role !== undefined) {
-        if (id === auth.userId) throw AppError.forbidden('You cannot change your own role');
-        allowedRole(auth, patch.role);
-      }
+      const actor = actorOf(auth);
+      enforce(mayUpdate(actor, targetOf(row.user)));
+      if (patch.role !== undefined) enforce(mayChangeRole(actor, targetOf(row.user), patch.role));
       await checkDepartement(companyId, patch.departement_id);
       const role = patch.role ?? row.user.role;
       const departementId =
@@ -210,94 +224,72 @@ export const createCompanyUsersService = (deps: {
           departement_id: 'Required for users',
         });
       }
-      await db
-        .update(users)
-        .set({
-          ...(patch.fullName ? { fullName: patch.fullName } : {}),
-          ...(patch.phoneNumber ? { phone: normalizeIndonesianMobile(patch.phoneNumber) } : {}),
-          role,
-          departementId: role === 'user' ? departementId : null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(users.id, id), eq(users.companyId, companyId)));
-      const [updated] = await select().where(eq(users.id, id));
+      await repo.update(companyId, id, {
+        ...(patch.fullName ? { fullName: patch.fullName } : {}),
+        ...(patch.phoneNumber ? { phone: normalizeIndonesianMobile(patch.phoneNumber) } : {}),
+        role,
+        departementId: role === 'user' ? departementId : null,
+      });
+      const updated = await repo.findInCompany(companyId, id);
       if (!updated) throw AppError.notFound('User');
       return toWire(updated);
     },
 
-    remove: async (auth: TAuth, id: number) => {
-      if (id === auth.userId) throw AppError.forbidden('You cannot delete your own account here');
-      const { companyId } = await loadInCompany(auth, id);
-      await db.delete(users).where(and(eq(users.id, id), eq(users.companyId, companyId)));
+    /** Erases the user, or deactivates one who owns or signs documents (kept for the company). */
+    remove: async (auth: TAuth, id: number): Promise<TRemoval> => {
+      const companyId = managedCompany(auth);
+      if (id === auth.userId) enforce(mayDelete(actorOf(auth), { id, role: auth.role }));
+      const { row } = await loadInCompany(auth, id);
+      enforce(mayDelete(actorOf(auth), targetOf(row.user)));
+      return removeIn(companyId, id);
     },
 
-    /** Child users of the caller's subscription, limited by the plan's total_multiuser. */
+    /** Child users of the caller's subscription (whoever of its admins added them). */
     listChildren: async (auth: TAuth) => {
-      const limit = await childLimit(auth);
-      const rows = await select()
-        .where(eq(users.parentUserId, auth.userId))
-        .orderBy(desc(users.createdAt));
+      managedCompany(auth);
+      const { scope, limit } = await childScope(auth);
+      const rows = await repo.children(scope);
       return { data: rows.map(toWire), limit, used: rows.length };
     },
 
+    /** A child user (role user) of the subscription, up to the plan's total_multiuser. */
     addChild: async (auth: TAuth, body: { fullName: string; email: string }) => {
-      const limit = await childLimit(auth);
-      const [used] = await db
-        .select({ n: count() })
-        .from(users)
-        .where(eq(users.parentUserId, auth.userId));
-      if ((used?.n ?? 0) >= limit) {
-        throw new AppError(
-          'UNPROCESSABLE',
-          `Batas child user paket Anda (${limit}) sudah tercapai`,
-        );
-      }
-      const [parent] = await db.select().from(users).where(eq(users.id, auth.userId));
+      managedCompany(auth);
+      enforce(mayCreate(actorOf(auth), 'user'));
+      const { scope, limit } = await childScope(auth);
+      const parent = await repo.findById(auth.userId);
       if (!parent) throw AppError.notFound('User');
-      const created = await invite(auth, {
+      const values = {
         email: body.email,
         fullName: body.fullName,
-        role: 'user',
+        role: 'user' as const,
         userType: parent.userType,
         companyId: parent.companyId,
         departementId: parent.departementId,
         parentUserId: parent.id,
         emetId: newEmetId(),
         emailVerifiedAt: new Date(),
-      });
-      const [row] = await select().where(eq(users.id, created.id));
-      if (!row) throw AppError.notFound('User');
-      return toWire(row);
+      };
+      return invite(auth, values, (invitation) =>
+        repo.inviteChild(
+          scope,
+          limit,
+          values,
+          invitation,
+          (max) =>
+            new AppError('UNPROCESSABLE', `Batas child user paket Anda (${max}) sudah tercapai`),
+        ),
+      );
     },
 
-    removeChild: async (auth: TAuth, id: number) => {
-      const rows = await db
-        .delete(users)
-        .where(and(eq(users.id, id), eq(users.parentUserId, auth.userId)))
-        .returning({ id: users.id });
-      if (rows.length === 0) throw AppError.notFound('Child user');
+    removeChild: async (auth: TAuth, id: number): Promise<TRemoval> => {
+      const companyId = managedCompany(auth);
+      const row = await repo.findInCompany(companyId, id);
+      if (!row || row.user.parentUserId === null) throw AppError.notFound('Child user');
+      enforce(mayDelete(actorOf(auth), targetOf(row.user)));
+      return removeIn(companyId, id);
     },
   };
-
-  async function childLimit(auth: TAuth): Promise<number> {
-    const [row] = await db
-      .select({ limit: plans.totalMultiuser })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(
-        and(
-          eq(subscriptions.status, 'active'),
-          auth.companyId !== null
-            ? or(eq(subscriptions.companyId, auth.companyId), eq(subscriptions.userId, auth.userId))
-            : eq(subscriptions.userId, auth.userId),
-        ),
-      )
-      .orderBy(desc(subscriptions.startedAt))
-      .limit(1);
-    const limit = row?.limit ?? 0;
-    if (limit === 0) throw AppError.forbidden('Paket Anda tidak mendukung child user');
-    return limit;
-  }
 };
 
 export type TCompanyUsersService = ReturnType<typeof createCompanyUsersService>;

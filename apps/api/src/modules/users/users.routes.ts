@@ -8,24 +8,36 @@ import {
   ZCompanyUserQuery,
   ZCompanyUserResponse,
   ZCreateUserRequest,
+  ZDbIdParams,
   ZMessageResponse,
   ZPersonalUserQuery,
   ZSecuritySettingsRequest,
   ZUpdateProfileRequest,
   ZUserLookupResponse,
   ZUserProfileResponse,
+  ZUserRemovalResponse,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { receiveUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import type { TCompanyUsersService } from './company-users.service.ts';
+import type { TCompanyUsersService, TRemoval } from './company-users.service.ts';
 import { AVATAR_MAX_BYTES, type TUsersService } from './users.service.ts';
 
 type TOptions = { users: TUsersService; companyUsers: TCompanyUsersService; files: TFileStore };
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+/** Spec §4's success text when erased; a clear sentence when the account was deactivated. */
+const removalAnswer = (outcome: TRemoval) => ({
+  message:
+    outcome === 'deleted'
+      ? 'Berhasil hapus data User'
+      : 'The user owns documents: the account is deactivated and the documents stay with the company',
+  data: { outcome, documents_kept: outcome === 'deactivated' },
+});
+
+const ZIdParams = ZDbIdParams;
 const security = [{ bearerAuth: [] }];
 
 export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
@@ -95,15 +107,14 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
       schema: {
         tags: ['users'],
         security,
-        summary: 'Remove a user of the company (company admins)',
+        summary:
+          'Remove a user of the company (see the user policy); one who owns or signs documents is deactivated and the documents stay with the company',
         params: ZIdParams,
-        response: { 200: ZMessageResponse },
+        response: { 200: ZUserRemovalResponse },
       },
     },
-    async (request) => {
-      await companyUsers.remove(requireAuth(request), request.params.id);
-      return { message: 'Berhasil hapus data User' };
-    },
+    async (request) =>
+      removalAnswer(await companyUsers.remove(requireAuth(request), request.params.id)),
   );
 
   app.get(
@@ -149,15 +160,13 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
       schema: {
         tags: ['users'],
         security,
-        summary: 'Remove a child user',
+        summary: 'Remove a child user of the subscription (deactivated when it owns documents)',
         params: ZIdParams,
-        response: { 200: ZMessageResponse },
+        response: { 200: ZUserRemovalResponse },
       },
     },
-    async (request) => {
-      await companyUsers.removeChild(requireAuth(request), request.params.id);
-      return { message: 'Berhasil hapus data User' };
-    },
+    async (request) =>
+      removalAnswer(await companyUsers.removeChild(requireAuth(request), request.params.id)),
   );
 
   app.get(
@@ -288,15 +297,12 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
         response: { 200: ZAvatarResponse },
       },
     },
-    async (request) => {
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (file?.fieldname !== 'avatar') {
-        throw new AppError('BAD_REQUEST', 'Send the image in the multipart field "avatar"', {
-          avatar: 'required',
-        });
-      }
-      const bytes = new Uint8Array(await file.toBuffer());
-      const avatar = await users.setAvatar(requireAuth(request), request.params.id, bytes);
+    async (request, reply) => {
+      const opts = { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, what: 'image' } as const;
+      const avatar = await receiveUpload(request, reply, opts, async (file) => {
+        const bytes = new Uint8Array(await file.toBuffer());
+        return users.setAvatar(requireAuth(request), request.params.id, bytes);
+      });
       return { message: 'Avatar updated', data: { avatar } };
     },
   );

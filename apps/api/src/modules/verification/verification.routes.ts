@@ -1,6 +1,7 @@
 import { ZVerifyResponse } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { receiveUpload } from '../../lib/uploads.ts';
 import type { TVerificationService } from './verification.service.ts';
 
 const PDF_MAGIC = '%PDF-';
@@ -21,22 +22,20 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZVerifyResponse },
       },
     },
-    async (request) => {
-      const file = await request.file({ limits: { fileSize: uploadLimitBytes, files: 1 } });
-      if (file?.fieldname !== 'file')
-        throw new AppError('BAD_REQUEST', 'Send the PDF in the multipart field "file"', {
-          file: 'required',
-        });
-      const bytes = new Uint8Array(await file.toBuffer());
-      if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf(PDF_MAGIC) === -1) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PDF', {
-          file: 'not a PDF',
-        });
-      }
-      return {
-        message: 'OK',
-        data: await verification.verify(file.filename || 'document.pdf', bytes),
-      };
+    async (request, reply) => {
+      const opts = { field: 'file', maxBytes: uploadLimitBytes, what: 'PDF' } as const;
+      return receiveUpload(request, reply, opts, async (file) => {
+        const bytes = new Uint8Array(await file.toBuffer());
+        if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').indexOf(PDF_MAGIC) === -1) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PDF', {
+            file: 'not a PDF',
+          });
+        }
+        return {
+          message: 'OK',
+          data: await verification.verify(file.filename || 'document.pdf', bytes),
+        };
+      });
     },
   );
 };

@@ -1,14 +1,7 @@
-import {
-  type TUserProfile,
-  ZAvatarResponse,
-  ZMessageResponse,
-  ZUserProfileResponse,
-} from '@bubuh/contracts';
+import { type TUserProfile, USER_ENDPOINTS, ZUserProfileResponse } from '@bubuh/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint, endpointKey } from '@/lib/endpoint';
 import { getSession, updateSessionUser } from '@/lib/session';
-
-export const userPath = (id: number) => `/api/v1/users/${id}`;
 
 /** PNG, JPEG or WebP up to 2 MB, as the API accepts (it checks the bytes itself). */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -16,9 +9,9 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export const profileQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['users', id, 'profile'],
+    queryKey: endpointKey(USER_ENDPOINTS.get, { params: { id } }),
     queryFn: async ({ signal }): Promise<TUserProfile> =>
-      ZUserProfileResponse.parse(await api.get<unknown>(userPath(id), { signal })).data,
+      (await callEndpoint(USER_ENDPOINTS.get, { params: { id }, signal })).data,
     enabled: Number.isInteger(id) && id > 0,
   });
 
@@ -35,7 +28,10 @@ export const useUpdateProfile = (id: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TProfileUpdate) => {
-      const answer = ZUserProfileResponse.safeParse(await api.patch<unknown>(userPath(id), body));
+      // Own profile answers with the profile; an admin's edit of a user with the company row.
+      const answer = ZUserProfileResponse.safeParse(
+        await callEndpoint(USER_ENDPOINTS.update, { params: { id }, body }),
+      );
       return answer.success ? answer.data.data : null;
     },
     onSuccess: (profile) => {
@@ -55,8 +51,7 @@ export const useUploadAvatar = (id: number) => {
     mutationFn: async (file: File) => {
       const body = new FormData();
       body.append('avatar', file);
-      return ZAvatarResponse.parse(await api.post<unknown>(`${userPath(id)}/avatar`, body)).data
-        .avatar;
+      return (await callEndpoint(USER_ENDPOINTS.avatar, { params: { id }, body })).data.avatar;
     },
     onSuccess: (avatar) => {
       queryClient.setQueryData(profileQueryOptions(id).queryKey, (old: TUserProfile | undefined) =>
@@ -73,14 +68,14 @@ export type TChangePassword = { currentPassword: string; newPassword: string };
 export const useChangePassword = (id: number) =>
   useMutation({
     mutationFn: async (body: TChangePassword) =>
-      ZMessageResponse.parse(await api.post<unknown>(`${userPath(id)}/password`, body)),
+      callEndpoint(USER_ENDPOINTS.changePassword, { params: { id }, body }),
   });
 
 export const useSecuritySettings = (id: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { loginOtpEnabled: boolean }) =>
-      ZUserProfileResponse.parse(await api.patch<unknown>(`${userPath(id)}/security`, body)).data,
+      (await callEndpoint(USER_ENDPOINTS.security, { params: { id }, body })).data,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions(id).queryKey, profile);
     },

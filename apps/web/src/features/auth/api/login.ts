@@ -1,18 +1,10 @@
-import {
-  type TLoginResponse,
-  type TSession,
-  ZLoginResponse,
-  ZSessionResponse,
-} from '@bubuh/contracts';
+import { AUTH_ENDPOINTS, type TLoginResponse, type TSession } from '@bubuh/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint';
 import { setSession } from '@/lib/session';
 
 export type TLoginInput = { email: string; password: string };
 export type TLoginOtpInput = { otpToken: string; otp: string };
-
-export const LOGIN_ENDPOINT = '/api/v1/auth/login';
-export const LOGIN_OTP_ENDPOINT = '/api/v1/auth/login/otp';
 
 /** `data` of the login answer: a session, or the e-mail OTP challenge when login-OTP is on. */
 export type TLoginResult = TLoginResponse['data'];
@@ -22,11 +14,10 @@ export const isOtpChallenge = (
 ): data is Extract<TLoginResult, { otpRequired: true }> => 'otpRequired' in data;
 
 export const login = async (input: TLoginInput): Promise<TLoginResult> =>
-  ZLoginResponse.parse(await api.post<unknown>(LOGIN_ENDPOINT, input, { anonymous: true })).data;
+  (await callEndpoint(AUTH_ENDPOINTS.login, { body: input })).data;
 
 export const verifyLoginOtp = async (input: TLoginOtpInput): Promise<TSession> =>
-  ZSessionResponse.parse(await api.post<unknown>(LOGIN_OTP_ENDPOINT, input, { anonymous: true }))
-    .data;
+  (await callEndpoint(AUTH_ENDPOINTS.loginOtp, { body: input })).data;
 
 /** Starts a new session: the cached data of whoever was here before goes. */
 const useStoreSession = () => {

@@ -1,31 +1,21 @@
-import {
-  type TRegisterRequest,
-  ZMessageResponse,
-  ZOtpResendResponse,
-  ZRegisterResponse,
-} from '@bubuh/contracts';
+import { AUTH_ENDPOINTS, type TRegisterRequest } from '@bubuh/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-
-export const REGISTER_ENDPOINT = '/api/register';
-export const OTP_VERIFY_ENDPOINT = '/api/v1/auth/otp/verify';
-export const OTP_RESEND_ENDPOINT = '/api/v1/auth/otp/resend';
+import { callEndpoint } from '@/lib/endpoint';
 
 /** POST /api/register: creates the account and e-mails a 6-digit code (spec §3 draft). */
 export const register = async (draft: TRegisterRequest) =>
-  ZRegisterResponse.parse(
-    await api.post<unknown>(REGISTER_ENDPOINT, draft, {
-      anonymous: true,
+  (
+    await callEndpoint(AUTH_ENDPOINTS.register, {
+      body: draft,
       headers: draft.language ? { 'Accept-Language': draft.language } : {},
-    }),
+    })
   ).data;
 
 export const verifyEmailOtp = async (input: { email: string; otp: string }) =>
-  ZMessageResponse.parse(await api.post<unknown>(OTP_VERIFY_ENDPOINT, input, { anonymous: true }));
+  callEndpoint(AUTH_ENDPOINTS.verifyOtp, { body: input });
 
 export const resendEmailOtp = async (input: { email: string }) =>
-  ZOtpResendResponse.parse(await api.post<unknown>(OTP_RESEND_ENDPOINT, input, { anonymous: true }))
-    .data;
+  (await callEndpoint(AUTH_ENDPOINTS.resendOtp, { body: input })).data;
 
 export const useRegister = () => useMutation({ mutationFn: register });
 export const useVerifyEmailOtp = () => useMutation({ mutationFn: verifyEmailOtp });

@@ -1,17 +1,16 @@
-import { CONNECTION, ZConnectionCheckResponse } from '@bubuh/contracts';
+import { CONNECTION, SYSTEM_ENDPOINTS } from '@bubuh/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint, endpointKey } from '@/lib/endpoint';
 
-export const CONNECTION_CHECK_ENDPOINT = '/api/v1/single-stamp/check';
 /** Spec §2: the navbar dot polls the provider check every 30 seconds. */
 export const CONNECTION_POLL_MS = 30_000;
 
 /** The dot's value: the provider response time, or 15 when the check fails (spec §4, §9). */
 export const getConnectionValue = async (signal?: AbortSignal): Promise<number> => {
   try {
-    const body = await api.get<unknown>(CONNECTION_CHECK_ENDPOINT, { signal });
-    const parsed = ZConnectionCheckResponse.safeParse(body);
-    return parsed.success ? parsed.data.data.value : CONNECTION.failure;
+    // The navbar polls with the session's token, as before (the check itself is public).
+    const body = await callEndpoint(SYSTEM_ENDPOINTS.connectionCheck, { signal, anonymous: false });
+    return body.data.value;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return CONNECTION.failure;
@@ -20,7 +19,7 @@ export const getConnectionValue = async (signal?: AbortSignal): Promise<number> 
 
 export const connectionCheckQueryOptions = () =>
   queryOptions({
-    queryKey: ['single-stamp', 'check'],
+    queryKey: endpointKey(SYSTEM_ENDPOINTS.connectionCheck),
     queryFn: ({ signal }) => getConnectionValue(signal),
     refetchInterval: CONNECTION_POLL_MS,
     refetchIntervalInBackground: false,

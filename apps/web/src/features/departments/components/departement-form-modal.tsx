@@ -1,9 +1,9 @@
 import { type TDepartement, ZDepartementRequest } from '@bubuh/contracts';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { errorFields, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useSaveDepartement } from '../api/departements';
@@ -61,44 +61,24 @@ export const DepartementFormModal = ({
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={departement ? t('master.department.edit') : t('master.department.add')}
-      centered
-      radius="lg"
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.error ? statusMessage(save.error, t) : null}
+      testId="departement-form"
+      submitTestId="departement-submit"
     >
-      <form onSubmit={submit} noValidate data-testid="departement-form">
-        <Stack gap="md">
-          <TextInput
-            label={t('master.department.name')}
-            placeholder={t('master.department.namePlaceholder')}
-            withAsterisk
-            data-autofocus
-            data-testid="departement-name"
-            {...form.getInputProps('name')}
-          />
-          {save.error ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              role="alert"
-              data-testid="departement-form-error"
-            >
-              {statusMessage(save.error, t)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('master.actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="departement-submit">
-              {t('master.actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('master.department.name')}
+        placeholder={t('master.department.namePlaceholder')}
+        withAsterisk
+        data-autofocus
+        data-testid="departement-name"
+        {...form.getInputProps('name')}
+      />
+    </FormModal>
   );
 };

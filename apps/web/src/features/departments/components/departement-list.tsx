@@ -1,20 +1,12 @@
 import { formatNumber, type TDepartement, type TDepartementSortKey } from '@bubuh/contracts';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Paper, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type TColumn } from '@/components/data-table';
-import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { actionsColumn, RowActions } from '@/components/row-actions';
+import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteDepartement, useDepartements } from '../api/departements';
@@ -88,37 +80,30 @@ export const DepartementList = () => {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('master.actions.label')}</VisuallyHidden>,
-      align: 'right',
-      width: 110,
-      render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('master.actions.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`${t('master.actions.edit')} ${row.name}`}
-              onClick={() => openForm(row)}
-              data-testid="departement-edit"
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('master.actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t('master.actions.delete')} ${row.name}`}
-              onClick={() => openDelete(row)}
-              data-testid="departement-delete"
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+    actionsColumn(
+      t('master.actions.label'),
+      (row) => (
+        <RowActions
+          name={row.name}
+          actions={[
+            {
+              label: t('master.actions.edit'),
+              icon: <IconPencil size={18} />,
+              onClick: () => openForm(row),
+              testId: 'departement-edit',
+            },
+            {
+              label: t('master.actions.delete'),
+              icon: <IconTrash size={18} />,
+              color: 'red',
+              onClick: () => openDelete(row),
+              testId: 'departement-delete',
+            },
+          ]}
+        />
       ),
-    },
+      110,
+    ),
   ];
 
   return (
@@ -126,23 +111,10 @@ export const DepartementList = () => {
       <DataTable
         testId="departement-table"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedTable(list, query, t, t('master.department.search'))}
         rowKey={(row) => row.departement_id}
         rowTestId={(row) => `departement-row-${row.name}`}
-        loading={query.isPending || query.isFetching}
-        error={query.error ? statusMessage(query.error, t) : null}
         emptyText={t('master.department.empty')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        search={{
-          value: list.search,
-          onChange: list.setSearch,
-          placeholder: t('master.department.search'),
-        }}
         actions={
           <Button
             leftSection={<IconPlus size={16} />}

@@ -1,26 +1,23 @@
-import type { TEsignSortKey, TEsignSpecimen, TPageMeta } from '@bubuh/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ESIGN_ENDPOINTS, type TEsignSortKey } from '@bubuh/contracts';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, request } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
+import { callEndpoint, endpointScope, useEndpointQuery } from '@/lib/endpoint';
 import type { TListQuery } from '@/lib/use-list-state';
 
-type TSpecimenAnswer = { message: string; data: TEsignSpecimen };
+export const ESIGN_KEY = endpointScope(ESIGN_ENDPOINTS.list);
 
-export const ESIGN_KEY = ['esign'] as const;
-
-/** `GET /api/v1/esign/by/{userId}`: `data` is the page, `meta` the paging. */
-type TSpecimenPage = { message: string; data: TEsignSpecimen[]; meta: TPageMeta };
-
-/** One page of a user's specimens, searched and sorted on the server. */
+/** One page of a user's specimens (`data` the page, `meta` the paging), sorted on the server. */
 export const useSpecimens = (userId: number | null, query: TListQuery<TEsignSortKey>) =>
-  useQuery({
-    queryKey: [...ESIGN_KEY, 'by', userId, query],
-    queryFn: ({ signal }) =>
-      api.get<TSpecimenPage>(`/api/v1/esign/by/${userId}`, { query, signal }),
-    select: (body) => ({ data: body.data, meta: body.meta }),
-    placeholderData: keepPreviousData,
-    enabled: userId !== null,
-  });
+  useEndpointQuery(
+    ESIGN_ENDPOINTS.list,
+    { params: { userId: userId ?? 0 }, query },
+    {
+      select: (body) => ({ data: body.data, meta: body.meta }),
+      placeholderData: keepPreviousData,
+      enabled: userId !== null,
+    },
+  );
 
 export type TNewSpecimen = { file: Blob; source: 'drawn' | 'upload'; name: string };
 
@@ -43,7 +40,7 @@ export const useCreateSpecimen = () => {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: TNewSpecimen) =>
-      api.post<TSpecimenAnswer>('/api/v1/esign', toSpecimenForm(input)),
+      callEndpoint(ESIGN_ENDPOINTS.create, { body: toSpecimenForm(input) }),
     onSuccess: () => invalidate(),
   });
 };
@@ -52,7 +49,7 @@ export const useUpdateSpecimen = () => {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, ...patch }: { id: number; name?: string; is_default?: true }) =>
-      api.patch<TSpecimenAnswer>(`/api/v1/esign/${id}`, patch),
+      callEndpoint(ESIGN_ENDPOINTS.update, { params: { id }, body: patch }),
     onSuccess: () => invalidate(),
   });
 };
@@ -60,7 +57,7 @@ export const useUpdateSpecimen = () => {
 export const useDeleteSpecimen = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/v1/esign/${id}`),
+    mutationFn: (id: number) => callEndpoint(ESIGN_ENDPOINTS.remove, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 };

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   FileInput,
   Group,
@@ -10,9 +9,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconPencil, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { IconPencil, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateSpecimen } from '../api/esign';
@@ -169,17 +169,7 @@ export const AddSpecimenModal = ({ opened, onClose }: TAddSpecimenModalProps) =>
             </Stack>
           </Tabs.Panel>
         </Tabs>
-        {error ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="specimen-error"
-          >
-            {error}
-          </Alert>
-        ) : null}
+        {error ? <ErrorAlert testId="specimen-error">{error}</ErrorAlert> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={create.isPending}>
             {t('master.actions.cancel')}

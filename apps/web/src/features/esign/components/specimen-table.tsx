@@ -1,11 +1,7 @@
 import { formatDate, type TEsignSortKey, type TEsignSpecimen } from '@bubuh/contracts';
 import {
-  Alert,
   Badge,
-  Center,
   Group,
-  Loader,
-  Pagination,
   ScrollArea,
   Table,
   Text,
@@ -13,15 +9,11 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconChevronDown,
-  IconChevronUp,
-  IconSearch,
-  IconSelector,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableFooter } from '@/components/data-table';
+import { ErrorAlert } from '@/components/error-alert';
 import { nextSort } from '@/lib/sort';
 import type { useListState } from '@/lib/use-list-state';
 import classes from './esign.module.css';
@@ -66,9 +58,6 @@ export const SpecimenTable = ({
   const { t } = useTranslation();
   const visible = rows ?? [];
   const { page, perPage, sort } = list;
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(total, page * perPage);
 
   const header = (key: TEsignSortKey, label: ReactNode) => {
     const active = sort?.key === key ? sort.dir : null;
@@ -102,17 +91,7 @@ export const SpecimenTable = ({
         />
       </Group>
 
-      {error ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          mb="md"
-          role="alert"
-        >
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert mb="md">{error}</ErrorAlert> : null}
 
       <ScrollArea type="auto">
         <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={720}>
@@ -169,32 +148,18 @@ export const SpecimenTable = ({
         </Table>
       </ScrollArea>
 
-      {loading && visible.length === 0 ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : null}
-      {!loading && !error && visible.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" fz="sm" data-testid={`${TEST_ID}-empty`}>
-          {t('master.esign.noMatch')}
-        </Text>
-      ) : null}
-
-      {total > 0 ? (
-        <Group justify="space-between" mt="md" gap="sm">
-          <Text fz="sm" c="dimmed" data-testid={`${TEST_ID}-range`}>
-            {t('master.table.range', { from, to, total })}
-          </Text>
-          <Pagination
-            value={page}
-            onChange={list.setPage}
-            total={pages}
-            size="sm"
-            hideWithOnePage
-            data-testid={`${TEST_ID}-pagination`}
-          />
-        </Group>
-      ) : null}
+      <TableFooter
+        loading={loading}
+        error={error}
+        count={visible.length}
+        emptyText={t('master.esign.noMatch')}
+        page={page}
+        perPage={perPage}
+        total={total}
+        onPageChange={list.setPage}
+        testId={TEST_ID}
+        withEdges={false}
+      />
     </div>
   );
 };

@@ -1,4 +1,10 @@
-import { HOME_PATH, LOGIN_PATH, menuFor, SUPPORT_CONTACT } from '@bubuh/contracts';
+import {
+  HOME_PATH,
+  LOGIN_PATH,
+  menuFor,
+  SUPPORT_CONTACT,
+  type TMenuSubject,
+} from '@bubuh/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -43,6 +49,8 @@ type TMainLayoutProps = {
   connectionSlot?: ReactNode;
   /** Quota cards for the profile dropdown (composed in by the app when available). */
   quotaSlot?: ReactNode;
+  /** The flags of the user's active plan: some plans add Master Data eSign (spec §2). */
+  plan?: TMenuSubject['plan'];
 };
 
 const HEADER_HEIGHT = 68;
@@ -50,7 +58,7 @@ const TOP_NAV_HEIGHT = 56;
 const NAVBAR_WIDTH = 264;
 
 /** The authenticated layout of spec §2: vertical or horizontal, vertical forced below 1200px. */
-export const MainLayout = ({ children, connectionSlot, quotaSlot }: TMainLayoutProps) => {
+export const MainLayout = ({ children, connectionSlot, quotaSlot, plan }: TMainLayoutProps) => {
   const { t } = useTranslation();
   const session = useSession();
   const { layout, setPreference, forcedVertical } = useLayout();
@@ -62,11 +70,13 @@ export const MainLayout = ({ children, connectionSlot, quotaSlot }: TMainLayoutP
 
   const ability = useAppAbility();
   const user = session?.userData;
-  // Spec §2 menus by role; CASL (spec §4) hides what the stored abilities deny.
+  // Spec §2 menus by role and plan; CASL (spec §4) hides what the stored abilities deny.
   const menu = useMemo(
     () =>
-      user ? filterMenu(menuFor({ role: user.role, user_type: user.user_type }), ability) : [],
-    [user, ability],
+      user
+        ? filterMenu(menuFor({ role: user.role, user_type: user.user_type, plan }), ability)
+        : [],
+    [user, plan, ability],
   );
   const activeKey = activeMenuKey(menu, location.pathname);
   const title = handle ? t(handle.titleKey) : '';

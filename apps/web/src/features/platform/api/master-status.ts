@@ -1,32 +1,23 @@
-import type { ZMasterStatus } from '@bubuh/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { MASTER_STATUS_ENDPOINTS, type TMasterStatus } from '@bubuh/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint, endpointScope, useEndpointQuery } from '@/lib/endpoint';
 
-export type TMasterStatus = ReturnType<typeof ZMasterStatus.parse>;
+export type { TMasterStatus };
 
 /**
  * The same cache entry the quota screens read their configuration from (same endpoint, same
  * answer), so an edit here refreshes the quota warning and the gauge too.
  */
-export const MASTER_STATUS_KEY = ['master-status'] as const;
-
-type TEnvelope<T> = { message: string; data: T };
+export const MASTER_STATUS_KEY = endpointScope(MASTER_STATUS_ENDPOINTS.list);
 
 export const useMasterStatuses = () =>
-  useQuery({
-    queryKey: MASTER_STATUS_KEY,
-    queryFn: ({ signal }) =>
-      api.get<TEnvelope<{ data: TMasterStatus[] }>>('/api/master-status/master-status-list', {
-        signal,
-      }),
-    select: (body) => body.data.data,
-  });
+  useEndpointQuery(MASTER_STATUS_ENDPOINTS.list, {}, { select: (body) => body.data.data });
 
 export const useUpdateMasterStatus = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status_name }: { id: number; status_name: string }) =>
-      api.patch<TEnvelope<TMasterStatus>>(`/api/master-status/${id}`, { status_name }),
+      callEndpoint(MASTER_STATUS_ENDPOINTS.update, { params: { id }, body: { status_name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: MASTER_STATUS_KEY }),
   });
 };

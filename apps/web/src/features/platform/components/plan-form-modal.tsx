@@ -1,22 +1,17 @@
 import type { TPlan } from '@bubuh/contracts';
 import {
-  Alert,
-  Button,
   Divider,
-  Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { errorFields, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdatePlan } from '../api/plans';
@@ -119,99 +114,79 @@ export const PlanFormModal = ({ opened, plan, onClose }: TPlanFormModalProps) =>
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={
         plan ? t('platform.plan.editNamed', { name: plan.plan_name }) : t('platform.plan.edit')
       }
-      centered
-      radius="lg"
       size="xl"
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.error ? statusMessage(save.error, t) : null}
+      testId="plan-form"
+      submitTestId="plan-submit"
     >
-      <form onSubmit={submit} noValidate data-testid="plan-form">
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('platform.plan.name')}
-              placeholder={t('platform.plan.namePlaceholder')}
-              withAsterisk
-              data-autofocus
-              data-testid="plan-name"
-              {...form.getInputProps('plan_name')}
-            />
-            <Select
-              label={t('platform.plan.status')}
-              data={PLAN_STATUSES.map((status) => ({
-                value: status,
-                label: t(`platform.plan.statuses.${status}`),
-              }))}
-              allowDeselect={false}
-              withAsterisk
-              data-testid="plan-status"
-              {...form.getInputProps('status')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('platform.plan.note')}
-            placeholder={t('platform.plan.notePlaceholder')}
-            autosize
-            minRows={2}
-            maxRows={4}
-            data-testid="plan-note"
-            {...form.getInputProps('note')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={t('platform.plan.name')}
+          placeholder={t('platform.plan.namePlaceholder')}
+          withAsterisk
+          data-autofocus
+          data-testid="plan-name"
+          {...form.getInputProps('plan_name')}
+        />
+        <Select
+          label={t('platform.plan.status')}
+          data={PLAN_STATUSES.map((status) => ({
+            value: status,
+            label: t(`platform.plan.statuses.${status}`),
+          }))}
+          allowDeselect={false}
+          withAsterisk
+          data-testid="plan-status"
+          {...form.getInputProps('status')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('platform.plan.note')}
+        placeholder={t('platform.plan.notePlaceholder')}
+        autosize
+        minRows={2}
+        maxRows={4}
+        data-testid="plan-note"
+        {...form.getInputProps('note')}
+      />
+      <Divider label={t('platform.plan.figures')} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
+        {PLAN_NUMBER_FIELDS.map((field) => (
+          <NumberInput
+            key={field}
+            label={t(`platform.plan.fields.${field}`)}
+            min={PLAN_NUMBER_MIN[field]}
+            max={MAX_PLAN_NUMBER}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator="."
+            decimalSeparator=","
+            withAsterisk
+            data-testid={`plan-${field}`}
+            {...form.getInputProps(field)}
           />
-          <Divider label={t('platform.plan.figures')} labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
-            {PLAN_NUMBER_FIELDS.map((field) => (
-              <NumberInput
-                key={field}
-                label={t(`platform.plan.fields.${field}`)}
-                min={PLAN_NUMBER_MIN[field]}
-                max={MAX_PLAN_NUMBER}
-                clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator="."
-                decimalSeparator=","
-                withAsterisk
-                data-testid={`plan-${field}`}
-                {...form.getInputProps(field)}
-              />
-            ))}
-          </SimpleGrid>
-          <Divider label={t('platform.plan.featuresTitle')} labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {PLAN_FLAG_FIELDS.map((flag) => (
-              <Switch
-                key={flag}
-                label={t(`platform.plan.flags.${flag}`)}
-                data-testid={`plan-flag-${flag}`}
-                {...form.getInputProps(flag, { type: 'checkbox' })}
-              />
-            ))}
-          </SimpleGrid>
-          {save.error ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              role="alert"
-              data-testid="plan-form-error"
-            >
-              {statusMessage(save.error, t)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('master.actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="plan-submit">
-              {t('master.actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+      </SimpleGrid>
+      <Divider label={t('platform.plan.featuresTitle')} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {PLAN_FLAG_FIELDS.map((flag) => (
+          <Switch
+            key={flag}
+            label={t(`platform.plan.flags.${flag}`)}
+            data-testid={`plan-flag-${flag}`}
+            {...form.getInputProps(flag, { type: 'checkbox' })}
+          />
+        ))}
+      </SimpleGrid>
+    </FormModal>
   );
 };

@@ -1,9 +1,9 @@
 import { INTEGER_STATUS_GROUPS } from '@bubuh/contracts';
-import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { errorFields, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { type TMasterStatus, useUpdateMasterStatus } from '../api/master-status';
@@ -68,59 +68,39 @@ export const StatusFormModal = ({ opened, status, onClose }: TStatusFormModalPro
   const label = status ? labelOf(status) : null;
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={
         label ? t('platform.status.editNamed', { name: label.name }) : t('platform.status.edit')
       }
-      centered
-      radius="lg"
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.error ? statusMessage(save.error, t) : null}
+      testId="status-form"
+      submitTestId="status-submit"
     >
-      <form onSubmit={submit} noValidate data-testid="status-form">
-        <Stack gap="md">
-          {status && label ? (
-            <Stack gap={4}>
-              <Code w="fit-content">{status.status_group}</Code>
-              {label.hint ? (
-                <Text fz="sm" c="dimmed">
-                  {label.hint}
-                </Text>
-              ) : null}
-            </Stack>
+      {status && label ? (
+        <Stack gap={4}>
+          <Code w="fit-content">{status.status_group}</Code>
+          {label.hint ? (
+            <Text fz="sm" c="dimmed">
+              {label.hint}
+            </Text>
           ) : null}
-          <TextInput
-            label={t('platform.status.value')}
-            placeholder={t('platform.status.valuePlaceholder')}
-            description={integer ? t('platform.status.wholeNumberHint', { min }) : undefined}
-            inputMode={integer ? 'numeric' : undefined}
-            maxLength={MAX_STATUS_VALUE + 1}
-            withAsterisk
-            data-autofocus
-            data-testid="status-value-input"
-            {...form.getInputProps('status_name')}
-          />
-          {save.error ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              role="alert"
-              data-testid="status-form-error"
-            >
-              {statusMessage(save.error, t)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('master.actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="status-submit">
-              {t('master.actions.save')}
-            </Button>
-          </Group>
         </Stack>
-      </form>
-    </Modal>
+      ) : null}
+      <TextInput
+        label={t('platform.status.value')}
+        placeholder={t('platform.status.valuePlaceholder')}
+        description={integer ? t('platform.status.wholeNumberHint', { min }) : undefined}
+        inputMode={integer ? 'numeric' : undefined}
+        maxLength={MAX_STATUS_VALUE + 1}
+        withAsterisk
+        data-autofocus
+        data-testid="status-value-input"
+        {...form.getInputProps('status_name')}
+      />
+    </FormModal>
   );
 };

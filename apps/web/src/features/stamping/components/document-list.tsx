@@ -29,8 +29,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type TColumn } from '@/components/data-table';
-import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import {
@@ -322,23 +322,10 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
         <DataTable
           testId="documents-table"
           columns={columns}
-          rows={query.data?.data}
+          {...pagedTable(list, query, t, t('stamping.list.search'))}
           rowKey={(row) => row.document_id}
           rowTestId={(row) => `document-row-${row.document_id}`}
-          loading={query.isPending || query.isFetching}
-          error={query.error ? statusMessage(query.error, t) : null}
           emptyText={mode === 'backup' ? t('stamping.list.emptyBackup') : t('stamping.list.empty')}
-          page={list.page}
-          perPage={list.perPage}
-          total={query.data?.meta.total ?? 0}
-          onPageChange={list.setPage}
-          sort={list.sort}
-          onSortChange={list.setSort}
-          search={{
-            value: list.search,
-            onChange: list.setSearch,
-            placeholder: t('stamping.list.search'),
-          }}
           actions={
             mode === 'all' ? (
               <>

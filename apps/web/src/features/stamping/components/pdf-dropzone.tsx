@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconFileTypePdf, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { MAX_PDF_BYTES, pdfFileProblem } from '../utils/upload-rules';
 import classes from './stamping.module.css';
 
@@ -101,17 +102,7 @@ export const PdfDropzone = ({
           />
         </Stack>
       </div>
-      {shownError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
-          data-testid={`${testId}-error`}
-        >
-          {shownError}
-        </Alert>
-      ) : null}
+      {shownError ? <ErrorAlert testId={`${testId}-error`}>{shownError}</ErrorAlert> : null}
     </Stack>
   );
 };

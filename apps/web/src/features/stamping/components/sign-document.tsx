@@ -7,7 +7,6 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
   Modal,
   Paper,
   Select,
@@ -16,19 +15,25 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCircleCheck,
-  IconRubberStamp,
-  IconSignature,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { IconCircleCheck, IconRubberStamp, IconSignature, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ErrorAlert } from '@/components/error-alert';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { QueryFallback } from '@/components/query-fallback';
 import { isApiError } from '@/lib/api-client';
-import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { serverMessage } from '@/lib/api-errors';
+import { moveItem } from '@/lib/move-item';
 import { notifySuccess } from '@/lib/notify';
+import {
+  defaultSignBox,
+  fromPdfPlacement,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '@/lib/placement';
 import { useDocument, useDocumentPdf } from '../api/documents';
 import {
   type TSignInput,
@@ -40,16 +45,7 @@ import {
 } from '../api/signing';
 import { STATUS_COLORS } from '../utils/format';
 import { draftPath } from '../utils/paths';
-import {
-  defaultSignBox,
-  fromPdfPlacement,
-  type TDisplayBox,
-  type TPageGeometry,
-  toPdfPlacement,
-} from '../utils/placement';
 import { OrderControls } from './order-controls';
-import { PdfViewer } from './pdf-viewer';
-import type { TViewerBox } from './placement-box';
 import classes from './stamping.module.css';
 
 type TSignDocumentProps = { documentId: number; user: TUserData };
@@ -230,15 +226,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     ]);
   };
 
-  const move = (index: number, delta: number) =>
-    setPlanned((list) => {
-      const target = index + delta;
-      if (target < 0 || target >= list.length) return list;
-      const copy = [...list];
-      const [item] = copy.splice(index, 1);
-      if (item) copy.splice(target, 0, item);
-      return copy;
-    });
+  const move = (index: number, delta: number) => setPlanned((list) => moveItem(list, index, delta));
 
   const saveSigners = () => {
     if (!doc || planned.length === 0) return;
@@ -258,19 +246,8 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     );
   };
 
-  if (docQuery.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  if (docQuery.error || !doc) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        {statusMessage(docQuery.error, t)}
-      </Alert>
-    );
+  if (docQuery.isPending || docQuery.error || !doc) {
+    return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
   }
 
   const candidateOptions = [
@@ -281,21 +258,16 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   return (
     <div className={classes.editor} data-testid="sign-document">
       <div className={classes.viewerPane}>
-        {pdf.error ? (
-          <Alert color="red" variant="light" mt="md">
-            {t('stamping.viewer.failed')}
-          </Alert>
-        ) : (
-          <PdfViewer
-            data={pdf.data ?? null}
-            boxes={boxes}
-            onPages={setPages}
-            onBoxChange={(id, box) => {
-              if (id === 'me') setMyBox(box);
-              else setPlanned((list) => list.map((s) => (s.key === id ? { ...s, box } : s)));
-            }}
-          />
-        )}
+        <PdfViewer
+          loadError={Boolean(pdf.error)}
+          data={pdf.data ?? null}
+          boxes={boxes}
+          onPages={setPages}
+          onBoxChange={(id, box) => {
+            if (id === 'me') setMyBox(box);
+            else setPlanned((list) => list.map((s) => (s.key === id ? { ...s, box } : s)));
+          }}
+        />
       </div>
 
       <Paper withBorder p="lg" className={classes.sidePanel}>
@@ -376,14 +348,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
                 {hasQueue ? t('stamping.sign.yourTurn') : t('stamping.sign.placeHelp')}
               </Text>
               {sign.error && !identityRequired(sign.error) ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  icon={<IconAlertCircle size={18} />}
-                >
-                  {serverMessage(sign.error, t)}
-                </Alert>
+                <ErrorAlert>{serverMessage(sign.error, t)}</ErrorAlert>
               ) : null}
               <Button
                 size="md"

@@ -1,7 +1,8 @@
 import { formatIDR, METERAI_FACE_VALUE_IDR } from '@bubuh/contracts';
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconRubberStamp } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconRubberStamp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 
 type TStampConfirmModalProps = {
   opened: boolean;
@@ -62,17 +63,7 @@ export const StampConfirmModal = ({
         <Text fz="xs" c="dimmed">
           {t('stamping.confirm.final')}
         </Text>
-        {error ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="stamp-error"
-          >
-            {error}
-          </Alert>
-        ) : null}
+        {error ? <ErrorAlert testId="stamp-error">{error}</ErrorAlert> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
             {t('stamping.actions.cancel')}

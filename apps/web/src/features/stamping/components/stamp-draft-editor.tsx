@@ -1,10 +1,4 @@
-import {
-  formatIDR,
-  ROUTES,
-  type TDocument,
-  type TStampRequest,
-  type TUserData,
-} from '@bubuh/contracts';
+import { ROUTES, type TDocument, type TStampRequest, type TUserData } from '@bubuh/contracts';
 import {
   ActionIcon,
   Alert,
@@ -13,8 +7,6 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
-  NumberInput,
   Paper,
   Select,
   Stack,
@@ -25,7 +17,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  IconAlertCircle,
   IconDeviceFloppy,
   IconFocusCentered,
   IconLayoutGrid,
@@ -35,8 +26,23 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { ErrorAlert } from '@/components/error-alert';
+import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
+import { QueryFallback } from '@/components/query-fallback';
+import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import {
+  defaultStampBox,
+  fromPdfPlacement,
+  moveToPage,
+  STAMP_EDGE,
+  stampBesideBox,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '@/lib/placement';
 import {
   useDocTypes,
   useDocument,
@@ -46,20 +52,7 @@ import {
 } from '../api/documents';
 import { placementSummary, STATUS_COLORS } from '../utils/format';
 import { documentDetailsPath, esignPath } from '../utils/paths';
-import {
-  clampEdge,
-  defaultStampBox,
-  fromPdfPlacement,
-  moveToPage,
-  resizeBox,
-  STAMP_EDGE,
-  stampBesideBox,
-  type TDisplayBox,
-  type TPageGeometry,
-  toPdfPlacement,
-} from '../utils/placement';
-import { PdfViewer } from './pdf-viewer';
-import type { TViewerBox } from './placement-box';
+import { DocDetailsFields, docTypeOptionsOf } from './doc-details-fields';
 import { StampConfirmModal } from './stamp-confirm-modal';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';
@@ -171,11 +164,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
     return list;
   }, [doc?.signers, pages, box, editable, t]);
 
-  const docTypeOptions = (docTypes.data ?? []).map((type) => ({
-    value: type.kode,
-    label: `${type.kode} · ${type.nama}`,
-  }));
-
+  const docTypeOptions = docTypeOptionsOf(docTypes.data);
   const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
 
   const saveDraft = () => {
@@ -221,44 +210,22 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
     });
   };
 
-  const scrollToPage = (page: number) => {
-    document
-      .querySelector(`[data-testid="pdf-page-${page}"]`)
-      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  };
-
-  if (docQuery.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  if (docQuery.error || !doc) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        {statusMessage(docQuery.error, t)}
-      </Alert>
-    );
+  if (docQuery.isPending || docQuery.error || !doc) {
+    return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
   }
 
   return (
     <div className={classes.editor} data-testid="stamp-draft">
       <div className={classes.viewerPane}>
-        {pdf.error ? (
-          <Alert color="red" variant="light" mt="md" icon={<IconAlertCircle size={18} />}>
-            {t('stamping.viewer.failed')}
-          </Alert>
-        ) : (
-          <PdfViewer
-            data={pdf.data ?? null}
-            boxes={boxes}
-            onPages={setPages}
-            onBoxChange={(id, next) => {
-              if (id === STAMP_ID) setBox(next);
-            }}
-          />
-        )}
+        <PdfViewer
+          loadError={Boolean(pdf.error)}
+          data={pdf.data ?? null}
+          boxes={boxes}
+          onPages={setPages}
+          onBoxChange={(id, next) => {
+            if (id === STAMP_ID) setBox(next);
+          }}
+        />
       </div>
 
       <Paper withBorder p="lg" className={classes.sidePanel}>
@@ -298,23 +265,15 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
                     if (!box || !value) return;
                     const next = moveToPage(box, Number(value), pages);
                     setBox(next);
-                    scrollToPage(next.page);
+                    scrollToPdfPage(next.page);
                   }}
                   data-testid="stamp-page-select"
                 />
-                <NumberInput
-                  label={t('stamping.draft.size')}
-                  suffix=" pt"
-                  min={STAMP_EDGE.min}
-                  max={STAMP_EDGE.max}
-                  step={5}
-                  value={box ? Math.round(box.width) : STAMP_EDGE.default}
-                  onChange={(value) => {
-                    if (!box || !geometry || typeof value !== 'number') return;
-                    const edge = clampEdge(value);
-                    setBox(resizeBox(box, geometry, { width: edge, height: edge }, true));
-                  }}
-                  data-testid="stamp-size"
+                <StampSizeInput
+                  box={box}
+                  geometry={geometry}
+                  onResize={setBox}
+                  testId="stamp-size"
                 />
               </Group>
               {placement ? (
@@ -358,37 +317,10 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
               </Button>
 
               <Divider label={t('stamping.draft.details')} labelPosition="left" />
-              <Select
-                label={t('stamping.draft.docType')}
-                placeholder={t('stamping.draft.docTypePlaceholder')}
-                data={docTypeOptions}
-                searchable
-                withAsterisk
-                nothingFoundMessage={t('stamping.draft.noDocType')}
-                disabled={docTypes.isPending}
-                comboboxProps={{ withinPortal: true }}
-                data-testid="doc-type-select"
-                {...form.getInputProps('doc_type')}
-              />
-              {docTypes.error ? (
-                <Text fz="xs" c="red">
-                  {statusMessage(docTypes.error, t)}
-                </Text>
-              ) : null}
-              <NumberInput
-                label={t('stamping.draft.docValue')}
-                description={
-                  numericValue !== null ? formatIDR(numericValue) : t('stamping.draft.docValueHelp')
-                }
-                prefix="Rp "
-                thousandSeparator="."
-                decimalSeparator=","
-                allowDecimal={false}
-                allowNegative={false}
-                min={0}
-                hideControls
-                data-testid="doc-value"
-                {...form.getInputProps('doc_value')}
+              <DocDetailsFields
+                docTypes={docTypes}
+                typeInput={form.getInputProps('doc_type')}
+                valueInput={form.getInputProps('doc_value')}
               />
               <TextInput
                 label={t('stamping.draft.reason')}
@@ -403,16 +335,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
                 {...form.getInputProps('location')}
               />
 
-              {save.error ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  icon={<IconAlertCircle size={18} />}
-                >
-                  {serverMessage(save.error, t)}
-                </Alert>
-              ) : null}
+              {save.error ? <ErrorAlert>{serverMessage(save.error, t)}</ErrorAlert> : null}
 
               <Stack gap="xs">
                 <Button
@@ -482,7 +405,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
           const shown = template.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
           if (shown) {
             setBox(shown);
-            scrollToPage(shown.page);
+            scrollToPdfPage(shown.page);
           }
           setPicking(false);
           notifySuccess(t('stamping.template.applied', { name: template.name }));

@@ -14,19 +14,27 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  IconAlertCircle,
-  IconDeviceFloppy,
-  IconFileTypePdf,
-  IconPlus,
-  IconX,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { moveItem } from '@/lib/move-item';
 import { notifySuccess } from '@/lib/notify';
+import {
+  A4,
+  defaultSignBox,
+  defaultStampBox,
+  fromPdfPlacement,
+  moveToPage,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '@/lib/placement';
 import { useSession } from '@/lib/session';
 import {
   TEMPLATE_TYPES,
@@ -36,23 +44,9 @@ import {
   useTemplateSigners,
 } from '../api/templates';
 import { placementSummary, templateTypeKey } from '../utils/format';
-import {
-  A4,
-  clampEdge,
-  defaultSignBox,
-  defaultStampBox,
-  fromPdfPlacement,
-  moveToPage,
-  resizeBox,
-  STAMP_EDGE,
-  type TDisplayBox,
-  type TPageGeometry,
-  toPdfPlacement,
-} from '../utils/placement';
 import { OrderControls } from './order-controls';
 import { PdfDropzone } from './pdf-dropzone';
-import { PdfViewer } from './pdf-viewer';
-import type { TViewerBox } from './placement-box';
+import { PickedFile } from './picked-file';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';
 
@@ -209,12 +203,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
     else setEsign((list) => list.map((e) => (e.key === id ? { ...e, placement: pdf } : e)));
   };
 
-  const scrollToPage = (page: number) =>
-    window.setTimeout(() => {
-      document
-        .querySelector(`[data-testid="pdf-page-${page}"]`)
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    }, 50);
+  const scrollToPage = (page: number) => window.setTimeout(() => scrollToPdfPage(page), 50);
 
   /** Moves a box to page `value` (the page field of the e-Meterai or of a signature box). */
   const toPage = (id: string, current: TDisplayBox | null, value: number | string) => {
@@ -246,14 +235,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
   };
 
   const moveEsign = (index: number, delta: number) =>
-    setEsign((list) => {
-      const target = index + delta;
-      if (target < 0 || target >= list.length) return list;
-      const copy = [...list];
-      const [item] = copy.splice(index, 1);
-      if (item) copy.splice(target, 0, item);
-      return copy;
-    });
+    setEsign((list) => moveItem(list, index, delta));
 
   const readSample = async (file: File) => {
     setSampleError(null);
@@ -356,25 +338,13 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
 
             <Divider label={t('stamping.templates.sample')} labelPosition="left" />
             {sample ? (
-              <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                  <IconFileTypePdf size={18} />
-                  <Text fz="sm" truncate="end">
-                    {sample.name}
-                  </Text>
-                </Group>
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconX size={14} />}
-                  onClick={() => {
-                    setSample(null);
-                    setPages([]);
-                  }}
-                >
-                  {t('stamping.templates.removeSample')}
-                </Button>
-              </Group>
+              <PickedFile
+                name={sample.name}
+                onRemove={() => {
+                  setSample(null);
+                  setPages([]);
+                }}
+              />
             ) : (
               <PdfDropzone
                 compact
@@ -528,23 +498,10 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
                     onChange={(value) => toPage(STAMP_ID, box, value)}
                     data-testid="template-page-number"
                   />
-                  <NumberInput
-                    label={t('stamping.draft.size')}
-                    suffix=" pt"
-                    min={STAMP_EDGE.min}
-                    max={STAMP_EDGE.max}
-                    step={5}
-                    value={box ? Math.round(box.width) : STAMP_EDGE.default}
-                    onChange={(value) => {
-                      if (!box || !geometry || typeof value !== 'number') return;
-                      const edge = clampEdge(value);
-                      setPlacement(
-                        toPdfPlacement(
-                          resizeBox(box, geometry, { width: edge, height: edge }, true),
-                          geometry,
-                        ),
-                      );
-                    }}
+                  <StampSizeInput
+                    box={box}
+                    geometry={geometry}
+                    onResize={(next, page) => setPlacement(toPdfPlacement(next, page))}
                   />
                 </Group>
                 <Text fz="xs" c="dimmed" data-testid="template-placement">

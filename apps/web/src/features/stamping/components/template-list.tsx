@@ -1,22 +1,13 @@
 import { formatDate, ROUTES, type TTemplate, type TTemplateSortKey } from '@bubuh/contracts';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconRubberStamp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type TColumn } from '@/components/data-table';
-import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { actionsColumn, RowActions } from '@/components/row-actions';
+import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteTemplate, useTemplates } from '../api/templates';
@@ -87,41 +78,33 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
       sortKey: 'date',
       render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('stamping.list.actions')}</VisuallyHidden>,
-      align: 'right',
-      width: 110,
-      render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('stamping.actions.edit')}>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={editorLink(row.id)}
-              aria-label={`${t('stamping.actions.edit')} ${row.name}`}
-              data-testid="template-edit"
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('stamping.actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t('stamping.actions.delete')} ${row.name}`}
-              onClick={() => {
+    actionsColumn(
+      t('stamping.list.actions'),
+      (row) => (
+        <RowActions
+          name={row.name}
+          actions={[
+            {
+              label: t('stamping.actions.edit'),
+              icon: <IconPencil size={18} />,
+              to: editorLink(row.id),
+              testId: 'template-edit',
+            },
+            {
+              label: t('stamping.actions.delete'),
+              icon: <IconTrash size={18} />,
+              color: 'red',
+              onClick: () => {
                 remove.reset();
                 setDeleting(row);
-              }}
-              data-testid="template-delete"
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+              },
+              testId: 'template-delete',
+            },
+          ]}
+        />
       ),
-    },
+      110,
+    ),
   ];
 
   return (
@@ -129,23 +112,10 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
       <DataTable
         testId="template-table"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedTable(list, query, t, t('stamping.templates.search'))}
         rowKey={(row) => row.id}
         rowTestId={(row) => `template-row-${row.name}`}
-        loading={query.isPending || query.isFetching}
-        error={query.error ? statusMessage(query.error, t) : null}
         emptyText={t('stamping.templates.empty')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        search={{
-          value: list.search,
-          onChange: list.setSearch,
-          placeholder: t('stamping.templates.search'),
-        }}
         actions={
           <>
             <Button

@@ -1,29 +1,15 @@
-import { formatIDR } from '@bubuh/contracts';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Divider, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  IconAlertCircle,
-  IconFileTypePdf,
-  IconRubberStamp,
-  IconSignature,
-  IconX,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconRubberStamp, IconSignature } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ErrorAlert } from '@/components/error-alert';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import { fromPdfPlacement, type TPageGeometry } from '@/lib/placement';
 import {
   type TUploaded,
   useDocTypes,
@@ -35,10 +21,9 @@ import {
 import { useApplyTemplate, useTemplateOptions, useTemplateSigners } from '../api/templates';
 import { placementSummary, templateTypeKey } from '../utils/format';
 import { documentDetailsPath, draftPath, esignPath } from '../utils/paths';
-import { fromPdfPlacement, type TPageGeometry } from '../utils/placement';
+import { DocDetailsFields, docTypeOptionsOf } from './doc-details-fields';
 import { PdfDropzone } from './pdf-dropzone';
-import { PdfViewer } from './pdf-viewer';
-import type { TViewerBox } from './placement-box';
+import { PickedFile } from './picked-file';
 import { StampConfirmModal } from './stamp-confirm-modal';
 import { StampMark } from './stamp-mark';
 import classes from './stamping.module.css';
@@ -86,11 +71,9 @@ export const TemplateStamp = () => {
   const signerName = (userId: number) =>
     signers.data?.find((s) => s.id === userId)?.fullName ??
     t('stamping.templates.unknownSigner', { id: userId });
+
+  const docTypeOptions = docTypeOptionsOf(docTypes.data);
   const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
-  const docTypeOptions = (docTypes.data ?? []).map((type) => ({
-    value: type.kode,
-    label: `${type.kode} · ${type.nama}`,
-  }));
 
   const boxes = useMemo<TViewerBox[]>(() => {
     const list: TViewerBox[] = [];
@@ -244,25 +227,13 @@ export const TemplateStamp = () => {
           ) : null}
 
           {uploaded ? (
-            <Group gap="xs" wrap="nowrap" justify="space-between">
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <IconFileTypePdf size={18} />
-                <Text fz="sm" truncate="end">
-                  {uploaded.file_name}
-                </Text>
-              </Group>
-              <Button
-                variant="subtle"
-                size="xs"
-                leftSection={<IconX size={14} />}
-                onClick={() => {
-                  setUploaded(null);
-                  upload.reset();
-                }}
-              >
-                {t('stamping.templates.removeSample')}
-              </Button>
-            </Group>
+            <PickedFile
+              name={uploaded.file_name}
+              onRemove={() => {
+                setUploaded(null);
+                upload.reset();
+              }}
+            />
           ) : (
             <Text fz="sm" c="dimmed">
               {t('stamping.template.uploadFirst')}
@@ -272,43 +243,18 @@ export const TemplateStamp = () => {
           {!template || template.emeterai ? (
             <>
               <Divider label={t('stamping.draft.details')} labelPosition="left" />
-              <Select
-                label={t('stamping.draft.docType')}
-                placeholder={t('stamping.draft.docTypePlaceholder')}
-                description={signsFirst ? t('stamping.template.docTypeLater') : undefined}
-                data={docTypeOptions}
-                searchable
-                withAsterisk={!signsFirst}
-                data-testid="doc-type-select"
-                {...form.getInputProps('doc_type')}
-              />
-              <NumberInput
-                label={t('stamping.draft.docValue')}
-                description={
-                  numericValue !== null ? formatIDR(numericValue) : t('stamping.draft.docValueHelp')
-                }
-                prefix="Rp "
-                thousandSeparator="."
-                decimalSeparator=","
-                allowDecimal={false}
-                allowNegative={false}
-                hideControls
-                {...form.getInputProps('doc_value')}
+              <DocDetailsFields
+                docTypes={docTypes}
+                typeInput={form.getInputProps('doc_type')}
+                valueInput={form.getInputProps('doc_value')}
+                required={!signsFirst}
+                typeHint={signsFirst ? t('stamping.template.docTypeLater') : undefined}
               />
             </>
           ) : null}
           {signsFirst ? (
             <>
-              {apply.error ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  role="alert"
-                  icon={<IconAlertCircle size={18} />}
-                >
-                  {serverMessage(apply.error, t)}
-                </Alert>
-              ) : null}
+              {apply.error ? <ErrorAlert>{serverMessage(apply.error, t)}</ErrorAlert> : null}
               <Button
                 size="md"
                 leftSection={<IconSignature size={18} />}

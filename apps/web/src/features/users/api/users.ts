@@ -1,15 +1,12 @@
-import type {
-  TCompanyUser,
-  TCompanyUserSortKey,
-  TPageMeta,
-  TPersonalUserSortKey,
+import {
+  DEPARTEMENT_ENDPOINTS,
+  type TCompanyUserSortKey,
+  type TPersonalUserSortKey,
+  USER_ENDPOINTS,
 } from '@bubuh/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint, endpointKey, endpointScope, useEndpointQuery } from '@/lib/endpoint';
 import type { TListQuery } from '@/lib/use-list-state';
-
-type TPagedUsers = { message: string; data: { data: TCompanyUser[]; meta: TPageMeta } };
-type TUserAnswer = { message: string; data: TCompanyUser };
 
 export type TAssignableRole = 'user' | 'admin-company' | 'admin';
 
@@ -21,23 +18,21 @@ export type TUserInput = {
   departement_id: number | null;
 };
 
-export const USERS_KEY = ['users'] as const;
+export const USERS_KEY = endpointScope(USER_ENDPOINTS.companyUsers);
 
 export const useCompanyUsers = (query: TListQuery<TCompanyUserSortKey>) =>
-  useQuery({
-    queryKey: [...USERS_KEY, 'company', query],
-    queryFn: ({ signal }) => api.get<TPagedUsers>('/api/v1/users/user-company', { query, signal }),
-    select: (body) => body.data,
-    placeholderData: keepPreviousData,
-  });
+  useEndpointQuery(
+    USER_ENDPOINTS.companyUsers,
+    { query },
+    { select: (body) => body.data, placeholderData: keepPreviousData },
+  );
 
 export const usePersonalUsers = (query: TListQuery<TPersonalUserSortKey>) =>
-  useQuery({
-    queryKey: [...USERS_KEY, 'personal', query],
-    queryFn: ({ signal }) => api.get<TPagedUsers>('/api/v1/users/personal-user', { query, signal }),
-    select: (body) => body.data,
-    placeholderData: keepPreviousData,
-  });
+  useEndpointQuery(
+    USER_ENDPOINTS.personalUsers,
+    { query },
+    { select: (body) => body.data, placeholderData: keepPreviousData },
+  );
 
 const useInvalidate = () => {
   const client = useQueryClient();
@@ -45,7 +40,7 @@ const useInvalidate = () => {
     Promise.all([
       client.invalidateQueries({ queryKey: USERS_KEY }),
       // Department user counts change with users.
-      client.invalidateQueries({ queryKey: ['departements'] }),
+      client.invalidateQueries({ queryKey: endpointScope(DEPARTEMENT_ENDPOINTS.list) }),
     ]);
 };
 
@@ -55,20 +50,21 @@ export const useSaveUser = () => {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: TUserInput }) => {
       const departement_id = input.role === 'user' ? input.departement_id : null;
+      const phone = input.phoneNumber.trim() ? { phoneNumber: input.phoneNumber.trim() } : {};
       if (id === undefined) {
-        return api.post<TUserAnswer>('/api/v1/users', {
-          fullName: input.fullName.trim(),
-          email: input.email.trim(),
-          ...(input.phoneNumber.trim() ? { phoneNumber: input.phoneNumber.trim() } : {}),
-          role: input.role,
-          departement_id,
+        return callEndpoint(USER_ENDPOINTS.create, {
+          body: {
+            fullName: input.fullName.trim(),
+            email: input.email.trim(),
+            ...phone,
+            role: input.role,
+            departement_id,
+          },
         });
       }
-      return api.patch<TUserAnswer>(`/api/v1/users/${id}`, {
-        fullName: input.fullName.trim(),
-        ...(input.phoneNumber.trim() ? { phoneNumber: input.phoneNumber.trim() } : {}),
-        role: input.role,
-        departement_id,
+      return callEndpoint(USER_ENDPOINTS.update, {
+        params: { id },
+        body: { fullName: input.fullName.trim(), ...phone, role: input.role, departement_id },
       });
     },
     onSuccess: () => invalidate(),
@@ -78,32 +74,24 @@ export const useSaveUser = () => {
 export const useDeleteUser = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/v1/users/${id}`),
+    mutationFn: (id: number) => callEndpoint(USER_ENDPOINTS.remove, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 };
 
 // --- child users of the subscription -----------------------------------------------------
 
-type TChildUsers = { message: string; data: { data: TCompanyUser[]; limit: number; used: number } };
-
-export const CHILD_USERS_KEY = [...USERS_KEY, 'children'] as const;
+export const CHILD_USERS_KEY = endpointKey(USER_ENDPOINTS.children);
 
 export const useChildUsers = (enabled = true) =>
-  useQuery({
-    queryKey: CHILD_USERS_KEY,
-    queryFn: ({ signal }) => api.get<TChildUsers>('/api/v1/users/child-user-sub', { signal }),
-    select: (body) => body.data,
-    enabled,
-  });
+  useEndpointQuery(USER_ENDPOINTS.children, {}, { select: (body) => body.data, enabled });
 
 export const useAddChildUser = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { fullName: string; email: string }) =>
-      api.post<TUserAnswer>('/api/v1/users/child-user-subs', {
-        fullName: input.fullName.trim(),
-        email: input.email.trim(),
+      callEndpoint(USER_ENDPOINTS.addChild, {
+        body: { fullName: input.fullName.trim(), email: input.email.trim() },
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: CHILD_USERS_KEY }),
   });
@@ -112,8 +100,7 @@ export const useAddChildUser = () => {
 export const useRemoveChildUser = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.delete<{ message: string }>(`/api/v1/users/child-user-sub/${id}`),
+    mutationFn: (id: number) => callEndpoint(USER_ENDPOINTS.removeChild, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: CHILD_USERS_KEY }),
   });
 };

@@ -1,19 +1,17 @@
-import { formatDate, type TCompanyUser, type TCompanyUserSortKey } from '@bubuh/contracts';
 import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+  canManageRole,
+  formatDate,
+  type TCompanyUser,
+  type TCompanyUserSortKey,
+  type TRole,
+} from '@bubuh/contracts';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type TColumn } from '@/components/data-table';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { actionsColumn, RowActions } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
@@ -29,11 +27,13 @@ const ROLE_COLORS: Record<TCompanyUser['role'], string> = {
 
 type TCompanyUserListProps = {
   departements: TDepartementChoice[];
-  canAppointAdmin: boolean;
+  /** The signed-in admin's role: rows it may not manage (user policy) get no actions. */
+  actorRole: TRole;
 };
 
 /** /master/user: the company's users (own record excluded), with add, edit and delete. */
-export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserListProps) => {
+export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListProps) => {
+  const canAppointAdmin = canManageRole(actorRole, 'admin');
   const { t } = useTranslation();
   const list = useListState<TCompanyUserSortKey>();
   const query = useCompanyUsers(list.query);
@@ -49,8 +49,12 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('master.toast.delete', { entity: t('master.entity.user') }));
+      onSuccess: (answer) => {
+        notifySuccess(
+          answer.data.outcome === 'deactivated'
+            ? t('master.user.deactivated')
+            : t('master.toast.delete', { entity: t('master.entity.user') }),
+        );
         setDeleting(null);
       },
     });
@@ -120,40 +124,31 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
       sortKey: 'created',
       render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('master.actions.label')}</VisuallyHidden>,
-      align: 'right',
-      width: 100,
-      render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('master.actions.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`${t('master.actions.edit')} ${row.fullName}`}
-              onClick={() => openForm(row)}
-              data-testid="user-edit"
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('master.actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t('master.actions.delete')} ${row.fullName}`}
-              onClick={() => {
+    actionsColumn(t('master.actions.label'), (row) =>
+      canManageRole(actorRole, row.role) ? (
+        <RowActions
+          name={row.fullName}
+          actions={[
+            {
+              label: t('master.actions.edit'),
+              icon: <IconPencil size={18} />,
+              onClick: () => openForm(row),
+              testId: 'user-edit',
+            },
+            {
+              label: t('master.actions.delete'),
+              icon: <IconTrash size={18} />,
+              color: 'red',
+              onClick: () => {
                 remove.reset();
                 setDeleting(row);
-              }}
-              data-testid="user-delete"
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+              },
+              testId: 'user-delete',
+            },
+          ]}
+        />
+      ) : null,
+    ),
   ];
 
   return (
@@ -161,23 +156,10 @@ export const CompanyUserList = ({ departements, canAppointAdmin }: TCompanyUserL
       <DataTable
         testId="user-table"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedTable(list, query, t, t('master.user.search'))}
         rowKey={(row) => row.id}
         rowTestId={(row) => `user-row-${row.email}`}
-        loading={query.isPending || query.isFetching}
-        error={query.error ? statusMessage(query.error, t) : null}
         emptyText={t('master.user.empty')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        search={{
-          value: list.search,
-          onChange: list.setSearch,
-          placeholder: t('master.user.search'),
-        }}
         actions={
           <Button
             leftSection={<IconUserPlus size={16} />}

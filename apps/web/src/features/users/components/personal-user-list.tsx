@@ -2,8 +2,7 @@ import { formatDate, type TCompanyUser, type TPersonalUserSortKey } from '@bubuh
 import { Badge, Code, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
-import { statusMessage } from '@/lib/api-errors';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { useListState } from '@/lib/use-list-state';
 import { usePersonalUsers } from '../api/users';
 
@@ -72,23 +71,10 @@ export const PersonalUserList = () => {
       <DataTable
         testId="personal-user-table"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedTable(list, query, t, t('master.user.search'))}
         rowKey={(row) => row.id}
         rowTestId={(row) => `personal-user-row-${row.email}`}
-        loading={query.isPending || query.isFetching}
-        error={query.error ? statusMessage(query.error, t) : null}
         emptyText={t('master.personal.empty')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        search={{
-          value: list.search,
-          onChange: list.setSearch,
-          placeholder: t('master.user.search'),
-        }}
       />
     </Paper>
   );

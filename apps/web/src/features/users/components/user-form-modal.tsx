@@ -1,9 +1,9 @@
 import { type TCompanyUser, ZChildUserRequest, ZPhoneNumber } from '@bubuh/contracts';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { errorFields, serverMessage, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { type TAssignableRole, type TUserInput, useSaveUser } from '../api/users';
@@ -131,81 +131,62 @@ export const UserFormModal = ({
     : null;
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={editing ? t('master.user.edit') : t('master.user.add')}
-      centered
-      radius="lg"
       size="lg"
+      onSubmit={submit}
+      pending={save.isPending}
+      error={errorText}
+      submitLabel={editing ? undefined : t('master.user.invite')}
+      testId="user-form"
+      submitTestId="user-submit"
     >
-      <form onSubmit={submit} noValidate data-testid="user-form">
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('master.user.fullName')}
-              withAsterisk
-              data-autofocus
-              data-testid="user-fullname"
-              {...form.getInputProps('fullName')}
-            />
-            <TextInput
-              label={t('master.user.email')}
-              type="email"
-              withAsterisk={!editing}
-              disabled={editing}
-              description={editing ? undefined : t('master.user.emailHint')}
-              data-testid="user-email"
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label={t('master.user.phone')}
-              placeholder="081234567890"
-              data-testid="user-phone"
-              {...form.getInputProps('phoneNumber')}
-            />
-            <Select
-              label={t('master.user.role')}
-              data={roles}
-              allowDeselect={false}
-              withAsterisk
-              data-testid="user-role"
-              {...form.getInputProps('role')}
-            />
-          </SimpleGrid>
-          {form.values.role === 'user' ? (
-            <Select
-              label={t('master.user.department')}
-              placeholder={t('master.user.departmentPlaceholder')}
-              data={departements.map((d) => ({ value: String(d.departement_id), label: d.name }))}
-              searchable
-              withAsterisk
-              nothingFoundMessage={t('master.user.noDepartments')}
-              data-testid="user-department"
-              {...form.getInputProps('departement_id')}
-            />
-          ) : null}
-          {errorText ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              role="alert"
-              data-testid="user-form-error"
-            >
-              {errorText}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('master.actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="user-submit">
-              {editing ? t('master.actions.save') : t('master.user.invite')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={t('master.user.fullName')}
+          withAsterisk
+          data-autofocus
+          data-testid="user-fullname"
+          {...form.getInputProps('fullName')}
+        />
+        <TextInput
+          label={t('master.user.email')}
+          type="email"
+          withAsterisk={!editing}
+          disabled={editing}
+          description={editing ? undefined : t('master.user.emailHint')}
+          data-testid="user-email"
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('master.user.phone')}
+          placeholder="081234567890"
+          data-testid="user-phone"
+          {...form.getInputProps('phoneNumber')}
+        />
+        <Select
+          label={t('master.user.role')}
+          data={roles}
+          allowDeselect={false}
+          withAsterisk
+          data-testid="user-role"
+          {...form.getInputProps('role')}
+        />
+      </SimpleGrid>
+      {form.values.role === 'user' ? (
+        <Select
+          label={t('master.user.department')}
+          placeholder={t('master.user.departmentPlaceholder')}
+          data={departements.map((d) => ({ value: String(d.departement_id), label: d.name }))}
+          searchable
+          withAsterisk
+          nothingFoundMessage={t('master.user.noDepartments')}
+          data-testid="user-department"
+          {...form.getInputProps('departement_id')}
+        />
+      ) : null}
+    </FormModal>
   );
 };

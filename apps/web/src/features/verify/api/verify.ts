@@ -1,6 +1,6 @@
-import type { TVerifyResponse } from '@bubuh/contracts';
+import { SYSTEM_ENDPOINTS, type TVerifyResponse } from '@bubuh/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint';
 
 export type TVerifyResult = TVerifyResponse['data'];
 export type TVerifiedSignature = TVerifyResult['signatures'][number];
@@ -11,8 +11,6 @@ export const useVerifyDocument = () =>
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api
-        .post<TVerifyResponse>('/api/v1/services/verify', form, { anonymous: true })
-        .then((body) => body.data);
+      return callEndpoint(SYSTEM_ENDPOINTS.verify, { body: form }).then((body) => body.data);
     },
   });

@@ -1,6 +1,5 @@
 import { formatDateTime } from '@bubuh/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -14,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconCircleCheck,
   IconCircleX,
   IconFileTypePdf,
@@ -26,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { type DragEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { serverMessage } from '@/lib/api-errors';
 import { type TVerifiedSignature, type TVerifyResult, useVerifyDocument } from '../api/verify';
 import { countByKind, issuedHere, sortedSignatures } from '../utils/verdict';
@@ -120,17 +119,7 @@ export const VerifyPanel = () => {
           </Stack>
         </div>
 
-        {error ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="verify-error"
-          >
-            {error}
-          </Alert>
-        ) : null}
+        {error ? <ErrorAlert testId="verify-error">{error}</ErrorAlert> : null}
 
         {verify.data && !verify.isPending ? (
           <VerifyResult result={verify.data} onAgain={() => inputRef.current?.click()} />

@@ -22,9 +22,7 @@ const MasterUserRoute = () => {
   if (!user) return null;
   if (!admin) return <NoAccess backTo={HOME_PATH} />;
 
-  const list = (
-    <CompanyUserList departements={options.data ?? []} canAppointAdmin={user.role === 'admin'} />
-  );
+  const list = <CompanyUserList departements={options.data ?? []} actorRole={user.role} />;
   if (!plan.data?.is_childUser) {
     return (
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="user-page">

@@ -11,7 +11,7 @@ import {
   resizeBox,
   type TDisplayBox,
   type TPageGeometry,
-} from '../utils/placement';
+} from '@/lib/placement';
 import classes from './viewer.module.css';
 
 /** A box the viewer shows on a page: the e-Meterai, a signature, or a read-only marker. */

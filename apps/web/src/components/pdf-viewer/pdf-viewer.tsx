@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { geometryOf, type TDisplayBox, type TPageGeometry } from '../utils/placement';
+import { geometryOf, type TDisplayBox, type TPageGeometry } from '@/lib/placement';
 import { PlacementBox, type TPageHit, type TViewerBox } from './placement-box';
 import classes from './viewer.module.css';
 
@@ -19,9 +19,17 @@ type TPdfViewerProps = {
   /** Upper bound of the zoom (pixels per point). */
   maxScale?: number;
   testId?: string;
+  /** The bytes could not be fetched: shows the same failure as a PDF that does not open. */
+  loadError?: boolean;
 };
 
 const MIN_SCALE = 0.25;
+
+/** Scrolls the viewer's page `page` (1-based) into the middle of the screen. */
+export const scrollToPdfPage = (page: number) =>
+  document
+    .querySelector(`[data-testid="pdf-page-${page}"]`)
+    ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
 
 /**
  * The document viewer: every page rendered by pdf.js to a canvas at the zoom that fits the width,
@@ -36,6 +44,7 @@ export const PdfViewer = ({
   onPages,
   maxScale = 2,
   testId = 'pdf-viewer',
+  loadError = false,
 }: TPdfViewerProps) => {
   const { t } = useTranslation();
   const { ref: sizeRef, width: rawWidth } = useElementSize();
@@ -58,7 +67,7 @@ export const PdfViewer = ({
     setFailed(false);
     setPdfPages(null);
     const load = async () => {
-      const { openPdf } = await import('../utils/pdfjs');
+      const { openPdf } = await import('@/lib/pdfjs');
       const task = openPdf(data);
       try {
         const doc = await task.promise;
@@ -125,7 +134,7 @@ export const PdfViewer = ({
 
   const geometryAt = useCallback((page: number) => pages?.[page - 1], [pages]);
 
-  if (failed) {
+  if (failed || loadError) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
         {t('stamping.viewer.failed')}

@@ -1,0 +1,136 @@
+import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { insertWithinLimit, lockLimit } from '../../db/count-limit.ts';
+import { esignSpecimens, users } from '../../db/schema.ts';
+
+export type TSpecimenRow = typeof esignSpecimens.$inferSelect;
+type TNewSpecimen = Omit<typeof esignSpecimens.$inferInsert, 'id' | 'isDefault' | 'userId'>;
+
+const nameLike = (search?: string): SQL | undefined =>
+  search ? ilike(esignSpecimens.name, `%${search.replace(/[%_]/g, '')}%`) : undefined;
+
+const countOf = async (db: TDb | TTx, userId: number) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(esignSpecimens)
+    .where(eq(esignSpecimens.userId, userId));
+  return row?.n ?? 0;
+};
+
+/**
+ * SQL of the e-sign specimens. Specimens belong to a user; the company scope is checked through
+ * the owner (`companyOfUser`) before another user's specimens are read. Writers of one user's
+ * specimens take the user's `specimens` limit lock, so the count limit and the one default hold
+ * under parallel requests (the partial unique index esign_specimens_one_default_uq backs it).
+ */
+export const createEsignRepository = (db: TDb) => ({
+  companyOfUser: async (userId: number) => {
+    const [row] = await db
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  },
+
+  page: async (
+    userId: number,
+    query: { search?: string | undefined; page: number; perPage: number },
+    orderBy: SQL[],
+  ) => {
+    const where = and(eq(esignSpecimens.userId, userId), nameLike(query.search));
+    const rows = await db
+      .select()
+      .from(esignSpecimens)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage);
+    const [total] = await db.select({ n: count() }).from(esignSpecimens).where(where);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  findOwn: async (userId: number, id: number) => {
+    const [row] = await db
+      .select()
+      .from(esignSpecimens)
+      .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId)));
+    return row;
+  },
+
+  findById: async (id: number) => {
+    const [row] = await db.select().from(esignSpecimens).where(eq(esignSpecimens.id, id));
+    return row;
+  },
+
+  /** Inserts below `limit`; the first specimen (none default yet) becomes the default. */
+  insert: (
+    userId: number,
+    limit: number,
+    values: (used: number) => TNewSpecimen,
+    refuse: (limit: number) => Error,
+  ) =>
+    insertWithinLimit(db, {
+      scope: 'specimens',
+      ownerId: userId,
+      limit,
+      count: (tx) => countOf(tx, userId),
+      refuse,
+      insert: async (tx, used) => {
+        const [current] = await tx
+          .select({ id: esignSpecimens.id })
+          .from(esignSpecimens)
+          .where(and(eq(esignSpecimens.userId, userId), eq(esignSpecimens.isDefault, true)));
+        const [row] = await tx
+          .insert(esignSpecimens)
+          .values({ ...values(used), userId, isDefault: current === undefined })
+          .returning();
+        if (!row) throw new Error('insert returned nothing');
+        return row;
+      },
+    }),
+
+  update: (userId: number, id: number, patch: { name?: string | undefined; isDefault: boolean }) =>
+    db.transaction(async (tx) => {
+      await lockLimit(tx, 'specimens', userId);
+      if (patch.isDefault) {
+        await tx
+          .update(esignSpecimens)
+          .set({ isDefault: false })
+          .where(and(eq(esignSpecimens.userId, userId), ne(esignSpecimens.id, id)));
+      }
+      await tx
+        .update(esignSpecimens)
+        .set({
+          ...(patch.name ? { name: patch.name } : {}),
+          ...(patch.isDefault ? { isDefault: true } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId)));
+    }),
+
+  /** Deletes one; when it was the default, the oldest remaining one becomes the default. */
+  remove: (userId: number, id: number) =>
+    db.transaction(async (tx) => {
+      await lockLimit(tx, 'specimens', userId);
+      const [gone] = await tx
+        .delete(esignSpecimens)
+        .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId)))
+        .returning();
+      if (gone?.isDefault) {
+        const [next] = await tx
+          .select({ id: esignSpecimens.id })
+          .from(esignSpecimens)
+          .where(eq(esignSpecimens.userId, userId))
+          .orderBy(asc(esignSpecimens.id))
+          .limit(1);
+        if (next)
+          await tx
+            .update(esignSpecimens)
+            .set({ isDefault: true })
+            .where(eq(esignSpecimens.id, next.id));
+      }
+      return gone;
+    }),
+});
+
+export type TEsignRepository = ReturnType<typeof createEsignRepository>;

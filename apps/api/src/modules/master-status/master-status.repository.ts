@@ -1,0 +1,24 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { masterStatus } from '../../db/schema.ts';
+
+export type TMasterStatusRow = typeof masterStatus.$inferSelect;
+
+/** SQL of the configuration values (platform-wide: read by everyone, written by super). */
+export const createMasterStatusRepository = (db: TDb) => ({
+  list: () => db.select().from(masterStatus).orderBy(asc(masterStatus.statusGroup)),
+
+  find: async (id: number) => {
+    const [row] = await db.select().from(masterStatus).where(eq(masterStatus.id, id));
+    return row;
+  },
+
+  setValue: async (id: number, statusName: string) => {
+    const [row] = await db
+      .update(masterStatus)
+      .set({ statusName, updatedAt: new Date() })
+      .where(eq(masterStatus.id, id))
+      .returning();
+    return row;
+  },
+});

@@ -1,0 +1,50 @@
+import { and, desc, eq, or } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { plans, subscriptions, users } from '../../db/schema.ts';
+
+export type TPlanRow = typeof plans.$inferSelect;
+
+/**
+ * SQL of the plan catalogue (platform-wide, edited by super) and of subscriptions, which are read
+ * for one user: their own or their company's; the caller's right to see that user is the
+ * service's rule.
+ */
+export const createPlansRepository = (db: TDb) => ({
+  list: () => db.select().from(plans).orderBy(plans.priceIdr),
+
+  update: async (id: number, values: Partial<typeof plans.$inferInsert>) => {
+    const [row] = await db
+      .update(plans)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(plans.id, id))
+      .returning();
+    return row;
+  },
+
+  companyOfUser: async (userId: number) => {
+    const [row] = await db
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  },
+
+  /** The newest active subscription of the user's company, or the user's own. */
+  activeSubscription: async (userId: number, companyId: number | null) => {
+    const [row] = await db
+      .select({ sub: subscriptions, plan: plans })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(
+        and(
+          eq(subscriptions.status, 'active'),
+          companyId !== null
+            ? or(eq(subscriptions.companyId, companyId), eq(subscriptions.userId, userId))
+            : eq(subscriptions.userId, userId),
+        ),
+      )
+      .orderBy(desc(subscriptions.startedAt))
+      .limit(1);
+    return row;
+  },
+});

@@ -1,0 +1,221 @@
+import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { insertWithinLimit } from '../../db/count-limit.ts';
+import {
+  companies,
+  departements,
+  documentSigners,
+  documents,
+  passwordResets,
+  plans,
+  sessions,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
+
+export type TUserRow = typeof users.$inferSelect;
+export type TUserWithDept = { user: TUserRow; departementName: string | null };
+type TNewUser = typeof users.$inferInsert;
+type TInvitation = { tokenHash: string; expiresAt: Date };
+
+/** The subscription whose plan limits child users: the company's, or a personal account's. */
+export type TChildScope = {
+  subscriptionId: number;
+  companyId: number | null;
+  userId: number | null;
+};
+
+const active = isNull(users.deactivatedAt);
+
+const childrenOf = (scope: TChildScope): SQL | undefined =>
+  and(
+    active,
+    scope.companyId !== null
+      ? and(eq(users.companyId, scope.companyId), isNotNull(users.parentUserId))
+      : eq(users.parentUserId, scope.userId ?? 0),
+  );
+
+const searchOf = (search?: string): SQL | undefined => {
+  if (!search) return undefined;
+  const like = `%${search.replace(/[%_]/g, '')}%`;
+  return or(ilike(users.fullName, like), ilike(users.email, like));
+};
+
+const insertInvited = async (tx: TTx, values: TNewUser, invitation: TInvitation) => {
+  const [created] = await tx.insert(users).values(values).returning({ id: users.id });
+  if (!created) throw new Error('insert returned nothing');
+  await tx.insert(passwordResets).values({ userId: created.id, ...invitation });
+  return created.id;
+};
+
+/**
+ * SQL of the company's accounts (admin side). Every read and write names the session's company;
+ * deactivated accounts (removed while owning documents) leave every list.
+ */
+export const createCompanyUsersRepository = (db: TDb) => {
+  const select = () =>
+    db
+      .select({ user: users, departementName: departements.name })
+      .from(users)
+      .leftJoin(departements, eq(departements.id, users.departementId));
+
+  return {
+    /** One page of a company's active users (the caller excluded), or of all personal accounts. */
+    page: async (
+      scope: { companyId: number; exceptUserId: number } | 'personal',
+      query: { search?: string | undefined; page: number; perPage: number },
+      orderBy: SQL[],
+    ) => {
+      const where = and(
+        active,
+        scope === 'personal'
+          ? eq(users.userType, 'personal')
+          : and(eq(users.companyId, scope.companyId), ne(users.id, scope.exceptUserId)),
+        searchOf(query.search),
+      );
+      const rows = await select()
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const [total] = await db.select({ n: count() }).from(users).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    findInCompany: async (companyId: number, id: number): Promise<TUserWithDept | undefined> => {
+      const [row] = await select().where(
+        and(eq(users.id, id), eq(users.companyId, companyId), active),
+      );
+      return row;
+    },
+
+    hasDepartement: async (companyId: number, departementId: number) => {
+      const [row] = await db
+        .select({ id: departements.id })
+        .from(departements)
+        .where(and(eq(departements.id, departementId), eq(departements.companyId, companyId)));
+      return row !== undefined;
+    },
+
+    findById: async (id: number) => {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** Name of the inviting user and of their company, for the invitation mail. */
+    inviterOf: async (userId: number) => {
+      const [row] = await db
+        .select({ name: users.fullName, company: companies.name })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /** A new account without a password and its single-use set-password link, together. */
+    invite: (values: TNewUser, invitation: TInvitation) =>
+      db.transaction((tx) => insertInvited(tx, values, invitation)),
+
+    update: async (companyId: number, id: number, set: Partial<TNewUser>) => {
+      await db
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(users.id, id), eq(users.companyId, companyId)));
+    },
+
+    /**
+     * Removes an account of the company. One who owns or signs documents is deactivated instead:
+     * the documents stay with the company, the account loses its password, department, pending
+     * links and sessions and leaves every list. Anyone else is erased.
+     */
+    remove: (companyId: number, id: number) =>
+      db.transaction(async (tx): Promise<'deleted' | 'deactivated' | 'missing'> => {
+        const [target] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, id), eq(users.companyId, companyId), active))
+          .for('update');
+        if (!target) return 'missing';
+        const [owned] = await tx
+          .select({ id: documents.id })
+          .from(documents)
+          .where(eq(documents.ownerUserId, id))
+          .limit(1);
+        const [signs] = await tx
+          .select({ id: documentSigners.id })
+          .from(documentSigners)
+          .where(eq(documentSigners.userId, id))
+          .limit(1);
+        if (!owned && !signs) {
+          await tx.delete(users).where(and(eq(users.id, id), eq(users.companyId, companyId)));
+          return 'deleted';
+        }
+        const now = new Date();
+        await tx
+          .update(users)
+          .set({ deactivatedAt: now, passwordHash: null, departementId: null, updatedAt: now })
+          .where(eq(users.id, id));
+        await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now, revokedReason: 'deactivated' })
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+        return 'deactivated';
+      }),
+
+    /** The active subscription that limits the caller's child users, with the plan's limit. */
+    childScope: async (companyId: number | null, userId: number) => {
+      const [row] = await db
+        .select({
+          subscriptionId: subscriptions.id,
+          companyId: subscriptions.companyId,
+          userId: subscriptions.userId,
+          limit: plans.totalMultiuser,
+        })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(
+          and(
+            eq(subscriptions.status, 'active'),
+            companyId !== null
+              ? or(eq(subscriptions.companyId, companyId), eq(subscriptions.userId, userId))
+              : eq(subscriptions.userId, userId),
+          ),
+        )
+        .orderBy(desc(subscriptions.startedAt))
+        .limit(1);
+      return row;
+    },
+
+    /** The child users of a subscription, whoever of its admins added them. */
+    children: (scope: TChildScope) =>
+      select().where(childrenOf(scope)).orderBy(desc(users.createdAt), desc(users.id)),
+
+    /** Counts the subscription's child users and invites one more under its limit lock. */
+    inviteChild: (
+      scope: TChildScope,
+      limit: number,
+      values: TNewUser,
+      invitation: TInvitation,
+      refuse: (limit: number) => Error,
+    ) =>
+      insertWithinLimit(db, {
+        scope: 'childUsers',
+        ownerId: scope.subscriptionId,
+        limit,
+        refuse,
+        count: async (tx) => {
+          const [row] = await tx.select({ n: count() }).from(users).where(childrenOf(scope));
+          return row?.n ?? 0;
+        },
+        insert: (tx) => insertInvited(tx, values, invitation),
+      }),
+
+    withDepartement: async (id: number) => {
+      const [row] = await select().where(eq(users.id, id));
+      return row;
+    },
+  };
+};
+
+export type TCompanyUsersRepository = ReturnType<typeof createCompanyUsersRepository>;

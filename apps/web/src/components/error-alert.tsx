@@ -1,0 +1,25 @@
+import { Alert, type MantineSpacing } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** A refusal or failure shown in place (red, with the alert icon, announced to screen readers). */
+export const ErrorAlert = ({
+  children,
+  testId,
+  mb,
+}: {
+  children: ReactNode;
+  testId?: string | undefined;
+  mb?: MantineSpacing;
+}) => (
+  <Alert
+    color="red"
+    variant="light"
+    icon={<IconAlertCircle size={18} />}
+    role="alert"
+    mb={mb}
+    data-testid={testId}
+  >
+    {children}
+  </Alert>
+);

@@ -1,0 +1,62 @@
+import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+
+type TFormModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  size?: ModalProps['size'];
+  /** The form's submit handler (`form.onSubmit(...)` of @mantine/form). */
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The save is running: the submit button spins, cancel is disabled. */
+  pending: boolean;
+  /** The server's refusal, shown above the buttons. */
+  error?: ReactNode;
+  /** The submit button's text; "Save" when absent. */
+  submitLabel?: ReactNode;
+  /** Test ids: `<testId>` on the form, `<testId>-error`, and `<submitTestId>` on the button. */
+  testId: string;
+  submitTestId: string;
+  children: ReactNode;
+};
+
+/**
+ * The dialog every create/edit form uses: a @mantine/form form in a centered modal, the fields,
+ * the server error, and Cancel / Save. Validation stays with the form (`useForm`, rules from the
+ * contracts' zod schemas); this only draws the frame.
+ */
+export const FormModal = ({
+  opened,
+  onClose,
+  title,
+  size,
+  onSubmit,
+  pending,
+  error,
+  submitLabel,
+  testId,
+  submitTestId,
+  children,
+}: TFormModalProps) => {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered radius="lg" size={size}>
+      <form onSubmit={onSubmit} noValidate data-testid={testId}>
+        <Stack gap="md">
+          {children}
+          {error ? <ErrorAlert testId={`${testId}-error`}>{error}</ErrorAlert> : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              {t('master.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={pending} data-testid={submitTestId}>
+              {submitLabel ?? t('master.actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

@@ -1,0 +1,76 @@
+import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { TColumn } from './data-table';
+
+export type TRowAction = {
+  /** Tooltip text; the button's accessible name is this label followed by the row's name. */
+  label: string;
+  icon: ReactNode;
+  /** A click handler, or `to` for a link. */
+  onClick?: () => void;
+  to?: string;
+  testId: string;
+  color?: string;
+  loading?: boolean;
+  disabled?: boolean;
+  /** Leaves the action out (e.g. the user may not do it). */
+  hidden?: boolean;
+};
+
+const actionButton = (action: TRowAction, name: string | undefined) => {
+  const props = {
+    variant: 'subtle',
+    color: action.color,
+    'aria-label': name === undefined ? action.label : `${action.label} ${name}`,
+    loading: action.loading,
+    disabled: action.disabled,
+    'data-testid': action.testId,
+  } as const;
+  return action.to === undefined ? (
+    <ActionIcon {...props} onClick={action.onClick}>
+      {action.icon}
+    </ActionIcon>
+  ) : (
+    <ActionIcon {...props} component={Link} to={action.to}>
+      {action.icon}
+    </ActionIcon>
+  );
+};
+
+/** The icon buttons at the end of a list row (edit, delete, download…), each with a tooltip. */
+export const RowActions = ({
+  actions,
+  name,
+  children,
+}: {
+  actions: TRowAction[];
+  /** The row's name, appended to each button's accessible name. */
+  name?: string;
+  /** Anything else at the end (e.g. a "more" menu). */
+  children?: ReactNode;
+}) => (
+  <Group gap={4} justify="flex-end" wrap="nowrap">
+    {actions
+      .filter((action) => !action.hidden)
+      .map((action) => (
+        <Tooltip key={action.testId} label={action.label}>
+          {actionButton(action, name)}
+        </Tooltip>
+      ))}
+    {children}
+  </Group>
+);
+
+/** The last column of a list: row actions under a header only screen readers read. */
+export const actionsColumn = <T, K extends string = never>(
+  label: string,
+  render: (row: T) => ReactNode,
+  width: number = 100,
+): TColumn<T, K> => ({
+  key: 'actions',
+  header: <VisuallyHidden>{label}</VisuallyHidden>,
+  align: 'right',
+  width,
+  render,
+});

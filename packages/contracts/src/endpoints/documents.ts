@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { ZMessageResponse } from '../auth.ts';
+import {
+  ZCancelRequest,
+  ZDashboardDocuments,
+  ZDocTypes,
+  ZDocumentQuery,
+  ZDocumentResponse,
+  ZDocumentUserList,
+  ZEndSigningRequest,
+  ZSaveDraftRequest,
+  ZSetSignersRequest,
+  ZSignRequest,
+  ZSignResponse,
+  ZStampRequest,
+  ZStampResponse,
+  ZUploadDocumentResponse,
+} from '../documents.ts';
+import { endpoint } from '../endpoint.ts';
+import { ZDbId, ZDbIdParams } from '../envelope.ts';
+
+const ZIdParams = ZDbIdParams;
+
+const upload = <const P extends string>(path: P) =>
+  endpoint({
+    method: 'POST',
+    path,
+    tags: ['single-stamp'],
+    summary:
+      'Upload a PDF (multipart field `file`); it is inspected and kept as a draft (status nostamp)',
+    access: 'signed-in',
+    consumes: ['multipart/form-data'],
+    response: { 201: ZUploadDocumentResponse },
+  });
+
+const stamp = <const P extends string>(path: P, variant: string) =>
+  endpoint({
+    method: 'POST',
+    path,
+    tags: ['single-stamp'],
+    summary: `Stamp one e-Meterai (${variant} quota); placement in PDF points from the bottom-left`,
+    access: 'signed-in',
+    body: ZStampRequest,
+    response: { 200: ZStampResponse },
+  });
+
+const sign = <const P extends string>(path: P) =>
+  endpoint({
+    method: 'POST',
+    path,
+    tags: ['esign'],
+    summary:
+      "Sign with the caller's certificate and specimen (PAdES, incremental); one e-sign unit",
+    access: 'signed-in',
+    body: ZSignRequest,
+    response: { 200: ZSignResponse },
+  });
+
+/** Documents: upload, drafts, stamping, signing, history, files (spec §5, §7 single-stamp). */
+export const DOCUMENT_ENDPOINTS = {
+  upload: upload('/api/v1/single-stamp/upload-document'),
+  uploadOnly: upload('/api/v1/single-stamp/upload-document-only'),
+  uploadEsign: upload('/api/v1/esign-only/upload-document'),
+  docTypes: endpoint({
+    method: 'GET',
+    path: '/api/v1/single-stamp/doc-types',
+    tags: ['single-stamp'],
+    summary: "The provider's document types",
+    access: 'signed-in',
+    response: { 200: ZDocTypes },
+  }),
+  saveDraft: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/single-stamp/update-document/:id',
+    tags: ['single-stamp'],
+    summary: 'Save the draft placements',
+    access: 'signed-in',
+    params: ZIdParams,
+    body: ZSaveDraftRequest,
+    response: { 200: ZDocumentResponse },
+  }),
+  stampCompany: stamp('/api/v1/single-stamp/stamp-single-process-company', 'company'),
+  stampPersonal: stamp('/api/v1/single-stamp/stamp-single-process-personal', 'personal'),
+  setSigners: endpoint({
+    method: 'POST',
+    path: '/api/v1/esign-only/update-signer-data',
+    tags: ['esign'],
+    summary: 'Set who signs, in which order and where',
+    access: 'signed-in',
+    body: ZSetSignersRequest,
+    response: { 200: ZDocumentResponse },
+  }),
+  signerProcess: sign('/api/v1/esign-only/signer-process'),
+  embedProcess: sign('/api/v1/esign-only/embed-process'),
+  endSigning: endpoint({
+    method: 'POST',
+    path: '/api/v1/esign-only/end-process',
+    tags: ['esign'],
+    summary:
+      'End the signing round: pending signers are removed; the document keeps the signatures it has',
+    access: 'signed-in',
+    body: ZEndSigningRequest,
+    response: { 200: ZDocumentResponse },
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/v1/single-stamp/get-document-user',
+    tags: ['single-stamp'],
+    summary:
+      'Stamping history: stamped and nostamp lists, newest first unless `sort` says otherwise',
+    access: 'signed-in',
+    query: ZDocumentQuery,
+    response: { 200: ZDocumentUserList },
+  }),
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/api/v1/dashboard/get-document-dashboard',
+    tags: ['dashboard'],
+    summary: 'Recent documents and totals',
+    access: 'signed-in',
+    response: { 200: ZDashboardDocuments },
+  }),
+  details: endpoint({
+    method: 'GET',
+    path: '/api/v1/single-stamp/get-document-details/:documentID',
+    tags: ['single-stamp'],
+    summary: 'One document',
+    access: 'signed-in',
+    params: z.object({ documentID: ZDbId }),
+    response: { 200: ZDocumentResponse },
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/v1/single-stamp/canceled-stamp',
+    tags: ['single-stamp'],
+    summary: 'Cancel a draft',
+    access: 'signed-in',
+    body: ZCancelRequest,
+    response: { 200: ZMessageResponse },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/single-stamp/delete-document/:id',
+    tags: ['single-stamp'],
+    summary: 'Delete a draft or canceled document',
+    access: 'signed-in',
+    params: ZIdParams,
+    response: { 200: ZMessageResponse },
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/api/v1/single-stamp/download-file/:id',
+    tags: ['single-stamp'],
+    summary: 'The stamped PDF',
+    access: 'signed-in',
+    raw: true,
+    params: ZIdParams,
+    response: {},
+  }),
+  unsigned: endpoint({
+    method: 'GET',
+    path: '/UNSIGNED/:file',
+    tags: ['single-stamp'],
+    summary: "A draft's unsigned PDF (bearer token, or a short-lived link token in `token`)",
+    access: 'public',
+    hide: true,
+    raw: true,
+    params: z.object({ file: z.string().regex(/^\d+\.pdf$/) }),
+    query: z.object({ token: z.string().max(2000).optional() }),
+    response: {},
+  }),
+} as const;

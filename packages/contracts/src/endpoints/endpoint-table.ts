@@ -1,0 +1,27 @@
+import type { TEndpoint } from '../endpoint.ts';
+import { AUTH_ENDPOINTS } from './auth.ts';
+import { DOCUMENT_ENDPOINTS } from './documents.ts';
+import { ESIGN_ENDPOINTS } from './esign.ts';
+import { DEPARTEMENT_ENDPOINTS, QUOTA_ENDPOINTS } from './organisation.ts';
+import { MASTER_STATUS_ENDPOINTS, PLAN_ENDPOINTS } from './platform.ts';
+import { SYSTEM_ENDPOINTS } from './system.ts';
+import { TEMPLATE_ENDPOINTS } from './templates.ts';
+import { USER_ENDPOINTS } from './users.ts';
+
+/** Every endpoint of the API, per area (tests check it against the routes the API registers). */
+export const ENDPOINT_GROUPS = {
+  auth: AUTH_ENDPOINTS,
+  users: USER_ENDPOINTS,
+  departements: DEPARTEMENT_ENDPOINTS,
+  quota: QUOTA_ENDPOINTS,
+  plans: PLAN_ENDPOINTS,
+  masterStatus: MASTER_STATUS_ENDPOINTS,
+  esign: ESIGN_ENDPOINTS,
+  documents: DOCUMENT_ENDPOINTS,
+  templates: TEMPLATE_ENDPOINTS,
+  system: SYSTEM_ENDPOINTS,
+} as const;
+
+export const ALL_ENDPOINTS: readonly TEndpoint[] = Object.values(ENDPOINT_GROUPS).flatMap(
+  (group): TEndpoint[] => Object.values(group),
+);
