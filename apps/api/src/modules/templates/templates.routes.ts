@@ -1,6 +1,6 @@
 import {
-  ZJobPendingResponse,
   ZDbIdParams,
+  ZJobPendingResponse,
   ZMessageResponse,
   ZStampResponse,
   ZTemplateApplyRequest,
