@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
+import { defineDocumentJobs } from './jobs/document-jobs.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
@@ -196,8 +197,9 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     authFromLinkToken: (token, documentId) => app.authFromLinkToken(token, documentId),
   });
-  await app.register(stampingRoutes, { stamping });
-  await app.register(signingRoutes, { signing, documents });
+  const documentJobs = defineDocumentJobs(app, { stamping, signing });
+  await app.register(stampingRoutes, { stamping, jobs: documentJobs });
+  await app.register(signingRoutes, { signing, documents, jobs: documentJobs });
   await app.register(verificationRoutes, {
     verification: createVerificationService({
       db,
@@ -210,7 +212,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   registerStuckDocumentsSweep(app, db);
   await app.register(templatesRoutes, {
     templates: createTemplatesService({ db }),
-    documents: documentOperations(documents, signing, stamping),
+    documents: documentOperations(documents, signing, stamping, documentJobs),
   });
   // The dev outbox shows OTP codes and reset links: only when mail is not really sent, never in production.
   if (env.NODE_ENV !== 'production' && deps.mailer.transport === 'outbox') {

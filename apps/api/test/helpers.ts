@@ -50,7 +50,7 @@ export type TTestOptions = {
 
 let pdfEngine: TPdfEngine | undefined;
 /** One worker pool per test file (it is closed when the file's process ends). */
-const sharedPdfEngine = (): TPdfEngine => {
+export const sharedPdfEngine = (): TPdfEngine => {
   pdfEngine ??= createPdfEngine({ maxThreads: 1 });
   return pdfEngine;
 };

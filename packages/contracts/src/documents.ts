@@ -209,6 +209,17 @@ export const ZStampResponse = ZEnvelope(
   }),
 );
 
+/**
+ * 202 of a stamp or signature still running after the call's wait (its job goes on, and is
+ * retried if its process dies): the document's details show the outcome.
+ */
+export const ZJobPendingResponse = ZEnvelope(
+  z.object({
+    document_id: z.number().int(),
+    job_id: z.string(),
+  }),
+);
+
 export const ZTemplateStampRequest = z.object({
   document_id: ZDbId,
   doc_type: z.string().min(1).max(10),

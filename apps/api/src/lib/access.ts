@@ -37,6 +37,14 @@ export const requireQuotaAdmin = (auth: TAuth): number => {
 /** Who acts on a document: plain data (a session's or a job's), never a request. */
 export type TActor = Pick<TAuth, 'userId' | 'role' | 'companyId' | 'departementId'>;
 
+/** Only the actor's fields (a job's data carries no session). */
+export const actorOf = (auth: TActor): TActor => ({
+  userId: auth.userId,
+  role: auth.role,
+  companyId: auth.companyId,
+  departementId: auth.departementId,
+});
+
 /** admin or admin-company of a company (super administers nothing here). */
 export const isCompanyAdmin = (actor: TActor): boolean =>
   isCompanyAdminRole(actor.role) && actor.companyId !== null;

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, like, lt } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { quotaAccounts, unitReservations } from '../../db/schema.ts';
 
@@ -53,3 +53,26 @@ export const staleReservations = async (db: TDbOrTx, before: Date) =>
     .from(unitReservations)
     .where(and(eq(unitReservations.state, 'reserved'), lt(unitReservations.createdAt, before)))
     .orderBy(unitReservations.id);
+
+/** The reservations of one document whose key starts with `prefix` (one job's attempts). */
+export const reservationsByKeyPrefix = async (db: TDbOrTx, documentId: number, prefix: string) =>
+  db
+    .select()
+    .from(unitReservations)
+    .where(
+      and(
+        eq(unitReservations.documentId, documentId),
+        like(unitReservations.idempotencyKey, `${prefix}%`),
+      ),
+    )
+    .orderBy(asc(unitReservations.id));
+
+/** Whether any unit is reserved for the document (some attempt is working on it). */
+export const hasReservedUnit = async (db: TDbOrTx, documentId: number) => {
+  const rows = await db
+    .select({ id: unitReservations.id })
+    .from(unitReservations)
+    .where(and(eq(unitReservations.documentId, documentId), eq(unitReservations.state, 'reserved')))
+    .limit(1);
+  return rows.length > 0;
+};

@@ -10,6 +10,11 @@ export type TUnitRequest = {
   payer: TAccountRef;
   actorUserId: number | null;
   documentId: number;
+  /**
+   * The reservation's key (unique; default a random one). A job passes one made of its id, so
+   * that its retry finds the reservation of an attempt whose process died.
+   */
+  key?: string;
 };
 
 /** A reserved unit: `spend` marks it used, inside the transaction that stores the work. */
@@ -23,7 +28,7 @@ export type TUnit = {
  * reservation row, in one transaction. Throws the ledger's 422 when the balance is short.
  */
 export const reserveUnit = async (db: TDb, request: TUnitRequest) => {
-  const key = randomUUID();
+  const key = request.key ?? randomUUID();
   let reservationId = 0;
   await move(db, {
     kind: request.kind,
@@ -105,6 +110,11 @@ export const withUnit = async <T>(
   work: (unit: TUnit) => Promise<T>,
   releaseNote: (error: unknown) => string = (error) =>
     error instanceof Error ? error.message : 'work failed',
+  /**
+   * Called when `work` failed and its unit was no longer reserved: someone else (the retry of
+   * a job that took this attempt over, or the recovery sweep) released it and owns the document.
+   */
+  onLost?: () => void,
 ): Promise<T> => {
   const id = await reserveUnit(db, request);
   let spent = false;
@@ -120,7 +130,7 @@ export const withUnit = async <T>(
     result = await work(unit);
   } catch (error) {
     spent = false;
-    await releaseUnit(db, id, releaseNote(error));
+    if (!(await releaseUnit(db, id, releaseNote(error)))) onLost?.();
     throw error;
   }
   if (!spent) await releaseUnit(db, id, 'not used');

@@ -1,12 +1,14 @@
 import {
   ZDocumentResponse,
   ZEndSigningRequest,
+  ZJobPendingResponse,
   ZSetSignersRequest,
   ZSignRequest,
   ZSignResponse,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { pendingAnswer, type TDocumentJobs } from '../../jobs/document-jobs.ts';
 import { requireAuth, type TAuth } from '../../plugins/auth.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
 import type { TSigningService } from './signing.service.ts';
@@ -17,7 +19,8 @@ type TSetSignersRequest = z.infer<typeof ZSetSignersRequest>;
 export const signingRoutes: FastifyPluginAsyncZod<{
   signing: TSigningService;
   documents: TDocumentsService;
-}> = async (app, { signing, documents }) => {
+  jobs: TDocumentJobs;
+}> = async (app, { signing, documents, jobs }) => {
   const setSignersThenDetails = async (auth: TAuth, body: TSetSignersRequest) => {
     await signing.setSigners(auth, body.document_id, body.signers);
     return documents.details(auth, body.document_id);
@@ -54,13 +57,15 @@ export const signingRoutes: FastifyPluginAsyncZod<{
           summary:
             "Sign with the caller's certificate and specimen (PAdES, incremental); one e-sign unit",
           body: ZSignRequest,
-          response: { 200: ZSignResponse },
+          response: { 200: ZSignResponse, 202: ZJobPendingResponse },
         },
       },
-      async (request) => ({
-        message: 'Dokumen berhasil ditandatangani',
-        data: await signing.signFor(requireAuth(request), request.body),
-      }),
+      async (request, reply) => {
+        const outcome = await jobs.sign(signing.inputFor(requireAuth(request), request.body));
+        if (outcome.status === 'pending')
+          return reply.code(202).send(pendingAnswer(request.body.document_id, outcome.jobId));
+        return { message: 'Dokumen berhasil ditandatangani', data: outcome.result };
+      },
     );
   }
 

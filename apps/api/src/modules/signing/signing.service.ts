@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signingMethodAfter, type TSignRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { canManage, payerOf, type TActor } from '../../lib/access.ts';
+import { actorOf, canManage, payerOf, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TSignatureProvider } from '../../providers/signature/local-signature-provider.ts';
@@ -9,6 +9,11 @@ import type { TFileStore } from '../../storage/file-store.ts';
 import { applyEvent, busy, tryEvent } from '../documents/document-events.ts';
 import * as documentsRepo from '../documents/documents.repository.ts';
 import { loadDocument } from '../documents/documents.service.ts';
+import {
+  attemptKey,
+  type TJobAttempt,
+  takeOverEarlierAttempts,
+} from '../documents/documents-takeover.ts';
 import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
 import { withUnit } from '../quota/units.ts';
@@ -21,8 +26,14 @@ export type TSigningDeps = {
   signatures: TSignatureProvider;
 };
 
-/** One e-signature, as plain data: who signs, who pays, where (a job can run it too). */
+/** One e-signature, as plain data: who signs, who pays, where (the `sign` job runs it). */
 export type TSignInput = { actor: TActor; payer: TAccountRef; request: TSignRequest };
+
+export type TSignResult = {
+  document_id: number;
+  field_name: string;
+  signing_status: 'signing' | 'signed';
+};
 
 type TSignerBox = {
   user_id: number;
@@ -73,8 +84,33 @@ export const createSigningService = (deps: TSigningDeps) => {
    * they confirm their identity) and specimen, as an incremental revision, before any stamp.
    * One e-sign unit is reserved, spent with the stored signature, released if signing fails.
    */
-  const sign = async ({ actor, payer, request }: TSignInput) => {
-    const doc = await loadDocument(db, actor, request.document_id);
+  /** What an earlier attempt of the job stored: the actor's newest signature on the document. */
+  const signedBefore = async (documentId: number, userId: number): Promise<TSignResult | null> => {
+    const queue = await repo.signerQueue(db, documentId);
+    const mine = queue.filter((s) => s.userId === userId && s.status === 'signed' && s.fieldName);
+    const last = mine.at(-1);
+    if (!last?.fieldName) return null;
+    const pending = queue.some((s) => s.status === 'pending');
+    return {
+      document_id: documentId,
+      field_name: last.fieldName,
+      signing_status: pending ? 'signing' : 'signed',
+    };
+  };
+
+  const sign = async (
+    { actor, payer, request }: TSignInput,
+    attempt?: TJobAttempt,
+  ): Promise<TSignResult> => {
+    let doc = await loadDocument(db, actor, request.document_id);
+    if (attempt) {
+      // A retried job: an earlier attempt may have signed already, or died mid-signature.
+      if ((await takeOverEarlierAttempts(db, doc, 'esigning', attempt)) === 'done') {
+        const done = await signedBefore(doc.id, actor.userId);
+        if (done) return done;
+      }
+      doc = await loadDocument(db, actor, doc.id);
+    }
     if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.serialNumberId !== null) {
       throw new AppError(
         'CONFLICT',
@@ -111,11 +147,18 @@ export const createSigningService = (deps: TSigningDeps) => {
 
     const claimed = await applyEvent(db, doc, { type: 'start-sign' });
     let reserved = false;
+    let lost = false;
     let storedKey: string | null = null;
     try {
       return await withUnit(
         db,
-        { kind: 'esign', payer, actorUserId: me.id, documentId: doc.id },
+        {
+          kind: 'esign',
+          payer,
+          actorUserId: me.id,
+          documentId: doc.id,
+          ...(attempt ? { key: attemptKey(attempt) } : {}),
+        },
         async (unit) => {
           reserved = true;
           const credential = await deps.signatures.credentialFor({
@@ -172,9 +215,15 @@ export const createSigningService = (deps: TSigningDeps) => {
             signing_status: pending > 0 ? ('signing' as const) : ('signed' as const),
           };
         },
+        undefined,
+        () => {
+          lost = true;
+        },
       );
     } catch (error) {
       if (storedKey) await files.delete(storedKey);
+      // A retry of this job (or the recovery sweep) took the document over: leave it alone.
+      if (lost) throw busy();
       const message =
         error instanceof AppError
           ? error.message
@@ -209,9 +258,12 @@ export const createSigningService = (deps: TSigningDeps) => {
     setSigners,
     sign,
     endSigning,
-    /** The routes' signature: paid by the caller's scope (spec §6). */
-    signFor: (auth: TActor, request: TSignRequest) =>
-      sign({ actor: auth, payer: payerOf(auth), request }),
+    /** The routes' signature as plain data (the `sign` job's input): paid by the caller's scope. */
+    inputFor: (auth: TActor, request: TSignRequest): TSignInput => ({
+      actor: actorOf(auth),
+      payer: payerOf(auth),
+      request,
+    }),
   };
 };
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { serialNumbers } from '../../db/schema.ts';
 
@@ -10,11 +10,17 @@ export const insertSerial = async (db: TDbOrTx, values: typeof serialNumbers.$in
   return row;
 };
 
+/** A stamped serial stays stamped (a late failure of an attempt that lost cannot undo it). */
 export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped' | 'failed') => {
   await db
     .update(serialNumbers)
     .set({ status, ...(status === 'stamped' ? { stampedAt: new Date() } : {}) })
-    .where(eq(serialNumbers.id, id));
+    .where(and(eq(serialNumbers.id, id), ne(serialNumbers.status, 'stamped')));
+};
+
+export const serialById = async (db: TDbOrTx, id: number) => {
+  const [row] = await db.select().from(serialNumbers).where(eq(serialNumbers.id, id));
+  return row;
 };
 
 /** The newest serial of a document that was issued but never stamped, since `since`. */

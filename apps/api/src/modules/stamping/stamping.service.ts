@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { signingMethodAfter, type TStampRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { canManage, payerOf, type TActor } from '../../lib/access.ts';
+import { actorOf, canManage, payerOf, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
@@ -9,6 +9,11 @@ import type { TFileStore } from '../../storage/file-store.ts';
 import { applyEvent, busy, tryEvent } from '../documents/document-events.ts';
 import * as documentsRepo from '../documents/documents.repository.ts';
 import { loadDocument } from '../documents/documents.service.ts';
+import {
+  attemptKey,
+  type TJobAttempt,
+  takeOverEarlierAttempts,
+} from '../documents/documents-takeover.ts';
 import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
 import { withUnit } from '../quota/units.ts';
@@ -21,8 +26,10 @@ export type TStampingDeps = {
   meterai: TMeteraiProvider;
 };
 
-/** One stamp, as plain data: who acts, who pays, what (a job can run it as well as a route). */
+/** One stamp, as plain data: who acts, who pays, what (the `stamp` job runs it). */
 export type TStampInput = { actor: TActor; payer: TAccountRef; request: TStampRequest };
+
+export type TStampResult = { document_id: number; serial_number: string; status: 'stamp' };
 
 /** How long a serial whose stamp failed may be stamped again (Peruri's portal allows 48 h). */
 const SERIAL_RETRY_WINDOW_MS = 48 * 60 * 60_000;
@@ -60,11 +67,23 @@ export const createStampingService = (deps: TStampingDeps) => {
    * version, the `stamped` state and the spent unit in one transaction. On any failure the unit
    * is released, the serial kept as failed (for the retry) and the document goes back to rest.
    */
-  const stamp = async ({ actor, payer, request: input }: TStampInput) => {
+  const stamp = async (
+    { actor, payer, request: input }: TStampInput,
+    attempt?: TJobAttempt,
+  ): Promise<TStampResult> => {
     let request = input;
-    const doc = await loadDocument(db, actor, request.document_id);
+    let doc = await loadDocument(db, actor, request.document_id);
     if (!canManage(actor, doc))
       throw AppError.forbidden('Only the owner or a company admin can stamp this document');
+    if (attempt) {
+      // A retried job: an earlier attempt may have stamped already, or died mid-stamp.
+      if ((await takeOverEarlierAttempts(db, doc, 'stamping', attempt)) === 'done') {
+        const done = await loadDocument(db, actor, doc.id);
+        const serial = done.serialNumberId ? await repo.serialById(db, done.serialNumberId) : null;
+        if (serial) return { document_id: doc.id, serial_number: serial.serial, status: 'stamp' };
+      }
+      doc = await loadDocument(db, actor, doc.id);
+    }
     if (doc.state === 'stamped' || doc.serialNumberId !== null) {
       throw new AppError('CONFLICT', 'Dokumen sudah dibubuhi e-Meterai', {
         document_id: 'already stamped',
@@ -109,12 +128,19 @@ export const createStampingService = (deps: TStampingDeps) => {
     });
 
     let reserved = false;
+    let lost = false;
     let serialId: number | null = null;
     let storedKey: string | null = null;
     try {
       return await withUnit(
         db,
-        { kind: 'emeterai', payer, actorUserId: actor.userId, documentId: doc.id },
+        {
+          kind: 'emeterai',
+          payer,
+          actorUserId: actor.userId,
+          documentId: doc.id,
+          ...(attempt ? { key: attemptKey(attempt) } : {}),
+        },
         async (unit) => {
           reserved = true;
           // A serial issued for this document whose stamp failed is used again (never a second
@@ -190,8 +216,16 @@ export const createStampingService = (deps: TStampingDeps) => {
           return { document_id: doc.id, serial_number: issued.serial, status: 'stamp' as const };
         },
         (error) => (error instanceof Error ? error.message.slice(0, 500) : 'stamp failed'),
+        () => {
+          lost = true;
+        },
       );
     } catch (error) {
+      if (lost) {
+        // A retry of this job (or the recovery sweep) took the document over: leave it alone.
+        if (storedKey) await files.delete(storedKey);
+        throw busy();
+      }
       if (serialId !== null) await repo.setSerialStatus(db, serialId, 'failed');
       if (storedKey) await files.delete(storedKey);
       const message =
@@ -214,13 +248,16 @@ export const createStampingService = (deps: TStampingDeps) => {
 
   return {
     stamp,
-    /** The routes' stamp: the company or the personal call, paid by the caller's scope. */
-    stampFor: async (auth: TActor, request: TStampRequest, variant: 'company' | 'personal') => {
+    /**
+     * The routes' stamp as plain data (the `stamp` job's input): the company or the personal
+     * call, paid by the caller's scope.
+     */
+    inputFor: (auth: TActor, request: TStampRequest, variant: 'company' | 'personal') => {
       if (variant === 'company' && auth.companyId === null)
         throw AppError.forbidden('Use the personal stamping call');
       if (variant === 'personal' && auth.companyId !== null)
         throw AppError.forbidden('Use the company stamping call');
-      return stamp({ actor: auth, payer: payerOf(auth), request });
+      return { actor: actorOf(auth), payer: payerOf(auth), request } satisfies TStampInput;
     },
     documentTypes: () => meterai.documentTypes(),
   };

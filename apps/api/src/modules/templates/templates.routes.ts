@@ -1,5 +1,6 @@
 import {
   ZDbIdParams,
+  ZJobPendingResponse,
   ZMessageResponse,
   ZStampResponse,
   ZTemplateApplyRequest,
@@ -12,6 +13,7 @@ import {
   ZTemplateStampRequest,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pendingAnswer } from '../../jobs/document-jobs.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
 import type { TTemplatesService } from './templates.service.ts';
@@ -154,24 +156,24 @@ export const templatesRoutes: FastifyPluginAsyncZod<{
           "Stamp a document at the template's e-Meterai placement (a template with e-signature boxes is applied and signed first)",
         params: ZId,
         body: ZTemplateStampRequest,
-        response: { 200: ZStampResponse },
+        response: { 200: ZStampResponse, 202: ZJobPendingResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       const placement = await templates.stampPlacement(
         auth,
         request.params.id,
         await documents.details(auth, request.body.document_id),
       );
-      return {
-        message: 'Berhasil membubuhkan e-Meterai',
-        data: await documents.stamp(
-          auth,
-          { ...request.body, ...placement },
-          auth.companyId === null ? 'personal' : 'company',
-        ),
-      };
+      const outcome = await documents.stamp(
+        auth,
+        { ...request.body, ...placement },
+        auth.companyId === null ? 'personal' : 'company',
+      );
+      if (outcome.status === 'pending')
+        return reply.code(202).send(pendingAnswer(request.body.document_id, outcome.jobId));
+      return { message: 'Berhasil membubuhkan e-Meterai', data: outcome.result };
     },
   );
 };

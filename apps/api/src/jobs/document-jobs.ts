@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { STUCK_AFTER_MS } from '../modules/documents/documents-recovery.ts';
+import type {
+  TSignInput,
+  TSigningService,
+  TSignResult,
+} from '../modules/signing/signing.service.ts';
+import type {
+  TStampInput,
+  TStampingService,
+  TStampResult,
+} from '../modules/stamping/stamping.service.ts';
+import { JOB_TIMING, type TJobData, type TJobOutcome } from './jobs.ts';
+
+export const STAMP_QUEUE = 'stamp';
+export const SIGN_QUEUE = 'sign';
+
+/** How long a stamp or sign call waits for its job (a normal one takes seconds) before a 202. */
+export const DOCUMENT_JOB_WAIT_MS = 30_000;
+
+/**
+ * The latest a dead attempt's job is still retried: every attempt may stay active for
+ * expireInSeconds, be noticed by the next maintenance, then wait its (doubled, jittered) delay.
+ * The recovery sweep (STUCK_AFTER_MS) must not release a unit a retry will still take over.
+ */
+export const documentJobRetryHorizonMs = (timing = JOB_TIMING) => {
+  let total = 0;
+  for (let attempt = 0; attempt <= timing.retryLimit; attempt += 1) {
+    total += timing.expireInSeconds + timing.maintenanceIntervalSeconds;
+    if (attempt > 0) total += 2 * timing.retryDelaySeconds * 2 ** (attempt - 1);
+    total += timing.pollingIntervalSeconds;
+  }
+  return total * 1000;
+};
+
+if (documentJobRetryHorizonMs() >= STUCK_AFTER_MS)
+  throw new Error('the stuck-document sweep would race the stamp and sign jobs');
+
+/** The 202 body of a stamp or signature whose job is still running after the wait. */
+export const pendingAnswer = (documentId: number, jobId: string) => ({
+  message: 'Dokumen masih diproses; statusnya akan diperbarui sebentar lagi',
+  data: { document_id: documentId, job_id: jobId },
+});
+
+export type TDocumentJobs = {
+  stamp: (input: TStampInput) => Promise<TJobOutcome<TStampResult>>;
+  sign: (input: TSignInput) => Promise<TJobOutcome<TSignResult>>;
+};
+
+// The inputs are plain JSON (actor, payer, request), built by the services' `inputFor`.
+const asJobData = (input: TStampInput | TSignInput) => input as unknown as TJobData;
+
+/**
+ * Stamping and signing one document run as the jobs `stamp` and `sign` (plain actor, payer and
+ * request); the routes wait for them briefly and answer as before. A job whose process died is
+ * retried by the next worker within a minute; the services take the dead attempt over
+ * (`documents-takeover.ts`), so the unit is spent once and the serial reused.
+ */
+export const defineDocumentJobs = (
+  app: FastifyInstance,
+  services: { stamping: TStampingService; signing: TSigningService },
+): TDocumentJobs => {
+  const stampQueue = app.jobs.define<TJobData, TStampResult>(
+    STAMP_QUEUE,
+    (data, job) =>
+      services.stamping.stamp(data as unknown as TStampInput, {
+        jobId: job.id,
+        retryCount: job.retryCount,
+      }),
+    { concurrency: 2 },
+  );
+  const signQueue = app.jobs.define<TJobData, TSignResult>(
+    SIGN_QUEUE,
+    (data, job) =>
+      services.signing.sign(data as unknown as TSignInput, {
+        jobId: job.id,
+        retryCount: job.retryCount,
+      }),
+    { concurrency: 2 },
+  );
+  const wait = { timeoutMs: DOCUMENT_JOB_WAIT_MS };
+  return {
+    stamp: (input) => stampQueue.sendAndWait(asJobData(input), wait),
+    sign: (input) => signQueue.sendAndWait(asJobData(input), wait),
+  };
+};
