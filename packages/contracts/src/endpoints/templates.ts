@@ -91,7 +91,7 @@ export const TEMPLATE_ENDPOINTS = {
   stamp: endpoint({
     method: 'POST',
     path: '/api/v1/single-stamp/stamp-template-process-company/:id',
-    tags: ['templates'],
+    tags: ['single-stamp'],
     summary:
       "Stamp a document at the template's e-Meterai placement (a template with e-signature boxes is applied and signed first)",
     access: 'signed-in',
