@@ -64,12 +64,12 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
   }));
   endpointRoute(app, E.update, async ({ auth, params, body }) => {
     const { role, departement_id, ...profile } = body;
-    const message = 'Berhasil update data User';
+    const updated = <T>(data: T) => ({ message: 'Berhasil update data User', data });
     if (auth.userId === params.id && role === undefined && departement_id === undefined) {
       const own = ZUpdateProfileRequest.parse(profile);
-      return { message, data: await users.updateProfile(auth, params.id, own) };
+      return updated(await users.updateProfile(auth, params.id, own));
     }
-    return { message, data: await companyUsers.update(auth, params.id, body) };
+    return updated(await companyUsers.update(auth, params.id, body));
   });
   endpointRoute(
     app,
