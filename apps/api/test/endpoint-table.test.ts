@@ -1,5 +1,6 @@
-import { ALL_ENDPOINTS } from '@bubuh/contracts';
+import { ALL_ENDPOINTS, AUTH_ENDPOINTS, endpointPath, USER_ENDPOINTS } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
 
 type TOpenApi = { paths: Record<string, Record<string, unknown>> };
@@ -30,5 +31,35 @@ describe('endpoint table', () => {
     );
     expect(served.length).toBeGreaterThan(50);
     expect(served.filter((call) => !known.has(call))).toEqual([]);
+  });
+
+  it('keeps the per-route rate limits of the routes registered from the table', async () => {
+    const session = await login(ctx, await createVerifiedUser(ctx));
+    const { env } = ctx;
+    const limits = [
+      [AUTH_ENDPOINTS.register, env.RATE_LIMIT_OTP_PER_MINUTE],
+      [AUTH_ENDPOINTS.verifyOtp, env.RATE_LIMIT_OTP_PER_MINUTE],
+      [AUTH_ENDPOINTS.resendOtp, env.RATE_LIMIT_OTP_PER_MINUTE],
+      [AUTH_ENDPOINTS.login, env.RATE_LIMIT_LOGIN_PER_MINUTE],
+      [AUTH_ENDPOINTS.loginOtp, env.RATE_LIMIT_OTP_PER_MINUTE],
+      [AUTH_ENDPOINTS.refresh, env.RATE_LIMIT_LOGIN_PER_MINUTE * 6],
+      [AUTH_ENDPOINTS.logout, undefined],
+      [AUTH_ENDPOINTS.forgotPassword, env.RATE_LIMIT_RESET_PER_MINUTE],
+      [AUTH_ENDPOINTS.resetPassword, env.RATE_LIMIT_RESET_PER_MINUTE],
+      [USER_ENDPOINTS.changePassword, 10],
+    ] as const;
+    for (const [entry, max] of limits) {
+      const res = await ctx.app.inject({
+        method: entry.method,
+        url: endpointPath(entry, {
+          id: entry === USER_ENDPOINTS.changePassword ? 1 : 'x'.repeat(20),
+        }),
+        headers: entry.access === 'public' ? {} : bearer(session),
+        payload: {},
+      });
+      expect(res.headers['x-ratelimit-limit'], entry.path).toBe(
+        max === undefined ? undefined : String(max),
+      );
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { ZMessageResponse } from '../auth.ts';
 import {
+  ZJobPendingResponse,
   ZStampResponse,
   ZTemplateApplyRequest,
   ZTemplateApplyResponse,
@@ -91,12 +92,12 @@ export const TEMPLATE_ENDPOINTS = {
   stamp: endpoint({
     method: 'POST',
     path: '/api/v1/single-stamp/stamp-template-process-company/:id',
-    tags: ['templates'],
+    tags: ['single-stamp'],
     summary:
       "Stamp a document at the template's e-Meterai placement (a template with e-signature boxes is applied and signed first)",
     access: 'signed-in',
     params: ZIdParams,
     body: ZTemplateStampRequest,
-    response: { 200: ZStampResponse },
+    response: { 200: ZStampResponse, 202: ZJobPendingResponse },
   }),
 } as const;

@@ -1,23 +1,7 @@
-import {
-  ZForgotPasswordRequest,
-  ZLoginOtpRequest,
-  ZLoginRequest,
-  ZLoginResponse,
-  ZLogoutRequest,
-  ZMessageResponse,
-  ZOtpResendRequest,
-  ZOtpResendResponse,
-  ZOtpVerifyRequest,
-  ZRefreshRequest,
-  ZRefreshResponse,
-  ZRegisterRequest,
-  ZRegisterResponse,
-  ZResetPasswordRequest,
-  ZSessionResponse,
-} from '@bubuh/contracts';
-import type { FastifyRequest } from 'fastify';
+import { AUTH_ENDPOINTS as E } from '@bubuh/contracts';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { languageOf } from '../../lib/messages.ts';
 import type { TMailLanguage } from '../mail/mail-templates.ts';
 import type { TAuthService } from './auth.service.ts';
@@ -37,167 +21,99 @@ const mailLanguageOf = (request: FastifyRequest, explicit?: string): TMailLangua
 };
 
 /** Per-IP limits on the sensitive routes; per-account limits live in the service (lockout, OTP tries). */
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const limit = (max: number): { config: FastifyContextConfig } => ({
+  config: { rateLimit: { max, timeWindow: '1 minute' } },
+});
 
 export const authRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { auth, rateLimits }) => {
-  app.post(
-    '/api/register',
-    {
-      config: limit(rateLimits.otpPerMinute),
-      schema: {
-        tags: ['auth'],
-        summary: 'Register a personal or company account; sends a 6-digit e-mail OTP',
-        body: ZRegisterRequest,
-        response: { 201: ZRegisterResponse },
-      },
-    },
-    async (request, reply) => {
-      const data = await auth.register(
-        request.body,
-        mailLanguageOf(request, request.body.language),
-      );
-      return reply
-        .status(201)
-        .send({ message: 'Registration received. Enter the code we e-mailed you.', data });
-    },
+  const otp = limit(rateLimits.otpPerMinute);
+  const reset = limit(rateLimits.resetPerMinute);
+
+  endpointRoute(
+    app,
+    E.register,
+    async ({ body, request }) => ({
+      message: 'Registration received. Enter the code we e-mailed you.',
+      data: await auth.register(body, mailLanguageOf(request, body.language)),
+    }),
+    otp,
   );
 
-  app.post(
-    '/api/v1/auth/otp/verify',
-    {
-      config: limit(rateLimits.otpPerMinute),
-      schema: {
-        tags: ['auth'],
-        summary: 'Verify the register OTP',
-        body: ZOtpVerifyRequest,
-        response: { 200: ZMessageResponse },
-      },
-    },
-    async (request) => {
-      await auth.verifyRegisterOtp(request.body.email, request.body.otp);
+  endpointRoute(
+    app,
+    E.verifyOtp,
+    async ({ body }) => {
+      await auth.verifyRegisterOtp(body.email, body.otp);
       return { message: 'E-mail verified. You can sign in now.' };
     },
+    otp,
   );
 
-  app.post(
-    '/api/v1/auth/otp/resend',
-    {
-      config: limit(rateLimits.otpPerMinute),
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a new register OTP (cool-down applies)',
-        body: ZOtpResendRequest,
-        response: { 200: ZOtpResendResponse },
-      },
-    },
-    async (request) => ({
+  endpointRoute(
+    app,
+    E.resendOtp,
+    async ({ body }) => ({
       message: 'If the address is waiting for a code, a new one is on its way.',
-      data: await auth.resendRegisterOtp(request.body.email),
+      data: await auth.resendRegisterOtp(body.email),
     }),
+    otp,
   );
 
-  app.post(
-    '/api/v1/auth/login',
-    {
-      config: limit(rateLimits.loginPerMinute),
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
-        body: ZLoginRequest,
-        response: { 200: ZLoginResponse },
-      },
-    },
-    async (request) => {
-      const result = await auth.login(request.body.email, request.body.password, meta(request));
+  endpointRoute(
+    app,
+    E.login,
+    async ({ body, request }) => {
+      const result = await auth.login(body.email, body.password, meta(request));
       return {
         message: 'otpRequired' in result ? 'Enter the code we e-mailed you' : 'Login success',
         data: result,
       };
     },
+    limit(rateLimits.loginPerMinute),
   );
 
-  app.post(
-    '/api/v1/auth/login/otp',
-    {
-      config: limit(rateLimits.otpPerMinute),
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish a sign-in that needs the e-mail OTP',
-        body: ZLoginOtpRequest,
-        response: { 200: ZSessionResponse },
-      },
-    },
-    async (request) => ({
+  endpointRoute(
+    app,
+    E.loginOtp,
+    async ({ body, request }) => ({
       message: 'Login success',
-      data: await auth.verifyLoginOtp(request.body.otpToken, request.body.otp, meta(request)),
+      data: await auth.verifyLoginOtp(body.otpToken, body.otp, meta(request)),
     }),
+    otp,
   );
 
-  app.post(
-    '/api/v1/auth/refresh',
-    {
-      config: limit(rateLimits.loginPerMinute * 6),
-      schema: {
-        tags: ['auth'],
-        summary: 'Rotate the refresh token',
-        body: ZRefreshRequest,
-        response: { 200: ZRefreshResponse },
-      },
-    },
-    async (request) => ({ message: 'OK', data: await auth.refresh(request.body.refreshToken) }),
+  endpointRoute(
+    app,
+    E.refresh,
+    async ({ body }) => ({ message: 'OK', data: await auth.refresh(body.refreshToken) }),
+    limit(rateLimits.loginPerMinute * 6),
   );
 
-  app.post(
-    '/api/v1/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End the session (bearer token and/or refresh token)',
-        body: ZLogoutRequest.optional(),
-        response: { 200: ZMessageResponse },
-      },
-    },
-    async (request) => {
-      let sessionId: string | null = null;
-      try {
-        sessionId = (await request.jwtVerify<{ sid: string }>({ ignoreExpiration: true })).sid;
-      } catch {
-        sessionId = null;
-      }
-      await auth.logout(sessionId, request.body?.refreshToken);
-      return { message: 'Logged out' };
-    },
+  endpointRoute(app, E.logout, async ({ body, request }) => {
+    let sessionId: string | null = null;
+    try {
+      sessionId = (await request.jwtVerify<{ sid: string }>({ ignoreExpiration: true })).sid;
+    } catch {
+      sessionId = null;
+    }
+    await auth.logout(sessionId, body?.refreshToken);
+    return { message: 'Logged out' };
+  });
+
+  endpointRoute(
+    app,
+    E.forgotPassword,
+    async ({ body }) => ({ message: await auth.forgotPassword(body.email) }),
+    reset,
   );
 
-  app.post(
-    '/api/v1/auth/forgot-password',
-    {
-      config: limit(rateLimits.resetPerMinute),
-      schema: {
-        tags: ['auth'],
-        summary: 'E-mail a password-reset link (same answer for every address)',
-        body: ZForgotPasswordRequest,
-        response: { 200: ZMessageResponse },
-      },
-    },
-    async (request) => ({ message: await auth.forgotPassword(request.body.email) }),
-  );
-
-  app.post(
-    '/api/v1/auth/reset-password/:id',
-    {
-      config: limit(rateLimits.resetPerMinute),
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with the single-use token from the e-mail',
-        params: z.object({ id: z.string().min(16).max(200) }),
-        body: ZResetPasswordRequest,
-        response: { 200: ZMessageResponse },
-      },
-    },
-    async (request) => {
-      await auth.resetPassword(request.params.id, request.body.password);
+  endpointRoute(
+    app,
+    E.resetPassword,
+    async ({ params, body }) => {
+      await auth.resetPassword(params.id, body.password);
       return { message: 'Password changed. Sign in with your new password.' };
     },
+    reset,
   );
 };

@@ -1,50 +1,27 @@
-import {
-  ZDbId,
-  ZDbIdParams,
-  ZEsignList,
-  ZEsignQuery,
-  ZEsignResponse,
-  ZEsignUpdateRequest,
-  ZMessageResponse,
-} from '@bubuh/contracts';
+import { ESIGN_ENDPOINTS as E, ZEsignResponse } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TEsignService } from './esign.service.ts';
 import { SPECIMEN_MAX_BYTES } from './specimen-image.ts';
 
 const security = [{ bearerAuth: [] }];
-const ZId = ZDbIdParams;
 
 export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = async (
   app,
   { esign },
 ) => {
-  app.addHook('onRequest', app.authenticate);
-
-  app.get(
-    '/api/v1/esign/by/:userId',
-    {
-      schema: {
-        tags: ['esign'],
-        security,
-        summary:
-          "A user's signature specimens: `data` is the page, `meta` the paging; oldest first unless `sort` says otherwise",
-        params: z.object({ userId: ZDbId }),
-        querystring: ZEsignQuery,
-        response: { 200: ZEsignList },
-      },
-    },
-    async (request) => ({
-      message: 'OK',
-      ...(await esign.list(requireAuth(request), request.params.userId, request.query)),
-    }),
-  );
+  endpointRoute(app, E.list, async ({ auth, params, query }) => ({
+    message: 'OK',
+    ...(await esign.list(auth, params.userId, query)),
+  }));
 
   app.post(
     '/api/v1/esign',
     {
+      onRequest: [app.authenticate],
       schema: {
         tags: ['esign'],
         security,
@@ -66,57 +43,21 @@ export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = asyn
     },
   );
 
-  app.patch(
-    '/api/v1/esign/:id',
-    {
-      schema: {
-        tags: ['esign'],
-        security,
-        summary: 'Rename or make default',
-        params: ZId,
-        body: ZEsignUpdateRequest,
-        response: { 200: ZEsignResponse },
-      },
-    },
-    async (request) => ({
-      message: 'Berhasil update data Esign',
-      data: await esign.update(requireAuth(request), request.params.id, request.body),
-    }),
-  );
+  endpointRoute(app, E.update, async ({ auth, params, body }) => ({
+    message: 'Berhasil update data Esign',
+    data: await esign.update(auth, params.id, body),
+  }));
 
-  app.delete(
-    '/api/v1/esign/:id',
-    {
-      schema: {
-        tags: ['esign'],
-        security,
-        summary: 'Delete a specimen',
-        params: ZId,
-        response: { 200: ZMessageResponse },
-      },
-    },
-    async (request) => {
-      await esign.remove(requireAuth(request), request.params.id);
-      return { message: 'Berhasil hapus data Esign' };
-    },
-  );
+  endpointRoute(app, E.remove, async ({ auth, params }) => {
+    await esign.remove(auth, params.id);
+    return { message: 'Berhasil hapus data Esign' };
+  });
 
-  app.get(
-    '/api/v1/esign/:id/image',
-    {
-      schema: {
-        tags: ['esign'],
-        security,
-        summary: 'The specimen as a transparent PNG',
-        params: ZId,
-      },
-    },
-    async (request, reply) => {
-      const png = await esign.image(requireAuth(request), request.params.id);
-      return reply
-        .type('image/png')
-        .header('cache-control', 'private, max-age=300')
-        .send(Buffer.from(png));
-    },
-  );
+  endpointRoute(app, E.image, async ({ auth, params, reply }) => {
+    const png = await esign.image(auth, params.id);
+    return reply
+      .type('image/png')
+      .header('cache-control', 'private, max-age=300')
+      .send(Buffer.from(png));
+  });
 };
