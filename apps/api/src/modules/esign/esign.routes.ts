@@ -1,6 +1,5 @@
 import { ESIGN_ENDPOINTS as E, ZEsignResponse } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
