@@ -67,6 +67,7 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
     status: mode === 'backup' ? 'stamp' : status,
     from: isoDay(from),
     to: isoDay(to),
+    order: list.query.order ?? 'desc',
   });
   const { download, busyId } = useDocumentDownload();
   const cancel = useCancelDocument();
@@ -398,12 +399,15 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
         error={cancel.error ? serverMessage(cancel.error, t) : null}
         onConfirm={() => {
           if (!canceling) return;
-          cancel.mutate(canceling.document_id, {
-            onSuccess: () => {
-              notifySuccess(t('stamping.list.canceledToast'));
-              setCanceling(null);
+          cancel.mutate(
+            { body: { document_id: canceling.document_id } },
+            {
+              onSuccess: () => {
+                notifySuccess(t('stamping.list.canceledToast'));
+                setCanceling(null);
+              },
             },
-          });
+          );
         }}
         onClose={() => setCanceling(null)}
       />
@@ -417,12 +421,15 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
         error={remove.error ? serverMessage(remove.error, t) : null}
         onConfirm={() => {
           if (!deleting) return;
-          remove.mutate(deleting.document_id, {
-            onSuccess: () => {
-              notifySuccess(t('stamping.list.deletedToast'));
-              setDeleting(null);
+          remove.mutate(
+            { params: { id: deleting.document_id } },
+            {
+              onSuccess: () => {
+                notifySuccess(t('stamping.list.deletedToast'));
+                setDeleting(null);
+              },
             },
-          });
+          );
         }}
         onClose={() => setDeleting(null)}
       />

@@ -186,17 +186,20 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   };
 
   const send = (body: TSignInput) => {
-    sign.mutate(body, {
-      onSuccess: () => {
-        setIdentity(null);
-        setSignedNow(true);
-        notifySuccess(t('stamping.sign.success'));
+    sign.mutate(
+      { body },
+      {
+        onSuccess: () => {
+          setIdentity(null);
+          setSignedNow(true);
+          notifySuccess(t('stamping.sign.success'));
+        },
+        onError: (error) => {
+          const who = identityRequired(error);
+          if (who) setIdentity({ who, body });
+        },
       },
-      onError: (error) => {
-        const who = identityRequired(error);
-        if (who) setIdentity({ who, body });
-      },
-    });
+    );
   };
 
   const signNow = () => {
@@ -235,7 +238,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
       return placement ? [{ user_id: signer.userId, ...placement }] : [];
     });
     setSigners.mutate(
-      { document_id: doc.document_id, signers },
+      { body: { document_id: doc.document_id, signers } },
       {
         onSuccess: () => {
           notifySuccess(t('stamping.sign.signersSaved'));

@@ -171,10 +171,12 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
     if (!doc || !placement) return;
     save.mutate(
       {
-        id: doc.document_id,
-        placements: { emeterai: placement, esign: doc.placements.esign },
-        doc_type: form.values.doc_type || null,
-        doc_value: numericValue,
+        params: { id: doc.document_id },
+        body: {
+          placements: { emeterai: placement, esign: doc.placements.esign },
+          doc_type: form.values.doc_type || null,
+          doc_value: numericValue,
+        },
       },
       { onSuccess: () => notifySuccess(t('stamping.draft.saved')) },
     );
@@ -201,13 +203,16 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
   const confirmStamp = () => {
     const body = stampRequest();
     if (!body) return;
-    stamp.mutate(body, {
-      onSuccess: (answer) => {
-        notifySuccess(t('stamping.stamp.success', { serial: answer.data.serial_number }));
-        setConfirming(false);
-        navigate(documentDetailsPath(answer.data.document_id));
+    stamp.mutate(
+      { body },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(t('stamping.stamp.success', { serial: answer.data.serial_number }));
+          setConfirming(false);
+          navigate(documentDetailsPath(answer.data.document_id));
+        },
       },
-    });
+    );
   };
 
   if (docQuery.isPending || docQuery.error || !doc) {

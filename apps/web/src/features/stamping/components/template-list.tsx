@@ -147,12 +147,15 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
         error={remove.error ? serverMessage(remove.error, t) : null}
         onConfirm={() => {
           if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('stamping.toast.templateDeleted'));
-              setDeleting(null);
+          remove.mutate(
+            { params: { id: deleting.id } },
+            {
+              onSuccess: () => {
+                notifySuccess(t('stamping.toast.templateDeleted'));
+                setDeleting(null);
+              },
             },
-          });
+          );
         }}
         onClose={() => setDeleting(null)}
       />

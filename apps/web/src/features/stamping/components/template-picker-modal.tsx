@@ -50,12 +50,12 @@ export const TemplatePickerModal = ({
       return;
     }
     apply.mutate(
-      { templateId: template.id, document_id: documentId },
+      { params: { id: template.id }, body: { document_id: documentId } },
       {
         onSuccess: (result) => {
           notifySuccess(t('stamping.template.appliedSign', { name: template.name }));
           onClose();
-          navigate(result.next === 'sign' ? esignPath(documentId) : draftPath(documentId));
+          navigate(result.data.next === 'sign' ? esignPath(documentId) : draftPath(documentId));
         },
       },
     );

@@ -12,6 +12,7 @@ import { notifySuccess } from '@/lib/notify';
 import { fromPdfPlacement, type TPageGeometry } from '@/lib/placement';
 import {
   type TUploaded,
+  toUploadForm,
   useDocTypes,
   useDocument,
   useDocumentPdf,
@@ -120,16 +121,18 @@ export const TemplateStamp = () => {
     if (!uploaded || !template || !ready()) return;
     apply.mutate(
       {
-        templateId: template.id,
-        document_id: uploaded.document_id,
-        ...(template.emeterai && form.values.doc_type ? { doc_type: form.values.doc_type } : {}),
-        ...(template.emeterai && numericValue !== null ? { doc_value: numericValue } : {}),
+        params: { id: template.id },
+        body: {
+          document_id: uploaded.document_id,
+          ...(template.emeterai && form.values.doc_type ? { doc_type: form.values.doc_type } : {}),
+          ...(template.emeterai && numericValue !== null ? { doc_value: numericValue } : {}),
+        },
       },
       {
         onSuccess: (result) => {
           notifySuccess(t('stamping.template.appliedSign', { name: template.name }));
-          const id = result.document.document_id;
-          navigate(result.next === 'sign' ? esignPath(id) : draftPath(id));
+          const id = result.data.document.document_id;
+          navigate(result.data.next === 'sign' ? esignPath(id) : draftPath(id));
         },
       },
     );
@@ -139,12 +142,14 @@ export const TemplateStamp = () => {
     if (!uploaded || !template || !form.values.doc_type) return;
     stamp.mutate(
       {
-        templateId: template.id,
-        document_id: uploaded.document_id,
-        doc_type: form.values.doc_type,
-        ...(numericValue !== null ? { doc_value: numericValue } : {}),
-        ...(form.values.reason.trim() ? { reason: form.values.reason.trim() } : {}),
-        ...(form.values.location.trim() ? { location: form.values.location.trim() } : {}),
+        params: { id: template.id },
+        body: {
+          document_id: uploaded.document_id,
+          doc_type: form.values.doc_type,
+          ...(numericValue !== null ? { doc_value: numericValue } : {}),
+          ...(form.values.reason.trim() ? { reason: form.values.reason.trim() } : {}),
+          ...(form.values.location.trim() ? { location: form.values.location.trim() } : {}),
+        },
       },
       {
         onSuccess: (answer) => {
@@ -167,12 +172,15 @@ export const TemplateStamp = () => {
               loading={upload.isPending}
               error={upload.error ? serverMessage(upload.error, t) : null}
               onFile={(file) =>
-                upload.mutate(file, {
-                  onSuccess: (answer) => {
-                    setPages([]);
-                    setUploaded(answer);
+                upload.mutate(
+                  { body: toUploadForm(file) },
+                  {
+                    onSuccess: (answer) => {
+                      setPages([]);
+                      setUploaded(answer.data);
+                    },
                   },
-                })
+                )
               }
               testId="template-stamp-upload"
             />

@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/api-errors';
-import { type TUploaded, useUploadDocument } from '../api/documents';
+import { type TUploaded, toUploadForm, useUploadDocument } from '../api/documents';
 import { PdfDropzone } from './pdf-dropzone';
 
 type TUploadDocumentCardProps = {
@@ -40,7 +40,12 @@ export const UploadDocumentCard = ({
         <PdfDropzone
           loading={upload.isPending}
           error={upload.error ? serverMessage(upload.error, t) : null}
-          onFile={(file) => upload.mutate(file, { onSuccess: onUploaded })}
+          onFile={(file) =>
+            upload.mutate(
+              { body: toUploadForm(file) },
+              { onSuccess: (answer) => onUploaded(answer.data) },
+            )
+          }
           testId={`${testId}-dropzone`}
         />
         <List

@@ -1,5 +1,8 @@
+import { DOCUMENT_ENDPOINTS, endpointPath } from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
 import { downloadTargetOf, fileNameFromDisposition, stampedFileName } from './download-rules';
+
+const DOWNLOAD_7 = endpointPath(DOCUMENT_ENDPOINTS.download, { id: 7 });
 
 const base = {
   document_id: 7,
@@ -20,11 +23,11 @@ describe('download rules (spec §4)', () => {
         status: 'stamp',
         serial_number_id: 3,
         signing_method: 'emeterai',
-        file_path: '/api/v1/single-stamp/download-file/7',
+        file_path: DOWNLOAD_7,
       }),
     ).toEqual({
       kind: 'authenticated',
-      url: '/api/v1/single-stamp/download-file/7',
+      url: DOWNLOAD_7,
       fileName: 'Kontrak Sewa_stamped.pdf',
     });
   });

@@ -1,4 +1,4 @@
-import type { TDocument } from '@bubuh/contracts';
+import { DOCUMENT_ENDPOINTS, endpointPath, type TDocument } from '@bubuh/contracts';
 
 type TDownloadFields = Pick<
   TDocument,
@@ -25,7 +25,7 @@ export type TDownloadTarget =
   | { kind: 'none' };
 
 export const stampedDownloadUrl = (documentId: number) =>
-  `/api/v1/single-stamp/download-file/${documentId}`;
+  endpointPath(DOCUMENT_ENDPOINTS.download, { id: documentId });
 
 /** `contract.pdf` → `contract_stamped.pdf` (the name the server also sends). */
 export const stampedFileName = (fileName: string) =>
@@ -46,7 +46,8 @@ export const downloadTargetOf = (doc: TDownloadFields): TDownloadTarget => {
   }
   if (doc.psre_id && doc.psre_path) return { kind: 'link', url: doc.psre_path };
   if (!doc.file_path) return { kind: 'none' };
-  if (doc.file_path.startsWith('/api/')) {
+  // The API's own download call needs the bearer token; any other path is a link.
+  if (doc.file_path === stampedDownloadUrl(doc.document_id)) {
     return { kind: 'authenticated', url: doc.file_path, fileName: doc.document_file };
   }
   return { kind: 'link', url: doc.file_path };
