@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import classes from './stamping.module.css';
+import classes from './editor.module.css';
 
 /**
  * What the draggable e-Meterai box shows: a marked preview, not the Garuda-bearing design (the

@@ -22,12 +22,17 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import classes from '@/components/document-editor/editor.module.css';
 import { statusMessage } from '@/lib/api-errors';
-import { useDocTypes, useDocument } from '../api/documents';
+import {
+  documentActions,
+  placementSummary,
+  SIGNING_COLORS,
+  STATUS_COLORS,
+} from '@/lib/document-format';
+import { draftPath, esignPath } from '@/lib/document-paths';
+import { useDocTypes, useDocument } from '@/lib/document-queries';
 import { downloadTargetOf } from '../utils/download-rules';
-import { documentActions, placementSummary, SIGNING_COLORS, STATUS_COLORS } from '../utils/format';
-import { draftPath, esignPath } from '../utils/paths';
-import classes from './stamping.module.css';
 
 type TDocumentDetailsDrawerProps = {
   documentId: number | null;

@@ -19,12 +19,17 @@ import { IconCircleCheck, IconRubberStamp, IconSignature, IconUserPlus } from '@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import classes from '@/components/document-editor/editor.module.css';
+import { OrderControls } from '@/components/document-editor/order-controls';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
+import { STATUS_COLORS } from '@/lib/document-format';
+import { draftPath } from '@/lib/document-paths';
+import { useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { moveItem } from '@/lib/move-item';
 import { notifySuccess } from '@/lib/notify';
 import {
@@ -34,7 +39,6 @@ import {
   type TPageGeometry,
   toPdfPlacement,
 } from '@/lib/placement';
-import { useDocument, useDocumentPdf } from '../api/documents';
 import {
   type TSignInput,
   useBearerImage,
@@ -43,10 +47,6 @@ import {
   useSignDocument,
   useSignerCandidates,
 } from '../api/signing';
-import { STATUS_COLORS } from '../utils/format';
-import { draftPath } from '../utils/paths';
-import { OrderControls } from './order-controls';
-import classes from './stamping.module.css';
 
 type TSignDocumentProps = { documentId: number; user: TUserData };
 

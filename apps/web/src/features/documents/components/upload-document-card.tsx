@@ -2,9 +2,9 @@ import { Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
 import { serverMessage } from '@/lib/api-errors';
-import { type TUploaded, toUploadForm, useUploadDocument } from '../api/documents';
-import { PdfDropzone } from './pdf-dropzone';
+import { type TUploaded, toUploadForm, useUploadDocument } from '@/lib/document-queries';
 
 type TUploadDocumentCardProps = {
   title: string;

@@ -3,7 +3,7 @@ import { NumberInput, Select, Text } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { statusMessage } from '@/lib/api-errors';
-import type { useDocTypes } from '../api/documents';
+import type { useDocTypes } from '@/lib/document-queries';
 
 /** The provider's document types as select options ("code · name"). */
 export const docTypeOptionsOf = (types: ReturnType<typeof useDocTypes>['data']) =>

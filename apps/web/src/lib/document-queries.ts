@@ -3,25 +3,20 @@ import {
   endpointPath,
   QUOTA_ENDPOINTS,
   type TDocument,
-  type TDocumentQuery,
   TEMPLATE_ENDPOINTS,
-  type TEndpointBody,
   type TEndpointResponse,
 } from '@bubuh/contracts';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
-import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { request } from './api-client';
+import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from './endpoint';
 
-export type TDocumentStatusFilter = TDocumentQuery['status'];
-export type TDocumentListQuery = TDocumentQuery;
+/**
+ * The document calls several features read (documents, signing, templates): one document, its
+ * PDF, the document types and the upload. Keys come from the endpoint entries, so a change made in
+ * one feature refreshes the others without them importing each other.
+ */
 
 export type TUploaded = TEndpointResponse<typeof DOCUMENT_ENDPOINTS.upload>['data'];
-export type TStampRequestBody = TEndpointBody<typeof DOCUMENT_ENDPOINTS.stampCompany>;
 
 /**
  * Everything a document change can touch: the history and details (`single-stamp`), the signing
@@ -35,15 +30,8 @@ export const DOCUMENT_SCOPES: readonly string[] = [
   QUOTA_ENDPOINTS.company.tags[0],
 ];
 
-const invalidateDocuments = (client: QueryClient) =>
+export const invalidateDocuments = (client: QueryClient) =>
   Promise.all(DOCUMENT_SCOPES.map((scope) => client.invalidateQueries({ queryKey: [scope] })));
-
-export const useDocuments = (query: TDocumentListQuery) =>
-  useEndpointQuery(
-    DOCUMENT_ENDPOINTS.history,
-    { query },
-    { select: (body) => body.data, placeholderData: keepPreviousData },
-  );
 
 export const fetchDocument = (id: number, signal?: AbortSignal) =>
   callEndpoint(DOCUMENT_ENDPOINTS.details, { params: { documentID: id }, signal }).then(
@@ -59,9 +47,6 @@ export const useDocument = (id: number | null) =>
     { params: { documentID: id ?? 0 } },
     { select: (body) => body.data, enabled: id !== null && id > 0 },
   );
-
-export const useDashboardDocuments = () =>
-  useEndpointQuery(DOCUMENT_ENDPOINTS.dashboard, {}, { select: (body) => body.data });
 
 export const useDocTypes = () =>
   useEndpointQuery(
@@ -105,40 +90,3 @@ export const toUploadForm = (file: File) => {
 
 export const useUploadDocument = () =>
   useEndpointMutation(DOCUMENT_ENDPOINTS.upload, { invalidates: DOCUMENT_SCOPES });
-
-export const useSaveDraft = () => {
-  const client = useQueryClient();
-  return useEndpointMutation(DOCUMENT_ENDPOINTS.saveDraft, {
-    invalidates: [DOCUMENT_ENDPOINTS.history.tags[0]],
-    onSettled: (answer) => {
-      if (answer) client.setQueryData(documentKey(answer.data.document_id), answer);
-    },
-  });
-};
-
-/** Company accounts stamp on the company call, personal accounts on the personal one. */
-export const stampEndpointOf = (companyId: number | null) =>
-  companyId === null ? DOCUMENT_ENDPOINTS.stampPersonal : DOCUMENT_ENDPOINTS.stampCompany;
-
-export const useStampDocument = (companyId: number | null) => {
-  const client = useQueryClient();
-  const entry = stampEndpointOf(companyId);
-  return useEndpointMutation(entry, {
-    invalidates: [],
-    onSettled: () => invalidateDocuments(client),
-  });
-};
-
-export const useTemplateStamp = () => {
-  const client = useQueryClient();
-  return useEndpointMutation(TEMPLATE_ENDPOINTS.stamp, {
-    invalidates: [],
-    onSettled: () => invalidateDocuments(client),
-  });
-};
-
-export const useCancelDocument = () =>
-  useEndpointMutation(DOCUMENT_ENDPOINTS.cancel, { invalidates: DOCUMENT_SCOPES });
-
-export const useDeleteDocument = () =>
-  useEndpointMutation(DOCUMENT_ENDPOINTS.remove, { invalidates: DOCUMENT_SCOPES });

@@ -1,4 +1,10 @@
-import { ROUTES, type TDocument, type TStampRequest, type TUserData } from '@bubuh/contracts';
+import {
+  ROUTES,
+  type TDocument,
+  type TStampRequest,
+  type TTemplate,
+  type TUserData,
+} from '@bubuh/contracts';
 import {
   ActionIcon,
   Alert,
@@ -23,15 +29,25 @@ import {
   IconRubberStamp,
   IconSignature,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import {
+  DocDetailsFields,
+  docTypeOptionsOf,
+} from '@/components/document-editor/doc-details-fields';
+import classes from '@/components/document-editor/editor.module.css';
+import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
+import { StampMark } from '@/components/document-editor/stamp-mark';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
+import { placementSummary, STATUS_COLORS } from '@/lib/document-format';
+import { documentDetailsPath, esignPath } from '@/lib/document-paths';
+import { useDocTypes, useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
 import {
   defaultStampBox,
@@ -43,22 +59,21 @@ import {
   type TPageGeometry,
   toPdfPlacement,
 } from '@/lib/placement';
-import {
-  useDocTypes,
-  useDocument,
-  useDocumentPdf,
-  useSaveDraft,
-  useStampDocument,
-} from '../api/documents';
-import { placementSummary, STATUS_COLORS } from '../utils/format';
-import { documentDetailsPath, esignPath } from '../utils/paths';
-import { DocDetailsFields, docTypeOptionsOf } from './doc-details-fields';
-import { StampConfirmModal } from './stamp-confirm-modal';
-import { StampMark } from './stamp-mark';
-import classes from './stamping.module.css';
-import { TemplatePickerModal } from './template-picker-modal';
+import { useSaveDraft, useStampDocument } from '../api/documents';
 
-type TStampDraftEditorProps = { documentId: number; user: TUserData };
+/** What "Use template" opens; the route passes the templates feature's picker. */
+export type TTemplatePickerProps = {
+  opened: boolean;
+  onClose: () => void;
+  onPick: (template: TTemplate) => void;
+  documentId?: number | undefined;
+};
+
+type TStampDraftEditorProps = {
+  documentId: number;
+  user: TUserData;
+  TemplatePicker: ComponentType<TTemplatePickerProps>;
+};
 
 type TFormValues = {
   doc_type: string | null;
@@ -73,7 +88,7 @@ const STAMP_ID = 'emeterai';
  * /stamp/single/draft/{id}: the document with a draggable, resizable square e-Meterai box, and the
  * side panel with the document type, value, reason and location; save the draft or stamp.
  */
-export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) => {
+export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDraftEditorProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const docQuery = useDocument(documentId);
@@ -402,7 +417,7 @@ export const StampDraftEditor = ({ documentId, user }: TStampDraftEditorProps) =
           docValue: numericValue,
         }}
       />
-      <TemplatePickerModal
+      <TemplatePicker
         documentId={doc.document_id}
         opened={picking}
         onClose={() => setPicking(false)}

@@ -8,11 +8,11 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { actionsColumn, RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
+import { placementSummary, templateTypeKey } from '@/lib/document-format';
+import { editTemplatePath } from '@/lib/document-paths';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteTemplate, useTemplates } from '../api/templates';
-import { placementSummary, templateTypeKey } from '../utils/format';
-import { editTemplatePath } from '../utils/paths';
 
 type TTemplateListProps = {
   /** Where the editor returns to after saving (this list's path). */

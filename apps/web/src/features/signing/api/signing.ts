@@ -8,8 +8,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { request } from '@/lib/api-client';
+import { DOCUMENT_SCOPES, invalidateDocuments } from '@/lib/document-queries';
 import { useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
-import { DOCUMENT_SCOPES } from './documents';
 
 /** The caller's specimens (first page, the same entry as the Master eSign page). */
 export const useMySpecimens = (userId: number | null) =>
@@ -37,8 +37,7 @@ export const useSignDocument = () => {
   const client = useQueryClient();
   return useEndpointMutation(DOCUMENT_ENDPOINTS.signerProcess, {
     invalidates: [],
-    onSettled: () =>
-      Promise.all(DOCUMENT_SCOPES.map((scope) => client.invalidateQueries({ queryKey: [scope] }))),
+    onSettled: () => invalidateDocuments(client),
   });
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentActions, isoDay } from './format';
+import { documentActions, isoDay } from './document-format';
 
 describe('document actions by state', () => {
   it('offers continue, sign, cancel and delete on a draft', () => {

@@ -3,8 +3,8 @@ import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
-import { MAX_PDF_BYTES, pdfFileProblem } from '../utils/upload-rules';
-import classes from './stamping.module.css';
+import { MAX_PDF_BYTES, pdfFileProblem } from '@/lib/upload-rules';
+import classes from './editor.module.css';
 
 type TPdfDropzoneProps = {
   onFile: (file: File) => void;

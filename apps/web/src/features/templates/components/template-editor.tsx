@@ -18,11 +18,17 @@ import { IconAlertCircle, IconDeviceFloppy, IconPlus } from '@tabler/icons-react
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import classes from '@/components/document-editor/editor.module.css';
+import { OrderControls } from '@/components/document-editor/order-controls';
+import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
+import { PickedFile } from '@/components/document-editor/picked-file';
+import { StampMark } from '@/components/document-editor/stamp-mark';
 import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { placementSummary, templateTypeKey } from '@/lib/document-format';
 import { moveItem } from '@/lib/move-item';
 import { notifySuccess } from '@/lib/notify';
 import {
@@ -43,12 +49,6 @@ import {
   useTemplate,
   useTemplateSigners,
 } from '../api/templates';
-import { placementSummary, templateTypeKey } from '../utils/format';
-import { OrderControls } from './order-controls';
-import { PdfDropzone } from './pdf-dropzone';
-import { PickedFile } from './picked-file';
-import { StampMark } from './stamp-mark';
-import classes from './stamping.module.css';
 
 type TTemplateEditorProps = {
   /** null: a new template. */

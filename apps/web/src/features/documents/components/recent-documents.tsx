@@ -16,11 +16,11 @@ import {
 import { IconArrowRight, IconFileText, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import classes from '@/components/document-editor/editor.module.css';
 import { statusMessage } from '@/lib/api-errors';
+import { STATUS_COLORS } from '@/lib/document-format';
+import { documentDetailsPath } from '@/lib/document-paths';
 import { useDashboardDocuments } from '../api/documents';
-import { STATUS_COLORS } from '../utils/format';
-import { documentDetailsPath } from '../utils/paths';
-import classes from './stamping.module.css';
 
 /** Dashboard card: document totals by status and the five latest documents. */
 export const RecentDocuments = () => {

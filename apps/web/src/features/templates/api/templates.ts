@@ -6,6 +6,7 @@ import {
   type TTemplateSortKey,
 } from '@bubuh/contracts';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateDocuments } from '@/lib/document-queries';
 import { callEndpoint, endpointScope, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
 import type { TListQuery } from '@/lib/use-list-state';
 
@@ -64,3 +65,12 @@ export const useApplyTemplate = () =>
   useEndpointMutation(TEMPLATE_ENDPOINTS.apply, {
     invalidates: [DOCUMENT_ENDPOINTS.details.tags[0], DOCUMENT_ENDPOINTS.dashboard.tags[0]],
   });
+
+/** Stamps a document at the template's e-Meterai box (refreshes the documents either way). */
+export const useTemplateStamp = () => {
+  const client = useQueryClient();
+  return useEndpointMutation(TEMPLATE_ENDPOINTS.stamp, {
+    invalidates: [],
+    onSettled: () => invalidateDocuments(client),
+  });
+};

@@ -4,30 +4,37 @@ import { IconAlertCircle, IconRubberStamp, IconSignature } from '@tabler/icons-r
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import {
+  DocDetailsFields,
+  docTypeOptionsOf,
+} from '@/components/document-editor/doc-details-fields';
+import classes from '@/components/document-editor/editor.module.css';
+import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
+import { PickedFile } from '@/components/document-editor/picked-file';
+import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
+import { StampMark } from '@/components/document-editor/stamp-mark';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
-import { notifySuccess } from '@/lib/notify';
-import { fromPdfPlacement, type TPageGeometry } from '@/lib/placement';
+import { placementSummary, templateTypeKey } from '@/lib/document-format';
+import { documentDetailsPath, draftPath, esignPath } from '@/lib/document-paths';
 import {
   type TUploaded,
   toUploadForm,
   useDocTypes,
   useDocument,
   useDocumentPdf,
-  useTemplateStamp,
   useUploadDocument,
-} from '../api/documents';
-import { useApplyTemplate, useTemplateOptions, useTemplateSigners } from '../api/templates';
-import { placementSummary, templateTypeKey } from '../utils/format';
-import { documentDetailsPath, draftPath, esignPath } from '../utils/paths';
-import { DocDetailsFields, docTypeOptionsOf } from './doc-details-fields';
-import { PdfDropzone } from './pdf-dropzone';
-import { PickedFile } from './picked-file';
-import { StampConfirmModal } from './stamp-confirm-modal';
-import { StampMark } from './stamp-mark';
-import classes from './stamping.module.css';
+} from '@/lib/document-queries';
+import { notifySuccess } from '@/lib/notify';
+import { fromPdfPlacement, type TPageGeometry } from '@/lib/placement';
+import {
+  useApplyTemplate,
+  useTemplateOptions,
+  useTemplateSigners,
+  useTemplateStamp,
+} from '../api/templates';
 
 type TFormValues = {
   template: string | null;

@@ -1,7 +1,7 @@
 import type { TDocument } from '@bubuh/contracts';
 import { request } from '@/lib/api-client';
+import { fetchDocument } from '@/lib/document-queries';
 import { downloadTargetOf, fileNameFromDisposition } from '../utils/download-rules';
-import { fetchDocument } from './documents';
 
 /** Saves a blob under `fileName` through a temporary object URL. */
 export const saveBlob = (blob: Blob, fileName: string) => {

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { placementSummary, templateTypeKey } from '@/lib/document-format';
+import { draftPath, esignPath } from '@/lib/document-paths';
 import { notifySuccess } from '@/lib/notify';
 import { useApplyTemplate, useTemplateOptions, useTemplateSigners } from '../api/templates';
-import { placementSummary, templateTypeKey } from '../utils/format';
-import { draftPath, esignPath } from '../utils/paths';
 
 type TTemplatePickerModalProps = {
   opened: boolean;

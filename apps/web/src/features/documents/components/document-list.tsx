@@ -30,7 +30,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import classes from '@/components/document-editor/editor.module.css';
 import { serverMessage } from '@/lib/api-errors';
+import { documentActions, isoDay, STATUS_COLORS } from '@/lib/document-format';
+import { draftPath, esignPath } from '@/lib/document-paths';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import {
@@ -41,10 +44,7 @@ import {
 } from '../api/documents';
 import { useDocumentDownload } from '../hooks/use-document-download';
 import { downloadTargetOf } from '../utils/download-rules';
-import { documentActions, isoDay, STATUS_COLORS } from '../utils/format';
-import { draftPath, esignPath } from '../utils/paths';
 import { DocumentDetailsDrawer } from './document-details-drawer';
-import classes from './stamping.module.css';
 
 type TDocumentListProps = {
   /** `backup`: only stamped documents (the /stamp/backup list). */
