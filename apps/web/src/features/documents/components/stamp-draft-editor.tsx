@@ -1,30 +1,19 @@
+import { ROUTES, type TStampRequest, type TTemplate, type TUserData } from '@bubuh/contracts';
 import {
-  ROUTES,
-  type TDocument,
-  type TStampRequest,
-  type TTemplate,
-  type TUserData,
-} from '@bubuh/contracts';
-import {
-  ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
   Divider,
   Group,
   Paper,
-  Select,
   Stack,
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   IconDeviceFloppy,
-  IconFocusCentered,
   IconLayoutGrid,
   IconRubberStamp,
   IconSignature,
@@ -38,28 +27,26 @@ import {
 } from '@/components/document-editor/doc-details-fields';
 import classes from '@/components/document-editor/editor.module.css';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
-import { StampMark } from '@/components/document-editor/stamp-mark';
+import { StampPlacementFields } from '@/components/document-editor/stamp-placement-fields';
+import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
+import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
-import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
-import { placementSummary, STATUS_COLORS } from '@/lib/document-format';
+import { STATUS_COLORS } from '@/lib/document-format';
 import { documentDetailsPath, esignPath } from '@/lib/document-paths';
 import { useDocTypes, useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
 import {
   defaultStampBox,
   fromPdfPlacement,
-  moveToPage,
-  STAMP_EDGE,
   stampBesideBox,
   type TDisplayBox,
-  type TPageGeometry,
-  toPdfPlacement,
 } from '@/lib/placement';
 import { useSaveDraft, useStampDocument } from '../api/documents';
+import { DraftNotices } from './draft-notices';
 
 /** What "Use template" opens; the route passes the templates feature's picker. */
 export type TTemplatePickerProps = {
@@ -97,7 +84,8 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
   const docTypes = useDocTypes();
   const save = useSaveDraft();
   const stamp = useStampDocument(user.company_id);
-  const [pages, setPages] = useState<TPageGeometry[]>([]);
+  const editor = usePlacementEditor();
+  const { pages, setPages } = editor;
   const [box, setBox] = useState<TDisplayBox | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -146,8 +134,8 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
 
   const editable = doc?.status === 'nostamp' && doc.signing_status !== 'stamping';
   const waitingForSigners = doc?.signing_status === 'signing';
-  const geometry = box ? pages[box.page - 1] : undefined;
-  const placement = box && geometry ? toPdfPlacement(box, geometry) : null;
+  const _geometry = box ? pages[box.page - 1] : undefined;
+  const placement = box ? editor.placementOf(box) : null;
 
   const boxes = useMemo<TViewerBox[]>(() => {
     const list: TViewerBox[] = [];
@@ -164,18 +152,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
         content: signer.status === 'signed' ? <span /> : undefined,
       });
     }
-    if (box && editable) {
-      list.push({
-        id: STAMP_ID,
-        box,
-        kind: 'stamp',
-        editable: true,
-        square: true,
-        label: t('stamping.box.label'),
-        content: <StampMark />,
-        testId: 'stamp-box',
-      });
-    }
+    if (box && editable) list.push(stampViewerBox(box, t('stamping.box.label'), { id: STAMP_ID }));
     return list;
   }, [doc?.signers, pages, box, editable, t]);
 
@@ -275,57 +252,16 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
               <Text fz="sm" c="dimmed">
                 {t('stamping.draft.placementHelp')}
               </Text>
-              <Group grow gap="sm" align="flex-start">
-                <Select
-                  label={t('stamping.draft.page')}
-                  data={pages.map((_, index) => String(index + 1))}
-                  value={box ? String(box.page) : null}
-                  allowDeselect={false}
-                  onChange={(value) => {
-                    if (!box || !value) return;
-                    const next = moveToPage(box, Number(value), pages);
-                    setBox(next);
-                    scrollToPdfPage(next.page);
-                  }}
-                  data-testid="stamp-page-select"
-                />
-                <StampSizeInput
-                  box={box}
-                  geometry={geometry}
-                  onResize={setBox}
-                  testId="stamp-size"
-                />
-              </Group>
-              {placement ? (
-                <Group gap={4} wrap="nowrap" justify="space-between">
-                  <Text fz="xs" c="dimmed" data-testid="stamp-placement">
-                    {placementSummary(placement, t)}
-                  </Text>
-                  <Tooltip label={t('stamping.draft.locate')}>
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label={t('stamping.draft.locate')}
-                      onClick={() =>
-                        document
-                          .querySelector('[data-testid="stamp-box"]')
-                          ?.scrollIntoView({ behavior: 'smooth', block: 'center' })
-                      }
-                    >
-                      <IconFocusCentered size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ) : null}
-              {box &&
-              (box.width < STAMP_EDGE.recommendedMin || box.width > STAMP_EDGE.recommendedMax) ? (
-                <Text fz="xs" c="orange.8">
-                  {t('stamping.draft.sizeAdvice', {
-                    min: STAMP_EDGE.recommendedMin,
-                    max: STAMP_EDGE.recommendedMax,
-                  })}
-                </Text>
-              ) : null}
+              <StampPlacementFields
+                box={box}
+                pages={pages}
+                placement={placement}
+                onPage={(value) => {
+                  const next = editor.boxOnPage(box, value);
+                  if (next) setBox(next);
+                }}
+                onResize={setBox}
+              />
               <Button
                 variant="light"
                 leftSection={<IconLayoutGrid size={16} />}
@@ -432,40 +368,5 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
         }}
       />
     </div>
-  );
-};
-
-/** Why the document cannot (yet) be stamped, or what failed last time. */
-const DraftNotices = ({ doc }: { doc: TDocument }) => {
-  const { t } = useTranslation();
-  const signed = doc.signers.filter((signer) => signer.status === 'signed').length;
-  return (
-    <>
-      {doc.status === 'stamp' ? (
-        <Alert color="green" variant="light" data-testid="draft-already-stamped">
-          {t('stamping.draft.alreadyStamped', { serial: doc.serial_number ?? '-' })}
-        </Alert>
-      ) : null}
-      {doc.status === 'canceled' ? (
-        <Alert color="gray" variant="light">
-          {t('stamping.draft.canceled')}
-        </Alert>
-      ) : null}
-      {doc.signing_status === 'stamping' ? (
-        <Alert color="violet" variant="light">
-          {t('stamping.draft.processing')}
-        </Alert>
-      ) : null}
-      {doc.status === 'nostamp' && doc.signing_status === 'signing' ? (
-        <Alert color="blue" variant="light" data-testid="draft-waiting-signers">
-          {t('stamping.draft.waitingSigners', { signed, total: doc.signers.length })}
-        </Alert>
-      ) : null}
-      {doc.status === 'nostamp' && doc.last_error ? (
-        <Alert color="red" variant="light" title={t('stamping.draft.lastError')}>
-          {doc.last_error}
-        </Alert>
-      ) : null}
-    </>
   );
 };

@@ -1,13 +1,11 @@
-import { ROUTES, type TDocument, type TUserData } from '@bubuh/contracts';
+import { ROUTES, type TUserData } from '@bubuh/contracts';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
   Button,
   Divider,
   Group,
-  Modal,
   Paper,
   Select,
   Stack,
@@ -15,12 +13,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconRubberStamp, IconSignature, IconUserPlus } from '@tabler/icons-react';
+import { IconCircleCheck, IconRubberStamp, IconSignature } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
-import { OrderControls } from '@/components/document-editor/order-controls';
+import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
@@ -30,15 +28,8 @@ import { serverMessage } from '@/lib/api-errors';
 import { STATUS_COLORS } from '@/lib/document-format';
 import { draftPath } from '@/lib/document-paths';
 import { useDocument, useDocumentPdf } from '@/lib/document-queries';
-import { moveItem } from '@/lib/move-item';
 import { notifySuccess } from '@/lib/notify';
-import {
-  defaultSignBox,
-  fromPdfPlacement,
-  type TDisplayBox,
-  type TPageGeometry,
-  toPdfPlacement,
-} from '@/lib/placement';
+import { defaultSignBox, fromPdfPlacement, type TDisplayBox } from '@/lib/placement';
 import {
   type TSignInput,
   useBearerImage,
@@ -47,12 +38,11 @@ import {
   useSignDocument,
   useSignerCandidates,
 } from '../api/signing';
+import { IdentityDialog, type TIdentity } from './identity-dialog';
+import { SignerPlanner, type TPlannedSigner } from './signer-planner';
+import { SignerQueue } from './signer-queue';
 
 type TSignDocumentProps = { documentId: number; user: TUserData };
-
-type TPlannedSigner = { key: string; userId: number; name: string; box: TDisplayBox };
-
-type TIdentity = { fullName: string; nik: string | null };
 
 const isCompanyAdmin = (user: TUserData) =>
   user.company_id !== null && (user.role === 'admin' || user.role === 'admin-company');
@@ -81,12 +71,11 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const candidates = useSignerCandidates(admin);
   const setSigners = useSetSigners();
   const sign = useSignDocument();
-  const [pages, setPages] = useState<TPageGeometry[]>([]);
+  const editor = usePlacementEditor<TPlannedSigner>();
+  const { pages, setPages, items: planned, setItems: setPlanned, placementOf } = editor;
   const [myBox, setMyBox] = useState<TDisplayBox | null>(null);
   const [specimenId, setSpecimenId] = useState<string | null>(null);
   const [planning, setPlanning] = useState(false);
-  const [planned, setPlanned] = useState<TPlannedSigner[]>([]);
-  const [candidate, setCandidate] = useState<string | null>(null);
   const [identity, setIdentity] = useState<{ who: TIdentity; body: TSignInput } | null>(null);
   const [signedNow, setSignedNow] = useState(false);
 
@@ -180,11 +169,6 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     return list;
   }, [hasQueue, queue, pages, next, user, planning, planned, myBox, signable, doc, specimenSrc, t]);
 
-  const placementOf = (box: TDisplayBox) => {
-    const geometry = pages[box.page - 1];
-    return geometry ? toPdfPlacement(box, geometry) : null;
-  };
-
   const send = (body: TSignInput) => {
     sign.mutate(
       { body },
@@ -218,18 +202,13 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const addPlanned = (userId: number, name: string) => {
     const page = pages[lastPage - 1];
     if (!page) return;
-    setPlanned((list) => [
-      ...list,
-      {
-        key: `${userId}-${Date.now()}`,
-        userId,
-        name,
-        box: defaultSignBox(page, lastPage, list.length),
-      },
-    ]);
+    editor.add({
+      key: `${userId}-${Date.now()}`,
+      userId,
+      name,
+      box: defaultSignBox(page, lastPage, planned.length),
+    });
   };
-
-  const move = (index: number, delta: number) => setPlanned((list) => moveItem(list, index, delta));
 
   const saveSigners = () => {
     if (!doc || planned.length === 0) return;
@@ -268,7 +247,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
           onPages={setPages}
           onBoxChange={(id, box) => {
             if (id === 'me') setMyBox(box);
-            else setPlanned((list) => list.map((s) => (s.key === id ? { ...s, box } : s)));
+            else editor.update(id, (s) => ({ ...s, box }));
           }}
         />
       </div>
@@ -386,143 +365,32 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
                 data-testid="plan-signers"
               />
               {planning ? (
-                <Stack gap="sm">
-                  <Group gap="xs" align="flex-end" wrap="nowrap">
-                    <Select
-                      style={{ flex: 1 }}
-                      label={t('stamping.sign.addSigner')}
-                      placeholder={t('stamping.sign.pickUser')}
-                      data={candidateOptions}
-                      value={candidate}
-                      onChange={setCandidate}
-                      searchable
-                      disabled={candidates.isPending}
-                    />
-                    <ActionIcon
-                      size="lg"
-                      variant="light"
-                      aria-label={t('stamping.sign.addSigner')}
-                      disabled={!candidate || pages.length === 0}
-                      onClick={() => {
-                        const option = candidateOptions.find((o) => o.value === candidate);
-                        if (option) addPlanned(Number(option.value), option.label);
-                        setCandidate(null);
-                      }}
-                    >
-                      <IconUserPlus size={18} />
-                    </ActionIcon>
-                  </Group>
-                  {planned.length === 0 ? (
-                    <Text fz="sm" c="dimmed">
-                      {t('stamping.sign.noSigners')}
-                    </Text>
-                  ) : (
-                    planned.map((signer, index) => (
-                      <Group key={signer.key} gap="xs" wrap="nowrap" justify="space-between">
-                        <Text fz="sm" truncate="end" style={{ minWidth: 0 }}>
-                          {index + 1}. {signer.name}
-                        </Text>
-                        <Group gap={2} wrap="nowrap">
-                          <OrderControls
-                            index={index}
-                            count={planned.length}
-                            onMove={(delta) => move(index, delta)}
-                            onRemove={() =>
-                              setPlanned((list) => list.filter((s) => s.key !== signer.key))
-                            }
-                            removeLabel={t('stamping.actions.delete')}
-                          />
-                        </Group>
-                      </Group>
-                    ))
-                  )}
-                  {setSigners.error ? (
-                    <Alert color="red" variant="light" role="alert">
-                      {serverMessage(setSigners.error, t)}
-                    </Alert>
-                  ) : null}
-                  <Button
-                    onClick={saveSigners}
-                    loading={setSigners.isPending}
-                    disabled={planned.length === 0}
-                    data-testid="save-signers"
-                  >
-                    {t('stamping.sign.saveSigners')}
-                  </Button>
-                </Stack>
+                <SignerPlanner
+                  options={candidateOptions}
+                  optionsPending={candidates.isPending}
+                  canAdd={pages.length > 0}
+                  planned={planned}
+                  onAdd={addPlanned}
+                  onMove={(index, delta) => editor.move(index, delta)}
+                  onRemove={(key) => editor.remove(key)}
+                  error={setSigners.error}
+                  saving={setSigners.isPending}
+                  onSave={saveSigners}
+                />
               ) : null}
             </>
           ) : null}
         </Stack>
       </Paper>
 
-      <Modal
-        opened={identity !== null}
+      <IdentityDialog
+        identity={identity?.who ?? null}
+        pending={sign.isPending}
         onClose={() => setIdentity(null)}
-        title={t('stamping.sign.identityTitle')}
-        centered
-        radius="lg"
-      >
-        <Stack gap="md" data-testid="identity-dialog">
-          <Text fz="sm">{t('stamping.sign.identityBody')}</Text>
-          <Paper withBorder p="sm" radius="md">
-            <Text fz="xs" c="dimmed">
-              {t('stamping.sign.fullName')}
-            </Text>
-            <Text fw={600} data-testid="identity-name">
-              {identity?.who.fullName || '-'}
-            </Text>
-            <Text fz="xs" c="dimmed" mt="xs">
-              {t('stamping.sign.nik')}
-            </Text>
-            <Text fw={600} data-testid="identity-nik">
-              {identity?.who.nik || t('stamping.sign.noNik')}
-            </Text>
-          </Paper>
-          <Text fz="xs" c="dimmed">
-            {t('stamping.sign.identityWrong')}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setIdentity(null)} disabled={sign.isPending}>
-              {t('stamping.actions.cancel')}
-            </Button>
-            <Button
-              loading={sign.isPending}
-              onClick={() => {
-                if (identity) send({ ...identity.body, identity_confirmed: true });
-              }}
-              data-testid="identity-confirm"
-            >
-              {t('stamping.sign.identityConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onConfirm={() => {
+          if (identity) send({ ...identity.body, identity_confirmed: true });
+        }}
+      />
     </div>
-  );
-};
-
-const SignerQueue = ({ doc }: { doc: TDocument }) => {
-  const { t } = useTranslation();
-  return (
-    <Stack gap={6} data-testid="signer-queue">
-      <Text fw={600} fz="sm">
-        {t('stamping.details.signers')}
-      </Text>
-      {[...doc.signers]
-        .sort((a, b) => a.position - b.position)
-        .map((signer) => (
-          <Group key={signer.position} gap="xs" justify="space-between" wrap="nowrap">
-            <Text fz="sm" truncate="end">
-              {signer.position}. {signer.fullName}
-            </Text>
-            <Badge size="sm" variant="light" color={signer.status === 'signed' ? 'green' : 'gray'}>
-              {signer.status === 'signed'
-                ? t('stamping.details.signed')
-                : t('stamping.details.pending')}
-            </Badge>
-          </Group>
-        ))}
-    </Stack>
   );
 };

@@ -4,12 +4,9 @@ import {
   Button,
   Divider,
   Group,
-  Loader,
-  NumberInput,
   Paper,
   Select,
   Stack,
-  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -19,24 +16,20 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
-import { OrderControls } from '@/components/document-editor/order-controls';
-import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
-import { PickedFile } from '@/components/document-editor/picked-file';
-import { StampMark } from '@/components/document-editor/stamp-mark';
-import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
+import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
+import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
-import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
+import { QueryFallback } from '@/components/query-fallback';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
-import { placementSummary, templateTypeKey } from '@/lib/document-format';
-import { moveItem } from '@/lib/move-item';
+import { templateTypeKey } from '@/lib/document-format';
 import { notifySuccess } from '@/lib/notify';
 import {
   A4,
   defaultSignBox,
   defaultStampBox,
   fromPdfPlacement,
-  moveToPage,
   type TDisplayBox,
   type TPageGeometry,
   toPdfPlacement,
@@ -49,20 +42,15 @@ import {
   useTemplate,
   useTemplateSigners,
 } from '../api/templates';
+import { type TEsignEntry, TemplateEsignEntry } from './template-esign-entry';
+import { TemplateSampleField, type TSample } from './template-sample-field';
+import { TemplateStampFields } from './template-stamp-fields';
 
 type TTemplateEditorProps = {
   /** null: a new template. */
   templateId: number | null;
   /** Where to go after saving or leaving. */
   backTo: string;
-};
-
-/** One e-signature box of the template: its signer (null until chosen) and where it is. */
-type TEsignEntry = {
-  key: string;
-  userId: number | null;
-  specimenId: number | null;
-  placement: TPlacement;
 };
 
 const MAX_BLANK_PAGES = 20;
@@ -87,12 +75,11 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
   const existing = useTemplate(templateId);
   const signers = useTemplateSigners();
   const save = useSaveTemplate();
-  const [sample, setSample] = useState<{ name: string; data: ArrayBuffer } | null>(null);
-  const [sampleError, setSampleError] = useState<string | null>(null);
-  const [pages, setPages] = useState<TPageGeometry[]>([]);
+  const [sample, setSample] = useState<TSample | null>(null);
+  const editor = usePlacementEditor<TEsignEntry>();
+  const { pages, setPages, items: esign, setItems: setEsign } = editor;
   /** The placements in PDF points: the source of truth, shown on whatever pages are loaded. */
   const [placement, setPlacement] = useState<TPlacement | null>(null);
-  const [esign, setEsign] = useState<TEsignEntry[]>([]);
   const [missingSigner, setMissingSigner] = useState<ReadonlySet<string>>(new Set());
   const [placementError, setPlacementError] = useState(false);
   const started = useRef(false);
@@ -179,20 +166,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
           ]
         : [];
     }),
-    ...(box
-      ? [
-          {
-            id: STAMP_ID,
-            box,
-            kind: 'stamp' as const,
-            editable: true,
-            square: true,
-            label: t('stamping.box.label'),
-            content: <StampMark />,
-            testId: 'stamp-box',
-          },
-        ]
-      : []),
+    ...(box ? [stampViewerBox(box, t('stamping.box.label'), { id: STAMP_ID })] : []),
   ];
 
   const placeBox = (id: string, next: TDisplayBox, on: readonly TPageGeometry[] = shownPages) => {
@@ -200,19 +174,15 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
     if (!target) return;
     const pdf = toPdfPlacement(next, target);
     if (id === STAMP_ID) setPlacement(pdf);
-    else setEsign((list) => list.map((e) => (e.key === id ? { ...e, placement: pdf } : e)));
+    else editor.update(id, (e) => ({ ...e, placement: pdf }));
   };
-
-  const scrollToPage = (page: number) => window.setTimeout(() => scrollToPdfPage(page), 50);
 
   /** Moves a box to page `value` (the page field of the e-Meterai or of a signature box). */
   const toPage = (id: string, current: TDisplayBox | null, value: number | string) => {
-    if (!current || typeof value !== 'number') return;
-    const page = Math.min(Math.max(1, Math.round(value)), Math.max(1, pageCount));
-    const targetPages = pagesUpTo(page);
-    const moved = moveToPage(current, page, targetPages);
-    placeBox(id, moved, targetPages);
-    scrollToPage(moved.page);
+    if (typeof value !== 'number') return;
+    const on = pagesUpTo(Math.min(Math.max(1, Math.round(value)), Math.max(1, pageCount)));
+    const moved = editor.boxOnPage(current, value, { on, pageCount });
+    if (moved) placeBox(id, moved, on);
   };
 
   const addEsign = () => {
@@ -232,18 +202,6 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
       },
     ]);
     setPlacementError(false);
-  };
-
-  const moveEsign = (index: number, delta: number) =>
-    setEsign((list) => moveItem(list, index, delta));
-
-  const readSample = async (file: File) => {
-    setSampleError(null);
-    try {
-      setSample({ name: file.name, data: await file.arrayBuffer() });
-    } catch {
-      setSampleError(t('stamping.viewer.failed'));
-    }
   };
 
   const submit = form.onSubmit((values) => {
@@ -286,19 +244,8 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
     );
   });
 
-  if (templateId !== null && existing.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  if (templateId !== null && existing.error) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        {statusMessage(existing.error, t)}
-      </Alert>
-    );
+  if (templateId !== null && (existing.isPending || existing.error)) {
+    return <QueryFallback pending={existing.isPending} error={existing.error} />;
   }
 
   return (
@@ -336,25 +283,13 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
               {...form.getInputProps('type')}
             />
 
-            <Divider label={t('stamping.templates.sample')} labelPosition="left" />
-            {sample ? (
-              <PickedFile
-                name={sample.name}
-                onRemove={() => {
-                  setSample(null);
-                  setPages([]);
-                }}
-              />
-            ) : (
-              <PdfDropzone
-                compact
-                title={t('stamping.templates.sampleTitle')}
-                hint={t('stamping.templates.sampleHint')}
-                onFile={(file) => void readSample(file)}
-                error={sampleError}
-                testId="template-sample"
-              />
-            )}
+            <TemplateSampleField
+              sample={sample}
+              onChange={(next) => {
+                setSample(next);
+                if (!next) setPages([]);
+              }}
+            />
 
             <Divider label={t('stamping.templates.esignSection')} labelPosition="left" />
             <Text fz="xs" c="dimmed">
@@ -371,93 +306,36 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
               </Text>
             ) : (
               <Stack gap="xs" data-testid="template-esign-list">
-                {esign.map((entry, index) => {
-                  const position = index + 1;
-                  const shown = fromPdfPlacement(entry.placement, shownPages);
-                  return (
-                    <Paper key={entry.key} withBorder p="xs" radius="md">
-                      <Stack gap={6}>
-                        <Select
-                          label={`${position}. ${t('stamping.templates.signer')}`}
-                          placeholder={t('stamping.templates.signerPlaceholder')}
-                          data={
-                            entry.userId !== null &&
-                            !signerOptions.some((o) => o.value === String(entry.userId))
-                              ? [
-                                  ...signerOptions,
-                                  {
-                                    value: String(entry.userId),
-                                    label: signerName(entry.userId),
-                                  },
-                                ]
-                              : signerOptions
-                          }
-                          value={entry.userId === null ? null : String(entry.userId)}
-                          onChange={(value) => {
-                            const userId = value === null ? null : Number(value);
-                            setEsign((list) =>
-                              list.map((e) =>
-                                e.key === entry.key
-                                  ? {
-                                      ...e,
-                                      userId,
-                                      specimenId: userId === e.userId ? e.specimenId : null,
-                                    }
-                                  : e,
-                              ),
-                            );
-                            if (userId !== null)
-                              setMissingSigner((keys) => {
-                                const next = new Set(keys);
-                                next.delete(entry.key);
-                                return next;
-                              });
-                          }}
-                          error={
-                            missingSigner.has(entry.key)
-                              ? t('stamping.templates.signerRequired')
-                              : null
-                          }
-                          searchable
-                          withAsterisk
-                          disabled={signers.isPending}
-                          comboboxProps={{ withinPortal: true }}
-                          data-testid={`template-esign-signer-${position}`}
-                        />
-                        <Group gap="xs" wrap="nowrap" align="flex-end">
-                          <NumberInput
-                            style={{ flex: 1 }}
-                            size="xs"
-                            label={t('stamping.draft.page')}
-                            min={1}
-                            max={Math.max(1, pageCount)}
-                            value={shown?.page ?? entry.placement.page}
-                            allowDecimal={false}
-                            onChange={(value) => toPage(entry.key, shown, value)}
-                            data-testid={`template-esign-page-${position}`}
-                          />
-                          <OrderControls
-                            index={index}
-                            count={esign.length}
-                            onMove={(delta) => moveEsign(index, delta)}
-                            onRemove={() =>
-                              setEsign((list) => list.filter((e) => e.key !== entry.key))
-                            }
-                            removeLabel={t('stamping.templates.removeBox')}
-                            removeTestId={`template-esign-remove-${position}`}
-                          />
-                        </Group>
-                        <Text
-                          fz="xs"
-                          c="dimmed"
-                          data-testid={`template-esign-placement-${position}`}
-                        >
-                          {placementSummary(entry.placement, t)}
-                        </Text>
-                      </Stack>
-                    </Paper>
-                  );
-                })}
+                {esign.map((entry, index) => (
+                  <TemplateEsignEntry
+                    key={entry.key}
+                    entry={entry}
+                    position={index + 1}
+                    count={esign.length}
+                    shown={fromPdfPlacement(entry.placement, shownPages)}
+                    pageCount={pageCount}
+                    signerOptions={signerOptions}
+                    signerName={signerName}
+                    signersPending={signers.isPending}
+                    missing={missingSigner.has(entry.key)}
+                    onSigner={(userId) => {
+                      editor.update(entry.key, (e) => ({
+                        ...e,
+                        userId,
+                        specimenId: userId === e.userId ? e.specimenId : null,
+                      }));
+                      if (userId !== null)
+                        setMissingSigner((keys) => {
+                          const next = new Set(keys);
+                          next.delete(entry.key);
+                          return next;
+                        });
+                    }}
+                    onPage={(shown, value) => toPage(entry.key, shown, value)}
+                    onMove={(delta) => editor.move(index, delta)}
+                    onRemove={() => editor.remove(entry.key)}
+                  />
+                ))}
               </Stack>
             )}
             <Button
@@ -470,11 +348,13 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
               {t('stamping.templates.esignAdd')}
             </Button>
 
-            <Divider label={t('stamping.box.label')} labelPosition="left" />
-            <Switch
-              checked={placement !== null}
-              onChange={(event) => {
-                if (!event.currentTarget.checked) {
+            <TemplateStampFields
+              placement={placement}
+              box={box}
+              geometry={geometry}
+              pageCount={pageCount}
+              onToggle={(on) => {
+                if (!on) {
                   setPlacement(null);
                   return;
                 }
@@ -482,33 +362,9 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
                 setPlacement(toPdfPlacement(defaultStampBox(first), first));
                 setPlacementError(false);
               }}
-              label={t('stamping.templates.emeteraiToggle')}
-              description={t('stamping.templates.emeteraiHelp')}
-              data-testid="template-emeterai-toggle"
+              onPage={(value) => toPage(STAMP_ID, box, value)}
+              onResize={(next, page) => setPlacement(toPdfPlacement(next, page))}
             />
-            {placement ? (
-              <>
-                <Group grow gap="sm" align="flex-start">
-                  <NumberInput
-                    label={t('stamping.draft.page')}
-                    min={1}
-                    max={Math.max(1, pageCount)}
-                    value={box?.page ?? 1}
-                    allowDecimal={false}
-                    onChange={(value) => toPage(STAMP_ID, box, value)}
-                    data-testid="template-page-number"
-                  />
-                  <StampSizeInput
-                    box={box}
-                    geometry={geometry}
-                    onResize={(next, page) => setPlacement(toPdfPlacement(next, page))}
-                  />
-                </Group>
-                <Text fz="xs" c="dimmed" data-testid="template-placement">
-                  {placementSummary(placement, t)}
-                </Text>
-              </>
-            ) : null}
 
             {placementError ? (
               <Text fz="sm" c="red" role="alert" data-testid="template-placement-error">

@@ -12,7 +12,8 @@ import classes from '@/components/document-editor/editor.module.css';
 import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
 import { PickedFile } from '@/components/document-editor/picked-file';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
-import { StampMark } from '@/components/document-editor/stamp-mark';
+import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
+import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
@@ -28,7 +29,7 @@ import {
   useUploadDocument,
 } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
-import { fromPdfPlacement, type TPageGeometry } from '@/lib/placement';
+import { fromPdfPlacement } from '@/lib/placement';
 import {
   useApplyTemplate,
   useTemplateOptions,
@@ -62,7 +63,7 @@ export const TemplateStamp = () => {
   const [uploaded, setUploaded] = useState<TUploaded | null>(null);
   const doc = useDocument(uploaded?.document_id ?? null);
   const pdf = useDocumentPdf(doc.data);
-  const [pages, setPages] = useState<TPageGeometry[]>([]);
+  const { pages, setPages } = usePlacementEditor();
   const [confirming, setConfirming] = useState(false);
 
   const form = useForm<TFormValues>({
@@ -101,16 +102,7 @@ export const TemplateStamp = () => {
       });
     });
     const stampBox = template?.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
-    if (stampBox)
-      list.push({
-        id: 'emeterai',
-        box: stampBox,
-        kind: 'stamp',
-        editable: false,
-        label: t('stamping.box.label'),
-        content: <StampMark />,
-        testId: 'stamp-box',
-      });
+    if (stampBox) list.push(stampViewerBox(stampBox, t('stamping.box.label'), { editable: false }));
     return list;
   }, [template, pages, signers.data, t]);
 
