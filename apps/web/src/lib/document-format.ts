@@ -29,22 +29,6 @@ export const SIGNING_COLORS: Record<TDocument['signing_status'], string> = {
   failed: 'red',
 };
 
-/** What can be done with a document in its state. */
-export const documentActions = (
-  doc: Pick<TDocument, 'status' | 'signing_status' | 'serial_number_id'>,
-) => {
-  const draft = doc.status === 'nostamp';
-  const busy = doc.signing_status === 'stamping';
-  return {
-    /** Open the draft editor to place and stamp. */
-    continueDraft: draft && !busy,
-    /** E-signatures come before the e-Meterai. */
-    sign: draft && !busy,
-    cancel: draft && !busy,
-    remove: doc.status !== 'stamp' && !busy,
-  };
-};
-
 /** YYYY-MM-DD of a date input, or undefined when empty or malformed. */
 export const isoDay = (value: string | null | undefined): string | undefined =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;

@@ -24,14 +24,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
 import { statusMessage } from '@/lib/api-errors';
-import {
-  documentActions,
-  placementSummary,
-  SIGNING_COLORS,
-  STATUS_COLORS,
-} from '@/lib/document-format';
+import { documentActionsFor } from '@/lib/document-actions';
+import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { useDocTypes, useDocument } from '@/lib/document-queries';
+import { useSession } from '@/lib/session';
 import { downloadTargetOf } from '../utils/download-rules';
 
 type TDocumentDetailsDrawerProps = {
@@ -91,7 +88,7 @@ const DetailsBody = ({
   downloading: boolean;
 }) => {
   const { t } = useTranslation();
-  const can = documentActions(doc);
+  const can = documentActionsFor(doc, useSession()?.userData);
   const rows: [string, ReactNode][] = [
     [
       t('stamping.list.status'),

@@ -1,6 +1,5 @@
 import { formatDateTime, ROUTES, type TDocument, type TDocumentSortKey } from '@bubuh/contracts';
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
@@ -10,31 +9,20 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconArchive,
-  IconDotsVertical,
-  IconDownload,
-  IconFileDescription,
-  IconLayoutGrid,
-  IconPencil,
-  IconPlus,
-  IconSignature,
-  IconTrash,
-  IconX,
-} from '@tabler/icons-react';
+import { IconArchive, IconLayoutGrid, IconPlus, IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import classes from '@/components/document-editor/editor.module.css';
+import { actionsColumn } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
-import { documentActions, isoDay, STATUS_COLORS } from '@/lib/document-format';
-import { draftPath, esignPath } from '@/lib/document-paths';
+import { documentActionsFor } from '@/lib/document-actions';
+import { isoDay, STATUS_COLORS } from '@/lib/document-format';
 import { notifySuccess } from '@/lib/notify';
+import { useSession } from '@/lib/session';
 import { useListState } from '@/lib/use-list-state';
 import {
   type TDocumentStatusFilter,
@@ -43,8 +31,8 @@ import {
   useDocuments,
 } from '../api/documents';
 import { useDocumentDownload } from '../hooks/use-document-download';
-import { downloadTargetOf } from '../utils/download-rules';
 import { DocumentDetailsDrawer } from './document-details-drawer';
+import { DocumentRowActions } from './document-row-actions';
 
 type TDocumentListProps = {
   /** `backup`: only stamped documents (the /stamp/backup list). */
@@ -56,7 +44,8 @@ const FILTERS: TDocumentStatusFilter[] = ['all', 'stamp', 'nostamp', 'canceled']
 /** /stamp (My e-Document) and /stamp/backup: the stamping history with its actions. */
 export const DocumentList = ({ mode }: TDocumentListProps) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
+  const user = useSession()?.userData;
   const [params, setParams] = useSearchParams();
   const list = useListState<TDocumentSortKey>();
   const [status, setStatus] = useState<TDocumentStatusFilter>('all');
@@ -171,96 +160,23 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
       sortKey: 'stamped',
       render: (row) => <Text fz="sm">{row.stamped_at ? formatDateTime(row.stamped_at) : '-'}</Text>,
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('stamping.list.actions')}</VisuallyHidden>,
-      align: 'right',
-      width: 100,
-      render: (row) => {
-        const can = documentActions(row);
-        const downloadable = downloadTargetOf(row).kind !== 'none';
-        return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label={t('stamping.actions.download')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`${t('stamping.actions.download')} ${row.document_file}`}
-                onClick={() => void download(row)}
-                loading={busyId === row.document_id}
-                disabled={!downloadable}
-                data-testid="document-download"
-              >
-                <IconDownload size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="secondary"
-                  aria-label={t('stamping.list.actionsFor', { name: row.document_file })}
-                  data-testid="document-menu"
-                >
-                  <IconDotsVertical size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<IconFileDescription size={16} />}
-                  onClick={() => openDetails(row)}
-                  data-testid="document-details"
-                >
-                  {t('stamping.actions.details')}
-                </Menu.Item>
-                {can.continueDraft ? (
-                  <Menu.Item
-                    leftSection={<IconPencil size={16} />}
-                    onClick={() => navigate(draftPath(row.document_id))}
-                    data-testid="document-continue"
-                  >
-                    {t('stamping.actions.continue')}
-                  </Menu.Item>
-                ) : null}
-                {can.sign ? (
-                  <Menu.Item
-                    leftSection={<IconSignature size={16} />}
-                    onClick={() => navigate(esignPath(row.document_id))}
-                  >
-                    {t('stamping.actions.sign')}
-                  </Menu.Item>
-                ) : null}
-                {can.cancel || can.remove ? <Menu.Divider /> : null}
-                {can.cancel ? (
-                  <Menu.Item
-                    leftSection={<IconX size={16} />}
-                    onClick={() => {
-                      cancel.reset();
-                      setCanceling(row);
-                    }}
-                    data-testid="document-cancel"
-                  >
-                    {t('stamping.actions.cancelDocument')}
-                  </Menu.Item>
-                ) : null}
-                {can.remove ? (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(row);
-                    }}
-                    data-testid="document-delete"
-                  >
-                    {t('stamping.actions.delete')}
-                  </Menu.Item>
-                ) : null}
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        );
-      },
-    },
+    actionsColumn(t('stamping.list.actions'), (row) => (
+      <DocumentRowActions
+        row={row}
+        can={documentActionsFor(row, user)}
+        downloading={busyId === row.document_id}
+        onDownload={() => void download(row)}
+        onDetails={() => openDetails(row)}
+        onCancel={() => {
+          cancel.reset();
+          setCanceling(row);
+        }}
+        onDelete={() => {
+          remove.reset();
+          setDeleting(row);
+        }}
+      />
+    )),
   ];
 
   const filters = (
