@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconRubberStamp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { JavaScriptAck } from './javascript-ack';
 
 type TStampConfirmModalProps = {
   opened: boolean;
@@ -12,6 +13,8 @@ type TStampConfirmModalProps = {
   /** The server's refusal as it is (quota, already stamped, provider failure). */
   error: string | null;
   summary: { fileName: string; page: number | null; docType: string; docValue: number | null };
+  /** The document has unconfirmed JavaScript (or the stamp was refused for it): ask first. */
+  javascript?: { count: number; checked: boolean; onChange: (checked: boolean) => void } | null;
 };
 
 /** The last look before one e-Meterai is spent: a stamped document is final. */
@@ -22,6 +25,7 @@ export const StampConfirmModal = ({
   loading,
   error,
   summary,
+  javascript = null,
 }: TStampConfirmModalProps) => {
   const { t } = useTranslation();
   const rows: [string, string][] = [
@@ -63,6 +67,7 @@ export const StampConfirmModal = ({
         <Text fz="xs" c="dimmed">
           {t('stamping.confirm.final')}
         </Text>
+        {javascript ? <JavaScriptAck {...javascript} /> : null}
         {error ? <ErrorAlert testId="stamp-error">{error}</ErrorAlert> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
@@ -72,6 +77,7 @@ export const StampConfirmModal = ({
             leftSection={<IconRubberStamp size={16} />}
             onClick={onConfirm}
             loading={loading}
+            disabled={javascript !== null && !javascript.checked}
             data-testid="stamp-confirm-submit"
           >
             {t('stamping.confirm.submit')}

@@ -28,6 +28,7 @@ import { documentActionsFor } from '@/lib/document-actions';
 import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { useDocTypes, useDocument } from '@/lib/document-queries';
+import { needsJavaScriptAck } from '@/lib/javascript-ack';
 import { useSession } from '@/lib/session';
 import { downloadTargetOf } from '../utils/download-rules';
 
@@ -132,6 +133,32 @@ const DetailsBody = ({
       t('stamping.details.placement'),
       doc.placements.emeterai ? placementSummary(doc.placements.emeterai, t) : '-',
     ],
+    [
+      t('stamping.repair.flag'),
+      <span key="repaired" data-testid="details-repaired">
+        {doc.repaired ? t('stamping.repair.yes') : t('stamping.repair.no')}
+      </span>,
+    ],
+    [
+      t('stamping.javascript.flag'),
+      <Stack key="javascript" gap={2} data-testid="details-javascript">
+        <Text fz="sm">
+          {doc.javascript.count > 0
+            ? t('stamping.javascript.found', { count: doc.javascript.count })
+            : t('stamping.javascript.none')}
+        </Text>
+        {doc.javascript.count > 0 ? (
+          <Text fz="xs" c="dimmed">
+            {doc.javascript.acknowledged_at
+              ? t('stamping.javascript.acknowledged', {
+                  name: doc.javascript.acknowledged_by_name ?? '-',
+                  date: formatDateTime(doc.javascript.acknowledged_at),
+                })
+              : t('stamping.javascript.notAcknowledged')}
+          </Text>
+        ) : null}
+      </Stack>,
+    ],
   ];
 
   return (
@@ -152,6 +179,28 @@ const DetailsBody = ({
         </Table.Tbody>
       </Table>
 
+      {doc.repaired ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={t('stamping.repair.flag')}
+          icon={<IconAlertCircle size={18} />}
+          data-testid="details-repaired-notice"
+        >
+          {t('stamping.repair.notice')}
+        </Alert>
+      ) : null}
+      {needsJavaScriptAck(doc) ? (
+        <Alert
+          color="orange"
+          variant="light"
+          title={t('stamping.javascript.title')}
+          icon={<IconAlertCircle size={18} />}
+          data-testid="details-javascript-notice"
+        >
+          {t('stamping.javascript.body', { count: doc.javascript.count })}
+        </Alert>
+      ) : null}
       {doc.last_error ? (
         <Alert
           color="red"

@@ -28,6 +28,7 @@ import {
 import classes from '@/components/document-editor/editor.module.css';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
 import { StampPlacementFields } from '@/components/document-editor/stamp-placement-fields';
+import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
@@ -88,6 +89,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
   const { pages, setPages } = editor;
   const [box, setBox] = useState<TDisplayBox | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const javascript = useJavaScriptAck(doc, stamp.error);
   const [picking, setPicking] = useState(false);
 
   const form = useForm<TFormValues>({
@@ -189,6 +191,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
       ...(numericValue !== null ? { doc_value: numericValue } : {}),
       ...(form.values.reason.trim() ? { reason: form.values.reason.trim() } : {}),
       ...(form.values.location.trim() ? { location: form.values.location.trim() } : {}),
+      ...javascript.body,
     };
   };
 
@@ -342,7 +345,8 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
         onClose={() => setConfirming(false)}
         onConfirm={confirmStamp}
         loading={stamp.isPending}
-        error={stamp.error ? serverMessage(stamp.error, t) : null}
+        error={javascript.error ? serverMessage(javascript.error, t) : null}
+        javascript={javascript.prompt}
         summary={{
           fileName: doc.document_file,
           page: placement?.page ?? 1,

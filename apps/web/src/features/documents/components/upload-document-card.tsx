@@ -1,10 +1,14 @@
 import { Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
 import { serverMessage } from '@/lib/api-errors';
 import { type TUploaded, toUploadForm, useUploadDocument } from '@/lib/document-queries';
+
+const showNotice = (message: string) =>
+  notifications.show({ message, color: 'yellow', autoClose: 10_000, withBorder: true });
 
 type TUploadDocumentCardProps = {
   title: string;
@@ -43,7 +47,17 @@ export const UploadDocumentCard = ({
           onFile={(file) =>
             upload.mutate(
               { body: toUploadForm(file) },
-              { onSuccess: (answer) => onUploaded(answer.data) },
+              {
+                onSuccess: (answer) => {
+                  // The answer's message says when the file was repaired; scripts are flagged too.
+                  if (answer.data.repaired) showNotice(answer.message);
+                  if (answer.data.javascript.count > 0)
+                    showNotice(
+                      t('stamping.javascript.body', { count: answer.data.javascript.count }),
+                    );
+                  onUploaded(answer.data);
+                },
+              },
             )
           }
           testId={`${testId}-dropzone`}

@@ -1,7 +1,17 @@
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
 
 export type TIdentity = { fullName: string; nik: string | null };
+
+/** The identity check of the first signature: 409 with errors.reason IDENTITY_REQUIRED. */
+export const identityRequired = (error: unknown): TIdentity | null => {
+  if (!isApiError(error) || error.status !== 409) return null;
+  if (error.errors.reason !== 'IDENTITY_REQUIRED') return null;
+  const fullName = typeof error.errors.fullName === 'string' ? error.errors.fullName : '';
+  const nik = typeof error.errors.nik === 'string' ? error.errors.nik : null;
+  return { fullName, nik };
+};
 
 type TIdentityDialogProps = {
   /** The name and NIK the first signature's certificate will carry; null: closed. */

@@ -18,12 +18,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
+import { JavaScriptAck } from '@/components/document-editor/javascript-ack';
+import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
-import { isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { STATUS_COLORS } from '@/lib/document-format';
 import { draftPath } from '@/lib/document-paths';
@@ -38,7 +39,7 @@ import {
   useSignDocument,
   useSignerCandidates,
 } from '../api/signing';
-import { IdentityDialog, type TIdentity } from './identity-dialog';
+import { IdentityDialog, identityRequired, type TIdentity } from './identity-dialog';
 import { SignerPlanner, type TPlannedSigner } from './signer-planner';
 import { SignerQueue } from './signer-queue';
 
@@ -46,15 +47,6 @@ type TSignDocumentProps = { documentId: number; user: TUserData };
 
 const isCompanyAdmin = (user: TUserData) =>
   user.company_id !== null && (user.role === 'admin' || user.role === 'admin-company');
-
-/** The identity check of the first signature: 409 with errors.reason IDENTITY_REQUIRED. */
-const identityRequired = (error: unknown): TIdentity | null => {
-  if (!isApiError(error) || error.status !== 409) return null;
-  if (error.errors.reason !== 'IDENTITY_REQUIRED') return null;
-  const fullName = typeof error.errors.fullName === 'string' ? error.errors.fullName : '';
-  const nik = typeof error.errors.nik === 'string' ? error.errors.nik : null;
-  return { fullName, nik };
-};
 
 /**
  * /stamp/single/esign/{id}: sign a document before it is stamped. Without a signer list the
@@ -71,6 +63,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const candidates = useSignerCandidates(admin);
   const setSigners = useSetSigners();
   const sign = useSignDocument();
+  const javascript = useJavaScriptAck(doc, sign.error);
   const editor = usePlacementEditor<TPlannedSigner>();
   const { pages, setPages, items: planned, setItems: setPlanned, placementOf } = editor;
   const [myBox, setMyBox] = useState<TDisplayBox | null>(null);
@@ -196,6 +189,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
       document_id: doc.document_id,
       ...placement,
       ...(specimen ? { specimen_id: specimen.id } : {}),
+      ...javascript.body,
     });
   };
 
@@ -329,15 +323,16 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
               <Text fz="sm" c="dimmed">
                 {hasQueue ? t('stamping.sign.yourTurn') : t('stamping.sign.placeHelp')}
               </Text>
-              {sign.error && !identityRequired(sign.error) ? (
-                <ErrorAlert>{serverMessage(sign.error, t)}</ErrorAlert>
+              {javascript.prompt ? <JavaScriptAck {...javascript.prompt} /> : null}
+              {javascript.error && !identityRequired(javascript.error) ? (
+                <ErrorAlert>{serverMessage(javascript.error, t)}</ErrorAlert>
               ) : null}
               <Button
                 size="md"
                 leftSection={<IconSignature size={18} />}
                 onClick={signNow}
                 loading={sign.isPending && !identity}
-                disabled={pages.length === 0}
+                disabled={pages.length === 0 || (javascript.asked && !javascript.checked)}
                 data-testid="sign-submit"
               >
                 {t('stamping.sign.button')}

@@ -12,6 +12,7 @@ import classes from '@/components/document-editor/editor.module.css';
 import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
 import { PickedFile } from '@/components/document-editor/picked-file';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
+import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
@@ -65,6 +66,7 @@ export const TemplateStamp = () => {
   const pdf = useDocumentPdf(doc.data);
   const { pages, setPages } = usePlacementEditor();
   const [confirming, setConfirming] = useState(false);
+  const javascript = useJavaScriptAck(doc.data, stamp.error);
 
   const form = useForm<TFormValues>({
     initialValues: { template: null, doc_type: null, doc_value: '', reason: '', location: '' },
@@ -148,6 +150,7 @@ export const TemplateStamp = () => {
           ...(numericValue !== null ? { doc_value: numericValue } : {}),
           ...(form.values.reason.trim() ? { reason: form.values.reason.trim() } : {}),
           ...(form.values.location.trim() ? { location: form.values.location.trim() } : {}),
+          ...javascript.body,
         },
       },
       {
@@ -308,7 +311,8 @@ export const TemplateStamp = () => {
         onClose={() => setConfirming(false)}
         onConfirm={confirm}
         loading={stamp.isPending}
-        error={stamp.error ? serverMessage(stamp.error, t) : null}
+        error={javascript.error ? serverMessage(javascript.error, t) : null}
+        javascript={javascript.prompt}
         summary={{
           fileName: uploaded?.file_name ?? '',
           page: template?.emeterai?.page ?? null,
