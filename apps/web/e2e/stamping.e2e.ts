@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawOnPad, launchBrowser, openAppPage, sharedSession, toast, url } from './fixtures';
@@ -302,6 +302,35 @@ describe('stamping one document', () => {
     await page.getByTestId('specimen-delete').click();
     await page.getByTestId('specimen-delete-dialog-confirm').click();
     await card.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('asks to confirm JavaScript before the first stamp and shows who confirmed it', async () => {
+    const session = await sharedSession('user');
+    const { context, page } = await openAppPage(browser, { session, width: 1400, height: 900 });
+    const pdf = await PDFDocument.load(await makePdf());
+    const action = pdf.context.obj({
+      Type: 'Action',
+      S: 'JavaScript',
+      JS: PDFString.of("app.alert('hello');"),
+    });
+    pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.register(action));
+    const documentId = await uploadDraft(page, 'dengan-skrip.pdf', Buffer.from(await pdf.save()));
+
+    await page.getByTestId('stamp-box').waitFor();
+    await page.getByTestId('doc-type-select').click();
+    await page.getByRole('option', { name: /^3 · Surat Keterangan/ }).click();
+    await page.getByRole('button', { name: 'Stamp', exact: true }).click();
+    const dialog = page.getByTestId('stamp-confirm');
+    await dialog.getByTestId('javascript-warning').waitFor();
+    expect(await dialog.getByTestId('stamp-confirm-submit').isDisabled()).toBe(true);
+    await dialog.getByTestId('javascript-ack').check();
+    await dialog.getByTestId('stamp-confirm-submit').click();
+    await page.waitForURL(new RegExp(`/stamp\\?doc=${documentId}$`), { timeout: 60_000 });
+
+    const javascript = page.getByTestId('details-javascript');
+    await javascript.waitFor();
+    expect(await javascript.textContent()).toContain(`Confirmed by ${session.userData.fullName}`);
     await context.close();
   });
 });

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { DashboardGreeting } from '@/features/dashboard/components/dashboard-greeting';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
+import { RecentDocuments } from '@/features/documents/components/recent-documents';
 import { QuotaOverview } from '@/features/quota/components/quota-overview';
-import { RecentDocuments } from '@/features/stamping/components/recent-documents';
 import { useSession } from '@/lib/session';
 
 const DashboardRoute = () => {

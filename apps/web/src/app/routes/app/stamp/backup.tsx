@@ -1,4 +1,4 @@
-import { DocumentList } from '@/features/stamping/components/document-list';
+import { DocumentList } from '@/features/documents/components/document-list';
 
 /** /stamp/backup: the stamped documents, to download again. */
 const StampBackupRoute = () => <DocumentList mode="backup" />;

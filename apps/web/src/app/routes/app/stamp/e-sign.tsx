@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { UploadDocumentCard } from '@/features/stamping/components/upload-document-card';
-import { esignPath } from '@/features/stamping/utils/paths';
+import { UploadDocumentCard } from '@/features/documents/components/upload-document-card';
+import { esignPath } from '@/lib/document-paths';
 
 /** /stamp/e-sign: upload a PDF to sign (e-signatures come before the e-Meterai). */
 const StampEsignRoute = () => {

@@ -1,6 +1,6 @@
 import { ROUTES } from '@bubuh/contracts';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { TemplateEditor } from '@/features/stamping/components/template-editor';
+import { TemplateEditor } from '@/features/templates/components/template-editor';
 import { safeRedirect } from '@/lib/session';
 
 /** /master/edit-document-template/{id}; `new` creates one. `?back=` is the list to return to. */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { SignDocument } from '@/features/stamping/components/sign-document';
+import { SignDocument } from '@/features/signing/components/sign-document';
 import { useSession } from '@/lib/session';
 
 /** /stamp/single/esign/{id}: sign the document (before it is stamped). */

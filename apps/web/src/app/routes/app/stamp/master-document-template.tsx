@@ -1,5 +1,5 @@
 import { ROUTES } from '@bubuh/contracts';
-import { TemplateList } from '@/features/stamping/components/template-list';
+import { TemplateList } from '@/features/templates/components/template-list';
 
 /** /master/document-template: the templates, from master data. */
 const MasterDocumentTemplateRoute = () => (

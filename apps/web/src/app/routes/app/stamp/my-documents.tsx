@@ -1,4 +1,4 @@
-import { DocumentList } from '@/features/stamping/components/document-list';
+import { DocumentList } from '@/features/documents/components/document-list';
 
 /** /stamp: My e-Document, the single-stamp history with its actions. */
 const MyDocumentsRoute = () => <DocumentList mode="all" />;

@@ -1,4 +1,4 @@
-import { TemplateStamp } from '@/features/stamping/components/template-stamp';
+import { TemplateStamp } from '@/features/templates/components/template-stamp';
 
 /** /stamp/single/template: stamp an uploaded PDF at a template's placement. */
 const StampSingleTemplateRoute = () => <TemplateStamp />;

@@ -3,8 +3,8 @@ import { Button } from '@mantine/core';
 import { IconLayoutGrid, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { UploadDocumentCard } from '@/features/stamping/components/upload-document-card';
-import { draftPath } from '@/features/stamping/utils/paths';
+import { UploadDocumentCard } from '@/features/documents/components/upload-document-card';
+import { draftPath } from '@/lib/document-paths';
 
 /** /stamp/single: upload one PDF, then place and stamp it in the draft editor. */
 const StampSingleRoute = () => {

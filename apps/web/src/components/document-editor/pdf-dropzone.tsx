@@ -1,0 +1,108 @@
+import { Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
+import { type DragEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
+import { MAX_PDF_BYTES, pdfFileProblem } from '@/lib/upload-rules';
+import classes from './editor.module.css';
+
+type TPdfDropzoneProps = {
+  onFile: (file: File) => void;
+  loading?: boolean;
+  /** The server's refusal (shown as it is) or any other message. */
+  error?: string | null;
+  title?: string;
+  hint?: string;
+  testId?: string;
+  compact?: boolean;
+};
+
+/**
+ * Drop a PDF here or pick one (PDF only, up to 20 MB). Checks the file first and shows why it
+ * cannot be sent; the server's own refusal comes in through `error`.
+ */
+export const PdfDropzone = ({
+  onFile,
+  loading = false,
+  error,
+  title,
+  hint,
+  testId = 'pdf-dropzone',
+  compact = false,
+}: TPdfDropzoneProps) => {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const take = (file: File | undefined) => {
+    if (!file || loading) return;
+    const issue = pdfFileProblem(file);
+    if (issue) {
+      setProblem(t(`stamping.upload.problem.${issue}`, { max: MAX_PDF_BYTES / 1_048_576 }));
+      return;
+    }
+    setProblem(null);
+    onFile(file);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setOver(false);
+    take(event.dataTransfer.files[0]);
+  };
+
+  const shownError = problem ?? error ?? null;
+
+  return (
+    <Stack gap="sm" data-testid={testId}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: drop target; the button and input are the keyboard path */}
+      <div
+        className={classes.dropzone}
+        data-over={over || undefined}
+        data-compact={compact || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <Stack align="center" gap={compact ? 6 : 10}>
+          <ThemeIcon size={compact ? 40 : 56} radius="xl" variant="light">
+            {loading ? <Loader size="sm" /> : <IconFileTypePdf size={compact ? 22 : 30} />}
+          </ThemeIcon>
+          <Text fw={600} ta="center">
+            {loading ? t('stamping.upload.uploading') : (title ?? t('stamping.upload.title'))}
+          </Text>
+          <Text fz="sm" c="dimmed" ta="center">
+            {hint ?? t('stamping.upload.hint', { max: MAX_PDF_BYTES / 1_048_576 })}
+          </Text>
+          <Group gap="xs">
+            <Button
+              onClick={() => inputRef.current?.click()}
+              leftSection={<IconUpload size={16} />}
+              disabled={loading}
+              variant="light"
+            >
+              {t('stamping.upload.choose')}
+            </Button>
+          </Group>
+          <input
+            ref={inputRef}
+            type="file"
+            accept="application/pdf,.pdf"
+            hidden
+            data-testid={`${testId}-input`}
+            disabled={loading}
+            onChange={(event) => {
+              take(event.currentTarget.files?.[0]);
+              event.currentTarget.value = '';
+            }}
+          />
+        </Stack>
+      </div>
+      {shownError ? <ErrorAlert testId={`${testId}-error`}>{shownError}</ErrorAlert> : null}
+    </Stack>
+  );
+};

@@ -1,0 +1,288 @@
+import { formatDateTime, formatIDR, formatStorageSize, type TDocument } from '@bubuh/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconClock,
+  IconDownload,
+  IconPencil,
+  IconSignature,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import classes from '@/components/document-editor/editor.module.css';
+import { statusMessage } from '@/lib/api-errors';
+import { documentActionsFor } from '@/lib/document-actions';
+import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
+import { draftPath, esignPath } from '@/lib/document-paths';
+import { useDocTypes, useDocument } from '@/lib/document-queries';
+import { needsJavaScriptAck } from '@/lib/javascript-ack';
+import { useSession } from '@/lib/session';
+import { downloadTargetOf } from '../utils/download-rules';
+
+type TDocumentDetailsDrawerProps = {
+  documentId: number | null;
+  onClose: () => void;
+  onDownload: (doc: TDocument) => void;
+  downloading: boolean;
+};
+
+/** One document: status, serial, dates, signers in order and the last error. */
+export const DocumentDetailsDrawer = ({
+  documentId,
+  onClose,
+  onDownload,
+  downloading,
+}: TDocumentDetailsDrawerProps) => {
+  const { t } = useTranslation();
+  const query = useDocument(documentId);
+  const docTypes = useDocTypes();
+  const doc = query.data;
+
+  return (
+    <Drawer
+      opened={documentId !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={t('stamping.details.title')}
+    >
+      {query.isPending ? <Loader size="sm" /> : null}
+      {query.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {statusMessage(query.error, t)}
+        </Alert>
+      ) : null}
+      {doc ? (
+        <DetailsBody
+          doc={doc}
+          docTypeName={docTypes.data?.find((type) => type.kode === doc.doc_type)?.nama ?? null}
+          onDownload={() => onDownload(doc)}
+          downloading={downloading}
+        />
+      ) : null}
+    </Drawer>
+  );
+};
+
+const DetailsBody = ({
+  doc,
+  docTypeName,
+  onDownload,
+  downloading,
+}: {
+  doc: TDocument;
+  docTypeName: string | null;
+  onDownload: () => void;
+  downloading: boolean;
+}) => {
+  const { t } = useTranslation();
+  const can = documentActionsFor(doc, useSession()?.userData);
+  const rows: [string, ReactNode][] = [
+    [
+      t('stamping.list.status'),
+      <Group gap={6} key="status">
+        <Badge color={STATUS_COLORS[doc.status]} variant="light">
+          {t(`stamping.status.${doc.status}`)}
+        </Badge>
+        {doc.status === 'nostamp' && doc.signing_status !== 'draft' ? (
+          <Badge color={SIGNING_COLORS[doc.signing_status]} variant="outline">
+            {t(`stamping.signingStatus.${doc.signing_status}`)}
+          </Badge>
+        ) : null}
+      </Group>,
+    ],
+    [
+      t('stamping.list.serial'),
+      doc.serial_number ? (
+        <span key="serial" className={classes.serial} data-testid="details-serial">
+          {doc.serial_number}
+        </span>
+      ) : (
+        '-'
+      ),
+    ],
+    [
+      t('stamping.details.docType'),
+      doc.doc_type ? `${doc.doc_type}${docTypeName ? ` · ${docTypeName}` : ''}` : '-',
+    ],
+    [t('stamping.details.docValue'), doc.doc_value !== null ? formatIDR(doc.doc_value) : '-'],
+    [t('stamping.details.owner'), doc.owner],
+    ...(doc.departement_name
+      ? ([[t('stamping.details.departement'), doc.departement_name]] as [string, ReactNode][])
+      : []),
+    [t('stamping.list.created'), formatDateTime(doc.created_at)],
+    [t('stamping.list.stamped'), doc.stamped_at ? formatDateTime(doc.stamped_at) : '-'],
+    [
+      t('stamping.details.file'),
+      `${t('stamping.draft.pages', { count: doc.page_count })} · ${formatStorageSize(doc.size)}`,
+    ],
+    [
+      t('stamping.details.placement'),
+      doc.placements.emeterai ? placementSummary(doc.placements.emeterai, t) : '-',
+    ],
+    [
+      t('stamping.repair.flag'),
+      <span key="repaired" data-testid="details-repaired">
+        {doc.repaired ? t('stamping.repair.yes') : t('stamping.repair.no')}
+      </span>,
+    ],
+    [
+      t('stamping.javascript.flag'),
+      <Stack key="javascript" gap={2} data-testid="details-javascript">
+        <Text fz="sm">
+          {doc.javascript.count > 0
+            ? t('stamping.javascript.found', { count: doc.javascript.count })
+            : t('stamping.javascript.none')}
+        </Text>
+        {doc.javascript.count > 0 ? (
+          <Text fz="xs" c="dimmed">
+            {doc.javascript.acknowledged_at
+              ? t('stamping.javascript.acknowledged', {
+                  name: doc.javascript.acknowledged_by_name ?? '-',
+                  date: formatDateTime(doc.javascript.acknowledged_at),
+                })
+              : t('stamping.javascript.notAcknowledged')}
+          </Text>
+        ) : null}
+      </Stack>,
+    ],
+  ];
+
+  return (
+    <Stack gap="lg" data-testid="document-details-drawer">
+      <Text fw={700} style={{ wordBreak: 'break-word' }}>
+        {doc.document_file}
+      </Text>
+      <Table withRowBorders={false} verticalSpacing={6} fz="sm">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Td c="dimmed" w="38%" style={{ verticalAlign: 'top' }}>
+                {label}
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+
+      {doc.repaired ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={t('stamping.repair.flag')}
+          icon={<IconAlertCircle size={18} />}
+          data-testid="details-repaired-notice"
+        >
+          {t('stamping.repair.notice')}
+        </Alert>
+      ) : null}
+      {needsJavaScriptAck(doc) ? (
+        <Alert
+          color="orange"
+          variant="light"
+          title={t('stamping.javascript.title')}
+          icon={<IconAlertCircle size={18} />}
+          data-testid="details-javascript-notice"
+        >
+          {t('stamping.javascript.body', { count: doc.javascript.count })}
+        </Alert>
+      ) : null}
+      {doc.last_error ? (
+        <Alert
+          color="red"
+          variant="light"
+          title={t('stamping.draft.lastError')}
+          icon={<IconAlertCircle size={18} />}
+          data-testid="details-last-error"
+        >
+          {doc.last_error}
+        </Alert>
+      ) : null}
+
+      <div>
+        <Text fw={600} fz="sm" mb="xs">
+          {t('stamping.details.signers')}
+        </Text>
+        {doc.signers.length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            {t('stamping.details.noSigners')}
+          </Text>
+        ) : (
+          <Timeline
+            bulletSize={22}
+            lineWidth={2}
+            active={doc.signers.filter((s) => s.status === 'signed').length - 1}
+          >
+            {[...doc.signers]
+              .sort((a, b) => a.position - b.position)
+              .map((signer) => (
+                <Timeline.Item
+                  key={signer.position}
+                  bullet={
+                    signer.status === 'signed' ? (
+                      <IconCircleCheck size={14} />
+                    ) : (
+                      <IconClock size={14} />
+                    )
+                  }
+                  title={`${signer.position}. ${signer.fullName}`}
+                >
+                  <Text fz="xs" c="dimmed">
+                    {signer.status === 'signed' && signer.signed_at
+                      ? t('stamping.details.signedAt', { date: formatDateTime(signer.signed_at) })
+                      : t('stamping.details.pending')}
+                  </Text>
+                </Timeline.Item>
+              ))}
+          </Timeline>
+        )}
+      </div>
+
+      <Group gap="sm">
+        <Button
+          leftSection={<IconDownload size={16} />}
+          onClick={onDownload}
+          loading={downloading}
+          disabled={downloadTargetOf(doc).kind === 'none'}
+          data-testid="details-download"
+        >
+          {t('stamping.actions.download')}
+        </Button>
+        {can.continueDraft ? (
+          <Button
+            variant="default"
+            component={Link}
+            to={draftPath(doc.document_id)}
+            leftSection={<IconPencil size={16} />}
+          >
+            {t('stamping.actions.continue')}
+          </Button>
+        ) : null}
+        {can.sign ? (
+          <Button
+            variant="default"
+            component={Link}
+            to={esignPath(doc.document_id)}
+            leftSection={<IconSignature size={16} />}
+          >
+            {t('stamping.actions.sign')}
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+};

@@ -1,0 +1,354 @@
+import { formatDateTime, ROUTES, type TDocument, type TDocumentSortKey } from '@bubuh/contracts';
+import {
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconArchive, IconLayoutGrid, IconPlus, IconSignature } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import classes from '@/components/document-editor/editor.module.css';
+import { actionsColumn } from '@/components/row-actions';
+import { serverMessage } from '@/lib/api-errors';
+import { documentActionsFor } from '@/lib/document-actions';
+import { isoDay, STATUS_COLORS } from '@/lib/document-format';
+import { notifySuccess } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { useListState } from '@/lib/use-list-state';
+import {
+  type TDocumentStatusFilter,
+  useCancelDocument,
+  useDeleteDocument,
+  useDocuments,
+} from '../api/documents';
+import { useDocumentDownload } from '../hooks/use-document-download';
+import { DocumentDetailsDrawer } from './document-details-drawer';
+import { DocumentRowActions } from './document-row-actions';
+
+type TDocumentListProps = {
+  /** `backup`: only stamped documents (the /stamp/backup list). */
+  mode: 'all' | 'backup';
+};
+
+const FILTERS: TDocumentStatusFilter[] = ['all', 'stamp', 'nostamp', 'canceled'];
+
+/** /stamp (My e-Document) and /stamp/backup: the stamping history with its actions. */
+export const DocumentList = ({ mode }: TDocumentListProps) => {
+  const { t } = useTranslation();
+  const _navigate = useNavigate();
+  const user = useSession()?.userData;
+  const [params, setParams] = useSearchParams();
+  const list = useListState<TDocumentSortKey>();
+  const [status, setStatus] = useState<TDocumentStatusFilter>('all');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query = useDocuments({
+    ...list.query,
+    status: mode === 'backup' ? 'stamp' : status,
+    from: isoDay(from),
+    to: isoDay(to),
+    order: list.query.order ?? 'desc',
+  });
+  const { download, busyId } = useDocumentDownload();
+  const cancel = useCancelDocument();
+  const remove = useDeleteDocument();
+  const [canceling, setCanceling] = useState<TDocument | null>(null);
+  const [deleting, setDeleting] = useState<TDocument | null>(null);
+
+  const detailId = Number(params.get('doc')) || null;
+  const openDetails = (doc: TDocument) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('doc', String(doc.document_id));
+        return next;
+      },
+      { replace: true },
+    );
+  const closeDetails = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('doc');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const resetPage = () => list.setPage(1);
+
+  const columns: TColumn<TDocument, TDocumentSortKey>[] = [
+    {
+      key: 'document',
+      header: t('stamping.list.document'),
+      sortKey: 'document',
+      render: (row) => (
+        <div style={{ minWidth: 180 }}>
+          <Text
+            fw={600}
+            fz="sm"
+            lineClamp={1}
+            component="button"
+            onClick={() => openDetails(row)}
+            style={{
+              background: 'none',
+              border: 0,
+              padding: 0,
+              cursor: 'pointer',
+              textAlign: 'left',
+            }}
+            data-testid="document-name"
+          >
+            {row.document_file}
+          </Text>
+          <Text fz="xs" c="dimmed" lineClamp={1}>
+            {row.departement_name ? `${row.owner} · ${row.departement_name}` : row.owner}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('stamping.list.status'),
+      sortKey: 'status',
+      render: (row) => (
+        <Stack gap={2} align="flex-start">
+          <Badge color={STATUS_COLORS[row.status]} variant="light" data-testid="document-status">
+            {t(`stamping.status.${row.status}`)}
+          </Badge>
+          {row.status === 'nostamp' && row.signing_status !== 'draft' ? (
+            <Text fz={11} c="dimmed">
+              {t(`stamping.signingStatus.${row.signing_status}`)}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'serial',
+      header: t('stamping.list.serial'),
+      sortKey: 'serial',
+      render: (row) =>
+        row.serial_number ? (
+          <span className={classes.serial} data-testid="document-serial">
+            {row.serial_number}
+          </span>
+        ) : (
+          <Text c="dimmed" fz="sm">
+            -
+          </Text>
+        ),
+    },
+    {
+      key: 'created',
+      header: t('stamping.list.created'),
+      sortKey: 'created',
+      render: (row) => <Text fz="sm">{formatDateTime(row.created_at)}</Text>,
+    },
+    {
+      key: 'stamped',
+      header: t('stamping.list.stamped'),
+      sortKey: 'stamped',
+      render: (row) => <Text fz="sm">{row.stamped_at ? formatDateTime(row.stamped_at) : '-'}</Text>,
+    },
+    actionsColumn(t('stamping.list.actions'), (row) => (
+      <DocumentRowActions
+        row={row}
+        can={documentActionsFor(row, user)}
+        downloading={busyId === row.document_id}
+        onDownload={() => void download(row)}
+        onDetails={() => openDetails(row)}
+        onCancel={() => {
+          cancel.reset();
+          setCanceling(row);
+        }}
+        onDelete={() => {
+          remove.reset();
+          setDeleting(row);
+        }}
+      />
+    )),
+  ];
+
+  const filters = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      {mode === 'all' ? (
+        <SegmentedControl
+          value={status}
+          onChange={(value) => {
+            setStatus(value as TDocumentStatusFilter);
+            resetPage();
+          }}
+          data={FILTERS.map((value) => ({ value, label: t(`stamping.filter.${value}`) }))}
+          aria-label={t('stamping.list.statusFilter')}
+          data-testid="status-filter"
+        />
+      ) : null}
+      <TextInput
+        type="date"
+        label={t('stamping.list.from')}
+        value={from}
+        max={to || undefined}
+        onChange={(event) => {
+          setFrom(event.currentTarget.value);
+          resetPage();
+        }}
+        w={170}
+        data-testid="filter-from"
+      />
+      <TextInput
+        type="date"
+        label={t('stamping.list.to')}
+        value={to}
+        min={from || undefined}
+        onChange={(event) => {
+          setTo(event.currentTarget.value);
+          resetPage();
+        }}
+        w={170}
+        data-testid="filter-to"
+      />
+      {from || to ? (
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setFrom('');
+            setTo('');
+            resetPage();
+          }}
+        >
+          {t('stamping.list.clearDates')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid={`documents-${mode}`}>
+      <Stack gap="md">
+        {filters}
+        <DataTable
+          testId="documents-table"
+          columns={columns}
+          {...pagedTable(list, query, t, t('stamping.list.search'))}
+          rowKey={(row) => row.document_id}
+          rowTestId={(row) => `document-row-${row.document_id}`}
+          emptyText={mode === 'backup' ? t('stamping.list.emptyBackup') : t('stamping.list.empty')}
+          actions={
+            mode === 'all' ? (
+              <>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button variant="default">{t('stamping.list.more')}</Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      component={Link}
+                      to={ROUTES.stampSingleTemplate.path}
+                      leftSection={<IconLayoutGrid size={16} />}
+                    >
+                      {t('page.stampSingleTemplate')}
+                    </Menu.Item>
+                    <Menu.Item
+                      component={Link}
+                      to={ROUTES.stampDocumentTemplate.path}
+                      leftSection={<IconLayoutGrid size={16} />}
+                    >
+                      {t('page.stampDocumentTemplate')}
+                    </Menu.Item>
+                    <Menu.Item
+                      component={Link}
+                      to={ROUTES.stampEsign.path}
+                      leftSection={<IconSignature size={16} />}
+                    >
+                      {t('page.stampEsign')}
+                    </Menu.Item>
+                    <Menu.Item
+                      component={Link}
+                      to={ROUTES.stampBackup.path}
+                      leftSection={<IconArchive size={16} />}
+                    >
+                      {t('page.stampBackup')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+                <Button
+                  component={Link}
+                  to={ROUTES.stampSingle.path}
+                  leftSection={<IconPlus size={16} />}
+                  data-testid="new-stamp"
+                >
+                  {t('stamping.list.newStamp')}
+                </Button>
+              </>
+            ) : (
+              <Button component={Link} to={ROUTES.stamp.path} variant="default">
+                {t('page.stamp')}
+              </Button>
+            )
+          }
+        />
+      </Stack>
+
+      <DocumentDetailsDrawer
+        documentId={detailId}
+        onClose={closeDetails}
+        onDownload={(doc) => void download(doc)}
+        downloading={busyId !== null && busyId === detailId}
+      />
+      <ConfirmDialog
+        testId="document-cancel-dialog"
+        opened={canceling !== null}
+        title={t('stamping.list.cancelTitle')}
+        body={t('stamping.list.cancelBody', { name: canceling?.document_file ?? '' })}
+        confirmLabel={t('stamping.actions.cancelDocument')}
+        loading={cancel.isPending}
+        error={cancel.error ? serverMessage(cancel.error, t) : null}
+        onConfirm={() => {
+          if (!canceling) return;
+          cancel.mutate(
+            { body: { document_id: canceling.document_id } },
+            {
+              onSuccess: () => {
+                notifySuccess(t('stamping.list.canceledToast'));
+                setCanceling(null);
+              },
+            },
+          );
+        }}
+        onClose={() => setCanceling(null)}
+      />
+      <ConfirmDialog
+        testId="document-delete-dialog"
+        opened={deleting !== null}
+        title={t('stamping.list.deleteTitle')}
+        body={t('stamping.list.deleteBody', { name: deleting?.document_file ?? '' })}
+        confirmLabel={t('stamping.actions.delete')}
+        loading={remove.isPending}
+        error={remove.error ? serverMessage(remove.error, t) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(
+            { params: { id: deleting.document_id } },
+            {
+              onSuccess: () => {
+                notifySuccess(t('stamping.list.deletedToast'));
+                setDeleting(null);
+              },
+            },
+          );
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Paper>
+  );
+};

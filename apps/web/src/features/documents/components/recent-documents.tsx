@@ -1,0 +1,130 @@
+import { formatDateTime, formatNumber, ROUTES } from '@bubuh/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowRight, IconFileText, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import classes from '@/components/document-editor/editor.module.css';
+import { statusMessage } from '@/lib/api-errors';
+import { STATUS_COLORS } from '@/lib/document-format';
+import { documentDetailsPath } from '@/lib/document-paths';
+import { useDashboardDocuments } from '../api/documents';
+
+/** Dashboard card: document totals by status and the five latest documents. */
+export const RecentDocuments = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useDashboardDocuments();
+  const totals = query.data?.totals;
+  const recent = query.data?.recent ?? [];
+
+  return (
+    <Card withBorder padding="lg" data-testid="recent-documents">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs">
+            <IconFileText size={20} />
+            <Title order={3} fz="lg">
+              {t('stamping.dashboard.title')}
+            </Title>
+          </Group>
+          <Anchor component={Link} to={ROUTES.stamp.path} fz="sm">
+            <Group gap={4}>
+              {t('stamping.dashboard.viewAll')}
+              <IconArrowRight size={14} />
+            </Group>
+          </Anchor>
+        </Group>
+
+        {query.error ? (
+          <Alert color="red" variant="light" role="alert">
+            {statusMessage(query.error, t)}
+          </Alert>
+        ) : null}
+        {query.isPending ? <Loader size="sm" /> : null}
+
+        {totals ? (
+          <SimpleGrid cols={3} spacing="sm">
+            {(['stamp', 'nostamp', 'canceled'] as const).map((status) => (
+              <Card key={status} withBorder radius="md" padding="sm">
+                <Text fz="xs" c="dimmed">
+                  {t(`stamping.status.${status}`)}
+                </Text>
+                <Text
+                  fz="xl"
+                  fw={700}
+                  c={`${STATUS_COLORS[status]}.8`}
+                  data-testid={`total-${status}`}
+                >
+                  {formatNumber(totals[status])}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        ) : null}
+
+        {query.data && recent.length === 0 ? (
+          <Group justify="space-between" gap="sm">
+            <Text fz="sm" c="dimmed">
+              {t('stamping.dashboard.empty')}
+            </Text>
+            <Button
+              size="xs"
+              component={Link}
+              to={ROUTES.stampSingle.path}
+              leftSection={<IconPlus size={14} />}
+            >
+              {t('stamping.list.newStamp')}
+            </Button>
+          </Group>
+        ) : null}
+
+        {recent.length > 0 ? (
+          <Stack gap={0}>
+            {recent.map((doc) => (
+              <UnstyledButton
+                key={doc.document_id}
+                className={classes.recentRow}
+                onClick={() => navigate(documentDetailsPath(doc.document_id))}
+              >
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fz="sm" fw={600} truncate="end">
+                      {doc.document_file}
+                    </Text>
+                    <Text fz="xs" c="dimmed" truncate="end">
+                      {doc.serial_number ? (
+                        <span className={classes.serial}>{doc.serial_number}</span>
+                      ) : (
+                        formatDateTime(doc.created_at)
+                      )}
+                    </Text>
+                  </div>
+                  <Badge
+                    color={STATUS_COLORS[doc.status]}
+                    variant="light"
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t(`stamping.status.${doc.status}`)}
+                  </Badge>
+                </Group>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+};

@@ -1,0 +1,64 @@
+import {
+  DOCUMENT_ENDPOINTS,
+  ESIGN_ENDPOINTS,
+  type TPlacement,
+  type TSignRequest,
+  USER_ENDPOINTS,
+} from '@bubuh/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { request } from '@/lib/api-client';
+import { DOCUMENT_SCOPES, invalidateDocuments } from '@/lib/document-queries';
+import { useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
+
+/** The caller's specimens (first page, the same entry as the Master eSign page). */
+export const useMySpecimens = (userId: number | null) =>
+  useEndpointQuery(
+    ESIGN_ENDPOINTS.list,
+    { params: { userId: userId ?? 0 }, query: { page: 1, perPage: 100 } },
+    { select: (body) => body.data, enabled: userId !== null },
+  );
+
+/** Company users who can be asked to sign (company admins only; own record excluded). */
+export const useSignerCandidates = (enabled: boolean) =>
+  useEndpointQuery(
+    USER_ENDPOINTS.companyUsers,
+    { query: { page: 1, perPage: 100 } },
+    { select: (body) => body.data.data, enabled },
+  );
+
+export type TSignerInput = TPlacement & { user_id: number };
+export type TSignInput = TSignRequest;
+
+export const useSetSigners = () =>
+  useEndpointMutation(DOCUMENT_ENDPOINTS.setSigners, { invalidates: DOCUMENT_SCOPES });
+
+export const useSignDocument = () => {
+  const client = useQueryClient();
+  return useEndpointMutation(DOCUMENT_ENDPOINTS.signerProcess, {
+    invalidates: [],
+    onSettled: () => invalidateDocuments(client),
+  });
+};
+
+/** An image behind the bearer token, shown through an object URL. */
+export const useBearerImage = (url: string | null) => {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    request<Response>(url, { raw: true, signal: controller.signal })
+      .then((response) => response.blob())
+      .then((blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      })
+      .catch(() => setSrc(null));
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return src;
+};

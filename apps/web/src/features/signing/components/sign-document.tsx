@@ -1,0 +1,391 @@
+import { ROUTES, type TUserData } from '@bubuh/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck, IconRubberStamp, IconSignature } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import classes from '@/components/document-editor/editor.module.css';
+import { JavaScriptAck } from '@/components/document-editor/javascript-ack';
+import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
+import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
+import { ErrorAlert } from '@/components/error-alert';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { QueryFallback } from '@/components/query-fallback';
+import { serverMessage } from '@/lib/api-errors';
+import { STATUS_COLORS } from '@/lib/document-format';
+import { draftPath } from '@/lib/document-paths';
+import { useDocument, useDocumentPdf } from '@/lib/document-queries';
+import { notifySuccess } from '@/lib/notify';
+import { defaultSignBox, fromPdfPlacement, type TDisplayBox } from '@/lib/placement';
+import {
+  type TSignInput,
+  useBearerImage,
+  useMySpecimens,
+  useSetSigners,
+  useSignDocument,
+  useSignerCandidates,
+} from '../api/signing';
+import { IdentityDialog, identityRequired, type TIdentity } from './identity-dialog';
+import { SignerPlanner, type TPlannedSigner } from './signer-planner';
+import { SignerQueue } from './signer-queue';
+
+type TSignDocumentProps = { documentId: number; user: TUserData };
+
+const isCompanyAdmin = (user: TUserData) =>
+  user.company_id !== null && (user.role === 'admin' || user.role === 'admin-company');
+
+/**
+ * /stamp/single/esign/{id}: sign a document before it is stamped. Without a signer list the
+ * caller places their signature and signs; a company admin can instead set who signs, in order,
+ * each with their own box. The first signature of a user confirms their name and NIK.
+ */
+export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
+  const { t } = useTranslation();
+  const docQuery = useDocument(documentId);
+  const doc = docQuery.data;
+  const pdf = useDocumentPdf(doc);
+  const specimens = useMySpecimens(user.id);
+  const admin = isCompanyAdmin(user);
+  const candidates = useSignerCandidates(admin);
+  const setSigners = useSetSigners();
+  const sign = useSignDocument();
+  const javascript = useJavaScriptAck(doc, sign.error);
+  const editor = usePlacementEditor<TPlannedSigner>();
+  const { pages, setPages, items: planned, setItems: setPlanned, placementOf } = editor;
+  const [myBox, setMyBox] = useState<TDisplayBox | null>(null);
+  const [specimenId, setSpecimenId] = useState<string | null>(null);
+  const [planning, setPlanning] = useState(false);
+  const [identity, setIdentity] = useState<{ who: TIdentity; body: TSignInput } | null>(null);
+  const [signedNow, setSignedNow] = useState(false);
+
+  const lastPage = pages.length;
+  useEffect(() => {
+    if (myBox || lastPage === 0) return;
+    const page = pages[lastPage - 1];
+    if (page) setMyBox(defaultSignBox(page, lastPage));
+  }, [myBox, pages, lastPage]);
+
+  // The default specimen is preselected.
+  useEffect(() => {
+    if (specimenId !== null || !specimens.data) return;
+    const preferred = specimens.data.find((s) => s.is_default) ?? specimens.data[0];
+    if (preferred) setSpecimenId(String(preferred.id));
+  }, [specimens.data, specimenId]);
+
+  const specimen = specimens.data?.find((s) => String(s.id) === specimenId) ?? null;
+  const specimenSrc = useBearerImage(specimen?.image_url ?? null);
+
+  const queue = useMemo(
+    () => [...(doc?.signers ?? [])].sort((a, b) => a.position - b.position),
+    [doc?.signers],
+  );
+  const next = queue.find((s) => s.status === 'pending') ?? null;
+  const hasQueue = queue.length > 0;
+  const myTurn = hasQueue && next?.user_id === user.id;
+  const signable = doc?.status === 'nostamp' && doc.signing_status !== 'stamping';
+  const allSigned = hasQueue && next === null;
+
+  const boxes = useMemo<TViewerBox[]>(() => {
+    const signatureContent = (name: string) =>
+      specimenSrc ? (
+        <img className={classes.specimen} src={specimenSrc} alt="" />
+      ) : (
+        <span className={classes.typedName}>{name}</span>
+      );
+    const list: TViewerBox[] = [];
+    if (hasQueue) {
+      for (const signer of queue) {
+        const shown = fromPdfPlacement(signer.placement, pages);
+        if (!shown) continue;
+        const mine = signer === next && signer.user_id === user.id;
+        list.push({
+          id: `queue-${signer.position}`,
+          box: shown,
+          kind: 'sign',
+          editable: false,
+          label: t('stamping.sign.boxOf', { name: signer.fullName }),
+          content: mine ? signatureContent(signer.fullName) : undefined,
+          testId: mine ? 'sign-box' : undefined,
+        });
+      }
+      if (doc?.placements.emeterai) {
+        const stamp = fromPdfPlacement(doc.placements.emeterai, pages);
+        if (stamp)
+          list.push({
+            id: 'emeterai',
+            box: stamp,
+            kind: 'stamp',
+            editable: false,
+            label: t('stamping.box.label'),
+          });
+      }
+      return list;
+    }
+    if (planning) {
+      planned.forEach((signer, index) => {
+        list.push({
+          id: signer.key,
+          box: signer.box,
+          kind: 'sign',
+          editable: true,
+          label: `${index + 1}. ${signer.name}`,
+          testId: `planned-box-${index + 1}`,
+        });
+      });
+      return list;
+    }
+    if (myBox && signable) {
+      list.push({
+        id: 'me',
+        box: myBox,
+        kind: 'sign',
+        editable: true,
+        label: t('stamping.sign.boxOf', { name: user.fullName }),
+        content: signatureContent(user.fullName),
+        testId: 'sign-box',
+      });
+    }
+    return list;
+  }, [hasQueue, queue, pages, next, user, planning, planned, myBox, signable, doc, specimenSrc, t]);
+
+  const send = (body: TSignInput) => {
+    sign.mutate(
+      { body },
+      {
+        onSuccess: () => {
+          setIdentity(null);
+          setSignedNow(true);
+          notifySuccess(t('stamping.sign.success'));
+        },
+        onError: (error) => {
+          const who = identityRequired(error);
+          if (who) setIdentity({ who, body });
+        },
+      },
+    );
+  };
+
+  const signNow = () => {
+    if (!doc) return;
+    const placement = hasQueue ? (next?.placement ?? null) : myBox ? placementOf(myBox) : null;
+    if (!placement) return;
+    sign.reset();
+    setSignedNow(false);
+    send({
+      document_id: doc.document_id,
+      ...placement,
+      ...(specimen ? { specimen_id: specimen.id } : {}),
+      ...javascript.body,
+    });
+  };
+
+  const addPlanned = (userId: number, name: string) => {
+    const page = pages[lastPage - 1];
+    if (!page) return;
+    editor.add({
+      key: `${userId}-${Date.now()}`,
+      userId,
+      name,
+      box: defaultSignBox(page, lastPage, planned.length),
+    });
+  };
+
+  const saveSigners = () => {
+    if (!doc || planned.length === 0) return;
+    const signers = planned.flatMap((signer) => {
+      const placement = placementOf(signer.box);
+      return placement ? [{ user_id: signer.userId, ...placement }] : [];
+    });
+    setSigners.mutate(
+      { body: { document_id: doc.document_id, signers } },
+      {
+        onSuccess: () => {
+          notifySuccess(t('stamping.sign.signersSaved'));
+          setPlanning(false);
+          setPlanned([]);
+        },
+      },
+    );
+  };
+
+  if (docQuery.isPending || docQuery.error || !doc) {
+    return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
+  }
+
+  const candidateOptions = [
+    { value: String(user.id), label: t('stamping.sign.me', { name: user.fullName }) },
+    ...(candidates.data ?? []).map((c) => ({ value: String(c.id), label: c.fullName })),
+  ];
+
+  return (
+    <div className={classes.editor} data-testid="sign-document">
+      <div className={classes.viewerPane}>
+        <PdfViewer
+          loadError={Boolean(pdf.error)}
+          data={pdf.data ?? null}
+          boxes={boxes}
+          onPages={setPages}
+          onBoxChange={(id, box) => {
+            if (id === 'me') setMyBox(box);
+            else editor.update(id, (s) => ({ ...s, box }));
+          }}
+        />
+      </div>
+
+      <Paper withBorder p="lg" className={classes.sidePanel}>
+        <Stack gap="md">
+          <div>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+              {t('stamping.draft.document')}
+            </Text>
+            <Title order={2} fz="md" lineClamp={2}>
+              {doc.document_file}
+            </Title>
+            <Badge mt={6} color={STATUS_COLORS[doc.status]} variant="light">
+              {t(`stamping.status.${doc.status}`)}
+            </Badge>
+          </div>
+
+          {!signable ? (
+            <Alert color="gray" variant="light" data-testid="sign-not-possible">
+              {t('stamping.sign.notPossible')}
+            </Alert>
+          ) : null}
+
+          {hasQueue ? <SignerQueue doc={doc} /> : null}
+
+          {signedNow || allSigned ? (
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconCircleCheck size={18} />}
+              data-testid="sign-done"
+            >
+              <Stack gap="xs">
+                <Text fz="sm">
+                  {allSigned ? t('stamping.sign.allSigned') : t('stamping.sign.success')}
+                </Text>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    component={Link}
+                    to={draftPath(doc.document_id)}
+                    leftSection={<IconRubberStamp size={14} />}
+                  >
+                    {t('stamping.sign.toStamp')}
+                  </Button>
+                  <Button size="xs" variant="default" component={Link} to={ROUTES.stamp.path}>
+                    {t('page.stamp')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+
+          {signable && !planning && (!hasQueue || myTurn) ? (
+            <>
+              <Divider label={t('stamping.sign.yourSignature')} labelPosition="left" />
+              {specimens.data && specimens.data.length === 0 ? (
+                <Text fz="sm" c="dimmed">
+                  {t('stamping.sign.noSpecimen')}{' '}
+                  <Anchor component={Link} to={ROUTES.masterEsign.path} fz="sm">
+                    {t('page.masterEsign')}
+                  </Anchor>
+                </Text>
+              ) : (
+                <Select
+                  label={t('stamping.sign.specimen')}
+                  data={(specimens.data ?? []).map((s) => ({
+                    value: String(s.id),
+                    label: s.is_default ? `${s.name} (${t('stamping.sign.default')})` : s.name,
+                  }))}
+                  value={specimenId}
+                  onChange={setSpecimenId}
+                  allowDeselect={false}
+                  disabled={specimens.isPending}
+                  data-testid="specimen-select"
+                />
+              )}
+              <Text fz="sm" c="dimmed">
+                {hasQueue ? t('stamping.sign.yourTurn') : t('stamping.sign.placeHelp')}
+              </Text>
+              {javascript.prompt ? <JavaScriptAck {...javascript.prompt} /> : null}
+              {javascript.error && !identityRequired(javascript.error) ? (
+                <ErrorAlert>{serverMessage(javascript.error, t)}</ErrorAlert>
+              ) : null}
+              <Button
+                size="md"
+                leftSection={<IconSignature size={18} />}
+                onClick={signNow}
+                loading={sign.isPending && !identity}
+                disabled={pages.length === 0 || (javascript.asked && !javascript.checked)}
+                data-testid="sign-submit"
+              >
+                {t('stamping.sign.button')}
+              </Button>
+            </>
+          ) : null}
+
+          {signable && hasQueue && !myTurn && next ? (
+            <Alert color="blue" variant="light">
+              {t('stamping.sign.waitingFor', { name: next.fullName })}
+            </Alert>
+          ) : null}
+
+          {signable && admin && !hasQueue ? (
+            <>
+              <Divider label={t('stamping.sign.signers')} labelPosition="left" />
+              <Switch
+                checked={planning}
+                onChange={(event) => {
+                  setPlanning(event.currentTarget.checked);
+                  setSigners.reset();
+                }}
+                label={t('stamping.sign.askOthers')}
+                description={t('stamping.sign.askOthersHelp')}
+                data-testid="plan-signers"
+              />
+              {planning ? (
+                <SignerPlanner
+                  options={candidateOptions}
+                  optionsPending={candidates.isPending}
+                  canAdd={pages.length > 0}
+                  planned={planned}
+                  onAdd={addPlanned}
+                  onMove={(index, delta) => editor.move(index, delta)}
+                  onRemove={(key) => editor.remove(key)}
+                  error={setSigners.error}
+                  saving={setSigners.isPending}
+                  onSave={saveSigners}
+                />
+              ) : null}
+            </>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <IdentityDialog
+        identity={identity?.who ?? null}
+        pending={sign.isPending}
+        onClose={() => setIdentity(null)}
+        onConfirm={() => {
+          if (identity) send({ ...identity.body, identity_confirmed: true });
+        }}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,397 @@
+import type { TPlacement } from '@bubuh/contracts';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import classes from '@/components/document-editor/editor.module.css';
+import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
+import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { QueryFallback } from '@/components/query-fallback';
+import { fieldErrorsOf } from '@/lib/api-client';
+import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { templateTypeKey } from '@/lib/document-format';
+import { notifySuccess } from '@/lib/notify';
+import {
+  A4,
+  defaultSignBox,
+  defaultStampBox,
+  fromPdfPlacement,
+  type TDisplayBox,
+  type TPageGeometry,
+  toPdfPlacement,
+} from '@/lib/placement';
+import { useSession } from '@/lib/session';
+import {
+  TEMPLATE_TYPES,
+  type TTemplateType,
+  useSaveTemplate,
+  useTemplate,
+  useTemplateSigners,
+} from '../api/templates';
+import { type TEsignEntry, TemplateEsignEntry } from './template-esign-entry';
+import { TemplateSampleField, type TSample } from './template-sample-field';
+import { TemplateStampFields } from './template-stamp-fields';
+
+type TTemplateEditorProps = {
+  /** null: a new template. */
+  templateId: number | null;
+  /** Where to go after saving or leaving. */
+  backTo: string;
+};
+
+const MAX_BLANK_PAGES = 20;
+const STAMP_ID = 'emeterai';
+
+let entryCounter = 0;
+const newKey = () => {
+  entryCounter += 1;
+  return `esign-${entryCounter}`;
+};
+
+/**
+ * /master/edit-document-template/{id|new}: name, type, the optional e-Meterai box and the
+ * e-signature boxes of a template, each given to a signer; the boxes' order is the signing order.
+ * A sample PDF (read in the browser, not uploaded) shows where the boxes land; without one, blank
+ * A4 pages stand in.
+ */
+export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useSession()?.userData.id ?? null;
+  const existing = useTemplate(templateId);
+  const signers = useTemplateSigners();
+  const save = useSaveTemplate();
+  const [sample, setSample] = useState<TSample | null>(null);
+  const editor = usePlacementEditor<TEsignEntry>();
+  const { pages, setPages, items: esign, setItems: setEsign } = editor;
+  /** The placements in PDF points: the source of truth, shown on whatever pages are loaded. */
+  const [placement, setPlacement] = useState<TPlacement | null>(null);
+  const [missingSigner, setMissingSigner] = useState<ReadonlySet<string>>(new Set());
+  const [placementError, setPlacementError] = useState(false);
+  const started = useRef(false);
+
+  const form = useForm<{ name: string; type: TTemplateType }>({
+    initialValues: { name: '', type: 'Surat Dokumen' },
+    validate: {
+      name: (value) =>
+        value.trim().length >= 2 && value.trim().length <= 150
+          ? null
+          : t('stamping.templates.nameInvalid'),
+    },
+  });
+
+  const loaded = existing.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once per template
+  useEffect(() => {
+    if (!loaded) return;
+    form.setValues({ name: loaded.name, type: loaded.type });
+    form.resetDirty();
+    setPlacement(loaded.emeterai);
+    setEsign(
+      loaded.esign.map(({ user_id, specimen_id, ...box }) => ({
+        key: newKey(),
+        userId: user_id,
+        specimenId: specimen_id ?? null,
+        placement: box,
+      })),
+    );
+  }, [loaded?.id]);
+
+  const lastUsedPage = Math.max(1, placement?.page ?? 1, ...esign.map((e) => e.placement.page));
+  const blankPages = useMemo(
+    () => Array.from({ length: Math.min(MAX_BLANK_PAGES, lastUsedPage) }, () => A4),
+    [lastUsedPage],
+  );
+  const shownPages = sample ? pages : blankPages;
+  const pageCount = sample ? pages.length : MAX_BLANK_PAGES;
+  /** The pages a box may go to: the sample's, else blank A4 pages up to `page`. */
+  const pagesUpTo = (page: number) =>
+    sample ? shownPages : Array.from({ length: page }, () => A4);
+
+  // A new template starts with the default e-Meterai box on page 1.
+  useEffect(() => {
+    if (templateId !== null || started.current || shownPages.length === 0) return;
+    started.current = true;
+    const first = shownPages[0];
+    if (first) setPlacement(toPdfPlacement(defaultStampBox(first), first));
+  }, [templateId, shownPages]);
+
+  const signerOptions = useMemo(
+    () =>
+      (signers.data ?? []).map((signer) => ({
+        value: String(signer.id),
+        label:
+          signer.id === me ? t('stamping.sign.me', { name: signer.fullName }) : signer.fullName,
+      })),
+    [signers.data, me, t],
+  );
+  const signerName = (userId: number | null) => {
+    if (userId === null) return t('stamping.templates.unassigned');
+    return (
+      signerOptions.find((o) => o.value === String(userId))?.label ??
+      t('stamping.templates.unknownSigner', { id: userId })
+    );
+  };
+
+  const box = placement ? fromPdfPlacement(placement, shownPages) : null;
+  const geometry = box ? shownPages[box.page - 1] : undefined;
+
+  const boxes: TViewerBox[] = [
+    ...esign.flatMap((entry, index): TViewerBox[] => {
+      const shown = fromPdfPlacement(entry.placement, shownPages);
+      return shown
+        ? [
+            {
+              id: entry.key,
+              box: shown,
+              kind: 'sign',
+              editable: true,
+              label: `${index + 1}. ${signerName(entry.userId)}`,
+              testId: `template-esign-box-${index + 1}`,
+            },
+          ]
+        : [];
+    }),
+    ...(box ? [stampViewerBox(box, t('stamping.box.label'), { id: STAMP_ID })] : []),
+  ];
+
+  const placeBox = (id: string, next: TDisplayBox, on: readonly TPageGeometry[] = shownPages) => {
+    const target = on[next.page - 1];
+    if (!target) return;
+    const pdf = toPdfPlacement(next, target);
+    if (id === STAMP_ID) setPlacement(pdf);
+    else editor.update(id, (e) => ({ ...e, placement: pdf }));
+  };
+
+  /** Moves a box to page `value` (the page field of the e-Meterai or of a signature box). */
+  const toPage = (id: string, current: TDisplayBox | null, value: number | string) => {
+    if (typeof value !== 'number') return;
+    const on = pagesUpTo(Math.min(Math.max(1, Math.round(value)), Math.max(1, pageCount)));
+    const moved = editor.boxOnPage(current, value, { on, pageCount });
+    if (moved) placeBox(id, moved, on);
+  };
+
+  const addEsign = () => {
+    const page = Math.min(box?.page ?? 1, Math.max(1, shownPages.length));
+    const geometryOfPage = shownPages[page - 1] ?? A4;
+    const only = signerOptions.length === 1 ? Number(signerOptions[0]?.value) : null;
+    setEsign((list) => [
+      ...list,
+      {
+        key: newKey(),
+        userId: only,
+        specimenId: null,
+        placement: toPdfPlacement(
+          defaultSignBox(geometryOfPage, page, list.length),
+          geometryOfPage,
+        ),
+      },
+    ]);
+    setPlacementError(false);
+  };
+
+  const submit = form.onSubmit((values) => {
+    const unassigned = new Set(esign.filter((e) => e.userId === null).map((e) => e.key));
+    setMissingSigner(unassigned);
+    const empty = placement === null && esign.length === 0;
+    setPlacementError(empty);
+    if (unassigned.size > 0 || empty) return;
+    save.mutate(
+      {
+        id: templateId,
+        input: {
+          name: values.name.trim(),
+          type: values.type,
+          emeterai: placement,
+          esign: esign.flatMap((e) =>
+            e.userId === null
+              ? []
+              : [
+                  {
+                    ...e.placement,
+                    user_id: e.userId,
+                    ...(e.specimenId !== null ? { specimen_id: e.specimenId } : {}),
+                  },
+                ],
+          ),
+        },
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            templateId === null
+              ? t('stamping.toast.templateAdded')
+              : t('stamping.toast.templateUpdated'),
+          );
+          navigate(backTo);
+        },
+        onError: (error) => form.setErrors(fieldErrorsOf(error, ['name', 'type'])),
+      },
+    );
+  });
+
+  if (templateId !== null && (existing.isPending || existing.error)) {
+    return <QueryFallback pending={existing.isPending} error={existing.error} />;
+  }
+
+  return (
+    <div className={classes.editor} data-testid="template-editor">
+      <div className={classes.viewerPane}>
+        <PdfViewer
+          data={sample?.data ?? null}
+          blankPages={blankPages}
+          boxes={boxes}
+          onPages={sample ? setPages : undefined}
+          maxScale={1.4}
+          onBoxChange={(id, next) => placeBox(id, next)}
+        />
+      </div>
+
+      <Paper withBorder p="lg" className={classes.sidePanel}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={t('stamping.templates.name')}
+              withAsterisk
+              maxLength={150}
+              data-testid="template-name"
+              {...form.getInputProps('name')}
+            />
+            <Select
+              label={t('stamping.templates.type')}
+              data={TEMPLATE_TYPES.map((type) => ({
+                value: type,
+                label: t(templateTypeKey(type)),
+              }))}
+              allowDeselect={false}
+              withAsterisk
+              data-testid="template-type"
+              {...form.getInputProps('type')}
+            />
+
+            <TemplateSampleField
+              sample={sample}
+              onChange={(next) => {
+                setSample(next);
+                if (!next) setPages([]);
+              }}
+            />
+
+            <Divider label={t('stamping.templates.esignSection')} labelPosition="left" />
+            <Text fz="xs" c="dimmed">
+              {t('stamping.templates.esignHelp')}
+            </Text>
+            {signers.error ? (
+              <Text fz="xs" c="red">
+                {statusMessage(signers.error, t)}
+              </Text>
+            ) : null}
+            {esign.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                {t('stamping.templates.esignNone')}
+              </Text>
+            ) : (
+              <Stack gap="xs" data-testid="template-esign-list">
+                {esign.map((entry, index) => (
+                  <TemplateEsignEntry
+                    key={entry.key}
+                    entry={entry}
+                    position={index + 1}
+                    count={esign.length}
+                    shown={fromPdfPlacement(entry.placement, shownPages)}
+                    pageCount={pageCount}
+                    signerOptions={signerOptions}
+                    signerName={signerName}
+                    signersPending={signers.isPending}
+                    missing={missingSigner.has(entry.key)}
+                    onSigner={(userId) => {
+                      editor.update(entry.key, (e) => ({
+                        ...e,
+                        userId,
+                        specimenId: userId === e.userId ? e.specimenId : null,
+                      }));
+                      if (userId !== null)
+                        setMissingSigner((keys) => {
+                          const next = new Set(keys);
+                          next.delete(entry.key);
+                          return next;
+                        });
+                    }}
+                    onPage={(shown, value) => toPage(entry.key, shown, value)}
+                    onMove={(delta) => editor.move(index, delta)}
+                    onRemove={() => editor.remove(entry.key)}
+                  />
+                ))}
+              </Stack>
+            )}
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={addEsign}
+              disabled={esign.length >= 20}
+              data-testid="template-esign-add"
+            >
+              {t('stamping.templates.esignAdd')}
+            </Button>
+
+            <TemplateStampFields
+              placement={placement}
+              box={box}
+              geometry={geometry}
+              pageCount={pageCount}
+              onToggle={(on) => {
+                if (!on) {
+                  setPlacement(null);
+                  return;
+                }
+                const first = shownPages[0] ?? A4;
+                setPlacement(toPdfPlacement(defaultStampBox(first), first));
+                setPlacementError(false);
+              }}
+              onPage={(value) => toPage(STAMP_ID, box, value)}
+              onResize={(next, page) => setPlacement(toPdfPlacement(next, page))}
+            />
+
+            {placementError ? (
+              <Text fz="sm" c="red" role="alert" data-testid="template-placement-error">
+                {t('stamping.templates.needPlacement')}
+              </Text>
+            ) : null}
+            {save.error ? (
+              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+                {serverMessage(save.error, t)}
+              </Alert>
+            ) : null}
+            <Group grow gap="sm">
+              <Button variant="default" onClick={() => navigate(backTo)}>
+                {t('stamping.actions.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                leftSection={<IconDeviceFloppy size={16} />}
+                loading={save.isPending}
+                data-testid="template-save"
+              >
+                {t('stamping.actions.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </div>
+  );
+};

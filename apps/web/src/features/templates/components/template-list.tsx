@@ -1,0 +1,164 @@
+import { formatDate, ROUTES, type TTemplate, type TTemplateSortKey } from '@bubuh/contracts';
+import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
+import { IconPencil, IconPlus, IconRubberStamp, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { actionsColumn, RowActions } from '@/components/row-actions';
+import { serverMessage } from '@/lib/api-errors';
+import { placementSummary, templateTypeKey } from '@/lib/document-format';
+import { editTemplatePath } from '@/lib/document-paths';
+import { notifySuccess } from '@/lib/notify';
+import { useListState } from '@/lib/use-list-state';
+import { useDeleteTemplate, useTemplates } from '../api/templates';
+
+type TTemplateListProps = {
+  /** Where the editor returns to after saving (this list's path). */
+  backTo: string;
+};
+
+/** /master/document-template and /stamp/document-template: the document templates. */
+export const TemplateList = ({ backTo }: TTemplateListProps) => {
+  const { t } = useTranslation();
+  const list = useListState<TTemplateSortKey>();
+  const query = useTemplates(list.query);
+  const remove = useDeleteTemplate();
+  const [deleting, setDeleting] = useState<TTemplate | null>(null);
+  const editorLink = (id: number | 'new') =>
+    `${editTemplatePath(id)}?back=${encodeURIComponent(backTo)}`;
+
+  const columns: TColumn<TTemplate, TTemplateSortKey>[] = [
+    {
+      key: 'name',
+      header: t('stamping.templates.name'),
+      sortKey: 'name',
+      render: (row) => (
+        <div>
+          <Text fw={600} fz="sm">
+            {row.name}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {row.owner}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'type',
+      header: t('stamping.templates.type'),
+      sortKey: 'type',
+      render: (row) => (
+        <Badge variant="light" color={row.type === 'Surat Berharga' ? 'grape' : 'brand'}>
+          {t(templateTypeKey(row.type))}
+        </Badge>
+      ),
+    },
+    {
+      key: 'placements',
+      header: t('stamping.templates.placements'),
+      render: (row) => (
+        <Stack gap={2}>
+          <Text fz="xs">
+            {t('stamping.box.label')}:{' '}
+            {row.emeterai ? placementSummary(row.emeterai, t) : t('stamping.templates.none')}
+          </Text>
+          {row.esign.length > 0 ? (
+            <Text fz="xs" c="dimmed">
+              {t('stamping.templates.esignCount', { count: row.esign.length })}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('stamping.templates.date'),
+      sortKey: 'date',
+      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
+    },
+    actionsColumn(
+      t('stamping.list.actions'),
+      (row) => (
+        <RowActions
+          name={row.name}
+          actions={[
+            {
+              label: t('stamping.actions.edit'),
+              icon: <IconPencil size={18} />,
+              to: editorLink(row.id),
+              testId: 'template-edit',
+            },
+            {
+              label: t('stamping.actions.delete'),
+              icon: <IconTrash size={18} />,
+              color: 'red',
+              onClick: () => {
+                remove.reset();
+                setDeleting(row);
+              },
+              testId: 'template-delete',
+            },
+          ]}
+        />
+      ),
+      110,
+    ),
+  ];
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="template-page">
+      <DataTable
+        testId="template-table"
+        columns={columns}
+        {...pagedTable(list, query, t, t('stamping.templates.search'))}
+        rowKey={(row) => row.id}
+        rowTestId={(row) => `template-row-${row.name}`}
+        emptyText={t('stamping.templates.empty')}
+        actions={
+          <>
+            <Button
+              variant="default"
+              component={Link}
+              to={ROUTES.stampSingleTemplate.path}
+              leftSection={<IconRubberStamp size={16} />}
+            >
+              {t('stamping.templates.stampWith')}
+            </Button>
+            <Button
+              component={Link}
+              to={editorLink('new')}
+              leftSection={<IconPlus size={16} />}
+              data-testid="template-add"
+            >
+              {t('stamping.templates.add')}
+            </Button>
+          </>
+        }
+      />
+      <ConfirmDialog
+        testId="template-delete-dialog"
+        opened={deleting !== null}
+        title={t('stamping.templates.deleteTitle')}
+        body={t('stamping.templates.deleteBody', { name: deleting?.name ?? '' })}
+        confirmLabel={t('stamping.actions.delete')}
+        loading={remove.isPending}
+        error={remove.error ? serverMessage(remove.error, t) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(
+            { params: { id: deleting.id } },
+            {
+              onSuccess: () => {
+                notifySuccess(t('stamping.toast.templateDeleted'));
+                setDeleting(null);
+              },
+            },
+          );
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Paper>
+  );
+};
