@@ -1,4 +1,11 @@
-import { ALL_ENDPOINTS, AUTH_ENDPOINTS, endpointPath, USER_ENDPOINTS } from '@bubuh/contracts';
+import {
+  ALL_ENDPOINTS,
+  AUTH_ENDPOINTS,
+  DOCUMENT_ENDPOINTS,
+  endpointPath,
+  SYSTEM_ENDPOINTS,
+  USER_ENDPOINTS,
+} from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
@@ -47,6 +54,12 @@ describe('endpoint table', () => {
       [AUTH_ENDPOINTS.forgotPassword, env.RATE_LIMIT_RESET_PER_MINUTE],
       [AUTH_ENDPOINTS.resetPassword, env.RATE_LIMIT_RESET_PER_MINUTE],
       [USER_ENDPOINTS.changePassword, 10],
+      [DOCUMENT_ENDPOINTS.stampCompany, 120],
+      [DOCUMENT_ENDPOINTS.stampPersonal, 120],
+      [DOCUMENT_ENDPOINTS.signerProcess, 120],
+      [DOCUMENT_ENDPOINTS.embedProcess, 120],
+      [DOCUMENT_ENDPOINTS.saveDraft, undefined],
+      [SYSTEM_ENDPOINTS.verify, 30],
     ] as const;
     for (const [entry, max] of limits) {
       const res = await ctx.app.inject({

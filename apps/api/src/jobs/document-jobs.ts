@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { STUCK_AFTER_MS } from '../modules/documents/documents-recovery.ts';
 import type {
   TSignInput,
@@ -41,6 +41,17 @@ export const pendingAnswer = (documentId: number, jobId: string) => ({
   message: 'Dokumen masih diproses; statusnya akan diperbarui sebentar lagi',
   data: { document_id: documentId, job_id: jobId },
 });
+
+/** A stamp or signature's answer: 200 with its result, or 202 while its job still runs. */
+export const jobAnswer = <TResult>(
+  reply: FastifyReply,
+  documentId: number,
+  outcome: TJobOutcome<TResult>,
+  message: string,
+) =>
+  outcome.status === 'pending'
+    ? reply.code(202).send(pendingAnswer(documentId, outcome.jobId))
+    : { message, data: outcome.result };
 
 export type TDocumentJobs = {
   stamp: (input: TStampInput) => Promise<TJobOutcome<TStampResult>>;

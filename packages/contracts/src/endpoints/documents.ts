@@ -8,6 +8,7 @@ import {
   ZDocumentResponse,
   ZDocumentUserList,
   ZEndSigningRequest,
+  ZJobPendingResponse,
   ZSaveDraftRequest,
   ZSetSignersRequest,
   ZSignRequest,
@@ -41,7 +42,7 @@ const stamp = <const P extends string>(path: P, variant: string) =>
     summary: `Stamp one e-Meterai (${variant} quota); placement in PDF points from the bottom-left`,
     access: 'signed-in',
     body: ZStampRequest,
-    response: { 200: ZStampResponse },
+    response: { 200: ZStampResponse, 202: ZJobPendingResponse },
   });
 
 const sign = <const P extends string>(path: P) =>
@@ -53,7 +54,7 @@ const sign = <const P extends string>(path: P) =>
       "Sign with the caller's certificate and specimen (PAdES, incremental); one e-sign unit",
     access: 'signed-in',
     body: ZSignRequest,
-    response: { 200: ZSignResponse },
+    response: { 200: ZSignResponse, 202: ZJobPendingResponse },
   });
 
 /** Documents: upload, drafts, stamping, signing, history, files (spec §5, §7 single-stamp). */
@@ -115,7 +116,7 @@ export const DOCUMENT_ENDPOINTS = {
   dashboard: endpoint({
     method: 'GET',
     path: '/api/v1/dashboard/get-document-dashboard',
-    tags: ['dashboard'],
+    tags: ['single-stamp'],
     summary: 'Recent documents and totals',
     access: 'signed-in',
     response: { 200: ZDashboardDocuments },

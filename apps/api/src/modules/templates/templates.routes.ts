@@ -1,6 +1,6 @@
 import { TEMPLATE_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pendingAnswer } from '../../jobs/document-jobs.ts';
+import { jobAnswer } from '../../jobs/document-jobs.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
 import type { TTemplatesService } from './templates.service.ts';
@@ -50,8 +50,6 @@ export const templatesRoutes: FastifyPluginAsyncZod<{
       { ...body, ...placement },
       auth.companyId === null ? 'personal' : 'company',
     );
-    if (outcome.status === 'pending')
-      return reply.code(202).send(pendingAnswer(body.document_id, outcome.jobId));
-    return { message: 'Berhasil membubuhkan e-Meterai', data: outcome.result };
+    return jobAnswer(reply, body.document_id, outcome, 'Berhasil membubuhkan e-Meterai');
   });
 };

@@ -1,6 +1,7 @@
-import { ZVerifyResponse } from '@bubuh/contracts';
+import { SYSTEM_ENDPOINTS } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
 import type { TVerificationService } from './verification.service.ts';
 
@@ -10,19 +11,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
   verification: TVerificationService;
   uploadLimitBytes: number;
 }> = async (app, { verification, uploadLimitBytes }) => {
-  app.post(
-    '/api/v1/services/verify',
-    {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['services'],
-        summary:
-          'Public: check the signatures and e-Meterai of a PDF (multipart `file`); nothing is stored',
-        consumes: ['multipart/form-data'],
-        response: { 200: ZVerifyResponse },
-      },
-    },
-    async (request, reply) => {
+  endpointRoute(
+    app,
+    SYSTEM_ENDPOINTS.verify,
+    async ({ request, reply }) => {
       const opts = { field: 'file', maxBytes: uploadLimitBytes, what: 'PDF' } as const;
       return receiveUpload(request, reply, opts, async (file) => {
         const bytes = new Uint8Array(await file.toBuffer());
@@ -37,5 +29,6 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         };
       });
     },
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 };
