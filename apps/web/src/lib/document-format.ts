@@ -36,3 +36,15 @@ export const isoDay = (value: string | null | undefined): string | undefined =>
 /** The translation key of a template type (the API values are Indonesian names). */
 export const templateTypeKey = (type: TTemplate['type']) =>
   type === 'Surat Berharga' ? 'stamping.templateType.berharga' : 'stamping.templateType.dokumen';
+
+/**
+ * The toast after a stamp: its serial, or (the job still runs after the API's wait, 202) that the
+ * serial shows on the document once the stamp is done.
+ */
+export const stampNotice = (
+  t: (key: string, values?: Record<string, unknown>) => string,
+  data: { serial_number: string } | { job_id: string },
+): string =>
+  'serial_number' in data
+    ? t('stamping.stamp.success', { serial: data.serial_number })
+    : t('stamping.stamp.pending');

@@ -36,7 +36,7 @@ import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
-import { STATUS_COLORS } from '@/lib/document-format';
+import { STATUS_COLORS, stampNotice } from '@/lib/document-format';
 import { documentDetailsPath, esignPath } from '@/lib/document-paths';
 import { useDocTypes, useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
@@ -202,7 +202,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
       { body },
       {
         onSuccess: (answer) => {
-          notifySuccess(t('stamping.stamp.success', { serial: answer.data.serial_number }));
+          notifySuccess(stampNotice(t, answer.data));
           setConfirming(false);
           navigate(documentDetailsPath(answer.data.document_id));
         },

@@ -19,7 +19,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
-import { placementSummary, templateTypeKey } from '@/lib/document-format';
+import { placementSummary, stampNotice, templateTypeKey } from '@/lib/document-format';
 import { documentDetailsPath, draftPath, esignPath } from '@/lib/document-paths';
 import {
   type TUploaded,
@@ -155,7 +155,7 @@ export const TemplateStamp = () => {
       },
       {
         onSuccess: (answer) => {
-          notifySuccess(t('stamping.stamp.success', { serial: answer.data.serial_number }));
+          notifySuccess(stampNotice(t, answer.data));
           setConfirming(false);
           navigate(documentDetailsPath(answer.data.document_id));
         },
