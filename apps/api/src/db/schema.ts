@@ -304,6 +304,15 @@ export const quotaMovements = pgTable(
   (t) => [
     uniqueIndex('quota_movements_idem_uq').on(t.idempotencyKey),
     index('quota_movements_company_idx').on(t.companyId, t.createdAt),
+    // An account's spends and refunds (usage figures, monthly charts), answered from the index.
+    index('quota_movements_from_idx').on(
+      t.fromAccountId,
+      t.reason,
+      t.createdAt,
+      t.quantity,
+      t.kind,
+    ),
+    index('quota_movements_to_idx').on(t.toAccountId, t.reason, t.createdAt, t.quantity, t.kind),
     check('quota_movements_qty_ck', sql`${t.quantity} > 0`),
   ],
 );
@@ -436,6 +445,8 @@ export const documents = pgTable(
     // Search: file_name ILIKE '%…%' (pg_trgm, migration 0008 creates the extension).
     index('documents_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
     index('documents_state_idx').on(t.state, t.updatedAt),
+    // A department's drafts (quota reads).
+    index('documents_departement_idx').on(t.departementId, t.state),
   ],
 );
 

@@ -108,11 +108,13 @@ const filtersOf = (filter: TDocumentFilter): SQL[] => {
     conditions.push(inArray(documents.state, statesOfWireStatus(filter.status)));
   if (filter.search) {
     const like = `%${filter.search.replace(/[%_]/g, '')}%`;
+    const serial = filter.search.trim();
     // File names: substring (trigram index); serials: exact (their unique index).
     conditions.push(
       or(
         ilike(documents.fileName, like),
-        sql`${documents.serialNumberId} in (select s.id from serial_numbers s where s.serial = ${filter.search.trim()})`,
+        // `id = any(array(…))` keeps this arm indexable (pkey), so the OR stays a BitmapOr.
+        sql`(${documents.id} = any(array(select s.document_id from serial_numbers s where s.serial = ${serial})) and ${documents.serialNumberId} = any(array(select s.id from serial_numbers s where s.serial = ${serial})))`,
       ) as SQL,
     );
   }

@@ -3,35 +3,34 @@ import {
   type TQuotaHistoryQuery,
   type TQuotaHistorySortKey,
 } from '@bubuh/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
 import { departements, documents, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
 
-/** Units an account has spent (spend − refund), all time. */
+/**
+ * Units an account has spent (spend − refund), all time: its spends leave it, its refunds come
+ * back to it; each side is read from its own index (quota_movements_from_idx / _to_idx).
+ */
 export const usageOf = async (
   db: TDb,
   ownerType: TOwnerType,
   ownerId: number,
   kind: TQuotaKind,
 ) => {
+  const account = sql`(select a.id from quota_accounts a where a.owner_type = ${ownerType} and a.owner_id = ${ownerId} and a.kind = ${kind})`;
   const [row] = await db
     .select({
-      spent: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' and ${quotaMovements.fromAccountId} = ${quotaAccounts.id} then ${quotaMovements.quantity} when ${quotaMovements.reason} = 'refund' and ${quotaMovements.toAccountId} = ${quotaAccounts.id} then -${quotaMovements.quantity} else 0 end), 0)::int`,
-      stamps: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' and ${quotaMovements.fromAccountId} = ${quotaAccounts.id} then 1 when ${quotaMovements.reason} = 'refund' and ${quotaMovements.toAccountId} = ${quotaAccounts.id} then -1 else 0 end), 0)::int`,
+      spent: sql<number>`(coalesce(sum(${quotaMovements.quantity}) filter (where ${quotaMovements.reason} = 'spend'), 0) - coalesce(sum(${quotaMovements.quantity}) filter (where ${quotaMovements.reason} = 'refund'), 0))::int`,
+      stamps: sql<number>`(count(*) filter (where ${quotaMovements.reason} = 'spend') - count(*) filter (where ${quotaMovements.reason} = 'refund'))::int`,
     })
-    .from(quotaAccounts)
-    .leftJoin(
-      quotaMovements,
-      sql`${quotaMovements.fromAccountId} = ${quotaAccounts.id} or ${quotaMovements.toAccountId} = ${quotaAccounts.id}`,
-    )
+    .from(quotaMovements)
     .where(
-      and(
-        eq(quotaAccounts.ownerType, ownerType),
-        eq(quotaAccounts.ownerId, ownerId),
-        eq(quotaAccounts.kind, kind),
+      or(
+        and(eq(quotaMovements.fromAccountId, account), eq(quotaMovements.reason, 'spend')),
+        and(eq(quotaMovements.toAccountId, account), eq(quotaMovements.reason, 'refund')),
       ),
     );
   return { spent: row?.spent ?? 0, stamps: row?.stamps ?? 0 };
