@@ -167,9 +167,19 @@ const main = async () => {
       'scenario             as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU',
     );
     for (const [name, who, url] of scenarios) {
-      // Warm-up (plans, caches), not measured.
-      for (let i = 0; i < 5; i += 1)
-        await fetch(`${BASE}${url}`, { headers: { authorization: `Bearer ${tokens[who]}` } });
+      // Warm-up (plans, caches), then one request at a time: the unloaded latency.
+      const alone: number[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        const sent = performance.now();
+        await (
+          await fetch(`${BASE}${url}`, { headers: { authorization: `Bearer ${tokens[who]}` } })
+        ).arrayBuffer();
+        if (i >= 3) alone.push(performance.now() - sent);
+      }
+      alone.sort((a, b) => a - b);
+      console.log(
+        `${name.padEnd(20)} ${who.padEnd(6)} unloaded, one at a time: median ${percentile(alone, 50).toFixed(1)} ms`,
+      );
       for (const rate of RATES) {
         const level = await runLevel(url, tokens[who], rate, pid);
         const p99 = percentile(level.latencies, 99);
