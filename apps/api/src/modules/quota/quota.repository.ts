@@ -3,37 +3,40 @@ import {
   type TQuotaHistoryQuery,
   type TQuotaHistorySortKey,
 } from '@bubuh/contracts';
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
 import { departements, documents, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
 
+export type TKindFigures = { remain: number; spent: number; stamps: number };
+
 /**
- * Units an account has spent (spend − refund), all time: its spends leave it, its refunds come
- * back to it; each side is read from its own index (quota_movements_from_idx / _to_idx).
+ * Balance and all-time usage (spend − refund: units and stamps) of every account of one owner, in
+ * one query: each account's spends leave it and its refunds come back to it, each side read from
+ * its own index (quota_movements_from_idx / _to_idx). A kind without an account reads as zeros.
  */
-export const usageOf = async (
+export const figuresOf = async (
   db: TDb,
   ownerType: TOwnerType,
   ownerId: number,
-  kind: TQuotaKind,
-) => {
-  const account = sql`(select a.id from quota_accounts a where a.owner_type = ${ownerType} and a.owner_id = ${ownerId} and a.kind = ${kind})`;
-  const [row] = await db
+): Promise<(kind: TQuotaKind) => TKindFigures> => {
+  const spends = sql`from quota_movements m where m.from_account_id = ${quotaAccounts.id} and m.reason = 'spend'`;
+  const refunds = sql`from quota_movements m where m.to_account_id = ${quotaAccounts.id} and m.reason = 'refund'`;
+  const rows = await db
     .select({
-      spent: sql<number>`(coalesce(sum(${quotaMovements.quantity}) filter (where ${quotaMovements.reason} = 'spend'), 0) - coalesce(sum(${quotaMovements.quantity}) filter (where ${quotaMovements.reason} = 'refund'), 0))::int`,
-      stamps: sql<number>`(count(*) filter (where ${quotaMovements.reason} = 'spend') - count(*) filter (where ${quotaMovements.reason} = 'refund'))::int`,
+      kind: quotaAccounts.kind,
+      remain: quotaAccounts.balance,
+      spent: sql<number>`((select coalesce(sum(m.quantity), 0) ${spends}) - (select coalesce(sum(m.quantity), 0) ${refunds}))::int`,
+      stamps: sql<number>`((select count(*) ${spends}) - (select count(*) ${refunds}))::int`,
     })
-    .from(quotaMovements)
-    .where(
-      or(
-        and(eq(quotaMovements.fromAccountId, account), eq(quotaMovements.reason, 'spend')),
-        and(eq(quotaMovements.toAccountId, account), eq(quotaMovements.reason, 'refund')),
-      ),
-    );
-  return { spent: row?.spent ?? 0, stamps: row?.stamps ?? 0 };
+    .from(quotaAccounts)
+    .where(and(eq(quotaAccounts.ownerType, ownerType), eq(quotaAccounts.ownerId, ownerId)));
+  return (kind) => {
+    const row = rows.find((r) => r.kind === kind);
+    return { remain: row?.remain ?? 0, spent: row?.spent ?? 0, stamps: row?.stamps ?? 0 };
+  };
 };
 
 /** Where a read looks for drafts: a company, one of its departments, or one user's own. */
@@ -59,37 +62,43 @@ export const draftCount = async (db: TDb, scope: TDraftScope) => {
 
 /**
  * What the child users of `parentUserId` hold (their own wallets) and used (spends − refunds they
- * made, whichever wallet paid), of one kind.
+ * made, whichever wallet paid), per kind: two queries for every kind.
  */
-export const childFigures = async (db: TDb, parentUserId: number, kind: TQuotaKind) => {
+export const childFigures = async (
+  db: TDb,
+  parentUserId: number,
+): Promise<(kind: TQuotaKind) => TKindFigures> => {
   const children = db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.parentUserId, parentUserId));
-  const [held] = await db
-    .select({ remain: sql<number>`coalesce(sum(${quotaAccounts.balance}), 0)::int` })
-    .from(quotaAccounts)
-    .where(
-      and(
-        eq(quotaAccounts.ownerType, 'user'),
-        eq(quotaAccounts.kind, kind),
-        inArray(quotaAccounts.ownerId, children),
-      ),
-    );
-  const [used] = await db
+  const held = await db
     .select({
+      kind: quotaAccounts.kind,
+      remain: sql<number>`coalesce(sum(${quotaAccounts.balance}), 0)::int`,
+    })
+    .from(quotaAccounts)
+    .where(and(eq(quotaAccounts.ownerType, 'user'), inArray(quotaAccounts.ownerId, children)))
+    .groupBy(quotaAccounts.kind);
+  const used = await db
+    .select({
+      kind: quotaMovements.kind,
       spent: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' then ${quotaMovements.quantity} else -${quotaMovements.quantity} end), 0)::int`,
       stamps: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' then 1 else -1 end), 0)::int`,
     })
     .from(quotaMovements)
     .where(
       and(
-        eq(quotaMovements.kind, kind),
         inArray(quotaMovements.reason, ['spend', 'refund']),
         inArray(quotaMovements.actorUserId, children),
       ),
-    );
-  return { remain: held?.remain ?? 0, spent: used?.spent ?? 0, stamps: used?.stamps ?? 0 };
+    )
+    .groupBy(quotaMovements.kind);
+  return (kind) => {
+    const h = held.find((r) => r.kind === kind);
+    const u = used.find((r) => r.kind === kind);
+    return { remain: h?.remain ?? 0, spent: u?.spent ?? 0, stamps: u?.stamps ?? 0 };
+  };
 };
 
 /**
