@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -31,6 +32,9 @@ export type TDatabase = {
   close: () => Promise<void>;
 };
 
+/** Longest a statement of the app may run on PostgreSQL before it is cancelled. */
+const STATEMENT_TIMEOUT_MS = 15_000;
+
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/drizzle');
 
 export type TOpenDatabaseOptions =
@@ -40,7 +44,14 @@ export type TOpenDatabaseOptions =
 
 export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TDatabase> => {
   if (options.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // No request may hold a connection for long; the app's short OLTP queries gain nothing from
+      // JIT compilation, which costs tens of milliseconds per plan.
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      options: '-c jit=off',
+    });
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     return {
       db,
@@ -59,9 +70,11 @@ export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TData
   }
   const lock = options.dataDir ? acquireDirLock(options.dataDir) : undefined;
   try {
+    // pg_trgm serves the documents' file-name search index (migration 0008).
+    const extensions = { pg_trgm };
     const client = options.dataDir
-      ? await PGlite.create(path.join(options.dataDir, 'pglite'))
-      : await PGlite.create();
+      ? await PGlite.create(path.join(options.dataDir, 'pglite'), { extensions })
+      : await PGlite.create({ extensions });
     const db = drizzlePglite(client, { schema }) as unknown as TDb;
     return {
       db,

@@ -304,6 +304,15 @@ export const quotaMovements = pgTable(
   (t) => [
     uniqueIndex('quota_movements_idem_uq').on(t.idempotencyKey),
     index('quota_movements_company_idx').on(t.companyId, t.createdAt),
+    // An account's spends and refunds (usage figures, monthly charts), answered from the index.
+    index('quota_movements_from_idx').on(
+      t.fromAccountId,
+      t.reason,
+      t.createdAt,
+      t.quantity,
+      t.kind,
+    ),
+    index('quota_movements_to_idx').on(t.toAccountId, t.reason, t.createdAt, t.quantity, t.kind),
     check('quota_movements_qty_ck', sql`${t.quantity} > 0`),
   ],
 );
@@ -428,9 +437,16 @@ export const documents = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('documents_company_idx').on(t.companyId, t.createdAt),
-    index('documents_owner_idx').on(t.ownerUserId, t.createdAt),
+    // Visibility branches of the list (documents.repository.ts), newest first; `id` breaks ties
+    // and `state` lets the status filter and the counts be answered from the index alone.
+    index('documents_company_idx').on(t.companyId, t.createdAt, t.id, t.state),
+    // company_id here too: the counts exclude the caller's company from the owner branch.
+    index('documents_owner_idx').on(t.ownerUserId, t.createdAt, t.id, t.state, t.companyId),
+    // Search: file_name ILIKE '%…%' (pg_trgm, migration 0008 creates the extension).
+    index('documents_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
     index('documents_state_idx').on(t.state, t.updatedAt),
+    // A department's drafts (quota reads).
+    index('documents_departement_idx').on(t.departementId, t.state),
   ],
 );
 
@@ -478,7 +494,11 @@ export const documentSigners = pgTable(
     signedAt: timestamp('signed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('document_signers_doc_pos_uq').on(t.documentId, t.position)],
+  (t) => [
+    uniqueIndex('document_signers_doc_pos_uq').on(t.documentId, t.position),
+    // "Documents I sign": the signer branch of the list's visibility.
+    index('document_signers_user_idx').on(t.userId, t.documentId),
+  ],
 );
 
 /** Saved placements (spec: Template with name, type, e-sign and e-meterai placement). */

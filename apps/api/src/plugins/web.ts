@@ -11,6 +11,19 @@ const notFoundBody = (request: FastifyRequest): TApiError => ({
   errors: { status: 'NOT_FOUND' },
 });
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Hashed build assets never change under their name; index.html (and the SPA fallback, which is
+ * index.html) must be revalidated so a new release is picked up; other public files (favicon)
+ * may be reused for an hour.
+ */
+const cacheControlFor = (file: string): string => {
+  if (file.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
+  if (/\.html(?:\.br|\.gz)?$/.test(file)) return 'no-cache';
+  return 'public, max-age=3600';
+};
+
 /**
  * Serves the built web app and its SPA fallback: index.html for every route of spec §2, the
  * JSON 404 envelope for everything else (API paths always get JSON).
@@ -23,11 +36,14 @@ export const registerWeb = async (app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
-      maxAge: '1h',
+      // The build writes .br and .gz beside every text file (apps/web/precompress.ts); the
+      // best one the client accepts is sent with its Content-Encoding.
+      preCompressed: true,
+      // `send` would overwrite the headers set below; they are all set in setHeaders instead.
+      cacheControl: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader('cache-control', cacheControlFor(file));
       },
     });
   } else {
@@ -42,7 +58,7 @@ export const registerWeb = async (app: FastifyInstance, webDist: string): Promis
     const isApi = API_PREFIXES.some((p) => pathname.startsWith(p) || `${pathname}/` === p);
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       if (matchRoute(pathname)) {
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+        return reply.type('text/html').sendFile('index.html');
       }
       // Real static files (assets, favicon…) are tried before falling back to a 404.
       const candidate = path.join(webDist, path.normalize(pathname));

@@ -4,7 +4,7 @@ import {
   type TSortOrder,
   type TStoredDocumentState,
 } from '@bubuh/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { departements, documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
@@ -100,18 +100,22 @@ export type TDocumentFilter = {
   to?: string | undefined;
 };
 
-const whereOf = (filter: TDocumentFilter) => {
-  const conditions: (SQL | undefined)[] = [visibleTo(filter.visibility)];
+/** The filter's conditions other than visibility (the visibility branches add theirs). */
+const filtersOf = (filter: TDocumentFilter): SQL[] => {
+  const conditions: SQL[] = [];
   if (filter.id !== undefined) conditions.push(eq(documents.id, filter.id));
   if (filter.status && filter.status !== 'all')
     conditions.push(inArray(documents.state, statesOfWireStatus(filter.status)));
   if (filter.search) {
     const like = `%${filter.search.replace(/[%_]/g, '')}%`;
+    const serial = filter.search.trim();
+    // File names: substring (trigram index); serials: exact (their unique index).
     conditions.push(
       or(
         ilike(documents.fileName, like),
-        sql`exists (select 1 from serial_numbers s where s.id = ${documents.serialNumberId} and s.serial ilike ${like})`,
-      ),
+        // `id = any(array(…))` keeps this arm indexable (pkey), so the OR stays a BitmapOr.
+        sql`(${documents.id} = any(array(select s.document_id from serial_numbers s where s.serial = ${serial})) and ${documents.serialNumberId} = any(array(select s.id from serial_numbers s where s.serial = ${serial})))`,
+      ) as SQL,
     );
   }
   if (filter.from) conditions.push(gte(documents.createdAt, new Date(`${filter.from}T00:00:00Z`)));
@@ -119,7 +123,35 @@ const whereOf = (filter: TDocumentFilter) => {
     conditions.push(
       lt(documents.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)),
     );
-  return and(...conditions);
+  return conditions;
+};
+
+const signedBy = (userId: number): SQL =>
+  sql`${documents.id} in (select ds.document_id from document_signers ds where ds.user_id = ${userId})`;
+
+/**
+ * `visibleTo` as branches that each use one index (owner, company, signer): an OR across them
+ * would make PostgreSQL scan the whole table. These may overlap (lists dedupe them).
+ */
+const overlappingBranches = (v: TVisibility): SQL[] => [
+  ...(v.companyId !== null ? [eq(documents.companyId, v.companyId)] : []),
+  eq(documents.ownerUserId, v.userId),
+  signedBy(v.userId),
+];
+
+/** The same branches made disjoint, so that their counts add up. */
+const disjointBranches = (v: TVisibility): SQL[] => {
+  if (v.companyId === null)
+    return [
+      eq(documents.ownerUserId, v.userId),
+      and(ne(documents.ownerUserId, v.userId), signedBy(v.userId)) as SQL,
+    ];
+  const outside = sql`${documents.companyId} is distinct from ${v.companyId}`;
+  return [
+    eq(documents.companyId, v.companyId),
+    and(eq(documents.ownerUserId, v.userId), outside) as SQL,
+    and(ne(documents.ownerUserId, v.userId), outside, signedBy(v.userId)) as SQL,
+  ];
 };
 
 /** `status` on the wire, in SQL (contracts `wireStatusOf`). */
@@ -138,15 +170,30 @@ const DEFAULT_ORDER = [desc(documents.createdAt), desc(documents.id)];
 
 export type TDocumentSort = { sort?: TDocumentSortKey | undefined; order?: TSortOrder | undefined };
 
-export const listDocuments = async (
+/**
+ * One page of the visible documents matching `filter`, without a count. Each visibility branch
+ * yields at most its first `page * perPage` ids in the list's order (an index scan that stops
+ * early), and only those candidates are joined, sorted and paged.
+ */
+export const listPage = async (
   db: TDbOrTx,
   filter: TDocumentFilter,
   page: number,
   perPage: number,
   sort: TDocumentSort = {},
 ) => {
-  const where = whereOf(filter);
-  const rows = await db
+  const order = orderByOf(SORT_COLUMNS, sort, documents.id, DEFAULT_ORDER);
+  const filters = filtersOf(filter);
+  const candidates = overlappingBranches(filter.visibility).map(
+    (branch) =>
+      sql`(${db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(branch, ...filters))
+        .orderBy(...order)
+        .limit(page * perPage)})`,
+  );
+  return db
     .select({
       doc: documents,
       owner: users.fullName,
@@ -158,20 +205,51 @@ export const listDocuments = async (
     .from(documents)
     .innerJoin(users, eq(users.id, documents.ownerUserId))
     .leftJoin(departements, eq(departements.id, documents.departementId))
-    .where(where)
-    .orderBy(...orderByOf(SORT_COLUMNS, sort, documents.id, DEFAULT_ORDER))
+    .where(sql`${documents.id} in (${sql.join(candidates, sql` union `)})`)
+    .orderBy(...order)
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(documents).where(where);
-  return { rows, total: total?.n ?? 0 };
+};
+
+/** How many visible documents match `filter`: one count per disjoint visibility branch. */
+export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Promise<number> => {
+  const filters = filtersOf(filter);
+  const counts = await Promise.all(
+    disjointBranches(filter.visibility).map((branch) =>
+      db
+        .select({ n: count() })
+        .from(documents)
+        .where(and(branch, ...filters)),
+    ),
+  );
+  return counts.reduce((total, [row]) => total + (row?.n ?? 0), 0);
+};
+
+export const listDocuments = async (
+  db: TDbOrTx,
+  filter: TDocumentFilter,
+  page: number,
+  perPage: number,
+  sort: TDocumentSort = {},
+) => {
+  const [rows, total] = await Promise.all([
+    listPage(db, filter, page, perPage, sort),
+    countDocuments(db, filter),
+  ]);
+  return { rows, total };
 };
 
 export const statusTotals = async (db: TDbOrTx, visibility: TVisibility) => {
-  const rows = await db
-    .select({ state: documents.state, n: count() })
-    .from(documents)
-    .where(visibleTo(visibility))
-    .groupBy(documents.state);
+  const parts = await Promise.all(
+    disjointBranches(visibility).map((branch) =>
+      db
+        .select({ state: documents.state, n: count() })
+        .from(documents)
+        .where(branch)
+        .groupBy(documents.state),
+    ),
+  );
+  const rows = parts.flat();
   const get = (status: 'stamp' | 'nostamp' | 'canceled') => {
     const states = statesOfWireStatus(status);
     return rows.filter((r) => states.includes(r.state)).reduce((n, r) => n + r.n, 0);

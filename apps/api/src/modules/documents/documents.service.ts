@@ -77,7 +77,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
   };
 
   const detailsOf = async (auth: TAuth, id: number) => {
-    const { rows } = await repo.listDocuments(db, { visibility: visibilityOf(auth), id }, 1, 1);
+    const rows = await repo.listPage(db, { visibility: visibilityOf(auth), id }, 1, 1);
     const [doc] = await toWire(auth, rows);
     if (!doc) throw AppError.notFound('Document');
     return doc;
@@ -169,14 +169,11 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       // The history's two lists (spec §4) are their own queries, not slices of this page.
       const byStatus = async (status: 'stamp' | 'nostamp') => {
         if (filter.status !== 'all' && filter.status !== status) return [];
-        const part = await repo.listDocuments(
-          db,
-          { visibility, ...filter, status },
-          page,
-          perPage,
-          { sort, order },
-        );
-        return toWire(auth, part.rows);
+        const part = await repo.listPage(db, { visibility, ...filter, status }, page, perPage, {
+          sort,
+          order,
+        });
+        return toWire(auth, part);
       };
       return {
         data: await toWire(auth, rows),
@@ -188,7 +185,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
 
     dashboard: async (auth: TAuth) => {
       const visibility = visibilityOf(auth);
-      const { rows } = await repo.listDocuments(db, { visibility }, 1, 5);
+      const rows = await repo.listPage(db, { visibility }, 1, 5);
       return {
         recent: await toWire(auth, rows),
         totals: await repo.statusTotals(db, visibility),

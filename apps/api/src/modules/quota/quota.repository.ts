@@ -10,31 +10,33 @@ import { departements, documents, quotaAccounts, quotaMovements, users } from '.
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
 
-/** Units an account has spent (spend − refund), all time. */
-export const usageOf = async (
+export type TKindFigures = { remain: number; spent: number; stamps: number };
+
+/**
+ * Balance and all-time usage (spend − refund: units and stamps) of every account of one owner, in
+ * one query: each account's spends leave it and its refunds come back to it, each side read from
+ * its own index (quota_movements_from_idx / _to_idx). A kind without an account reads as zeros.
+ */
+export const figuresOf = async (
   db: TDb,
   ownerType: TOwnerType,
   ownerId: number,
-  kind: TQuotaKind,
-) => {
-  const [row] = await db
+): Promise<(kind: TQuotaKind) => TKindFigures> => {
+  const spends = sql`from quota_movements m where m.from_account_id = ${quotaAccounts.id} and m.reason = 'spend'`;
+  const refunds = sql`from quota_movements m where m.to_account_id = ${quotaAccounts.id} and m.reason = 'refund'`;
+  const rows = await db
     .select({
-      spent: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' and ${quotaMovements.fromAccountId} = ${quotaAccounts.id} then ${quotaMovements.quantity} when ${quotaMovements.reason} = 'refund' and ${quotaMovements.toAccountId} = ${quotaAccounts.id} then -${quotaMovements.quantity} else 0 end), 0)::int`,
-      stamps: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' and ${quotaMovements.fromAccountId} = ${quotaAccounts.id} then 1 when ${quotaMovements.reason} = 'refund' and ${quotaMovements.toAccountId} = ${quotaAccounts.id} then -1 else 0 end), 0)::int`,
+      kind: quotaAccounts.kind,
+      remain: quotaAccounts.balance,
+      spent: sql<number>`((select coalesce(sum(m.quantity), 0) ${spends}) - (select coalesce(sum(m.quantity), 0) ${refunds}))::int`,
+      stamps: sql<number>`((select count(*) ${spends}) - (select count(*) ${refunds}))::int`,
     })
     .from(quotaAccounts)
-    .leftJoin(
-      quotaMovements,
-      sql`${quotaMovements.fromAccountId} = ${quotaAccounts.id} or ${quotaMovements.toAccountId} = ${quotaAccounts.id}`,
-    )
-    .where(
-      and(
-        eq(quotaAccounts.ownerType, ownerType),
-        eq(quotaAccounts.ownerId, ownerId),
-        eq(quotaAccounts.kind, kind),
-      ),
-    );
-  return { spent: row?.spent ?? 0, stamps: row?.stamps ?? 0 };
+    .where(and(eq(quotaAccounts.ownerType, ownerType), eq(quotaAccounts.ownerId, ownerId)));
+  return (kind) => {
+    const row = rows.find((r) => r.kind === kind);
+    return { remain: row?.remain ?? 0, spent: row?.spent ?? 0, stamps: row?.stamps ?? 0 };
+  };
 };
 
 /** Where a read looks for drafts: a company, one of its departments, or one user's own. */
@@ -60,37 +62,43 @@ export const draftCount = async (db: TDb, scope: TDraftScope) => {
 
 /**
  * What the child users of `parentUserId` hold (their own wallets) and used (spends − refunds they
- * made, whichever wallet paid), of one kind.
+ * made, whichever wallet paid), per kind: two queries for every kind.
  */
-export const childFigures = async (db: TDb, parentUserId: number, kind: TQuotaKind) => {
+export const childFigures = async (
+  db: TDb,
+  parentUserId: number,
+): Promise<(kind: TQuotaKind) => TKindFigures> => {
   const children = db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.parentUserId, parentUserId));
-  const [held] = await db
-    .select({ remain: sql<number>`coalesce(sum(${quotaAccounts.balance}), 0)::int` })
-    .from(quotaAccounts)
-    .where(
-      and(
-        eq(quotaAccounts.ownerType, 'user'),
-        eq(quotaAccounts.kind, kind),
-        inArray(quotaAccounts.ownerId, children),
-      ),
-    );
-  const [used] = await db
+  const held = await db
     .select({
+      kind: quotaAccounts.kind,
+      remain: sql<number>`coalesce(sum(${quotaAccounts.balance}), 0)::int`,
+    })
+    .from(quotaAccounts)
+    .where(and(eq(quotaAccounts.ownerType, 'user'), inArray(quotaAccounts.ownerId, children)))
+    .groupBy(quotaAccounts.kind);
+  const used = await db
+    .select({
+      kind: quotaMovements.kind,
       spent: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' then ${quotaMovements.quantity} else -${quotaMovements.quantity} end), 0)::int`,
       stamps: sql<number>`coalesce(sum(case when ${quotaMovements.reason} = 'spend' then 1 else -1 end), 0)::int`,
     })
     .from(quotaMovements)
     .where(
       and(
-        eq(quotaMovements.kind, kind),
         inArray(quotaMovements.reason, ['spend', 'refund']),
         inArray(quotaMovements.actorUserId, children),
       ),
-    );
-  return { remain: held?.remain ?? 0, spent: used?.spent ?? 0, stamps: used?.stamps ?? 0 };
+    )
+    .groupBy(quotaMovements.kind);
+  return (kind) => {
+    const h = held.find((r) => r.kind === kind);
+    const u = used.find((r) => r.kind === kind);
+    return { remain: h?.remain ?? 0, spent: u?.spent ?? 0, stamps: u?.stamps ?? 0 };
+  };
 };
 
 /**

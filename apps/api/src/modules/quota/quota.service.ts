@@ -36,12 +36,6 @@ export const createQuotaService = (deps: { db: TDb }) => {
     return row;
   };
 
-  const kindFigures = async (ref: TAccountRef, kind: 'emeterai' | 'esign' | 'psre') => {
-    const remain = await balanceOf(db, ref, kind);
-    const { spent, stamps } = await repo.usageOf(db, ref.ownerType, ref.ownerId, kind);
-    return { remain, spent, stamps };
-  };
-
   const chart = async (ref: TAccountRef, companyWide: boolean) => {
     const months = lastMonths(CHART_MONTHS);
     const rows = await repo.monthlyUsage(
@@ -110,15 +104,15 @@ export const createQuotaService = (deps: { db: TDb }) => {
   return {
     getQuota: async (auth: TAuth, scope: TQuotaScope): Promise<TQuota> => {
       const ref = accountRefFor(auth, scope);
-      const [emeterai, esign, psre, usage, draft, childEmeterai, childEsign] = await Promise.all([
-        kindFigures(ref, 'emeterai'),
-        kindFigures(ref, 'esign'),
-        kindFigures(ref, 'psre'),
+      // Six queries: balances and usage of every kind, chart, drafts, the child users' two.
+      const [figures, usage, draft, child] = await Promise.all([
+        repo.figuresOf(db, ref.ownerType, ref.ownerId),
         chart(ref, false),
         drafts(auth, ref),
-        repo.childFigures(db, auth.userId, 'emeterai'),
-        repo.childFigures(db, auth.userId, 'esign'),
+        repo.childFigures(db, auth.userId),
       ]);
+      const [emeterai, esign, psre] = [figures('emeterai'), figures('esign'), figures('psre')];
+      const [childEmeterai, childEsign] = [child('emeterai'), child('esign')];
       const quota: TQuota = {
         scope,
         remain: emeterai.remain,

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench:api`: 100,000 documents of one department, the app started as its own process
+ * on PostgreSQL (DATABASE_URL) or PGlite (a data folder under the OS temp dir, reused between
+ * runs), and evenly spaced open-loop requests (latency counted from each request's scheduled
+ * send time, so a slow server cannot slow the load down) at 100, 250 and 500 req/s against the
+ * list (paged, searched), the dashboard and the quota reads, as a department user and a company
+ * admin. Prints p50/p99/max, errors and the server's CPU, and the old OR-visibility list query's
+ * time on the same data as the baseline.
+ *
+ * BENCH_DOCUMENTS (100000), BENCH_SECONDS per level (4), BENCH_RATES ("100,250,500").
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../src/config/env.ts';
+import { openDatabase, type TDatabase } from '../src/db/client.ts';
+import { benchIds, referenceListMs, seedDocuments } from './seed-documents.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 18_490);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const RATES = (process.env.BENCH_RATES ?? '100,250,500').split(',').map(Number);
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
+const DATABASE_URL = process.env.DATABASE_URL ?? '';
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'bubuh-bench-api');
+/** A level whose p99 passes this is not followed by a higher rate (the machine is shared). */
+const GIVE_UP_MS = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const startServer = async (): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR,
+      DATABASE_URL,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(DATA_DIR, 'no-web'),
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    },
+  });
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+    } catch {}
+    if (child.exitCode !== null) break;
+    await sleep(500);
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start');
+};
+
+const stopServer = async (child: ChildProcess) => {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
+
+const openBenchDatabase = (): Promise<TDatabase> =>
+  DATABASE_URL
+    ? openDatabase({ driver: 'postgres', url: DATABASE_URL, poolSize: 2 })
+    : openDatabase({ driver: 'pglite', dataDir: DATA_DIR });
+
+/** User + system CPU seconds of a process (Linux /proc). */
+const cpuSeconds = (pid: number): number => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const login = async (email: string): Promise<string> => {
+  const res = await fetch(`${BASE}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { accessToken?: string } };
+  if (!body.data?.accessToken) throw new Error(`login ${email} failed: ${res.status}`);
+  return body.data.accessToken;
+};
+
+type TLevel = { rate: number; sent: number; errors: number; latencies: number[]; cpu: number };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** Open loop: request i leaves at start + i/rate whatever the previous ones are doing. */
+const runLevel = async (url: string, token: string, rate: number, pid: number): Promise<TLevel> => {
+  const total = Math.round(rate * SECONDS);
+  const interval = 1000 / rate;
+  const level: TLevel = { rate, sent: 0, errors: 0, latencies: [], cpu: 0 };
+  const cpuBefore = cpuSeconds(pid);
+  const wallBefore = performance.now();
+  const start = performance.now() + 20;
+  const inflight: Promise<void>[] = [];
+  const fire = (scheduled: number) => {
+    level.sent += 1;
+    inflight.push(
+      fetch(`${BASE}${url}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(SECONDS * 1000 + 10_000),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.status !== 200) level.errors += 1;
+          else level.latencies.push(performance.now() - scheduled);
+        })
+        .catch(() => {
+          level.errors += 1;
+        }),
+    );
+  };
+  while (level.sent < total) {
+    const now = performance.now();
+    while (level.sent < total && start + level.sent * interval <= now) {
+      fire(start + level.sent * interval);
+    }
+    await sleep(1);
+  }
+  await Promise.all(inflight);
+  level.cpu = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+  level.latencies.sort((a, b) => a - b);
+  return level;
+};
+
+const main = async () => {
+  const driver = DATABASE_URL ? 'postgres' : 'pglite';
+  console.log(`[bench] ${driver}, ${DOCUMENTS} documents, ${SECONDS} s per level`);
+  // First start: migrations and the demo company; then seed with the server stopped (PGlite
+  // allows one process per data folder).
+  await stopServer(await startServer());
+  const database = await openBenchDatabase();
+  let baseline: { user: number; admin: number };
+  try {
+    const ids = await benchIds(database);
+    const seedStart = performance.now();
+    if (await seedDocuments(database, ids, DOCUMENTS))
+      console.log(`[bench] seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    baseline = {
+      user: await referenceListMs(database, { userId: ids.userId, companyId: null }),
+      admin: await referenceListMs(database, { userId: ids.adminId, companyId: ids.companyId }),
+    };
+  } finally {
+    await database.close();
+  }
+  const server = await startServer();
+  const pid = server.pid ?? 0;
+  try {
+    const tokens = { user: await login('user@demo.local'), admin: await login('admin@demo.local') };
+    const scenarios: [string, keyof typeof tokens, string][] = [
+      ['list page 3', 'user', '/api/v1/single-stamp/get-document-user?page=3&perPage=10'],
+      ['list search', 'user', '/api/v1/single-stamp/get-document-user?perPage=10&search=kontrak'],
+      ['dashboard', 'user', '/api/v1/dashboard/get-document-dashboard'],
+      ['quota dept', 'user', '/api/v1/quota/quota-departement'],
+      ['list page 3', 'admin', '/api/v1/single-stamp/get-document-user?page=3&perPage=10'],
+      ['dashboard', 'admin', '/api/v1/dashboard/get-document-dashboard'],
+    ];
+    console.log(
+      `[bench] baseline, old OR-visibility list (page + count(*)) straight on the database: user ${baseline.user.toFixed(1)} ms, admin ${baseline.admin.toFixed(1)} ms`,
+    );
+    console.log(
+      'scenario             as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU',
+    );
+    for (const [name, who, url] of scenarios) {
+      // Warm-up (plans, caches), then one request at a time: the unloaded latency.
+      const alone: number[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        const sent = performance.now();
+        await (
+          await fetch(`${BASE}${url}`, { headers: { authorization: `Bearer ${tokens[who]}` } })
+        ).arrayBuffer();
+        if (i >= 3) alone.push(performance.now() - sent);
+      }
+      alone.sort((a, b) => a - b);
+      console.log(
+        `${name.padEnd(20)} ${who.padEnd(6)} unloaded, one at a time: median ${percentile(alone, 50).toFixed(1)} ms`,
+      );
+      for (const rate of RATES) {
+        const level = await runLevel(url, tokens[who], rate, pid);
+        const p99 = percentile(level.latencies, 99);
+        console.log(
+          `${name.padEnd(20)} ${who.padEnd(6)} ${String(rate).padStart(5)} ${String(level.sent).padStart(5)} ${String(level.errors).padStart(7)} ${percentile(level.latencies, 50).toFixed(1).padStart(9)} ${p99.toFixed(1).padStart(9)} ${(level.latencies.at(-1) ?? 0).toFixed(1).padStart(9)} ${`${(level.cpu * 100).toFixed(0)}%`.padStart(11)}`,
+        );
+        if (p99 > GIVE_UP_MS || level.errors > level.sent / 2) break;
+        await sleep(500);
+      }
+    }
+  } finally {
+    await stopServer(server);
+  }
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

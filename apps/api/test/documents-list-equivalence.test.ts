@@ -1,0 +1,229 @@
+import { statesOfWireStatus } from '@bubuh/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDatabase } from '../src/db/client.ts';
+import {
+  companies,
+  departements,
+  documentSigners,
+  documents,
+  serialNumbers,
+  users,
+} from '../src/db/schema.ts';
+import type { TVisibility } from '../src/lib/access.ts';
+import {
+  countDocuments,
+  listPage,
+  statusTotals,
+  type TDocumentFilter,
+  type TDocumentSort,
+  visibleTo,
+} from '../src/modules/documents/documents.repository.ts';
+import { openTestDatabase, unique } from './helpers.ts';
+
+/**
+ * The list's index-served query (visibility branches limited to the page end, counts over
+ * disjoint branches) must answer exactly what the straightforward query answers: one WHERE with
+ * the OR visibility, ORDER BY, LIMIT/OFFSET and count(*).
+ */
+const STATES = ['draft', 'stamped', 'stamped', 'signing', 'cancelled', 'stamping'] as const;
+
+describe('documents list: same answers as the straightforward query', () => {
+  let database: TDatabase;
+  const ids = { c1: 0, c2: 0, owner: 0, admin: 0, signer: 0, other: 0 };
+  let aSerial = '';
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    const tag = unique();
+    const [c1, c2] = await db
+      .insert(companies)
+      .values([{ name: `Eq A ${tag}` }, { name: `Eq B ${tag}` }])
+      .returning();
+    if (!c1 || !c2) throw new Error('no companies');
+    const [dept] = await db
+      .insert(departements)
+      .values({ companyId: c1.id, name: `Eq ${tag}` })
+      .returning();
+    const person = (name: string, role: 'user' | 'admin', companyId: number | null) => ({
+      email: `${name}-${tag}@eq.test`,
+      fullName: `${name} ${tag}`,
+      role,
+      userType: companyId ? ('company' as const) : ('personal' as const),
+      companyId,
+      departementId: companyId === c1.id ? (dept?.id ?? null) : null,
+      emetId: `${name.slice(0, 3)}${tag}`.replace(/[^a-z0-9]/gi, '').slice(0, 16),
+    });
+    const [owner, admin, signer, other] = await db
+      .insert(users)
+      .values([
+        person('owner', 'user', c1.id),
+        person('admin', 'admin', c1.id),
+        person('signer', 'user', null),
+        person('other', 'user', c2.id),
+      ])
+      .returning();
+    if (!owner || !admin || !signer || !other) throw new Error('no users');
+    Object.assign(ids, {
+      c1: c1.id,
+      c2: c2.id,
+      owner: owner.id,
+      admin: admin.id,
+      signer: signer.id,
+      other: other.id,
+    });
+    const owners = [owner, owner, owner, admin, other, signer];
+    const base = Date.UTC(2026, 0, 1);
+    const docs = await db
+      .insert(documents)
+      .values(
+        Array.from({ length: 240 }, (_, i) => {
+          const who = owners[i % owners.length] ?? owner;
+          return {
+            companyId: who.companyId,
+            departementId: who.departementId,
+            ownerUserId: who.id,
+            fileName: `${i % 7 === 0 ? 'Kontrak' : 'surat'}-${(i * 37) % 101}.pdf`,
+            originalKey: `eq/${tag}/${i}`,
+            currentKey: `eq/${tag}/${i}`,
+            sizeBytes: 100,
+            sha256: 'x'.repeat(64),
+            pageCount: 1,
+            pages: [{ width: 595, height: 842 }],
+            state: STATES[i % STATES.length],
+            // Ties on created_at: the id decides.
+            createdAt: new Date(base + (i % 40) * 86_400_000),
+          };
+        }),
+      )
+      .returning({ id: documents.id, state: documents.state });
+    for (const [i, doc] of docs.entries()) {
+      if (doc.state !== 'stamped' && i % 5 !== 0) continue;
+      const [serial] = await db
+        .insert(serialNumbers)
+        .values({
+          serial: `EQ${tag}${i}`.slice(0, 22),
+          provider: 'local',
+          documentId: doc.id,
+          docType: 'x',
+        })
+        .returning();
+      if (!serial) continue;
+      if (i === 12) aSerial = serial.serial;
+      await db.update(documents).set({ serialNumberId: serial.id }).where(eq(documents.id, doc.id));
+    }
+    // The signer signs some documents of every owner (twice in some), the owner signs others'.
+    const placement = { page: 1, x: 0, y: 0, width: 10, height: 10 };
+    await db
+      .insert(documentSigners)
+      .values(
+        docs.flatMap((doc, i) => [
+          ...(i % 4 === 0
+            ? [{ documentId: doc.id, userId: signer.id, position: 1, placement }]
+            : []),
+          ...(i % 8 === 0
+            ? [{ documentId: doc.id, userId: signer.id, position: 2, placement }]
+            : []),
+          ...(i % 9 === 4
+            ? [{ documentId: doc.id, userId: owner.id, position: 3, placement }]
+            : []),
+        ]),
+      );
+  });
+  afterAll(() => database?.close());
+
+  const referenceWhere = (filter: TDocumentFilter): SQL | undefined => {
+    const like = filter.search ? `%${filter.search}%` : undefined;
+    return and(
+      visibleTo(filter.visibility),
+      filter.status && filter.status !== 'all'
+        ? inArray(documents.state, statesOfWireStatus(filter.status))
+        : undefined,
+      like && filter.search
+        ? or(
+            ilike(documents.fileName, like),
+            sql`exists (select 1 from serial_numbers s where s.id = ${documents.serialNumberId} and s.serial = ${filter.search})`,
+          )
+        : undefined,
+      filter.from ? gte(documents.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+      // `to` is inclusive: up to the end of that day.
+      filter.to
+        ? lt(documents.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000))
+        : undefined,
+    );
+  };
+  const serialOf = sql`(select s.serial from serial_numbers s where s.id = ${documents.serialNumberId})`;
+  const referenceOrder = (sort: TDocumentSort): SQL[] => {
+    if (sort.sort === 'document')
+      return [sql`lower(${documents.fileName}) asc nulls last`, asc(documents.id)];
+    if (sort.sort === 'serial') return [sql`${serialOf} desc nulls last`, desc(documents.id)];
+    return [desc(documents.createdAt), desc(documents.id)];
+  };
+
+  const compare = async (filter: TDocumentFilter, sort: TDocumentSort, perPage: number) => {
+    const { db } = database;
+    const [ref] = await db.select({ n: count() }).from(documents).where(referenceWhere(filter));
+    expect(await countDocuments(db, filter)).toBe(ref?.n);
+    for (let page = 1; page <= Math.ceil((ref?.n ?? 0) / perPage) + 1; page += 1) {
+      const expected = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(referenceWhere(filter))
+        .orderBy(...referenceOrder(sort))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const actual = await listPage(db, filter, page, perPage, sort);
+      expect(
+        actual.map((r) => r.doc.id),
+        `page ${page}`,
+      ).toEqual(expected.map((r) => r.id));
+    }
+    return ref?.n ?? 0;
+  };
+
+  const visibilities = (): [string, TVisibility][] => [
+    ['department user', { userId: ids.owner, companyId: null }],
+    ['company admin', { userId: ids.admin, companyId: ids.c1 }],
+    ['signer without company', { userId: ids.signer, companyId: null }],
+    ['user of another company', { userId: ids.other, companyId: null }],
+  ];
+
+  it('pages, totals and orders every visibility and filter the same', async () => {
+    let compared = 0;
+    for (const [, visibility] of visibilities()) {
+      for (const status of ['all', 'stamp', 'nostamp', 'canceled'] as const) {
+        for (const sort of [
+          {},
+          { sort: 'document' as const },
+          { sort: 'serial' as const, order: 'desc' as const },
+        ]) {
+          compared += await compare({ visibility, status }, sort, 7);
+        }
+      }
+      compared += await compare({ visibility, search: 'kontrak' }, {}, 5);
+      compared += await compare({ visibility, search: aSerial, status: 'all' }, {}, 5);
+      compared += await compare({ visibility, from: '2026-01-05', to: '2026-01-20' }, {}, 9);
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it('counts the dashboard totals the same', async () => {
+    for (const [, visibility] of visibilities()) {
+      const rows = await database.db
+        .select({ state: documents.state, n: count() })
+        .from(documents)
+        .where(visibleTo(visibility))
+        .groupBy(documents.state);
+      const sum = (status: 'stamp' | 'nostamp' | 'canceled') =>
+        rows
+          .filter((r) => statesOfWireStatus(status).includes(r.state))
+          .reduce((n, r) => n + r.n, 0);
+      expect(await statusTotals(database.db, visibility)).toEqual({
+        stamp: sum('stamp'),
+        nostamp: sum('nostamp'),
+        canceled: sum('canceled'),
+      });
+    }
+  });
+});
