@@ -49,17 +49,21 @@ export const newDepartmentUser = async (ctx: TTestContext, units: number) => {
       companyId: ref.companyId,
     });
   }
+  return { session: await newDepartmentMember(ctx, ref.companyId, ref.ownerId), ref };
+};
+
+/** A new verified user (role `user`) of a company department, logged in. */
+export const newDepartmentMember = async (
+  ctx: TTestContext,
+  companyId: number | null,
+  departementId: number | null,
+) => {
   const email = await createVerifiedUser(ctx);
   await ctx.database.db
     .update(users)
-    .set({
-      role: 'user',
-      userType: 'company',
-      companyId: company?.id ?? 0,
-      departementId: dept?.id ?? 0,
-    })
+    .set({ role: 'user', userType: 'company', companyId, departementId })
     .where(eq(users.email, email));
-  return { session: (await login(ctx, email)) as TSession, ref };
+  return (await login(ctx, email)) as TSession;
 };
 
 export const uploadPdf = (

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { expectRefusedQuery } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -16,7 +16,7 @@ let owner: TSession;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
   owner = (await login(ctx, await createVerifiedUser(ctx))) as TSession;
 });

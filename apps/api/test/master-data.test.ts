@@ -6,7 +6,7 @@ import { companies, departements, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { bearer, createVerifiedUser, lastMailTo, login } from './auth-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -18,8 +18,7 @@ let financeId = 0;
 beforeAll(async () => {
   ctx = await createTestContext({
     env: {
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
       PUBLIC_URL: 'http://portal.test',
     },
   });

@@ -15,7 +15,7 @@ import {
   uploadedId,
   verifyThroughApi,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 /** SHA-256 DigestInfo prefix: an RSA PKCS#1 v1.5 signature over a digest computed elsewhere. */
 const DIGEST_INFO_SHA256 = Buffer.from('3031300d060960864801650304020105000420', 'hex');
@@ -132,7 +132,7 @@ describe('Peruri adapter against a fake Peruri server', () => {
     pki = await createLocalPki({ organization: 'Peruri Test' });
     fake = await startFakePeruri(pki, { failSigning: () => failSigning });
     ctx = await createTestContext({
-      env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+      env: { ...RELAXED_LIMITS },
       meterai: () =>
         createPeruriMeteraiProvider({
           backendUrl: fake.base,

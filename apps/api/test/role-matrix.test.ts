@@ -12,7 +12,8 @@ import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { newDepartmentMember } from './documents-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 const ROLES = ['admin', 'company', 'payu', 'user', 'personal', 'super', 'other'] as const;
@@ -115,7 +116,7 @@ const addSpecimen = async (session: TS) => {
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
   await seedDemo(ctx.database.db, { password: 'Demo#2026!' });
   for (const who of ['admin', 'company', 'payu', 'user', 'personal', 'super'] as const) {
@@ -162,17 +163,7 @@ beforeAll(async () => {
     .set({ role: 'admin', userType: 'company', companyId: other.companyId })
     .where(eq(users.email, adminEmail));
   as.other = (await login(ctx, adminEmail)) as TS;
-  const memberEmail = await createVerifiedUser(ctx);
-  await ctx.database.db
-    .update(users)
-    .set({
-      role: 'user',
-      userType: 'company',
-      companyId: other.companyId,
-      departementId: other.deptId,
-    })
-    .where(eq(users.email, memberEmail));
-  const member = (await login(ctx, memberEmail)) as TS;
+  const member = await newDepartmentMember(ctx, other.companyId, other.deptId);
   other.userId = member.userData.id;
   other.specimenId = (await addSpecimen(member)).json().data.id as number;
 });

@@ -19,14 +19,14 @@ import {
 import { MAX_SPECIMENS_PER_USER } from '../src/modules/esign/esign.service.ts';
 import { bearer, createVerifiedUser, lastMailTo, login, PASSWORD } from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 let ctx: TTestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
 });
 afterAll(() => ctx.close());
