@@ -13,7 +13,6 @@ import {
   Text,
   TextInput,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -63,6 +62,7 @@ import {
   type TRegisterStep,
   toRegisterRequest,
 } from '../utils/register-steps';
+import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 
 type TField = keyof TRegisterValues;
@@ -186,14 +186,7 @@ export const RegisterForm = () => {
 
   return (
     <Stack gap="xl" data-testid="register-form" data-step={step}>
-      <div>
-        <Title order={1} fz={28}>
-          {t('auth.register.title')}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          {t('auth.register.subtitle')}
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.register.title')}>{t('auth.register.subtitle')}</AuthHeading>
 
       <Stepper
         active={active}
