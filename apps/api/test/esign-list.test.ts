@@ -3,10 +3,10 @@
  * shape stays (`data` is the array of specimens, `meta` describes the page).
  */
 import { ZEsignList } from '@bubuh/contracts';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
+import { signaturePng } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { expectRefusedQuery } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
@@ -23,16 +23,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const signature = () =>
-  sharp({ create: { width: 200, height: 80, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="200" height="80"><path d="M10 60 C 50 5, 110 75, 190 15" stroke="#111" stroke-width="5" fill="none"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
+  signaturePng({
+    width: 200,
+    height: 80,
+    path: 'M10 60 C 50 5, 110 75, 190 15',
+    stroke: '#111',
+    strokeWidth: 5,
+  });
 
 const add = async (name: string, source: 'drawn' | 'upload') => {
   const form = multipartBody(

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { balanceOf, move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
-import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
+import { callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
@@ -52,18 +52,8 @@ const newCompany = async (units = 0): Promise<TCompany> => {
   return { owner, colleague, ref };
 };
 
-const call = (
-  session: TSession,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: bearer(session),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
+  callAs(ctx, session, method, url, payload);
 
 const signBox = (userId: number, x: number, page = 1) => ({
   user_id: userId,
