@@ -1,4 +1,4 @@
-import { formatDate, formatNumber, ZChildUserRequest } from '@bubuh/contracts';
+import { formatDate, formatNumber } from '@bubuh/contracts';
 import {
   ActionIcon,
   Alert,
@@ -23,6 +23,7 @@ import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteConfirm } from '@/lib/use-row-dialogs';
 import { useAddChildUser, useChildUsers, useRemoveChildUser } from '../api/users';
+import { emailError, fullNameError } from './user-rules';
 
 /** Child users of the subscription (plan total_multiuser): used/limit, add, remove (spec §3, §8). */
 export const ChildUserPanel = () => {
@@ -39,14 +40,8 @@ export const ChildUserPanel = () => {
   const form = useForm({
     initialValues: { fullName: '', email: '' },
     validate: {
-      fullName: (value) =>
-        ZChildUserRequest.shape.fullName.safeParse(value).success
-          ? null
-          : t('master.user.fullNameInvalid'),
-      email: (value) =>
-        ZChildUserRequest.shape.email.safeParse(value.trim()).success
-          ? null
-          : t('master.user.emailInvalid'),
+      fullName: (value) => fullNameError(t, value),
+      email: (value) => emailError(t, value),
     },
   });
 
