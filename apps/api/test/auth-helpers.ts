@@ -76,6 +76,24 @@ export const bearer = (session: { accessToken: string }) => ({
   authorization: `Bearer ${session.accessToken}`,
 });
 
+export type TMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** A request signed in as `session`, with a JSON body when `payload` is given. */
+export const callAs = (
+  ctx: TTestContext,
+  session: { accessToken: string },
+  method: TMethod,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { ...bearer(session), ...headers },
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+
 export const userIdOf = async (ctx: TTestContext, email: string) => {
   const [row] = await ctx.database.db
     .select({ id: users.id })

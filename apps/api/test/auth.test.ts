@@ -20,15 +20,14 @@ import {
   registerPersonal,
   userIdOf,
 } from './auth-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 
 let ctx: TTestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
     env: {
       PUBLIC_URL: 'http://portal.test',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
       RATE_LIMIT_RESET_PER_MINUTE: '1000',
     },
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ZUploadDocumentResponse, ZVerifyResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 import { companies, departements, users } from '../src/db/schema.ts';
 import { move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
@@ -23,6 +24,25 @@ export const makePdf = async (pages = 2) => {
   }
   return Buffer.from(await doc.save());
 };
+
+/** A PNG of one pen stroke on white, for a signature specimen. */
+export const signaturePng = ({
+  width = 240,
+  height = 90,
+  path = 'M10 70 C 60 5, 120 85, 230 20',
+  stroke = '#0a1a5c',
+  strokeWidth = 6,
+} = {}) =>
+  sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><path d="${path}" stroke="${stroke}" stroke-width="${strokeWidth}" fill="none"/></svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
 
 /** A company with one department holding `units` e-Meterai, and a user of that department. */
 export const newDepartmentUser = async (ctx: TTestContext, units: number) => {
@@ -49,17 +69,21 @@ export const newDepartmentUser = async (ctx: TTestContext, units: number) => {
       companyId: ref.companyId,
     });
   }
+  return { session: await newDepartmentMember(ctx, ref.companyId, ref.ownerId), ref };
+};
+
+/** A new verified user (role `user`) of a company department, logged in. */
+export const newDepartmentMember = async (
+  ctx: TTestContext,
+  companyId: number | null,
+  departementId: number | null,
+) => {
   const email = await createVerifiedUser(ctx);
   await ctx.database.db
     .update(users)
-    .set({
-      role: 'user',
-      userType: 'company',
-      companyId: company?.id ?? 0,
-      departementId: dept?.id ?? 0,
-    })
+    .set({ role: 'user', userType: 'company', companyId, departementId })
     .where(eq(users.email, email));
-  return { session: (await login(ctx, email)) as TSession, ref };
+  return (await login(ctx, email)) as TSession;
 };
 
 export const uploadPdf = (

@@ -8,6 +8,7 @@ import { reserveUnit } from '../src/modules/quota/units.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import {
   makePdf,
+  newDepartmentMember,
   newDepartmentUser,
   pdfsig,
   stampDocument,
@@ -15,7 +16,7 @@ import {
   uploadedId,
   verifyThroughApi,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 /** Set to make the provider's signing step fail (after the serial was issued). */
@@ -25,7 +26,7 @@ let ctx: TTestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
     meterai: (local) => ({
       ...local,
       issueSerial: async (input) => {
@@ -418,17 +419,12 @@ describe('e-sign only documents', () => {
       .select()
       .from(users)
       .where(eq(users.id, owner.userData.id));
-    const email = await createVerifiedUser(ctx);
-    await ctx.database.db
-      .update(users)
-      .set({
-        role: 'user',
-        userType: 'company',
-        companyId: ownerRow?.companyId ?? null,
-        departementId: ownerRow?.departementId ?? null,
-      })
-      .where(eq(users.email, email));
-    return { owner, colleague: (await login(ctx, email)) as TSession, ref };
+    const colleague = await newDepartmentMember(
+      ctx,
+      ownerRow?.companyId ?? null,
+      ownerRow?.departementId ?? null,
+    );
+    return { owner, colleague, ref };
   };
 
   it('uploads for signing, ends the round early, and verifies the signature as trusted', async () => {

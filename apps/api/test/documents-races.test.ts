@@ -11,7 +11,7 @@ import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts'
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
 import { makePdf, newDepartmentUser, type TSession, uploadedId } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, testDbDriver } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, testDbDriver } from './helpers.ts';
 
 const ROUNDS = testDbDriver() === 'postgres' ? 100 : 4;
 
@@ -20,7 +20,7 @@ const issuedSerials: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
     meterai: (local) => ({
       ...local,
       issueSerial: async (input) => {

@@ -23,7 +23,7 @@ import {
   type TSession,
   uploadPdf,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 let ctx: TTestContext;
@@ -32,8 +32,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     env: {
       LOG_LEVEL: 'error',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
     },
   });
 });

@@ -8,9 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, users } from '../src/db/schema.ts';
 import { balanceOf, move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
-import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
+import { bearer } from './auth-helpers.ts';
 import {
   makePdf,
+  newDepartmentMember,
   newDepartmentUser as newDepartmentUserIn,
   pdfsig,
   stampDocument,
@@ -18,7 +19,7 @@ import {
   uploadPdf,
   verifyThroughApi,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -37,8 +38,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     env: {
       LOG_LEVEL: 'error',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
       UPLOAD_LIMIT_BYTES: String(2 * 1024 * 1024),
     },
     meterai: (local) => ({
@@ -594,17 +594,13 @@ describe('e-signatures before the stamp', () => {
       .where(eq(users.id, owner.userData.id));
     const colleagues: TSession[] = [];
     for (let i = 0; i < 2; i += 1) {
-      const email = await createVerifiedUser(ctx);
-      await ctx.database.db
-        .update(users)
-        .set({
-          role: 'user',
-          userType: 'company',
-          companyId: ownerRow?.companyId ?? null,
-          departementId: ownerRow?.departementId ?? null,
-        })
-        .where(eq(users.email, email));
-      colleagues.push((await login(ctx, email)) as TSession);
+      colleagues.push(
+        await newDepartmentMember(
+          ctx,
+          ownerRow?.companyId ?? null,
+          ownerRow?.departementId ?? null,
+        ),
+      );
     }
     const [second, third] = colleagues as [TSession, TSession];
     const id = ZUploadDocumentResponse.parse((await upload(owner, await makePdf(1))).json()).data

@@ -3,11 +3,11 @@
  * shape stays (`data` is the array of specimens, `meta` describes the page).
  */
 import { ZEsignList } from '@bubuh/contracts';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { signaturePng } from './documents-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { expectRefusedQuery } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -16,23 +16,20 @@ let owner: TSession;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
   owner = (await login(ctx, await createVerifiedUser(ctx))) as TSession;
 });
 afterAll(() => ctx.close());
 
 const signature = () =>
-  sharp({ create: { width: 200, height: 80, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="200" height="80"><path d="M10 60 C 50 5, 110 75, 190 15" stroke="#111" stroke-width="5" fill="none"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
+  signaturePng({
+    width: 200,
+    height: 80,
+    path: 'M10 60 C 50 5, 110 75, 190 15',
+    stroke: '#111',
+    strokeWidth: 5,
+  });
 
 const add = async (name: string, source: 'drawn' | 'upload') => {
   const form = multipartBody(

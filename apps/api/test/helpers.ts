@@ -30,6 +30,12 @@ export const openTestDatabase = async (): Promise<TDatabase> => {
   return database;
 };
 
+/** Login and OTP limits high enough for a file that logs many users in from one address. */
+export const RELAXED_LIMITS = {
+  RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+  RATE_LIMIT_OTP_PER_MINUTE: '1000',
+} as const;
+
 export type TTestContext = {
   app: FastifyInstance;
   database: TDatabase;

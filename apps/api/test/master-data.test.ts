@@ -5,8 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, departements, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
-import { bearer, createVerifiedUser, lastMailTo, login } from './auth-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import {
+  bearer,
+  callAs,
+  createVerifiedUser,
+  lastMailTo,
+  login,
+  type TMethod,
+} from './auth-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -18,8 +25,7 @@ let financeId = 0;
 beforeAll(async () => {
   ctx = await createTestContext({
     env: {
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
       PUBLIC_URL: 'http://portal.test',
     },
   });
@@ -37,17 +43,11 @@ afterAll(() => ctx.close());
 
 const call = (
   who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: TMethod,
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...bearer(as[who] as TS), ...headers },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+) => callAs(ctx, as[who] as TS, method, url, payload, headers);
 
 const multipart = (
   fields: Record<string, string>,

@@ -5,8 +5,8 @@ import { companies, departements } from '../src/db/schema.ts';
 import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
-import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { bearer, callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
 
 type TS = { accessToken: string; userData: { id: number; company_id: number | null } };
@@ -19,7 +19,7 @@ let legalId = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
   await seedDemo(ctx.database.db, { password: 'Demo#2026!' });
   for (const who of ['admin', 'company', 'payu', 'user', 'personal', 'super']) {
@@ -42,17 +42,11 @@ afterAll(() => ctx.close());
 
 const call = (
   who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: TMethod,
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...bearer(as[who] as TS), ...headers },
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
+) => callAs(ctx, as[who] as TS, method, url, payload, headers);
 
 /** A fresh company with its own admin, department and quota, to keep tests independent. */
 const newCompany = async (emeterai: number) => {

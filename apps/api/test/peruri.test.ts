@@ -12,7 +12,7 @@ import {
   verifyThroughApi,
 } from './documents-helpers.ts';
 import { startFakePeruri } from './fake-peruri.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 describe('Peruri adapter against a fake Peruri server', () => {
   let ctx: TTestContext;
@@ -24,7 +24,7 @@ describe('Peruri adapter against a fake Peruri server', () => {
     pki = await createLocalPki({ organization: 'Peruri Test' });
     fake = await startFakePeruri(pki, { failSigning: () => failSigning });
     ctx = await createTestContext({
-      env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+      env: { ...RELAXED_LIMITS },
       meterai: () =>
         createPeruriMeteraiProvider({
           backendUrl: fake.base,

@@ -15,13 +15,13 @@ import {
 } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 
 let ctx: TTestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
 });
 afterAll(() => ctx.close());

@@ -17,7 +17,7 @@ import {
 } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import { makePdf, stampDocument, type TSession, uploadedId } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 
 let ctx: TTestContext;
 let failIssuing = false;
@@ -26,8 +26,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     env: {
       LOG_LEVEL: 'error',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
     },
     meterai: (local) => ({
       ...local,

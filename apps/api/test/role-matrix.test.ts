@@ -5,20 +5,19 @@
  * quota moves of the demo company are sent back at once, so the demo balances stay as seeded.
  */
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, departements, masterStatus, plans, users } from '../src/db/schema.ts';
 import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
-import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { bearer, callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
+import { newDepartmentMember, signaturePng } from './documents-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 const ROLES = ['admin', 'company', 'payu', 'user', 'personal', 'super', 'other'] as const;
 type TWho = (typeof ROLES)[number];
 type TS = { accessToken: string; userData: { id: number } };
-type TMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type TAnswer = Awaited<ReturnType<TTestContext['app']['inject']>>;
 
 let ctx: TTestContext;
@@ -29,12 +28,7 @@ let financeId = 0;
 const other = { companyId: 0, deptId: 0, userId: 0, specimenId: 0 };
 
 const call = (who: TWho, method: TMethod, url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: bearer(as[who]),
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  callAs(ctx, as[who], method, url, payload);
 
 /**
  * Runs `request` once per role and compares every status with `expected` at once, so a failure
@@ -88,18 +82,6 @@ const newUserIn = async (
   return row?.id ?? 0;
 };
 
-const signaturePng = () =>
-  sharp({ create: { width: 240, height: 90, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="240" height="90"><path d="M10 70 C 60 5, 120 85, 230 20" stroke="#0a1a5c" stroke-width="6" fill="none"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
-
 const addSpecimen = async (session: TS) => {
   const form = multipartBody(
     { source: 'upload', name: `RM ${unique()}` },
@@ -115,7 +97,7 @@ const addSpecimen = async (session: TS) => {
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
   await seedDemo(ctx.database.db, { password: 'Demo#2026!' });
   for (const who of ['admin', 'company', 'payu', 'user', 'personal', 'super'] as const) {
@@ -162,17 +144,7 @@ beforeAll(async () => {
     .set({ role: 'admin', userType: 'company', companyId: other.companyId })
     .where(eq(users.email, adminEmail));
   as.other = (await login(ctx, adminEmail)) as TS;
-  const memberEmail = await createVerifiedUser(ctx);
-  await ctx.database.db
-    .update(users)
-    .set({
-      role: 'user',
-      userType: 'company',
-      companyId: other.companyId,
-      departementId: other.deptId,
-    })
-    .where(eq(users.email, memberEmail));
-  const member = (await login(ctx, memberEmail)) as TS;
+  const member = await newDepartmentMember(ctx, other.companyId, other.deptId);
   other.userId = member.userData.id;
   other.specimenId = (await addSpecimen(member)).json().data.id as number;
 });

@@ -10,15 +10,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { balanceOf, move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
-import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
+import { callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
 import {
   makePdf,
+  newDepartmentMember,
   newDepartmentUser,
   pdfsig,
   type TSession,
   uploadPdf,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 
 let ctx: TTestContext;
 
@@ -26,8 +27,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     env: {
       LOG_LEVEL: 'error',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_OTP_PER_MINUTE: '1000',
+      ...RELAXED_LIMITS,
     },
   });
 });
@@ -48,31 +48,12 @@ const newCompany = async (units = 0): Promise<TCompany> => {
       companyId: ref.companyId,
     });
   }
-  const email = await createVerifiedUser(ctx);
-  await ctx.database.db
-    .update(users)
-    .set({
-      role: 'user',
-      userType: 'company',
-      companyId: ref.companyId,
-      departementId: ref.ownerId,
-    })
-    .where(eq(users.email, email));
-  return { owner, colleague: (await login(ctx, email)) as TSession, ref };
+  const colleague = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
+  return { owner, colleague, ref };
 };
 
-const call = (
-  session: TSession,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: bearer(session),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
+  callAs(ctx, session, method, url, payload);
 
 const signBox = (userId: number, x: number, page = 1) => ({
   user_id: userId,

@@ -5,12 +5,12 @@ import { unitReservations } from '../src/db/schema.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { releaseUnit, reserveUnit, spendUnit, withUnit } from '../src/modules/quota/units.ts';
 import { makePdf, newDepartmentUser, uploadedId } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 let ctx: TTestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
 });
 afterAll(() => ctx.close());

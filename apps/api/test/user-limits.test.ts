@@ -5,7 +5,6 @@
  * e-mail addresses.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
@@ -17,26 +16,31 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { MAX_SPECIMENS_PER_USER } from '../src/modules/esign/esign.service.ts';
-import { bearer, createVerifiedUser, lastMailTo, login, PASSWORD } from './auth-helpers.ts';
+import {
+  bearer,
+  callAs,
+  createVerifiedUser,
+  lastMailTo,
+  login,
+  PASSWORD,
+  type TMethod,
+} from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { signaturePng } from './documents-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 let ctx: TTestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
 });
 afterAll(() => ctx.close());
 
-const call = (
-  session: TSession,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: Record<string, unknown>,
-) => ctx.app.inject({ method, url, headers: bearer(session), ...(payload ? { payload } : {}) });
+const call = (session: TSession, method: TMethod, url: string, payload?: Record<string, unknown>) =>
+  callAs(ctx, session, method, url, payload);
 
 /** A company with a plan allowing `children` child users, two admins and a department user. */
 const newCompany = async (children: number) => {
@@ -74,18 +78,6 @@ const newCompany = async (children: number) => {
     user: await member('user'),
   };
 };
-
-const signaturePng = () =>
-  sharp({ create: { width: 240, height: 90, channels: 3, background: '#ffffff' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="240" height="90"><path d="M10 70 C 60 5, 120 85, 230 20" stroke="#0a1a5c" stroke-width="6" fill="none"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
 
 describe('count limits under parallel requests', () => {
   it(`stores at most ${MAX_SPECIMENS_PER_USER} of 15 parallel specimen uploads, one default`, async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { bearer, createVerifiedUser, login, PASSWORD } from './auth-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 const PNG_1PX = Buffer.from(
@@ -18,7 +18,7 @@ const multipart = (field: string, filename: string, content: Buffer, type: strin
 let ctx: TTestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: { RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_OTP_PER_MINUTE: '1000' },
+    env: { ...RELAXED_LIMITS },
   });
   await seedDemo(ctx.database.db, { password: 'Demo#2026!' });
 });

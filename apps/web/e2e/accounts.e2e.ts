@@ -1,11 +1,11 @@
 import type { TSession } from '@bubuh/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
+  browserPerFile,
   DEMO,
-  launchBrowser,
   mailIds,
   mockConnection,
   openAppPage,
@@ -20,18 +20,8 @@ import {
   waitForMail,
 } from './fixtures';
 
-let browser: Browser;
+const chrome = browserPerFile();
 let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A 1×1 PNG, for the avatar upload. */
 const PNG = Buffer.from(
@@ -52,7 +42,7 @@ const step = (page: Page, name: string) =>
 
 describe('register', () => {
   it('registers a personal account, verifies the e-mailed code, logs in and lands on /dashboard', async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    context = await chrome.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await mockConnection(page, { value: 3 });
     const email = uniqueEmail('register');
@@ -110,7 +100,7 @@ describe('register', () => {
   });
 
   it('answers an already registered address like a new one; its owner hears by e-mail', async () => {
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    context = await chrome.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto(url('/register'));
     await page.getByTestId('register-type-company').click();
@@ -138,7 +128,7 @@ describe('register', () => {
 describe('password reset', () => {
   it('mails a link, sets a new password, and refuses the used link', async () => {
     const email = await registerVerifiedAccount('reset');
-    context = await browser.newContext();
+    context = await chrome.newContext();
     const page = await context.newPage();
     await page.goto(url('/login'));
     await page.getByTestId('login-forgot').click();
@@ -186,7 +176,7 @@ describe('account and settings', () => {
   });
 
   it('edits the profile and uploads an avatar; the navbar follows at once', async () => {
-    const opened = await openAppPage(browser, { session });
+    const opened = await openAppPage(chrome.browser, { session });
     context = opened.context;
     const { page } = opened;
     const id = session.userData.id;
@@ -229,7 +219,7 @@ describe('account and settings', () => {
   });
 
   it("shows clearly that another user's account cannot be opened", async () => {
-    const opened = await openAppPage(browser, { session });
+    const opened = await openAppPage(chrome.browser, { session });
     context = opened.context;
     const { page } = opened;
     // A personal user asking for the demo admin's record: the API answers 404.
@@ -246,7 +236,7 @@ describe('account and settings', () => {
   });
 
   it('changes the password and switches the login OTP', async () => {
-    const opened = await openAppPage(browser, { session });
+    const opened = await openAppPage(chrome.browser, { session });
     context = opened.context;
     const { page } = opened;
     const id = session.userData.id;
@@ -282,7 +272,7 @@ describe('account and settings', () => {
 describe('e-mail code screen', () => {
   it('resends a code after the cool-down and says how long to wait', async () => {
     const email = await registerVerifiedAccount('resend', { verify: false });
-    context = await browser.newContext();
+    context = await chrome.newContext();
     const page = await context.newPage();
     await page.goto(url(`/auth/otp?email=${encodeURIComponent(email)}`));
     const seen = await mailIds(email);

@@ -1,29 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
+  browserPerFile,
   CHECK_ROUTE,
-  launchBrowser,
   mockConnection,
   seedSession,
   sharedSession,
   url,
 } from './fixtures';
 
-let browser: Browser;
+const chrome = browserPerFile();
 let context: BrowserContext;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 const openWith = async (setup: (page: Page) => Promise<unknown>) => {
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  context = await chrome.newContext({ viewport: { width: 1400, height: 900 } });
   await seedSession(context, { session: await sharedSession() });
   const page = await context.newPage();
   await setup(page);

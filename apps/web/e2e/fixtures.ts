@@ -8,7 +8,14 @@
  * file (`sharedSession`); tests that revoke or change a session log in on their own.
  */
 import type { TSession } from '@bubuh/contracts';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 
@@ -27,6 +34,38 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+
+/**
+ * One Chromium for the whole test file, launched before the first test and closed after the last.
+ * Contexts opened through `newContext` are closed after each test (a failed test leaks none).
+ */
+export const browserPerFile = () => {
+  let browser: Browser | undefined;
+  const open: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const launched = () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll');
+    return browser;
+  };
+  return {
+    get browser() {
+      return launched();
+    },
+    newContext: async (options?: BrowserContextOptions) => {
+      const context = await launched().newContext(options);
+      open.push(context);
+      return context;
+    },
+  };
+};
 
 /** The demo seed of the API (apps/api/src/db/seed.ts); all share DEMO_PASSWORD. */
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';

@@ -1,17 +1,9 @@
 import { ROUTES, toPath } from '@bubuh/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../src/locales/en.json';
-import { launchBrowser, mockConnection, openAppPage, sharedSession, url } from './fixtures';
+import { browserPerFile, mockConnection, openAppPage, sharedSession, url } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 const title = (key: string): string =>
   key
@@ -20,7 +12,7 @@ const title = (key: string): string =>
 
 describe('route guards', () => {
   it('sends an anonymous visitor of /dashboard to /login, keeping the target', async () => {
-    const page = await browser.newPage();
+    const page = await chrome.browser.newPage();
     await mockConnection(page, { value: 3 });
     await page.goto(url('/dashboard'));
     await page.waitForURL((u) => u.pathname === '/login');
@@ -30,7 +22,7 @@ describe('route guards', () => {
   });
 
   it('keeps deep links and query strings in ?redirect=', async () => {
-    const page = await browser.newPage();
+    const page = await chrome.browser.newPage();
     await page.goto(url('/stamp/bulk/42?tab=failed'));
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/stamp/bulk/42?tab=failed');
@@ -38,7 +30,7 @@ describe('route guards', () => {
   });
 
   it('sends a logged-in user away from /login and /register', async () => {
-    const { context, page } = await openAppPage(browser);
+    const { context, page } = await openAppPage(chrome.browser);
     await page.goto(url('/login'));
     await page.waitForURL(url('/dashboard'));
     await page.goto(url('/register'));
@@ -48,7 +40,7 @@ describe('route guards', () => {
 
   it('opens every authenticated screen of ROUTES with its title (no dead links)', async () => {
     const session = await sharedSession('admin');
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     // Screens built so far and what marks them; the others say clearly that they are coming.
     const built: Partial<Record<string, string>> = {
       [ROUTES.dashboard.path]: 'dashboard-greeting',

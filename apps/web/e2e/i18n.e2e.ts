@@ -1,19 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAppPage, url } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, openAppPage, url } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 describe('languages', () => {
   it('defaults to English, switches to Bahasa Indonesia and keeps it after a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await chrome.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto(url('/'));
     const heading = page.getByRole('heading', { level: 1 });
@@ -39,7 +31,7 @@ describe('languages', () => {
   });
 
   it('translates the app shell and menus', async () => {
-    const { context, page } = await openAppPage(browser, { extra: { i18nextLng: 'id' } });
+    const { context, page } = await openAppPage(chrome.browser, { extra: { i18nextLng: 'id' } });
     await page.goto(url('/dashboard'));
     expect(await page.getByTestId('page-title').textContent()).toBe('Dasbor');
     const greeting = await page.getByTestId('dashboard-greeting').textContent();
@@ -56,7 +48,7 @@ describe('languages', () => {
   });
 
   it('shows the error messages of the server in Bahasa Indonesia too', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await chrome.newContext({ viewport: { width: 1366, height: 900 } });
     await context.addInitScript(() => localStorage.setItem('i18nextLng', 'id'));
     const page = await context.newPage();
     await page.goto(url('/login'));

@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
+  browserPerFile,
   DEMO,
-  launchBrowser,
   layoutOf,
   openAppPage,
   sharedSession,
@@ -12,18 +11,11 @@ import {
   url,
 } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 describe('main layout', () => {
   it('switches to the top menu, remembers it, and forces the side menu below 1200px', async () => {
-    const { context, page } = await openAppPage(browser, { width: 1400 });
+    const { context, page } = await openAppPage(chrome.browser, { width: 1400 });
     await page.goto(url('/dashboard'));
     await page.getByTestId('app-layout').waitFor();
     expect(await layoutOf(page)).toBe('vertical');
@@ -49,7 +41,7 @@ describe('main layout', () => {
   });
 
   it('starts vertical on a narrow screen even when horizontal is stored', async () => {
-    const { context, page } = await openAppPage(browser, {
+    const { context, page } = await openAppPage(chrome.browser, {
       width: 900,
       extra: { 'bubuh.layout': 'horizontal' },
     });
@@ -60,7 +52,7 @@ describe('main layout', () => {
   });
 
   it('shows the role menu with the active route highlighted', async () => {
-    const { context, page } = await openAppPage(browser, { width: 1400 });
+    const { context, page } = await openAppPage(chrome.browser, { width: 1400 });
     await page.goto(url('/stamp/bulk/7'));
     const nav = page.getByTestId('side-nav');
     await nav.waitFor();
@@ -82,7 +74,7 @@ describe('main layout', () => {
   });
 
   it('shows a scroll-to-top button after 300px of scrolling', async () => {
-    const { context, page } = await openAppPage(browser, { width: 1400, height: 500 });
+    const { context, page } = await openAppPage(chrome.browser, { width: 1400, height: 500 });
     await page.goto(url('/dashboard'));
     await page.getByTestId('dashboard-greeting').waitFor();
     expect(await page.getByTestId('scroll-to-top').count()).toBe(0);
@@ -96,7 +88,7 @@ describe('main layout', () => {
 
   it('greets the user and shows their details in the profile menu', async () => {
     const session = await sharedSession('admin');
-    const { context, page } = await openAppPage(browser, { width: 1400, session });
+    const { context, page } = await openAppPage(chrome.browser, { width: 1400, session });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url('') });
     await page.goto(url('/dashboard'));
     const greeting = await page.getByTestId('dashboard-greeting').textContent();
@@ -130,7 +122,7 @@ describe('main layout', () => {
   });
 
   it('alerts "Copy to clipboard failed." when the browser refuses the copy', async () => {
-    const { context, page } = await openAppPage(browser, { width: 1400 });
+    const { context, page } = await openAppPage(chrome.browser, { width: 1400 });
     // Both copy paths refuse: the Clipboard API and the legacy execCommand fallback.
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', {
@@ -153,7 +145,7 @@ describe('main layout', () => {
   });
 
   it('has no theme customiser unless the build turns it on', async () => {
-    const { context, page } = await openAppPage(browser, { width: 1400 });
+    const { context, page } = await openAppPage(chrome.browser, { width: 1400 });
     await page.goto(url('/dashboard'));
     await page.getByTestId('app-layout').waitFor();
     expect(await page.getByTestId('theme-customizer-toggle').count()).toBe(0);
@@ -169,7 +161,7 @@ describe('main layout', () => {
       [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
     );
     expect(upfront.size).toBeGreaterThan(0);
-    const { context, page } = await openAppPage(browser, { width: 1400 });
+    const { context, page } = await openAppPage(chrome.browser, { width: 1400 });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -197,7 +189,7 @@ describe('main layout', () => {
   it('logs out: revokes the session on the server, clears it and both tokens, goes to /login', async () => {
     // Its own session: logging out revokes it for good.
     const session = await apiLogin(DEMO.admin.email);
-    const { context, page } = await openAppPage(browser, { width: 1400, session });
+    const { context, page } = await openAppPage(chrome.browser, { width: 1400, session });
     await page.goto(url('/dashboard'));
     const logoutCall = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/logout'));
     await page.getByTestId('profile-menu').click();

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
+  browserPerFile,
   DEMO,
-  launchBrowser,
   mailIds,
   mockConnection,
   otpOf,
@@ -17,24 +17,14 @@ import {
   waitForMail,
 } from './fixtures';
 
-let browser: Browser;
+const chrome = browserPerFile();
 let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const LOGIN_ROUTE = '**/api/v1/auth/login';
 
 describe('login form', () => {
   it('validates the fields before calling the API', async () => {
-    context = await browser.newContext();
+    context = await chrome.newContext();
     const page = await context.newPage();
     let calls = 0;
     await page.route(LOGIN_ROUTE, (route) => {
@@ -54,7 +44,7 @@ describe('login form', () => {
   });
 
   it('shows the server message of a rejected login', async () => {
-    context = await browser.newContext();
+    context = await chrome.newContext();
     const page = await context.newPage();
     await page.goto(url('/login'));
     // An unknown address: a wrong password for a real one would count towards its lockout.
@@ -67,7 +57,7 @@ describe('login form', () => {
   });
 
   it('stores the session of the real API and goes to the page it came from', async () => {
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    context = await chrome.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await mockConnection(page, { value: 3 });
     await page.goto(url('/support/faq'));
@@ -86,7 +76,7 @@ describe('login form', () => {
 
   it('sends an unverified account to /auth/otp with its e-mail and offers a new code', async () => {
     const email = await registerVerifiedAccount('unverified', { verify: false });
-    context = await browser.newContext();
+    context = await chrome.newContext();
     const page = await context.newPage();
     await page.goto(url('/login'));
     const response = await uiLogin(page, email, TEST_PASSWORD);
@@ -108,7 +98,7 @@ describe('login form', () => {
     });
     expect(on.status).toBe(200);
 
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    context = await chrome.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await mockConnection(page, { value: 3 });
     await page.goto(url('/login'));

@@ -6,13 +6,13 @@
  * table and an invited department user for the quota warning.
  */
 import { formatNumber } from '@bubuh/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
+  browserPerFile,
   drawOnPad,
-  launchBrowser,
   openAppPage,
   registerVerifiedAccount,
   sharedSession,
@@ -23,14 +23,7 @@ import {
   waitForMail,
 } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -45,7 +38,7 @@ const firstHistoryRow = (page: Page) => page.getByTestId('history-row').first();
 describe('organisation and quota wallet', () => {
   it('lets a company admin run a department: create, add a user, move quota, delete', async () => {
     const session = await sharedSession('company');
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     const dept = `E2E Dept ${RUN}`;
 
     // Create the department.
@@ -157,7 +150,7 @@ describe('organisation and quota wallet', () => {
 
   it('refuses to delete a department that still has users, with the server message', async () => {
     const session = await sharedSession('company');
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     await page.goto(url('/master/department'));
     await page.getByTestId('departement-table-search').fill('Finance');
     const row = page.getByTestId('departement-row-Finance');
@@ -171,7 +164,7 @@ describe('organisation and quota wallet', () => {
 
   it('lets a department user draw a signature specimen and save it', async () => {
     const session = await sharedSession('user');
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     const name = `E2E sign ${RUN}`;
     await page.goto(url('/master/esign'));
     await page.getByTestId('esign-page').waitFor();
@@ -205,7 +198,7 @@ describe('organisation and quota wallet', () => {
     const user = await sharedSession('user');
     const { body } = await apiCall('/api/v1/quota/quota-departement', { token: user.accessToken });
     const quota = body.data as { remain: number; esign: { remain: number } };
-    const { context, page } = await openAppPage(browser, { session: user });
+    const { context, page } = await openAppPage(chrome.browser, { session: user });
     await page.goto(url('/dashboard'));
     await page.getByTestId('dashboard-quota').waitFor();
     await page.getByTestId('profile-menu').click();
@@ -221,7 +214,7 @@ describe('organisation and quota wallet', () => {
     await context.close();
 
     const payu = await sharedSession('payu');
-    const other = await openAppPage(browser, { session: payu });
+    const other = await openAppPage(chrome.browser, { session: payu });
     await other.page.goto(url('/dashboard'));
     await other.page.getByTestId('dashboard-greeting').waitFor();
     await other.page.getByTestId('profile-menu').click();
@@ -255,7 +248,7 @@ describe('organisation and quota wallet', () => {
         );
     const label = (n: number) => `${tag} ${String(n).padStart(2, '0')}`;
 
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     await page.goto(url('/master/department'));
     await page.getByTestId('departement-table-search').fill(tag);
     await expect
@@ -352,7 +345,7 @@ describe('master data dialogs, specimens and the quota warning', () => {
     expect(user.status).toBe(201);
     const userId = (user.body.data as { id: number }).id;
 
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     await page.goto(url('/master/department'));
     await page.getByTestId('departement-table-search').fill(dept);
     await page.getByTestId(`departement-row-${dept}`).getByTestId('departement-edit').click();
@@ -389,7 +382,7 @@ describe('master data dialogs, specimens and the quota warning', () => {
   it('uploads a PNG specimen in the upload tab and pages, sorts and searches the specimens', async () => {
     const email = await registerVerifiedAccount('org-esign');
     const session = await apiLogin(email, TEST_PASSWORD);
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     await page.goto(url('/master/esign'));
     await page.getByTestId('specimen-empty').waitFor();
 
@@ -444,7 +437,7 @@ describe('master data dialogs, specimens and the quota warning', () => {
 
   it('lists the personal accounts for super on /master/personal-user', async () => {
     const session = await sharedSession('super');
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     await page.goto(url('/master/personal-user'));
     await page.getByTestId('personal-user-page').waitFor();
     await page.getByTestId('personal-user-table-search').fill('personal@demo');
@@ -503,7 +496,7 @@ describe('master data dialogs, specimens and the quota warning', () => {
     expect(set.status).toBe(200);
     const member = await apiLogin(email, TEST_PASSWORD);
 
-    const { context, page } = await openAppPage(browser, { session: member });
+    const { context, page } = await openAppPage(chrome.browser, { session: member });
     await page.goto(url('/dashboard'));
     await page
       .getByTestId('quota-stat-emeterai-remain')

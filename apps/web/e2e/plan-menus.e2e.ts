@@ -1,16 +1,9 @@
 import type { TPlan } from '@bubuh/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, DEMO, launchBrowser, openAppPage, url } from './fixtures';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, browserPerFile, DEMO, openAppPage, url } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 /** Opens every menu group of the side navigation (groups have no href). */
 const openGroups = async (page: Page) => {
@@ -52,7 +45,7 @@ describe('plan-dependent menus', () => {
     expect(personalPlan.is_parent).toBe(false);
 
     const session = await apiLogin(DEMO.personal.email);
-    const before = await openAppPage(browser, { session });
+    const before = await openAppPage(chrome.browser, { session });
     expect(await showsMasterEsign(before.page)).toBe(false);
     await before.context.close();
 
@@ -64,7 +57,7 @@ describe('plan-dependent menus', () => {
       });
     expect((await patch(2)).status).toBe(200);
     try {
-      const after = await openAppPage(browser, { session });
+      const after = await openAppPage(chrome.browser, { session });
       expect(await showsMasterEsign(after.page)).toBe(true);
       await after.page.locator('[data-menu-key="master-esign"]').click();
       await after.page.waitForURL(url('/master/esign'));

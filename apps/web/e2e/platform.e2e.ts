@@ -5,18 +5,11 @@
  * order the files run in. Logins: shared sessions (super, admin).
  */
 import { formatNumber, type TPlan } from '@bubuh/contracts';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, launchBrowser, openAppPage, sharedSession, toast, url } from './fixtures';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, browserPerFile, openAppPage, sharedSession, toast, url } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -57,7 +50,7 @@ describe('super masters', () => {
     const nextEmeterai = starter.total_emeterai + 7;
     const nextNote = `E2E note ${RUN}`;
     const path = `/api/v1/plans/${starter.plan}`;
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     try {
       // The super menu links to the screen.
       await page.goto(url('/dashboard'));
@@ -138,7 +131,7 @@ describe('super masters', () => {
     const original = entry.status_name;
     const next = String(Number.parseInt(original, 10) + 5);
     const path = `/api/master-status/${entry.id}`;
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     try {
       await page.goto(url('/master/status'));
       await page.getByTestId('page-title').filter({ hasText: 'Master Status' }).waitFor();
@@ -195,7 +188,7 @@ describe('super masters', () => {
 
   it('keeps the plans catalogue and master status from an admin', async () => {
     const session = await sharedSession('admin');
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     try {
       for (const [path, title] of [
         ['/master/plan', 'Plans Catalogue'],

@@ -1,17 +1,13 @@
 import { SUPPORT_CONTACT } from '@bubuh/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, url } from './fixtures';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserPerFile, url } from './fixtures';
 
-let browser: Browser;
+const chrome = browserPerFile();
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await chrome.browser.newPage({ viewport: { width: 1366, height: 900 } });
 });
 
 const expectFooter = async () => {

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  browserPerFile,
   DEMO,
-  launchBrowser,
   mockConnection,
   storedTokens,
   type TDemoKey,
@@ -10,14 +9,7 @@ import {
   url,
 } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 /** Spec §2 menus: one entry only this role's menu has, and one it must not show. */
 const CASES: { key: TDemoKey; role: string; shows: string; hides: string }[] = [
@@ -33,7 +25,7 @@ describe('every demo account', () => {
   it.each(CASES)(
     '$key logs in and sees the menu of its role',
     async ({ key, role, shows, hides }) => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const context = await chrome.newContext({ viewport: { width: 1400, height: 900 } });
       const page = await context.newPage();
       await mockConnection(page, { value: 3 });
       await page.goto(url('/login'));

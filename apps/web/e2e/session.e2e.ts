@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { Browser, BrowserContext, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, DEMO, launchBrowser, seedSession, storedTokens, url } from './fixtures';
+import type { TSession } from '@bubuh/contracts';
+import type { BrowserContext, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, browserPerFile, DEMO, seedSession, storedTokens, url } from './fixtures';
 
 /** A compact HS256 JWT (what @fastify/jwt issues), for minting an expired token in a test. */
 const signHs256 = (claims: Record<string, unknown>, secret: string) => {
@@ -10,35 +11,34 @@ const signHs256 = (claims: Record<string, unknown>, secret: string) => {
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 };
 
-let browser: Browser;
+const chrome = browserPerFile();
 let context: BrowserContext;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+/** The account page opened with `session` stored, counting the refresh calls it makes. */
+const openAccountWith = async (session: TSession, name: string) => {
+  context = await chrome.newContext({ viewport: { width: 1400, height: 900 } });
+  await seedSession(context, { session });
+  const page = await context.newPage();
+  const refreshes: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request);
+  });
+  await page.goto(url(`/account/${session.userData.id}`));
+  await page.getByTestId('account-page').waitFor();
+  expect(await page.getByTestId('account-name').textContent()).toBe(name);
+  return { page, refreshes };
+};
 
 describe('session tokens', () => {
   it('refreshes an invalid access token silently, once, and stores the new pair', async () => {
     const session = await apiLogin(DEMO.company.email);
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    // A garbage access token beside a valid refresh token.
-    await seedSession(context, { session: { ...session, accessToken: 'garbage.access.token' } });
-    const page = await context.newPage();
-    const refreshes: Request[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request);
-    });
-    // The account page and the navbar's provider check both call the API at once with the bad
-    // token: both get 401, one refresh runs, both are replayed.
-    await page.goto(url(`/account/${session.userData.id}`));
-    await page.getByTestId('account-page').waitFor();
-    expect(await page.getByTestId('account-name').textContent()).toBe(DEMO.company.name);
+    // A garbage access token beside a valid refresh token. The account page and the navbar's
+    // provider check both call the API at once with the bad token: both get 401, one refresh
+    // runs, both are replayed.
+    const { page, refreshes } = await openAccountWith(
+      { ...session, accessToken: 'garbage.access.token' },
+      DEMO.company.name,
+    );
     await page.waitForSelector('[data-testid="connection-status"]:not([data-level="checking"])');
     expect(await page.getByTestId('connection-status').getAttribute('data-value')).not.toBe('15');
 
@@ -68,16 +68,10 @@ describe('session tokens', () => {
     expect(await probe(signHs256({ ...claims, iat: now, exp: now + 300 }, secret))).toBe(200);
     expect(await probe(expired)).toBe(401);
 
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await seedSession(context, { session: { ...session, accessToken: expired } });
-    const page = await context.newPage();
-    const refreshes: Request[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request);
-    });
-    await page.goto(url(`/account/${session.userData.id}`));
-    await page.getByTestId('account-page').waitFor();
-    expect(await page.getByTestId('account-name').textContent()).toBe(DEMO.admin.name);
+    const { page, refreshes } = await openAccountWith(
+      { ...session, accessToken: expired },
+      DEMO.admin.name,
+    );
     expect(refreshes).toHaveLength(1);
     const stored = await storedTokens(page);
     expect(stored.access).not.toBe(expired);
@@ -86,7 +80,7 @@ describe('session tokens', () => {
 
   it('lands on /login when the session was revoked on the server', async () => {
     const session = await apiLogin(DEMO.personal.email);
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    context = await chrome.newContext({ viewport: { width: 1400, height: 900 } });
     await seedSession(context, { session });
     const page = await context.newPage();
     await page.goto(url('/dashboard'));

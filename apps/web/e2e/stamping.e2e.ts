@@ -16,18 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, PDFName, PDFString, rgb, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawOnPad, launchBrowser, openAppPage, sharedSession, toast, url } from './fixtures';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, drawOnPad, openAppPage, sharedSession, toast, url } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 /** `bubuh-pdf verify --json`, run from an empty folder (so no demo CA of ./data/pki is used). */
 const verifiedByCli = (file: string) => {
@@ -100,7 +93,7 @@ const stampDraft = async (page: Page, documentId: number): Promise<string> => {
 
 /** Opens /services/stamp logged out, checks `bytes`, and returns the result panel. */
 const verifyPublicly = async (name: string, bytes: Buffer) => {
-  const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const anonymous = await chrome.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await anonymous.newPage();
   await page.goto(url('/services/stamp'));
   await page.getByTestId('verify-nothing-stored').waitFor();
@@ -116,7 +109,11 @@ const verifyPublicly = async (name: string, bytes: Buffer) => {
 describe('stamping one document', () => {
   it('uploads, drags the e-Meterai to page 2, stamps, downloads, and verifies publicly', async () => {
     const session = await sharedSession('user');
-    const { context, page } = await openAppPage(browser, { session, width: 1400, height: 900 });
+    const { context, page } = await openAppPage(chrome.browser, {
+      session,
+      width: 1400,
+      height: 900,
+    });
     const pdfBytes = await makePdf();
 
     // Upload → the draft editor.
@@ -218,7 +215,11 @@ describe('stamping one document', () => {
 
   it('signs with a drawn specimen, stamps beside the signature, and both signatures verify', async () => {
     const session = await sharedSession('user');
-    const { context, page } = await openAppPage(browser, { session, width: 1400, height: 900 });
+    const { context, page } = await openAppPage(chrome.browser, {
+      session,
+      width: 1400,
+      height: 900,
+    });
     const specimenName = `E2E ${Date.now().toString(36)}`;
 
     // A specimen drawn on the pad, made the default so the signing screen preselects it.
@@ -307,7 +308,11 @@ describe('stamping one document', () => {
 
   it('asks to confirm JavaScript before the first stamp and shows who confirmed it', async () => {
     const session = await sharedSession('user');
-    const { context, page } = await openAppPage(browser, { session, width: 1400, height: 900 });
+    const { context, page } = await openAppPage(chrome.browser, {
+      session,
+      width: 1400,
+      height: 900,
+    });
     const pdf = await PDFDocument.load(await makePdf());
     const action = pdf.context.obj({
       Type: 'Action',

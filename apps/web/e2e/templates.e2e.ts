@@ -13,18 +13,11 @@
  * e-sign unit of Dewi's department. Names are unique per run.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, DEMO, launchBrowser, openAppPage, sharedSession, toast, url } from './fixtures';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, browserPerFile, DEMO, openAppPage, sharedSession, toast, url } from './fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 const makePdf = async (pages: number): Promise<Buffer> => {
   const pdf = await PDFDocument.create();
@@ -98,7 +91,7 @@ const dragBy = async (page: Page, selector: string, dx: number, dy: number) => {
 describe('document templates', () => {
   it('saves a template with the stamp on page 2 and stamps a document with it', async () => {
     const session = await sharedSession('company');
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     const name = `E2E template ${Date.now().toString(36)}`;
 
     // New template: name, type, the box moved to page 2 with the page field.
@@ -173,7 +166,7 @@ describe('document templates', () => {
     const session = await sharedSession('company');
     const dewi = await sharedSession('user');
     const token = session.accessToken;
-    const { context, page } = await openAppPage(browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, { session });
     const name = `E2E signers ${Date.now().toString(36)}`;
 
     // New template: the e-Meterai box (default, page 1) and one e-signature box for the admin.
@@ -295,7 +288,7 @@ describe('document templates', () => {
     // The admin signs first; Dewi waits for her turn, then signs in her own session.
     await page.getByTestId('signer-queue').waitFor();
     await signHere(page);
-    const dewiTab = await openAppPage(browser, { session: dewi });
+    const dewiTab = await openAppPage(chrome.browser, { session: dewi });
     await dewiTab.page.goto(url(`/stamp/single/esign/${documentId}`));
     await dewiTab.page.getByTestId('signer-queue').waitFor();
     const dewiBox = dewiTab.page.getByTestId('sign-box');

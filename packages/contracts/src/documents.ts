@@ -187,8 +187,8 @@ export const ZSaveDraftRequest = z.object({
   doc_value: ZRupiah.nullable().optional(),
 });
 
-/** The main path's stamp request (issue 6): PDF points, bottom-left origin. */
-export const ZStampRequest = ZPlacement.extend({
+/** What every stamp request says about the document and the stamp, wherever the box comes from. */
+const stampFields = {
   document_id: ZDbId,
   doc_type: z.string().min(1).max(10),
   doc_value: ZRupiah.optional(),
@@ -199,7 +199,10 @@ export const ZStampRequest = ZPlacement.extend({
    * (`javascript.count > 0`) that nobody has confirmed yet; otherwise a 409 (`errors.javascript`).
    */
   acknowledge_javascript: z.boolean().optional(),
-});
+};
+
+/** The main path's stamp request (issue 6): PDF points, bottom-left origin. */
+export const ZStampRequest = ZPlacement.extend(stampFields);
 export type TStampRequest = z.infer<typeof ZStampRequest>;
 export const ZStampResponse = ZEnvelope(
   z.object({
@@ -220,18 +223,8 @@ export const ZJobPendingResponse = ZEnvelope(
   }),
 );
 
-export const ZTemplateStampRequest = z.object({
-  document_id: ZDbId,
-  doc_type: z.string().min(1).max(10),
-  doc_value: ZRupiah.optional(),
-  reason: z.string().max(200).optional(),
-  location: z.string().max(100).optional(),
-  /**
-   * Required (true) for the first e-signature or the e-Meterai of a document with JavaScript
-   * (`javascript.count > 0`) that nobody has confirmed yet; otherwise a 409 (`errors.javascript`).
-   */
-  acknowledge_javascript: z.boolean().optional(),
-});
+/** A template's stamp request: the boxes come from the template. */
+export const ZTemplateStampRequest = z.object(stampFields);
 
 export const ZCancelRequest = z.object({ document_id: ZDbId });
 

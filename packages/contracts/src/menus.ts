@@ -18,6 +18,22 @@ const leaf = (key: string, title: string, route: TRouteKey, icon: string): TMenu
   icon,
 });
 
+/** The "Master Data" group with `children`. */
+const masterData = (children: TMenuLeaf[]): TMenuGroup => ({
+  key: 'master',
+  title: 'menu.masterData',
+  icon: 'database',
+  children,
+});
+
+/** The "Quota" group with `children`. */
+const quotaGroup = (children: TMenuLeaf[]): TMenuGroup => ({
+  key: 'quota',
+  title: 'menu.quota',
+  icon: 'coins',
+  children,
+});
+
 const dashboard = leaf('dashboard', 'menu.dashboard', 'dashboard', 'home');
 const masterUser = leaf('master-user', 'menu.user', 'masterUser', 'users');
 const masterPersonalUser = leaf(
@@ -58,22 +74,12 @@ const myDocument: TMenuGroup = {
 /** admin and other admin-company users: the full admin set. */
 const ADMIN_MENU: TMenuItem[] = [
   dashboard,
-  {
-    key: 'master',
-    title: 'menu.masterData',
-    icon: 'database',
-    children: [masterUser, masterDepartment],
-  },
+  masterData([masterUser, masterDepartment]),
   myDocument,
-  {
-    key: 'quota',
-    title: 'menu.quota',
-    icon: 'coins',
-    children: [
-      leaf('quota-purchase', 'menu.purchase', 'quotaPurchase', 'cart'),
-      leaf('quota-transfer', 'menu.transfer', 'quotaTransfer', 'transfer'),
-    ],
-  },
+  quotaGroup([
+    leaf('quota-purchase', 'menu.purchase', 'quotaPurchase', 'cart'),
+    leaf('quota-transfer', 'menu.transfer', 'quotaTransfer', 'transfer'),
+  ]),
   digitalLocker,
   support,
 ];
@@ -81,7 +87,7 @@ const ADMIN_MENU: TMenuItem[] = [
 /** user: Dashboard, Master eSign, Single and Bulk stamp, Digital Locker, Support. */
 const USER_MENU: TMenuItem[] = [
   dashboard,
-  { key: 'master', title: 'menu.masterData', icon: 'database', children: [masterEsign] },
+  masterData([masterEsign]),
   myDocument,
   digitalLocker,
   support,
@@ -90,12 +96,7 @@ const USER_MENU: TMenuItem[] = [
 /** admin-company with user_type payu: Dashboard, User and Department, My e-Document, Locker, Support. */
 const PAYU_MENU: TMenuItem[] = [
   dashboard,
-  {
-    key: 'master',
-    title: 'menu.masterData',
-    icon: 'database',
-    children: [masterUser, masterDepartment],
-  },
+  masterData([masterUser, masterDepartment]),
   myDocument,
   digitalLocker,
   support,
@@ -105,15 +106,10 @@ const PAYU_MENU: TMenuItem[] = [
 const PERSONAL_MENU: TMenuItem[] = [
   dashboard,
   myDocument,
-  {
-    key: 'quota',
-    title: 'menu.quota',
-    icon: 'coins',
-    children: [
-      leaf('plan', 'menu.buyPackage', 'plan', 'cart'),
-      leaf('transfer', 'menu.transferQuota', 'transfer', 'transfer'),
-    ],
-  },
+  quotaGroup([
+    leaf('plan', 'menu.buyPackage', 'plan', 'cart'),
+    leaf('transfer', 'menu.transferQuota', 'transfer', 'transfer'),
+  ]),
   digitalLocker,
   support,
 ];
@@ -124,12 +120,7 @@ const PERSONAL_MENU: TMenuItem[] = [
  */
 const SUPER_MENU: TMenuItem[] = [
   dashboard,
-  {
-    key: 'master',
-    title: 'menu.masterData',
-    icon: 'database',
-    children: [masterUser, masterPersonalUser, masterDepartment, masterPlan, masterStatus],
-  },
+  masterData([masterUser, masterPersonalUser, masterDepartment, masterPlan, masterStatus]),
   myDocument,
   digitalLocker,
   support,
@@ -152,12 +143,7 @@ const withEsign = (menu: TMenuItem[]): TMenuItem[] =>
 const withMasterEsignGroup = (menu: TMenuItem[]): TMenuItem[] => {
   if (menu.some((item) => isMenuGroup(item) && item.key === 'master')) return withEsign(menu);
   const [first, ...rest] = menu;
-  const group: TMenuGroup = {
-    key: 'master',
-    title: 'menu.masterData',
-    icon: 'database',
-    children: [masterEsign],
-  };
+  const group: TMenuGroup = masterData([masterEsign]);
   return first ? [first, group, ...rest] : [group];
 };
 

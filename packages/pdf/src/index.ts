@@ -1,9 +1,11 @@
 export * from './errors.ts';
-export type { PdfLimits, StructureReport } from './guard.ts';
-export { checkStructure, DEFAULT_LIMITS, RECOMMENDED_WORKER_LIMITS } from './guard.ts';
+export type { StructureReport } from './guard.ts';
+export { checkStructure } from './guard.ts';
 export type { InspectOptions, PageInfo, PdfInfo, SignatureSummary } from './inspect.ts';
 export { inspectPdf } from './inspect.ts';
 export type { JavaScriptAction, JavaScriptLocation } from './internal/javascript.ts';
+export type { PdfLimits } from './limits.ts';
+export { DEFAULT_LIMITS, RECOMMENDED_WORKER_LIMITS } from './limits.ts';
 export type {
   CertificateProfile,
   CertificateSummary,

@@ -5,7 +5,6 @@
 
 import type { PDF } from '@libpdf/core';
 import { PdfName } from '@libpdf/core';
-import type { PdfLimits } from './guard.ts';
 import { commonNameOf, parseCms } from './internal/cms-verify.ts';
 import { deref, openDocument, pageGeometry } from './internal/document.ts';
 import type { JavaScriptAction } from './internal/javascript.ts';
@@ -13,6 +12,7 @@ import { findJavaScript } from './internal/javascript.ts';
 import type { MeteraiClaim } from './internal/meterai-claim.ts';
 import { classifyClaim, meteraiIssuersFrom } from './internal/meterai-claim.ts';
 import { meteraiSerial, readSignatures, signedEnd } from './internal/signatures.ts';
+import type { PdfLimits } from './limits.ts';
 import type { Rotation } from './place.ts';
 
 export type PageInfo = {

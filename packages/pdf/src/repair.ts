@@ -10,12 +10,14 @@
 import type { PdfObject } from '@libpdf/core';
 import { PDF, PdfArray, PdfDict, PdfName, PdfRef } from '@libpdf/core';
 import { PdfError } from './errors.ts';
-import type { PdfLimits, StructureReport } from './guard.ts';
-import { checkStructure, resolveLimits } from './guard.ts';
+import type { StructureReport } from './guard.ts';
+import { checkStructure } from './guard.ts';
 import type { InspectOptions, PdfInfo } from './inspect.ts';
 import { inspectPdf } from './inspect.ts';
 import { readSignatures } from './internal/signatures.ts';
 import { checkXrefTables } from './internal/xref-check.ts';
+import type { PdfLimits } from './limits.ts';
+import { resolveLimits } from './limits.ts';
 
 export type RepairOptions = { limits?: Partial<PdfLimits> };
 

@@ -6,10 +6,10 @@
 
 import { X509Certificate } from 'node:crypto';
 import { PdfError } from './errors.ts';
-import type { PdfLimits } from './guard.ts';
 import { fieldNames, openDocument } from './internal/document.ts';
 import type { AppearanceInput, CeremonyOptions } from './internal/sign-core.ts';
 import { isPlaceholderTooSmall, signIncremental } from './internal/sign-core.ts';
+import type { PdfLimits } from './limits.ts';
 import type { PdfRect } from './place.ts';
 import type { DigestAlgorithm, SignerInput } from './signers.ts';
 import { resolveSigner } from './signers.ts';

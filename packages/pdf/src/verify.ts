@@ -11,7 +11,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import * as pkijs from 'pkijs';
 import { PdfError } from './errors.ts';
-import type { PdfLimits } from './guard.ts';
 import type { ChainStatus } from './internal/chain.ts';
 import { buildChain } from './internal/chain.ts';
 import { digestAlgorithmFromOid, OID } from './internal/cms.ts';
@@ -31,6 +30,7 @@ import { certificatesFrom } from './internal/pem.ts';
 import { classifyChangesAfter, readXrefChain } from './internal/revisions.ts';
 import type { RawSignature } from './internal/signatures.ts';
 import { meteraiSerial, parsePdfDate, readSignatures, signedEnd } from './internal/signatures.ts';
+import type { PdfLimits } from './limits.ts';
 
 export type SignatureKind = 'emeterai' | 'esign' | 'timestamp';
 export type { MeteraiClaim };

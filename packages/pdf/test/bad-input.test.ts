@@ -13,7 +13,7 @@ import { verifyPdf } from '../src/verify.ts';
 import { runIsolated } from '../src/worker.ts';
 import * as corpus from './fixtures/make-corpus.ts';
 import type { TestPki } from './helpers.ts';
-import { requireTool, skipWithout, TOOLS, testPki } from './helpers.ts';
+import { requireTool, skipWithout, stampSpecimen, TOOLS, testPki } from './helpers.ts';
 
 const BOUND_MS = 10_000;
 const SN = 'AXCWSRL5JS0HJ15Z000299';
@@ -257,11 +257,8 @@ describe('filter chains: bounded decoding keeps legitimate files working', () =>
     }
     const info = await inspectPdf(bytes);
     expect(info.pageCount).toBe(1);
-    const stamped = await stampMeterai(bytes, {
+    const stamped = await stampSpecimen(bytes, {
       serial: SN,
-      image: createSpecimenStampAppearance(SN, 'https://x'),
-      page: 1,
-      rect: { x: 400, y: 40, width: 90, height: 90 },
       signer: pki.emeterai,
     });
     const v = await verifyPdf(stamped.bytes);

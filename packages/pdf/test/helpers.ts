@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Credential, LocalPki } from '../src/pki.ts';
 import { createLocalPki, issueUserCertificate } from '../src/pki.ts';
+import { type StampMeteraiOptions, stampMeterai } from '../src/sign.ts';
+import { createSpecimenStampAppearance } from '../src/specimen.ts';
 import { which } from './fixtures/make-corpus.ts';
 
 export const CI = process.env.CI === 'true';
@@ -157,3 +159,18 @@ export function testPki(): Promise<TestPki> {
   })();
   return pkiPromise;
 }
+
+/**
+ * An e-Meterai stamp of `serial` in its specimen appearance, on page 1 at (400, 40), 90 pt
+ * square; `options` adds to or overrides that.
+ */
+export const stampSpecimen = (
+  bytes: Uint8Array,
+  options: Pick<StampMeteraiOptions, 'serial' | 'signer'> & Partial<StampMeteraiOptions>,
+) =>
+  stampMeterai(bytes, {
+    image: createSpecimenStampAppearance(options.serial, 'https://x'),
+    page: 1,
+    rect: { x: 400, y: 40, width: 90, height: 90 },
+    ...options,
+  });

@@ -14,12 +14,19 @@ import { readXrefChain } from '../src/internal/revisions.ts';
 import { placeToPdf } from '../src/place.ts';
 import { signPdf, stampMeterai } from '../src/sign.ts';
 import { createDigestSigner } from '../src/signers.ts';
-import { createSpecimenStampAppearance } from '../src/specimen.ts';
 import { verifyPdf } from '../src/verify.ts';
 import * as corpus from './fixtures/make-corpus.ts';
 import { encodePng } from './fixtures/png.ts';
 import type { TestPki } from './helpers.ts';
-import { pdfsig, requireTool, skipWithout, TOOLS, tempDir, testPki } from './helpers.ts';
+import {
+  pdfsig,
+  requireTool,
+  skipWithout,
+  stampSpecimen,
+  TOOLS,
+  tempDir,
+  testPki,
+} from './helpers.ts';
 
 const SN = 'QWERTYUIOPASDFGHJKLZX1';
 const A4 = { width: 595.28, height: 841.89 };
@@ -143,11 +150,8 @@ describe('each signature is exactly one incremental revision', () => {
         signer: pki.users[0] as TestPki['root'],
       });
       expectOneRevisionAdded(input, signed.bytes);
-      const stamped = await stampMeterai(signed.bytes, {
+      const stamped = await stampSpecimen(signed.bytes, {
         serial: SN,
-        image: createSpecimenStampAppearance(SN, 'https://x'),
-        page: 1,
-        rect: { x: 400, y: 40, width: 90, height: 90 },
         signer: pki.emeterai,
       });
       expectOneRevisionAdded(signed.bytes, stamped.bytes);
@@ -268,11 +272,8 @@ describe('the hash-signing route (DigestSigner, as with a remote provider)', () 
         },
       });
       const input = await corpus.onePage();
-      const stamped = await stampMeterai(input, {
+      const stamped = await stampSpecimen(input, {
         serial: SN,
-        image: createSpecimenStampAppearance(SN, 'https://x'),
-        page: 1,
-        rect: { x: 400, y: 40, width: 90, height: 90 },
         signer: remote,
         reason: 'Dokumen',
       });

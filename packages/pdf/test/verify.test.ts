@@ -6,12 +6,11 @@ import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, rgb } from '@libpdf
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectPdf } from '../src/inspect.ts';
 import { certificatesFromPem, createRootCa, issueCertificate } from '../src/pki.ts';
-import { signPdf, stampMeterai } from '../src/sign.ts';
-import { createSpecimenStampAppearance } from '../src/specimen.ts';
+import { signPdf } from '../src/sign.ts';
 import { verifyPdf } from '../src/verify.ts';
 import * as corpus from './fixtures/make-corpus.ts';
 import type { TestPki } from './helpers.ts';
-import { testPki } from './helpers.ts';
+import { stampSpecimen, testPki } from './helpers.ts';
 
 let pki: TestPki;
 let signed: Uint8Array;
@@ -52,11 +51,8 @@ describe('modifiedAfter', () => {
         contents: 'Catatan',
       });
     });
-    const stamped = await stampMeterai(withNote, {
+    const stamped = await stampSpecimen(withNote, {
       serial: 'AXCWSRL5JS0HJ15Z000299',
-      image: createSpecimenStampAppearance('AXCWSRL5JS0HJ15Z000299', 'https://x'),
-      page: 1,
-      rect: { x: 400, y: 40, width: 90, height: 90 },
       signer: pki.emeterai,
     });
     const v = await verifyPdf(stamped.bytes);
@@ -200,11 +196,8 @@ describe('chain', () => {
 describe('kinds and serials', () => {
   it('reads the e-Meterai serial from [SN] in the reason and from the field name', async () => {
     const sn = 'ACCTL6L1230GUAPI0001T9';
-    const stamped = await stampMeterai(signed, {
+    const stamped = await stampSpecimen(signed, {
       serial: sn,
-      image: createSpecimenStampAppearance(sn, 'https://x'),
-      page: 1,
-      rect: { x: 400, y: 40, width: 90, height: 90 },
       signer: pki.emeterai,
       reason: 'Surat Pernyataan',
     });
@@ -258,11 +251,8 @@ describe('e-Meterai claims are checked against the e-Meterai issuer', () => {
       fieldName: `Emet${FAKE}`,
     });
     expect(byReason.fieldName).toBe(`Emet${FAKE}`);
-    const real = await stampMeterai(byReason.bytes, {
+    const real = await stampSpecimen(byReason.bytes, {
       serial: REAL,
-      image: createSpecimenStampAppearance(REAL, 'https://x'),
-      page: 1,
-      rect: { x: 400, y: 40, width: 90, height: 90 },
       signer: pki.emeterai,
     });
     fakeAndReal = real.bytes;
@@ -342,10 +332,8 @@ describe('e-Meterai claims are checked against the e-Meterai issuer', () => {
       subject: { commonName: 'e-Meterai signer 2 (test)', country: 'ID' },
     });
     const sn = 'ACCTL6L1230GUAPI0003T9';
-    const stamped = await stampMeterai(fakeAndReal, {
+    const stamped = await stampSpecimen(fakeAndReal, {
       serial: sn,
-      image: createSpecimenStampAppearance(sn, 'https://x'),
-      page: 1,
       rect: { x: 300, y: 200, width: 90, height: 90 },
       signer: stampCert,
     });

@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Code, Group, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '@/lib/clipboard';
 
@@ -32,5 +33,42 @@ export const CopyCodeButton = ({ code, testId }: { code: string; testId?: string
         <IconCopy size={16} />
       </ActionIcon>
     </Tooltip>
+  );
+};
+
+/** The user's DigiFriend code under its label, with the copy button (and an optional hint). */
+export const DigiFriendCode = ({
+  code,
+  className,
+  fz,
+  mt,
+  testId,
+  copyTestId,
+  children,
+}: {
+  code: string;
+  /** The box around it (its border and background belong to the page). */
+  className?: string;
+  fz: 'sm' | 'md';
+  mt: 'md' | 'lg';
+  testId: string;
+  copyTestId: string;
+  /** Under the code. */
+  children?: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Box className={className} mt={mt}>
+      <Text fz="xs" c="dimmed">
+        {t('profile.digiFriendCode')}
+      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Code fz={fz} fw={700} bg="transparent" p={0} data-testid={testId}>
+          {code}
+        </Code>
+        <CopyCodeButton code={code} testId={copyTestId} />
+      </Group>
+      {children}
+    </Box>
   );
 };

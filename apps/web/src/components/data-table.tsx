@@ -95,6 +95,25 @@ export const pagedTable = <T, K extends string>(
   search: { value: list.search, onChange: list.setSearch, placeholder: searchPlaceholder },
 });
 
+const noop = () => undefined;
+
+/**
+ * The `DataTable` props of a short list loaded whole (no search or sort): one page of every row.
+ * Spread it: `<DataTable {...wholeTable(query, t)} />`.
+ */
+export const wholeTable = <T,>(
+  query: { data?: T[] | undefined; isPending: boolean; isFetching: boolean; error: unknown },
+  t: TFunction,
+) => ({
+  rows: query.data,
+  loading: query.isPending || query.isFetching,
+  error: query.error ? statusMessage(query.error, t) : null,
+  page: 1,
+  perPage: Math.max(query.data?.length ?? 0, 1),
+  total: query.data?.length ?? 0,
+  onPageChange: noop,
+});
+
 const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: undefined } as const;
 
 /**

@@ -1,4 +1,6 @@
 import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TColumn } from './data-table';
@@ -16,13 +18,16 @@ export type TRowAction = {
   disabled?: boolean;
   /** Leaves the action out (e.g. the user may not do it). */
   hidden?: boolean;
+  /** The button's whole accessible name, when "label + row name" does not read well. */
+  ariaLabel?: string;
 };
 
 const actionButton = (action: TRowAction, name: string | undefined) => {
   const props = {
     variant: 'subtle',
     color: action.color,
-    'aria-label': name === undefined ? action.label : `${action.label} ${name}`,
+    'aria-label':
+      action.ariaLabel ?? (name === undefined ? action.label : `${action.label} ${name}`),
     loading: action.loading,
     disabled: action.disabled,
     'data-testid': action.testId,
@@ -74,3 +79,25 @@ export const actionsColumn = <T, K extends string = never>(
   width,
   render,
 });
+
+/** The edit and delete buttons of a list row; test ids `<prefix>-edit` and `<prefix>-delete`. */
+export const editDeleteActions = (
+  t: TFunction,
+  testIdPrefix: string,
+  onEdit: () => void,
+  onDelete: () => void,
+): TRowAction[] => [
+  {
+    label: t('master.actions.edit'),
+    icon: <IconPencil size={18} />,
+    onClick: onEdit,
+    testId: `${testIdPrefix}-edit`,
+  },
+  {
+    label: t('master.actions.delete'),
+    icon: <IconTrash size={18} />,
+    color: 'red',
+    onClick: onDelete,
+    testId: `${testIdPrefix}-delete`,
+  },
+];

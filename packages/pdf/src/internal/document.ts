@@ -6,8 +6,10 @@
 import type { PDFPage, PdfObject } from '@libpdf/core';
 import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfString } from '@libpdf/core';
 import { PdfError, toPdfError } from '../errors.ts';
-import type { PdfLimits, StructureReport } from '../guard.ts';
-import { checkStructure, resolveLimits } from '../guard.ts';
+import type { StructureReport } from '../guard.ts';
+import { checkStructure } from '../guard.ts';
+import type { PdfLimits } from '../limits.ts';
+import { resolveLimits } from '../limits.ts';
 import type { Rotation } from '../place.ts';
 import { normalizeRotation } from '../place.ts';
 

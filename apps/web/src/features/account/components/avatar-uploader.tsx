@@ -2,10 +2,11 @@ import type { TUserProfile } from '@bubuh/contracts';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconCheck, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '@/lib/api-errors';
 import { avatarSrc, initialsOf } from '@/lib/avatar';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, useUploadAvatar } from '../api/profile';
 
 /** The avatar with "change photo": pick, preview, then upload (PNG/JPEG/WebP, at most 2 MB). */
@@ -19,18 +20,8 @@ export const AvatarUploader = ({
   const { t } = useTranslation();
   const upload = useUploadAvatar(profile.id);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const pick = (chosen: File | null) => {
     upload.reset();

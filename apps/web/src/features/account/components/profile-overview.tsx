@@ -1,8 +1,8 @@
 import type { TUserProfile } from '@bubuh/contracts';
-import { Badge, Box, Code, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CopyCodeButton } from '@/components/copy-code-button';
+import { DigiFriendCode } from '@/components/copy-code-button';
 import classes from './account.module.css';
 import { AvatarUploader } from './avatar-uploader';
 
@@ -51,20 +51,18 @@ export const ProfileOverview = ({
         </Text>
       </Stack>
 
-      <Box className={classes.code} mt="lg">
-        <Text fz="xs" c="dimmed">
-          {t('profile.digiFriendCode')}
-        </Text>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Code fz="md" fw={700} bg="transparent" p={0} data-testid="account-digifriend">
-            {profile.emet_id}
-          </Code>
-          <CopyCodeButton code={profile.emet_id} testId="account-copy-digifriend" />
-        </Group>
+      <DigiFriendCode
+        code={profile.emet_id}
+        className={classes.code}
+        fz="md"
+        mt="lg"
+        testId="account-digifriend"
+        copyTestId="account-copy-digifriend"
+      >
         <Text fz="xs" c="dimmed" mt={4}>
           {t('account.digiFriendHint')}
         </Text>
-      </Box>
+      </DigiFriendCode>
 
       <Divider my="lg" />
       <Stack gap={10}>

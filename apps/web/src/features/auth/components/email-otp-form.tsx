@@ -1,5 +1,5 @@
 import { ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,9 +11,10 @@ import { checkEmail } from '@/lib/validation';
 import { useResendEmailOtp, useVerifyEmailOtp } from '../api/register';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { resendAvailableAt, setResendCooldown } from '../utils/flow-storage';
+import { AuthHeading, STRONG_TEXT } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 import type { TLoginState } from './login-form';
-import { OtpCodeInput } from './otp-code-input';
+import { OtpCodeForm } from './otp-code-input';
 
 const RESEND_COOLDOWN_SECONDS = 60;
 
@@ -80,14 +81,7 @@ export const EmailOtpForm = () => {
     // Reached without an address (bookmark, typed URL): ask for it first.
     return (
       <Stack gap="lg" data-testid="otp-email-step">
-        <div>
-          <Title order={1} fz={28}>
-            {t('auth.otp.title')}
-          </Title>
-          <Text c="dimmed" mt={6}>
-            {t('auth.otp.askEmail')}
-          </Text>
-        </div>
+        <AuthHeading title={t('auth.otp.title')}>{t('auth.otp.askEmail')}</AuthHeading>
         <form
           noValidate
           onSubmit={(event) => {
@@ -123,18 +117,13 @@ export const EmailOtpForm = () => {
 
   return (
     <Stack gap="lg" data-testid="otp-form">
-      <div>
-        <Title order={1} fz={28}>
-          {t('auth.otp.title')}
-        </Title>
-        <Text c="dimmed" mt={6} data-testid="otp-sent-to">
-          <Trans
-            i18nKey={fromLogin ? 'auth.otp.notVerified' : 'auth.otp.sentTo'}
-            values={{ email }}
-            components={{ strong: <Text span fw={600} c="var(--mantine-color-text)" /> }}
-          />
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.otp.title')} testId="otp-sent-to">
+        <Trans
+          i18nKey={fromLogin ? 'auth.otp.notVerified' : 'auth.otp.sentTo'}
+          values={{ email }}
+          components={STRONG_TEXT}
+        />
+      </AuthHeading>
 
       {verifyError ? (
         <AuthNotice kind="error" testId="otp-error">
@@ -152,36 +141,15 @@ export const EmailOtpForm = () => {
         </AuthNotice>
       ) : null}
 
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(code);
-        }}
-      >
-        <Stack gap="lg">
-          <OtpCodeInput
-            value={code}
-            onChange={setCode}
-            onComplete={submit}
-            error={Boolean(verifyError)}
-            disabled={verify.isPending}
-          />
-          <Text fz="xs" c="dimmed" ta="center">
-            {t('auth.otp.expiresHint')}
-          </Text>
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={verify.isPending}
-            disabled={code.length !== 6}
-            data-testid="otp-submit"
-          >
-            {t('auth.otp.verify')}
-          </Button>
-        </Stack>
-      </form>
+      <OtpCodeForm
+        code={code}
+        onCodeChange={setCode}
+        onSubmit={submit}
+        error={Boolean(verifyError)}
+        pending={verify.isPending}
+        submitLabel={t('auth.otp.verify')}
+        submitTestId="otp-submit"
+      />
 
       <Group justify="center" gap={6}>
         <Text fz="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { serverMessage } from '@/lib/api-errors';
 import { checkEmail } from '@/lib/validation';
 import { useForgotPassword } from '../api/password-reset';
+import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 
 /** /auth/forgot-password: the same confirmation whether or not the address has an account. */
@@ -31,14 +32,7 @@ export const ForgotPasswordForm = () => {
 
   return (
     <Stack gap="lg" data-testid="forgot-password">
-      <div>
-        <Title order={1} fz={28}>
-          {t('auth.forgot.title')}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          {t('auth.forgot.subtitle')}
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.forgot.title')}>{t('auth.forgot.subtitle')}</AuthHeading>
 
       {forgot.isSuccess ? (
         <AuthNotice kind="success" testId="forgot-sent">

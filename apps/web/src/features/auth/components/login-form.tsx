@@ -1,5 +1,5 @@
 import { HOME_PATH, ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { forgetSessionEnded, safeRedirect, sessionEnded } from '@/lib/session';
 import { checkEmail } from '@/lib/validation';
 import { isOtpChallenge, useLogin } from '../api/login';
 import { saveLoginChallenge } from '../utils/flow-storage';
+import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 
 /** What another auth screen hands to /login in the router state. */
@@ -91,14 +92,7 @@ export const LoginForm = () => {
 
   return (
     <Stack gap="lg" w="100%">
-      <div>
-        <Title order={1} fz={28}>
-          {t('auth.login.title')}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          {t('auth.login.subtitle')}
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthHeading>
 
       {notice && !errorMessage ? (
         <AuthNotice kind={notice.kind} testId="login-notice">

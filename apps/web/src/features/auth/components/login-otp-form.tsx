@@ -13,9 +13,10 @@ import {
   loadLoginChallenge,
   type TLoginChallenge,
 } from '../utils/flow-storage';
+import { AuthHeading, STRONG_TEXT } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 import type { TLoginState } from './login-form';
-import { OtpCodeInput } from './otp-code-input';
+import { OtpCodeForm } from './otp-code-input';
 
 /** Codes the server gives for a challenge that cannot succeed any more (a new login is needed). */
 const DEAD_CODE = new Set(['expired', 'used', 'locked', 'invalid']);
@@ -72,18 +73,13 @@ export const LoginOtpForm = () => {
 
   return (
     <Stack gap="lg" data-testid="login-otp-form">
-      <div>
-        <Title order={1} fz={28}>
-          {t('auth.loginOtp.title')}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          <Trans
-            i18nKey="auth.loginOtp.sentTo"
-            values={{ email: challenge.email }}
-            components={{ strong: <Text span fw={600} c="var(--mantine-color-text)" /> }}
-          />
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.loginOtp.title')}>
+        <Trans
+          i18nKey="auth.loginOtp.sentTo"
+          values={{ email: challenge.email }}
+          components={STRONG_TEXT}
+        />
+      </AuthHeading>
 
       {message ? (
         <AuthNotice kind="error" testId="login-otp-error">
@@ -99,36 +95,16 @@ export const LoginOtpForm = () => {
         </AuthNotice>
       ) : null}
 
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(code);
-        }}
-      >
-        <Stack gap="lg">
-          <OtpCodeInput
-            value={code}
-            onChange={setCode}
-            onComplete={submit}
-            error={Boolean(message)}
-            disabled={verify.isPending || dead}
-          />
-          <Text fz="xs" c="dimmed" ta="center">
-            {t('auth.otp.expiresHint')}
-          </Text>
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={verify.isPending}
-            disabled={code.length !== 6 || dead}
-            data-testid="login-otp-submit"
-          >
-            {t('auth.loginOtp.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <OtpCodeForm
+        code={code}
+        onCodeChange={setCode}
+        onSubmit={submit}
+        error={Boolean(message)}
+        pending={verify.isPending}
+        blocked={dead}
+        submitLabel={t('auth.loginOtp.submit')}
+        submitTestId="login-otp-submit"
+      />
 
       <Group justify="space-between">
         <Text fz="sm" c="dimmed">

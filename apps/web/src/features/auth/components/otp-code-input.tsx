@@ -1,4 +1,4 @@
-import { Center, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -49,5 +49,66 @@ export const OtpCodeInput = ({
         />
       </Center>
     </Stack>
+  );
+};
+
+type TOtpCodeFormProps = {
+  code: string;
+  onCodeChange: (value: string) => void;
+  /** Runs on submit and as soon as the sixth digit is typed. */
+  onSubmit: (code: string) => void;
+  /** The code was refused (the boxes turn red). */
+  error: boolean;
+  /** The code is being checked. */
+  pending: boolean;
+  /** No code can be entered any more (e.g. the challenge is used up). */
+  blocked?: boolean;
+  submitLabel: string;
+  submitTestId: string;
+};
+
+/** The code step of an OTP page: the 6 boxes, the expiry hint and the submit button. */
+export const OtpCodeForm = ({
+  code,
+  onCodeChange,
+  onSubmit,
+  error,
+  pending,
+  blocked = false,
+  submitLabel,
+  submitTestId,
+}: TOtpCodeFormProps) => {
+  const { t } = useTranslation();
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(code);
+      }}
+    >
+      <Stack gap="lg">
+        <OtpCodeInput
+          value={code}
+          onChange={onCodeChange}
+          onComplete={onSubmit}
+          error={error}
+          disabled={pending || blocked}
+        />
+        <Text fz="xs" c="dimmed" ta="center">
+          {t('auth.otp.expiresHint')}
+        </Text>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={pending}
+          disabled={code.length !== 6 || blocked}
+          data-testid={submitTestId}
+        >
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
   );
 };

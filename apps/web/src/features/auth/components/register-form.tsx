@@ -1,19 +1,14 @@
 import { ROUTES, ZRegisterRequest } from '@bubuh/contracts';
 import {
   Anchor,
-  Badge,
   Button,
   Group,
-  Paper,
   PasswordInput,
-  Radio,
   SimpleGrid,
   Stack,
   Stepper,
   Text,
   TextInput,
-  ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -26,25 +21,13 @@ import {
   IconPhone,
   IconUser,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PasswordRules } from '@/components/password-rules';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { currentLanguage } from '@/lib/i18n';
-import {
-  checkAccountNumber,
-  checkCompanyName,
-  checkConfirmation,
-  checkEmail,
-  checkName,
-  checkNik,
-  checkNpwp,
-  checkOptionalShort,
-  checkPassword,
-  checkPhone,
-} from '@/lib/validation';
 import { useRegister } from '../api/register';
 import {
   clearRegisterDraft,
@@ -56,6 +39,7 @@ import {
 } from '../utils/flow-storage';
 import {
   firstStepWith,
+  REGISTER_CHECKS,
   REGISTER_FIELDS,
   resumeStep,
   STEP_FIELDS,
@@ -63,26 +47,9 @@ import {
   type TRegisterStep,
   toRegisterRequest,
 } from '../utils/register-steps';
+import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
-
-type TField = keyof TRegisterValues;
-type TCheck = (value: string, values: TRegisterValues) => string | null;
-
-/** Which contract validator guards each field; company fields only count for company accounts. */
-const CHECKS: Partial<Record<TField, TCheck>> = {
-  name: checkName,
-  email: checkEmail,
-  phoneNumber: checkPhone,
-  password: checkPassword,
-  passwordConfirmation: (value, values) => checkConfirmation(values.password, value),
-  companyName: (value, values) => (values.type === 'company' ? checkCompanyName(value) : null),
-  noKTP: (value, values) => (values.type === 'company' ? checkNik(value) : null),
-  npwp: (value, values) => (values.type === 'company' ? checkNpwp(value) : null),
-  siup: (value, values) => (values.type === 'company' ? checkOptionalShort(value) : null),
-  tdp: (value, values) => (values.type === 'company' ? checkOptionalShort(value) : null),
-  bank: (value, values) => (values.type === 'company' ? checkOptionalShort(value) : null),
-  accountNumber: (value, values) => (values.type === 'company' ? checkAccountNumber(value) : null),
-};
+import { RegisterReview, TypeStep } from './register-steps';
 
 /** Spec §3 register draft, in steps; the draft (never the password) survives a reload. */
 export const RegisterForm = () => {
@@ -100,7 +67,7 @@ export const RegisterForm = () => {
   );
 
   const validate = Object.fromEntries(
-    Object.entries(CHECKS).map(([field, check]) => [
+    Object.entries(REGISTER_CHECKS).map(([field, check]) => [
       field,
       (value: string, values: TRegisterValues) => {
         const problem = check(value, values);
@@ -186,14 +153,7 @@ export const RegisterForm = () => {
 
   return (
     <Stack gap="xl" data-testid="register-form" data-step={step}>
-      <div>
-        <Title order={1} fz={28}>
-          {t('auth.register.title')}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          {t('auth.register.subtitle')}
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.register.title')}>{t('auth.register.subtitle')}</AuthHeading>
 
       <Stepper
         active={active}
@@ -257,29 +217,10 @@ export const RegisterForm = () => {
       >
         <Stack gap="xl">
           {step === 'type' ? (
-            <Radio.Group
+            <TypeStep
               value={form.values.type}
-              onChange={(value) =>
-                form.setFieldValue('type', value === 'company' ? 'company' : 'personal')
-              }
-              label={t('auth.register.typeLabel')}
-              name="type"
-            >
-              <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
-                <TypeCard
-                  value="personal"
-                  icon={<IconUser size={22} />}
-                  title={t('auth.register.types.personal.title')}
-                  body={t('auth.register.types.personal.body')}
-                />
-                <TypeCard
-                  value="company"
-                  icon={<IconBuildingSkyscraper size={22} />}
-                  title={t('auth.register.types.company.title')}
-                  body={t('auth.register.types.company.body')}
-                />
-              </SimpleGrid>
-            </Radio.Group>
+              onChange={(type) => form.setFieldValue('type', type)}
+            />
           ) : null}
 
           {step === 'account' ? (
@@ -402,7 +343,7 @@ export const RegisterForm = () => {
             </Stack>
           ) : null}
 
-          {step === 'review' ? <Review values={form.values} onEdit={goTo} /> : null}
+          {step === 'review' ? <RegisterReview values={form.values} onEdit={goTo} /> : null}
 
           <Group justify="space-between">
             {active > 0 ? (
@@ -445,125 +386,5 @@ export const RegisterForm = () => {
         </Anchor>
       </Text>
     </Stack>
-  );
-};
-
-const TypeCard = ({
-  value,
-  icon,
-  title,
-  body,
-}: {
-  value: TRegisterValues['type'];
-  icon: ReactNode;
-  title: string;
-  body: string;
-}) => (
-  <Radio.Card value={value} radius="md" p="lg" data-testid={`register-type-${value}`}>
-    <Group wrap="nowrap" align="flex-start" gap="md">
-      <Radio.Indicator mt={4} />
-      <div>
-        <Group gap="xs" wrap="nowrap">
-          <ThemeIcon variant="light" size={34} radius="md">
-            {icon}
-          </ThemeIcon>
-          <Text fw={700}>{title}</Text>
-        </Group>
-        <Text fz="sm" c="dimmed" mt={8}>
-          {body}
-        </Text>
-      </div>
-    </Group>
-  </Radio.Card>
-);
-
-const Review = ({
-  values,
-  onEdit,
-}: {
-  values: TRegisterValues;
-  onEdit: (step: TRegisterStep) => void;
-}) => {
-  const { t } = useTranslation();
-  const row = (field: TField, value: string) => (
-    <div key={field}>
-      <Text fz="xs" c="dimmed">
-        {t(`auth.register.fields.${field}`)}
-      </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere' }} data-testid={`review-${field}`}>
-        {value.trim() || '—'}
-      </Text>
-    </div>
-  );
-  return (
-    <Stack gap="md" data-testid="register-review">
-      <ReviewSection
-        title={t('auth.register.steps.account.label')}
-        onEdit={() => onEdit('account')}
-        badge={t(`auth.register.types.${values.type}.title`)}
-      >
-        {row('name', values.name)}
-        {row('email', values.email)}
-        {row('phoneNumber', values.phoneNumber)}
-        {row('password', '••••••••')}
-      </ReviewSection>
-      {values.type === 'company' ? (
-        <ReviewSection
-          title={t('auth.register.steps.company.label')}
-          onEdit={() => onEdit('company')}
-        >
-          {row('companyName', values.companyName)}
-          {row('noKTP', values.noKTP)}
-          {row('npwp', values.npwp)}
-          {row('siup', values.siup)}
-          {row('tdp', values.tdp)}
-          {row('bank', values.bank)}
-          {row('accountNumber', values.accountNumber)}
-        </ReviewSection>
-      ) : null}
-      <Text fz="sm" c="dimmed">
-        <Trans
-          i18nKey="auth.register.agree"
-          components={{
-            terms: <Anchor component={Link} to={ROUTES.terms.path} target="_blank" fz="sm" />,
-            privacy: <Anchor component={Link} to={ROUTES.privacy.path} target="_blank" fz="sm" />,
-          }}
-        />
-      </Text>
-    </Stack>
-  );
-};
-
-const ReviewSection = ({
-  title,
-  badge,
-  onEdit,
-  children,
-}: {
-  title: string;
-  badge?: string;
-  onEdit: () => void;
-  children: ReactNode;
-}) => {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <Text fw={700}>{title}</Text>
-          {badge ? (
-            <Badge variant="light" size="sm">
-              {badge}
-            </Badge>
-          ) : null}
-        </Group>
-        <Anchor component="button" type="button" fz="sm" onClick={onEdit}>
-          {t('auth.register.edit')}
-        </Anchor>
-      </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-        {children}
-      </SimpleGrid>
-    </Paper>
   );
 };

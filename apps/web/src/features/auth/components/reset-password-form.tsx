@@ -1,5 +1,5 @@
 import { ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { checkConfirmation, checkPassword } from '@/lib/validation';
 import { useResetPassword } from '../api/password-reset';
+import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 import type { TLoginState } from './login-form';
 
@@ -60,14 +61,7 @@ export const ResetPasswordForm = ({ token }: { token: string }) => {
 
   return (
     <Stack gap="lg" data-testid="reset-password">
-      <div>
-        <Title order={1} fz={28}>
-          {t('auth.reset.title')}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          {t('auth.reset.subtitle')}
-        </Text>
-      </div>
+      <AuthHeading title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthHeading>
 
       {badLink ? (
         <AuthNotice kind="error" testId="reset-invalid">

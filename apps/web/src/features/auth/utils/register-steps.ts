@@ -1,4 +1,16 @@
 import type { TRegisterRequest } from '@bubuh/contracts';
+import {
+  checkAccountNumber,
+  checkCompanyName,
+  checkConfirmation,
+  checkEmail,
+  checkName,
+  checkNik,
+  checkNpwp,
+  checkOptionalShort,
+  checkPassword,
+  checkPhone,
+} from '@/lib/validation';
 import type { TRegisterValues } from './flow-storage';
 
 export type TRegisterStep = 'type' | 'account' | 'company' | 'review';
@@ -58,4 +70,23 @@ export const toRegisterRequest = (
     bank: values.bank.trim(),
     accountNumber: values.accountNumber.trim(),
   };
+};
+
+type TField = keyof TRegisterValues;
+type TCheck = (value: string, values: TRegisterValues) => string | null;
+
+/** Which contract validator guards each field; company fields only count for company accounts. */
+export const REGISTER_CHECKS: Partial<Record<TField, TCheck>> = {
+  name: checkName,
+  email: checkEmail,
+  phoneNumber: checkPhone,
+  password: checkPassword,
+  passwordConfirmation: (value, values) => checkConfirmation(values.password, value),
+  companyName: (value, values) => (values.type === 'company' ? checkCompanyName(value) : null),
+  noKTP: (value, values) => (values.type === 'company' ? checkNik(value) : null),
+  npwp: (value, values) => (values.type === 'company' ? checkNpwp(value) : null),
+  siup: (value, values) => (values.type === 'company' ? checkOptionalShort(value) : null),
+  tdp: (value, values) => (values.type === 'company' ? checkOptionalShort(value) : null),
+  bank: (value, values) => (values.type === 'company' ? checkOptionalShort(value) : null),
+  accountNumber: (value, values) => (values.type === 'company' ? checkAccountNumber(value) : null),
 };

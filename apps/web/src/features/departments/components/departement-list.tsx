@@ -1,14 +1,14 @@
 import { formatNumber, type TDepartement, type TDepartementSortKey } from '@bubuh/contracts';
 import { Badge, Button, Paper, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
+import { useDeleteConfirm, useFormDialog } from '@/lib/use-row-dialogs';
 import { useDeleteDepartement, useDepartements } from '../api/departements';
 import { DepartementFormModal } from './departement-form-modal';
 
@@ -18,27 +18,14 @@ export const DepartementList = () => {
   const list = useListState<TDepartementSortKey>();
   const query = useDepartements(list.query);
   const remove = useDeleteDepartement();
-  const [editing, setEditing] = useState<TDepartement | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<TDepartement | null>(null);
-
-  const openForm = (departement: TDepartement | null) => {
-    setEditing(departement);
-    setFormOpen(true);
-  };
-  const openDelete = (departement: TDepartement) => {
-    remove.reset();
-    setDeleting(departement);
-  };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.departement_id, {
-      onSuccess: () => {
-        notifySuccess(t('master.toast.delete', { entity: t('master.entity.department') }));
-        setDeleting(null);
-      },
-    });
-  };
+  const form = useFormDialog<TDepartement>();
+  const deletion = useDeleteConfirm({
+    remove,
+    idOf: (row: TDepartement) => row.departement_id,
+    onDeleted: () =>
+      notifySuccess(t('master.toast.delete', { entity: t('master.entity.department') })),
+    errorText: (error) => serverMessage(error, t),
+  });
 
   const columns: TColumn<TDepartement, TDepartementSortKey>[] = [
     {
@@ -85,21 +72,12 @@ export const DepartementList = () => {
       (row) => (
         <RowActions
           name={row.name}
-          actions={[
-            {
-              label: t('master.actions.edit'),
-              icon: <IconPencil size={18} />,
-              onClick: () => openForm(row),
-              testId: 'departement-edit',
-            },
-            {
-              label: t('master.actions.delete'),
-              icon: <IconTrash size={18} />,
-              color: 'red',
-              onClick: () => openDelete(row),
-              testId: 'departement-delete',
-            },
-          ]}
+          actions={editDeleteActions(
+            t,
+            'departement',
+            () => form.open(row),
+            () => deletion.ask(row),
+          )}
         />
       ),
       110,
@@ -118,28 +96,20 @@ export const DepartementList = () => {
         actions={
           <Button
             leftSection={<IconPlus size={16} />}
-            onClick={() => openForm(null)}
+            onClick={() => form.open(null)}
             data-testid="departement-add"
           >
             {t('master.department.add')}
           </Button>
         }
       />
-      <DepartementFormModal
-        opened={formOpen}
-        departement={editing}
-        onClose={() => setFormOpen(false)}
-      />
+      <DepartementFormModal opened={form.opened} departement={form.editing} onClose={form.close} />
       <ConfirmDialog
         testId="departement-delete-dialog"
-        opened={deleting !== null}
         title={t('master.department.deleteTitle')}
-        body={t('master.department.deleteBody', { name: deleting?.name ?? '' })}
+        body={t('master.department.deleteBody', { name: deletion.deleting?.name ?? '' })}
         confirmLabel={t('master.actions.delete')}
-        loading={remove.isPending}
-        error={remove.error ? serverMessage(remove.error, t) : null}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        {...deletion.dialog}
       />
     </Paper>
   );

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { useCreateSpecimen } from '../api/esign';
 import { SPECIMEN_TYPES, specimenFileProblem } from '../utils/specimen';
 import { SignaturePad, type TSignaturePadHandle } from './signature-pad';
@@ -32,7 +33,7 @@ export const AddSpecimenModal = ({ opened, onClose }: TAddSpecimenModalProps) =>
   const [name, setName] = useState('');
   const [padEmpty, setPadEmpty] = useState(true);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [localError, setLocalError] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens.
@@ -45,16 +46,6 @@ export const AddSpecimenModal = ({ opened, onClose }: TAddSpecimenModalProps) =>
     setLocalError(null);
     create.reset();
   }, [opened]);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const chooseFile = (chosen: File | null) => {
     create.reset();

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { statusMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
+import { useDeleteConfirm } from '@/lib/use-row-dialogs';
 import { useDeleteSpecimen, useSpecimens, useUpdateSpecimen } from '../api/esign';
 import { AddSpecimenModal } from './add-specimen-modal';
 import { SPECIMENS_PER_PAGE, SpecimenTable } from './specimen-table';
@@ -113,7 +114,12 @@ export const SpecimenList = ({ userId }: { userId: number }) => {
   const remove = useDeleteSpecimen();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<TEsignSpecimen | null>(null);
-  const [deleting, setDeleting] = useState<TEsignSpecimen | null>(null);
+  const deletion = useDeleteConfirm({
+    remove,
+    idOf: (row: TEsignSpecimen) => row.id,
+    onDeleted: () => notifySuccess(t('master.toast.delete', { entity: t('master.entity.esign') })),
+    errorText: (error) => statusMessage(error, t),
+  });
 
   const total = query.data?.meta.total ?? 0;
   const rows = query.data?.data;
@@ -186,10 +192,7 @@ export const SpecimenList = ({ userId }: { userId: number }) => {
             busyId={update.isPending ? (update.variables?.id ?? null) : null}
             onRename={setRenaming}
             onMakeDefault={makeDefault}
-            onDelete={(specimen) => {
-              remove.reset();
-              setDeleting(specimen);
-            }}
+            onDelete={deletion.ask}
           />
         </Paper>
       )}
@@ -198,22 +201,10 @@ export const SpecimenList = ({ userId }: { userId: number }) => {
       <RenameModal specimen={renaming} onClose={() => setRenaming(null)} />
       <ConfirmDialog
         testId="specimen-delete-dialog"
-        opened={deleting !== null}
         title={t('master.esign.deleteTitle')}
-        body={t('master.esign.deleteBody', { name: deleting?.name ?? '' })}
+        body={t('master.esign.deleteBody', { name: deletion.deleting?.name ?? '' })}
         confirmLabel={t('master.actions.delete')}
-        loading={remove.isPending}
-        error={remove.error ? statusMessage(remove.error, t) : null}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('master.toast.delete', { entity: t('master.entity.esign') }));
-              setDeleting(null);
-            },
-          });
-        }}
-        onClose={() => setDeleting(null)}
+        {...deletion.dialog}
       />
     </Stack>
   );

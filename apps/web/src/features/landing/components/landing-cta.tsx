@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LogoMark } from '@/components/logo';
 import classes from './landing.module.css';
+import { RegisterLoginButtons } from './register-login-buttons';
 
 /** "Received a stamped document? Verify it" and the closing register/login call to action. */
 export const LandingCta = () => {
@@ -62,27 +63,11 @@ export const LandingCta = () => {
               <Text c="rgba(255,255,255,0.8)" fz="lg">
                 {t('landing.cta.body')}
               </Text>
-              <Group gap="sm" mt="sm">
-                <Button
-                  component={Link}
-                  to={ROUTES.register.path}
-                  size="lg"
-                  variant="white"
-                  color="brand"
-                >
-                  {t('landing.cta.register')}
-                </Button>
-                <Button
-                  component={Link}
-                  to={ROUTES.login.path}
-                  size="lg"
-                  variant="outline"
-                  color="white"
-                  className={classes.outlineLight}
-                >
-                  {t('landing.cta.login')}
-                </Button>
-              </Group>
+              <RegisterLoginButtons
+                registerLabel={t('landing.cta.register')}
+                loginLabel={t('landing.cta.login')}
+                mt="sm"
+              />
             </Stack>
           </Paper>
         </Stack>

@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Box,
-  Button,
   Container,
   Grid,
   Group,
@@ -19,6 +18,7 @@ import { Link } from 'react-router-dom';
 import { KeepHyphenated } from '@/components/keep-hyphenated';
 import { HeroIllustration } from './hero-illustration';
 import classes from './landing.module.css';
+import { RegisterLoginButtons } from './register-login-buttons';
 
 export const LandingHero = () => {
   const { t } = useTranslation();
@@ -52,30 +52,13 @@ export const LandingHero = () => {
               <Text c="rgba(255,255,255,0.82)" fz={{ base: 'md', sm: 'lg' }} maw={560}>
                 {t('landing.hero.subtitle')}
               </Text>
-              <Group gap="sm" mt="xs">
-                <Button
-                  component={Link}
-                  to={ROUTES.register.path}
-                  size="lg"
-                  variant="white"
-                  color="brand"
-                  rightSection={<IconArrowRight size={18} />}
-                  data-testid="hero-register"
-                >
-                  {t('landing.hero.register')}
-                </Button>
-                <Button
-                  component={Link}
-                  to={ROUTES.login.path}
-                  size="lg"
-                  variant="outline"
-                  color="white"
-                  className={classes.outlineLight}
-                  data-testid="hero-login"
-                >
-                  {t('landing.hero.login')}
-                </Button>
-              </Group>
+              <RegisterLoginButtons
+                registerLabel={t('landing.hero.register')}
+                loginLabel={t('landing.hero.login')}
+                mt="xs"
+                testIdPrefix="hero"
+                arrow
+              />
               <Anchor
                 component={Link}
                 to={ROUTES.verifyStamp.path}

@@ -1,10 +1,10 @@
 import { ROUTES, type TUserData, toPath } from '@bubuh/contracts';
-import { Avatar, Badge, Box, Code, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CopyCodeButton } from '@/components/copy-code-button';
+import { DigiFriendCode } from '@/components/copy-code-button';
 import { avatarSrc, initialsOf } from '@/lib/avatar';
 import classes from './profile-menu.module.css';
 
@@ -84,17 +84,14 @@ export const ProfileMenu = ({ user, onLogout, quotaSlot }: TProfileMenuProps) =>
             <DetailRow label={t('profile.role')} value={role} testId="profile-role" />
           </Stack>
           {user.emet_id ? (
-            <Box className={classes.code} mt="md">
-              <Text fz="xs" c="dimmed">
-                {t('profile.digiFriendCode')}
-              </Text>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Code fz="sm" fw={700} bg="transparent" p={0} data-testid="profile-digifriend">
-                  {user.emet_id}
-                </Code>
-                <CopyCodeButton code={user.emet_id} testId="copy-digifriend" />
-              </Group>
-            </Box>
+            <DigiFriendCode
+              code={user.emet_id}
+              className={classes.code}
+              fz="sm"
+              mt="md"
+              testId="profile-digifriend"
+              copyTestId="copy-digifriend"
+            />
           ) : null}
           {quotaSlot ? <Box mt="md">{quotaSlot}</Box> : null}
         </Box>

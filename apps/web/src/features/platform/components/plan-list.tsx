@@ -1,24 +1,13 @@
 import { formatIDR, formatNumber, type TPlan } from '@bubuh/contracts';
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
-import { statusMessage } from '@/lib/api-errors';
+import { DataTable, type TColumn, wholeTable } from '@/components/data-table';
+import { actionsColumn, RowActions } from '@/components/row-actions';
+import { useFormDialog } from '@/lib/use-row-dialogs';
 import { usePlans } from '../api/plans';
 import { PLAN_FLAG_FIELDS } from '../utils/platform-rules';
 import { PlanFormModal } from './plan-form-modal';
-
-const noop = () => undefined;
 
 /** Figure headers stay on one line (the table scrolls sideways on narrow screens). */
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -51,14 +40,7 @@ const PlanFeatures = ({ plan }: { plan: TPlan }) => {
 export const PlanList = () => {
   const { t } = useTranslation();
   const query = usePlans();
-  const [editing, setEditing] = useState<TPlan | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const rows = query.data;
-
-  const openForm = (plan: TPlan) => {
-    setEditing(plan);
-    setFormOpen(true);
-  };
+  const form = useFormDialog<TPlan>();
 
   const figure = (value: number, testId: string) => (
     <Text fz="sm" data-testid={testId}>
@@ -141,24 +123,23 @@ export const PlanList = () => {
       align: 'right',
       render: (row) => figure(row.total_psre, 'plan-psre-cell'),
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('master.actions.label')}</VisuallyHidden>,
-      align: 'right',
-      width: 64,
-      render: (row) => (
-        <Tooltip label={t('platform.plan.edit')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('platform.plan.editNamed', { name: row.plan_name })}
-            onClick={() => openForm(row)}
-            data-testid="plan-edit"
-          >
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
+    actionsColumn(
+      t('master.actions.label'),
+      (row) => (
+        <RowActions
+          actions={[
+            {
+              label: t('platform.plan.edit'),
+              ariaLabel: t('platform.plan.editNamed', { name: row.plan_name }),
+              icon: <IconPencil size={18} />,
+              onClick: () => form.open(row),
+              testId: 'plan-edit',
+            },
+          ]}
+        />
       ),
-    },
+      64,
+    ),
   ];
 
   return (
@@ -169,18 +150,12 @@ export const PlanList = () => {
       <DataTable
         testId="plan-table"
         columns={columns}
-        rows={rows}
         rowKey={(row) => row.plan}
         rowTestId={(row) => `plan-row-${row.plan}`}
-        loading={query.isPending || query.isFetching}
-        error={query.error ? statusMessage(query.error, t) : null}
+        {...wholeTable(query, t)}
         emptyText={t('platform.plan.empty')}
-        page={1}
-        perPage={Math.max(rows?.length ?? 0, 1)}
-        total={rows?.length ?? 0}
-        onPageChange={noop}
       />
-      <PlanFormModal opened={formOpen} plan={editing} onClose={() => setFormOpen(false)} />
+      <PlanFormModal opened={form.opened} plan={form.editing} onClose={form.close} />
     </Paper>
   );
 };

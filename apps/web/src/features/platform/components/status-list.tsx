@@ -1,28 +1,19 @@
-import { ActionIcon, Code, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Code, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
-import { statusMessage } from '@/lib/api-errors';
+import { DataTable, type TColumn, wholeTable } from '@/components/data-table';
+import { actionsColumn, RowActions } from '@/components/row-actions';
+import { useFormDialog } from '@/lib/use-row-dialogs';
 import { type TMasterStatus, useMasterStatuses } from '../api/master-status';
 import { StatusFormModal } from './status-form-modal';
 import { useStatusLabel } from './use-status-label';
-
-const noop = () => undefined;
 
 /** /master/status (super): the configuration values of spec §3, each value editable. */
 export const StatusList = () => {
   const { t } = useTranslation();
   const query = useMasterStatuses();
   const labelOf = useStatusLabel();
-  const [editing, setEditing] = useState<TMasterStatus | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const rows = query.data;
-
-  const openForm = (status: TMasterStatus) => {
-    setEditing(status);
-    setFormOpen(true);
-  };
+  const form = useFormDialog<TMasterStatus>();
 
   const columns: TColumn<TMasterStatus>[] = [
     {
@@ -55,24 +46,23 @@ export const StatusList = () => {
         </Text>
       ),
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>{t('master.actions.label')}</VisuallyHidden>,
-      align: 'right',
-      width: 64,
-      render: (row) => (
-        <Tooltip label={t('platform.status.edit')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('platform.status.editNamed', { name: labelOf(row).name })}
-            onClick={() => openForm(row)}
-            data-testid="status-edit"
-          >
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
+    actionsColumn(
+      t('master.actions.label'),
+      (row) => (
+        <RowActions
+          actions={[
+            {
+              label: t('platform.status.edit'),
+              ariaLabel: t('platform.status.editNamed', { name: labelOf(row).name }),
+              icon: <IconPencil size={18} />,
+              onClick: () => form.open(row),
+              testId: 'status-edit',
+            },
+          ]}
+        />
       ),
-    },
+      64,
+    ),
   ];
 
   return (
@@ -83,18 +73,12 @@ export const StatusList = () => {
       <DataTable
         testId="status-table"
         columns={columns}
-        rows={rows}
         rowKey={(row) => row.id}
         rowTestId={(row) => `status-row-${row.status_group}`}
-        loading={query.isPending || query.isFetching}
-        error={query.error ? statusMessage(query.error, t) : null}
+        {...wholeTable(query, t)}
         emptyText={t('platform.status.empty')}
-        page={1}
-        perPage={Math.max(rows?.length ?? 0, 1)}
-        total={rows?.length ?? 0}
-        onPageChange={noop}
       />
-      <StatusFormModal opened={formOpen} status={editing} onClose={() => setFormOpen(false)} />
+      <StatusFormModal opened={form.opened} status={form.editing} onClose={form.close} />
     </Paper>
   );
 };

@@ -1,4 +1,4 @@
-import { formatDate, formatNumber, ZChildUserRequest } from '@bubuh/contracts';
+import { formatDate, formatNumber } from '@bubuh/contracts';
 import {
   ActionIcon,
   Alert,
@@ -17,12 +17,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import { useDeleteConfirm } from '@/lib/use-row-dialogs';
 import { useAddChildUser, useChildUsers, useRemoveChildUser } from '../api/users';
+import { emailError, fullNameError } from './user-rules';
 
 /** Child users of the subscription (plan total_multiuser): used/limit, add, remove (spec §3, §8). */
 export const ChildUserPanel = () => {
@@ -30,18 +31,17 @@ export const ChildUserPanel = () => {
   const query = useChildUsers();
   const add = useAddChildUser();
   const remove = useRemoveChildUser();
-  const [deleting, setDeleting] = useState<{ id: number; fullName: string } | null>(null);
+  const deletion = useDeleteConfirm({
+    remove,
+    idOf: (row: { id: number; fullName: string }) => row.id,
+    onDeleted: () => notifySuccess(t('master.toast.delete', { entity: t('master.entity.user') })),
+    errorText: (error) => serverMessage(error, t),
+  });
   const form = useForm({
     initialValues: { fullName: '', email: '' },
     validate: {
-      fullName: (value) =>
-        ZChildUserRequest.shape.fullName.safeParse(value).success
-          ? null
-          : t('master.user.fullNameInvalid'),
-      email: (value) =>
-        ZChildUserRequest.shape.email.safeParse(value.trim()).success
-          ? null
-          : t('master.user.emailInvalid'),
+      fullName: (value) => fullNameError(t, value),
+      email: (value) => emailError(t, value),
     },
   });
 
@@ -171,10 +171,7 @@ export const ChildUserPanel = () => {
                           variant="subtle"
                           color="red"
                           aria-label={`${t('master.actions.delete')} ${child.fullName}`}
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(child);
-                          }}
+                          onClick={() => deletion.ask(child)}
                           data-testid="child-user-delete"
                         >
                           <IconTrash size={18} />
@@ -191,22 +188,10 @@ export const ChildUserPanel = () => {
 
       <ConfirmDialog
         testId="child-user-delete-dialog"
-        opened={deleting !== null}
         title={t('master.child.deleteTitle')}
-        body={t('master.user.deleteBody', { name: deleting?.fullName ?? '' })}
+        body={t('master.user.deleteBody', { name: deletion.deleting?.fullName ?? '' })}
         confirmLabel={t('master.actions.delete')}
-        loading={remove.isPending}
-        error={remove.error ? serverMessage(remove.error, t) : null}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('master.toast.delete', { entity: t('master.entity.user') }));
-              setDeleting(null);
-            },
-          });
-        }}
-        onClose={() => setDeleting(null)}
+        {...deletion.dialog}
       />
     </Stack>
   );

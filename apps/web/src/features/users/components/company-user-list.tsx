@@ -5,17 +5,18 @@ import {
   type TCompanyUserSortKey,
   type TRole,
 } from '@bubuh/contracts';
-import { Badge, Button, Stack, Text } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Button, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
+import { useDeleteConfirm, useFormDialog } from '@/lib/use-row-dialogs';
 import { useCompanyUsers, useDeleteUser } from '../api/users';
+import { userIdentityColumns } from './user-columns';
 import { type TDepartementChoice, UserFormModal } from './user-form-modal';
 
 const ROLE_COLORS: Record<TCompanyUser['role'], string> = {
@@ -38,52 +39,21 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
   const list = useListState<TCompanyUserSortKey>();
   const query = useCompanyUsers(list.query);
   const remove = useDeleteUser();
-  const [editing, setEditing] = useState<TCompanyUser | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<TCompanyUser | null>(null);
-
-  const openForm = (user: TCompanyUser | null) => {
-    setEditing(user);
-    setFormOpen(true);
-  };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: (answer) => {
-        notifySuccess(
-          answer.data.outcome === 'deactivated'
-            ? t('master.user.deactivated')
-            : t('master.toast.delete', { entity: t('master.entity.user') }),
-        );
-        setDeleting(null);
-      },
-    });
-  };
+  const form = useFormDialog<TCompanyUser>();
+  const deletion = useDeleteConfirm({
+    remove,
+    idOf: (row: TCompanyUser) => row.id,
+    onDeleted: (answer) =>
+      notifySuccess(
+        answer.data.outcome === 'deactivated'
+          ? t('master.user.deactivated')
+          : t('master.toast.delete', { entity: t('master.entity.user') }),
+      ),
+    errorText: (error) => statusMessage(error, t),
+  });
 
   const columns: TColumn<TCompanyUser, TCompanyUserSortKey>[] = [
-    {
-      key: 'name',
-      header: t('master.user.fullName'),
-      sortKey: 'name',
-      render: (row) => (
-        <Stack gap={0}>
-          <Text fw={600} fz="sm">
-            {row.fullName}
-          </Text>
-          {row.phone ? (
-            <Text fz="xs" c="dimmed">
-              {row.phone}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
-    {
-      key: 'email',
-      header: t('master.user.email'),
-      sortKey: 'email',
-      render: (row) => <Text fz="sm">{row.email}</Text>,
-    },
+    ...userIdentityColumns(t),
     {
       key: 'role',
       header: t('master.user.role'),
@@ -128,24 +98,12 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
       canManageRole(actorRole, row.role) ? (
         <RowActions
           name={row.fullName}
-          actions={[
-            {
-              label: t('master.actions.edit'),
-              icon: <IconPencil size={18} />,
-              onClick: () => openForm(row),
-              testId: 'user-edit',
-            },
-            {
-              label: t('master.actions.delete'),
-              icon: <IconTrash size={18} />,
-              color: 'red',
-              onClick: () => {
-                remove.reset();
-                setDeleting(row);
-              },
-              testId: 'user-delete',
-            },
-          ]}
+          actions={editDeleteActions(
+            t,
+            'user',
+            () => form.open(row),
+            () => deletion.ask(row),
+          )}
         />
       ) : null,
     ),
@@ -163,7 +121,7 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         actions={
           <Button
             leftSection={<IconUserPlus size={16} />}
-            onClick={() => openForm(null)}
+            onClick={() => form.open(null)}
             data-testid="user-add"
           >
             {t('master.user.add')}
@@ -171,22 +129,18 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         }
       />
       <UserFormModal
-        opened={formOpen}
-        user={editing}
+        opened={form.opened}
+        user={form.editing}
         departements={departements}
         canAppointAdmin={canAppointAdmin}
-        onClose={() => setFormOpen(false)}
+        onClose={form.close}
       />
       <ConfirmDialog
         testId="user-delete-dialog"
-        opened={deleting !== null}
         title={t('master.user.deleteTitle')}
-        body={t('master.user.deleteBody', { name: deleting?.fullName ?? '' })}
+        body={t('master.user.deleteBody', { name: deletion.deleting?.fullName ?? '' })}
         confirmLabel={t('master.actions.delete')}
-        loading={remove.isPending}
-        error={remove.error ? statusMessage(remove.error, t) : null}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        {...deletion.dialog}
       />
     </>
   );

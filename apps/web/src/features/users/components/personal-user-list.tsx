@@ -1,10 +1,11 @@
 import { formatDate, type TCompanyUser, type TPersonalUserSortKey } from '@bubuh/contracts';
-import { Badge, Code, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Code, Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { useListState } from '@/lib/use-list-state';
 import { usePersonalUsers } from '../api/users';
+import { userIdentityColumns } from './user-columns';
 
 /** /master/personal-user (super): personal accounts, searchable and paged. */
 export const PersonalUserList = () => {
@@ -14,29 +15,7 @@ export const PersonalUserList = () => {
 
   const columns = useMemo<TColumn<TCompanyUser, TPersonalUserSortKey>[]>(
     () => [
-      {
-        key: 'name',
-        header: t('master.user.fullName'),
-        sortKey: 'name',
-        render: (row) => (
-          <Stack gap={0}>
-            <Text fw={600} fz="sm">
-              {row.fullName}
-            </Text>
-            {row.phone ? (
-              <Text fz="xs" c="dimmed">
-                {row.phone}
-              </Text>
-            ) : null}
-          </Stack>
-        ),
-      },
-      {
-        key: 'email',
-        header: t('master.user.email'),
-        sortKey: 'email',
-        render: (row) => <Text fz="sm">{row.email}</Text>,
-      },
+      ...userIdentityColumns(t),
       {
         key: 'code',
         header: t('master.user.digiFriend'),

@@ -1,4 +1,4 @@
-import { type TCompanyUser, ZChildUserRequest, ZPhoneNumber } from '@bubuh/contracts';
+import { type TCompanyUser, ZPhoneNumber } from '@bubuh/contracts';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { FormModal } from '@/components/form-modal';
 import { errorFields, serverMessage, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { type TAssignableRole, type TUserInput, useSaveUser } from '../api/users';
+import { emailError, fullNameError } from './user-rules';
 
 export type TDepartementChoice = { departement_id: number; name: string };
 
@@ -51,14 +52,8 @@ export const UserFormModal = ({
   const form = useForm<TValues>({
     initialValues: EMPTY,
     validate: {
-      fullName: (value) =>
-        ZChildUserRequest.shape.fullName.safeParse(value).success
-          ? null
-          : t('master.user.fullNameInvalid'),
-      email: (value) =>
-        editing || ZChildUserRequest.shape.email.safeParse(value.trim()).success
-          ? null
-          : t('master.user.emailInvalid'),
+      fullName: (value) => fullNameError(t, value),
+      email: (value) => (editing ? null : emailError(t, value)),
       phoneNumber: (value) =>
         !value.trim() || ZPhoneNumber.safeParse(value).success
           ? null
