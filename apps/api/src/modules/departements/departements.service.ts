@@ -1,56 +1,16 @@
-import type { TDepartement, TDepartementQuery, TDepartementSortKey } from '@bubuh/contracts';
-import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { TDepartement, TDepartementQuery } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { departements } from '../../db/schema.ts';
 import { requireCompanyAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { lockOwnerAccounts } from '../quota/ledger.ts';
 import * as deptRepo from './departements.repository.ts';
 
-/** Users and quota balances of the row's department (computed columns, sortable as such). */
-const totalUsers = sql<number>`(select count(*)::int from users u where u.departement_id = "departements"."id")`;
-const emeterai = sql<number>`coalesce((select a.balance from quota_accounts a where a.owner_type = 'departement' and a.owner_id = "departements"."id" and a.kind = 'emeterai'), 0)::int`;
-const esign = sql<number>`coalesce((select a.balance from quota_accounts a where a.owner_type = 'departement' and a.owner_id = "departements"."id" and a.kind = 'esign'), 0)::int`;
-
-const SORT_COLUMNS: TSortColumns<TDepartementSortKey> = {
-  name: lowerOf(departements.name),
-  users: totalUsers,
-  emeterai,
-  esign,
-};
-/** Default order of the list: by name. */
-const DEFAULT_ORDER = [asc(departements.name), asc(departements.id)];
-
 export const createDepartementsService = (deps: { db: TDb }) => {
   const { db } = deps;
 
-  const whereOf = (companyId: number, filter?: { id?: number; search?: string | undefined }) => {
-    const conditions = [eq(departements.companyId, companyId)];
-    if (filter?.id !== undefined) conditions.push(eq(departements.id, filter.id));
-    if (filter?.search)
-      conditions.push(ilike(departements.name, `%${filter.search.replace(/[%_]/g, '')}%`));
-    return and(...conditions);
-  };
-
-  const select = (where: SQL | undefined, orderBy: SQL[]) =>
-    db
-      .select({
-        id: departements.id,
-        name: departements.name,
-        companyId: departements.companyId,
-        createdAt: departements.createdAt,
-        totalUsers,
-        emeterai,
-        esign,
-      })
-      .from(departements)
-      .where(where)
-      .orderBy(...orderBy);
-
-  const toWire = (r: Awaited<ReturnType<typeof select>>[number]): TDepartement => ({
+  const toWire = (r: deptRepo.TDepartementRow): TDepartement => ({
     departement_id: r.id,
     name: r.name,
     company_id: r.companyId,
@@ -61,7 +21,7 @@ export const createDepartementsService = (deps: { db: TDb }) => {
   });
 
   const getOne = async (companyId: number, id: number) => {
-    const [row] = await select(whereOf(companyId, { id }), DEFAULT_ORDER);
+    const row = await deptRepo.findDepartement(db, companyId, id);
     if (!row) throw AppError.notFound('Department');
     return toWire(row);
   };
@@ -74,40 +34,24 @@ export const createDepartementsService = (deps: { db: TDb }) => {
   return {
     list: async (auth: TAuth, query: TDepartementQuery) => {
       const companyId = requireCompanyAdmin(auth);
-      const where = whereOf(companyId, { search: query.search });
-      const rows = await select(
-        where,
-        orderByOf(SORT_COLUMNS, query, departements.id, DEFAULT_ORDER),
-      )
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      const [total] = await db.select({ n: count() }).from(departements).where(where);
+      const { rows, total } = await deptRepo.pageDepartements(db, companyId, query);
       return {
         data: rows.map(toWire),
-        meta: { page: query.page, perPage: query.perPage, total: total?.n ?? 0 },
+        meta: { page: query.page, perPage: query.perPage, total },
       };
     },
 
     /** Department options of a company (user forms); only the caller's own company, or super. */
     options: async (auth: TAuth, companyId: number) => {
       if (auth.role !== 'super' && auth.companyId !== companyId) throw AppError.notFound('Company');
-      const rows = await db
-        .select({ departement_id: departements.id, name: departements.name })
-        .from(departements)
-        .where(eq(departements.companyId, companyId))
-        .orderBy(departements.name);
-      return rows;
+      return deptRepo.departementOptions(db, companyId);
     },
 
     create: async (auth: TAuth, name: string) => {
       const companyId = requireCompanyAdmin(auth);
       try {
-        const [row] = await db
-          .insert(departements)
-          .values({ companyId, name })
-          .returning({ id: departements.id });
-        if (!row) throw new Error('insert returned nothing');
-        return getOne(companyId, row.id);
+        const id = await deptRepo.insertDepartement(db, companyId, name);
+        return getOne(companyId, id);
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
@@ -118,10 +62,7 @@ export const createDepartementsService = (deps: { db: TDb }) => {
       const companyId = requireCompanyAdmin(auth);
       await getOne(companyId, id);
       try {
-        await db
-          .update(departements)
-          .set({ name, updatedAt: new Date() })
-          .where(and(eq(departements.id, id), eq(departements.companyId, companyId)));
+        await deptRepo.renameDepartement(db, companyId, id, name);
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;

@@ -1,10 +1,21 @@
+import type { TEsignQuery, TEsignSortKey } from '@bubuh/contracts';
 import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { insertWithinLimit, lockLimit } from '../../db/count-limit.ts';
 import { esignSpecimens, users } from '../../db/schema.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 
 export type TSpecimenRow = typeof esignSpecimens.$inferSelect;
 type TNewSpecimen = Omit<typeof esignSpecimens.$inferInsert, 'id' | 'isDefault' | 'userId'>;
+
+const SORT_COLUMNS: TSortColumns<TEsignSortKey> = {
+  name: lowerOf(esignSpecimens.name),
+  source: esignSpecimens.source,
+  default: esignSpecimens.isDefault,
+  created: esignSpecimens.createdAt,
+};
+/** Default order of the list: oldest first (as it always was). */
+const DEFAULT_ORDER = [asc(esignSpecimens.id)];
 
 const nameLike = (search?: string): SQL | undefined =>
   search ? ilike(esignSpecimens.name, `%${search.replace(/[%_]/g, '')}%`) : undefined;
@@ -32,17 +43,14 @@ export const createEsignRepository = (db: TDb) => ({
     return row;
   },
 
-  page: async (
-    userId: number,
-    query: { search?: string | undefined; page: number; perPage: number },
-    orderBy: SQL[],
-  ) => {
+  /** One page of the user's specimens, in the validated `sort`/`order` of the request. */
+  page: async (userId: number, query: TEsignQuery) => {
     const where = and(eq(esignSpecimens.userId, userId), nameLike(query.search));
     const rows = await db
       .select()
       .from(esignSpecimens)
       .where(where)
-      .orderBy(...orderBy)
+      .orderBy(...orderByOf(SORT_COLUMNS, query, esignSpecimens.id, DEFAULT_ORDER))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage);
     const [total] = await db.select({ n: count() }).from(esignSpecimens).where(where);

@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { TEsignQuery, TEsignSortKey, TEsignSpecimen } from '@bubuh/contracts';
-import { asc } from 'drizzle-orm';
+import type { TEsignQuery, TEsignSpecimen } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { esignSpecimens } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { createEsignRepository, type TSpecimenRow } from './esign.repository.ts';
 import { toTransparentSpecimen } from './specimen-image.ts';
 
 export const MAX_SPECIMENS_PER_USER = 10;
-
-const SORT_COLUMNS: TSortColumns<TEsignSortKey> = {
-  name: lowerOf(esignSpecimens.name),
-  source: esignSpecimens.source,
-  default: esignSpecimens.isDefault,
-  created: esignSpecimens.createdAt,
-};
-/** Default order of the list: oldest first (as it always was). */
-const DEFAULT_ORDER = [asc(esignSpecimens.id)];
 
 const toWire = (row: TSpecimenRow): TEsignSpecimen => ({
   id: row.id,
@@ -56,11 +44,7 @@ export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
     /** One page of a user's specimens; `search` matches the name. */
     list: async (auth: TAuth, userId: number, query: TEsignQuery) => {
       await canSee(auth, userId);
-      const { rows, total } = await repo.page(
-        userId,
-        query,
-        orderByOf(SORT_COLUMNS, query, esignSpecimens.id, DEFAULT_ORDER),
-      );
+      const { rows, total } = await repo.page(userId, query);
       return {
         data: rows.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },

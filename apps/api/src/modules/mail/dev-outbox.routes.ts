@@ -1,20 +1,14 @@
 import { SYSTEM_ENDPOINTS } from '@bubuh/contracts';
-import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TDb } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { createDevOutboxRepository } from './dev-outbox.repository.ts';
 
 /** Development only (never registered in production): read the mails the app has sent. */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
-  const list = (to?: string) =>
-    db
-      .select()
-      .from(mailOutbox)
-      .where(to ? sql`lower(${mailOutbox.to}) = ${to.toLowerCase()}` : undefined)
-      .orderBy(desc(mailOutbox.id))
-      .limit(50);
+  const repo = createDevOutboxRepository(db);
+  const list = (to?: string) => repo.latest(to);
 
   endpointRoute(app, SYSTEM_ENDPOINTS.devOutboxJson, async ({ query }) => ({
     message: 'OK',

@@ -3,6 +3,8 @@ import type { TDb } from '../../db/client.ts';
 import { plans, subscriptions, users } from '../../db/schema.ts';
 
 export type TPlanRow = typeof plans.$inferSelect;
+/** The editable columns of a plan. */
+export type TPlanPatch = Partial<typeof plans.$inferInsert>;
 
 /**
  * SQL of the plan catalogue (platform-wide, edited by super) and of subscriptions, which are read
@@ -12,7 +14,7 @@ export type TPlanRow = typeof plans.$inferSelect;
 export const createPlansRepository = (db: TDb) => ({
   list: () => db.select().from(plans).orderBy(plans.priceIdr),
 
-  update: async (id: number, values: Partial<typeof plans.$inferInsert>) => {
+  update: async (id: number, values: TPlanPatch) => {
     const [row] = await db
       .update(plans)
       .set({ ...values, updatedAt: new Date() })

@@ -1,11 +1,8 @@
 import type { TPlan, TSubscription } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import type { plans } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import { createPlansRepository } from './plans.repository.ts';
-
-type TPlanRow = typeof plans.$inferSelect;
+import { createPlansRepository, type TPlanPatch, type TPlanRow } from './plans.repository.ts';
 
 export const planToWire = (p: TPlanRow): TPlan => ({
   plan: p.id,
@@ -33,7 +30,7 @@ export const createPlansService = (deps: { db: TDb }) => {
     list: async () => (await repo.list()).map(planToWire),
 
     update: async (id: number, patch: Partial<TPlan>) => {
-      const values: Partial<typeof plans.$inferInsert> = {
+      const values: TPlanPatch = {
         ...(patch.plan_name !== undefined ? { name: patch.plan_name } : {}),
         ...(patch.status !== undefined
           ? { status: patch.status === 'inactive' ? 'inactive' : 'active' }

@@ -101,6 +101,15 @@ export const childFigures = async (
   };
 };
 
+/** A department of the company (no lock); undefined when it is not one of the company's. */
+export const findDepartement = async (db: TDb, companyId: number, id: number) => {
+  const [row] = await db
+    .select()
+    .from(departements)
+    .where(and(eq(departements.id, id), eq(departements.companyId, companyId)));
+  return row;
+};
+
 /**
  * Share lock on a department of the company, taken by a quota movement before its account locks
  * (the order of the department delete: this row for update, then the department's accounts).

@@ -1,7 +1,5 @@
 import type { TQuota, TQuotaHistoryQuery, TTransferQuotaRequest } from '@bubuh/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { departements } from '../../db/schema.ts';
 import { quotaAccountOf, requireCompanyAdmin, requireQuotaAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
@@ -28,10 +26,7 @@ export const createQuotaService = (deps: { db: TDb }) => {
   const { db } = deps;
 
   const findDepartement = async (companyId: number, departementId: number) => {
-    const [row] = await db
-      .select()
-      .from(departements)
-      .where(and(eq(departements.id, departementId), eq(departements.companyId, companyId)));
+    const row = await repo.findDepartement(db, companyId, departementId);
     if (!row) throw AppError.notFound('Department');
     return row;
   };

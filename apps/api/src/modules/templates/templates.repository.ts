@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { TTemplateQuery, TTemplateSortKey } from '@bubuh/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import {
   departements,
@@ -7,6 +8,9 @@ import {
   templates,
   users,
 } from '../../db/schema.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+
+export type { TPlacements };
 
 /** Whose templates: the session's company (shared inside it), or a personal account's own. */
 export type TTemplateScope = { companyId: number | null; userId: number };
@@ -16,6 +20,14 @@ type TTemplateValues = {
   type: 'Surat Dokumen' | 'Surat Berharga';
   placements: TPlacements;
 };
+
+const SORT_COLUMNS: TSortColumns<TTemplateSortKey> = {
+  name: lowerOf(templates.name),
+  type: templates.type,
+  date: templates.createdAt,
+};
+/** Default order of the list: newest first. */
+const DEFAULT_ORDER = [desc(templates.createdAt), desc(templates.id)];
 
 const scopeOf = (scope: TTemplateScope): SQL =>
   (scope.companyId !== null
@@ -33,16 +45,13 @@ export const createTemplatesRepository = (db: TDb) => {
       .orderBy(...orderBy);
 
   return {
-    page: async (
-      scope: TTemplateScope,
-      query: { search?: string | undefined; page: number; perPage: number },
-      orderBy: SQL[],
-    ) => {
+    /** One page of the scope's templates, in the validated `sort`/`order` of the request. */
+    page: async (scope: TTemplateScope, query: TTemplateQuery) => {
       const where = and(
         scopeOf(scope),
         query.search ? ilike(templates.name, `%${query.search.replace(/[%_]/g, '')}%`) : undefined,
       );
-      const data = await rows(where, orderBy)
+      const data = await rows(where, orderByOf(SORT_COLUMNS, query, templates.id, DEFAULT_ORDER))
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage);
       const [total] = await db.select({ n: count() }).from(templates).where(where);

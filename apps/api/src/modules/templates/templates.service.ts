@@ -5,17 +5,14 @@ import type {
   TTemplateApplyResult,
   TTemplateQuery,
   TTemplateSigner,
-  TTemplateSortKey,
 } from '@bubuh/contracts';
-import { desc } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { type TPlacements, templates } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
 import {
   createTemplatesRepository,
+  type TPlacements,
   type TTemplateRow,
   type TTemplateScope,
 } from './templates.repository.ts';
@@ -41,14 +38,6 @@ const valuesOf = (input: TTemplateInput) => ({
   type: input.type,
   placements: { emeterai: input.emeterai, esign: input.esign },
 });
-
-const SORT_COLUMNS: TSortColumns<TTemplateSortKey> = {
-  name: lowerOf(templates.name),
-  type: templates.type,
-  date: templates.createdAt,
-};
-/** Default order of the list: newest first. */
-const DEFAULT_ORDER = [desc(templates.createdAt), desc(templates.id)];
 
 export const createTemplatesService = (deps: { db: TDb }) => {
   const repo = createTemplatesRepository(deps.db);
@@ -102,7 +91,7 @@ export const createTemplatesService = (deps: { db: TDb }) => {
   };
 
   /** Only the owner or a company admin changes a shared template. */
-  const canChange = (auth: TAuth, row: { t: typeof templates.$inferSelect }) => {
+  const canChange = (auth: TAuth, row: Pick<TTemplateRow, 't'>) => {
     const admin = auth.role === 'admin' || auth.role === 'admin-company';
     if (row.t.ownerUserId !== auth.userId && !admin)
       throw AppError.forbidden('Only the owner or a company admin can change this template');
@@ -110,11 +99,7 @@ export const createTemplatesService = (deps: { db: TDb }) => {
 
   return {
     list: async (auth: TAuth, query: TTemplateQuery) => {
-      const { data, total } = await repo.page(
-        scopeOf(auth),
-        query,
-        orderByOf(SORT_COLUMNS, query, templates.id, DEFAULT_ORDER),
-      );
+      const { data, total } = await repo.page(scopeOf(auth), query);
       return {
         data: data.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },

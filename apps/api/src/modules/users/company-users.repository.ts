@@ -1,3 +1,4 @@
+import type { TCompanyUserQuery, TCompanyUserSortKey, TPersonalUserQuery } from '@bubuh/contracts';
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { insertWithinLimit } from '../../db/count-limit.ts';
@@ -12,10 +13,11 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserWithDept = { user: TUserRow; departementName: string | null };
-type TNewUser = typeof users.$inferInsert;
+export type TNewUser = typeof users.$inferInsert;
 type TInvitation = { tokenHash: string; expiresAt: Date };
 
 /** The subscription whose plan limits child users: the company's, or a personal account's. */
@@ -24,6 +26,16 @@ export type TChildScope = {
   companyId: number | null;
   userId: number | null;
 };
+
+const USER_SORT_COLUMNS: TSortColumns<TCompanyUserSortKey> = {
+  name: lowerOf(users.fullName),
+  email: lowerOf(users.email),
+  role: users.role,
+  department: lowerOf(departements.name),
+  created: users.createdAt,
+};
+/** Default order of the user lists: newest first. */
+const DEFAULT_ORDER = [desc(users.createdAt), desc(users.id)];
 
 const active = isNull(users.deactivatedAt);
 
@@ -60,11 +72,13 @@ export const createCompanyUsersRepository = (db: TDb) => {
       .leftJoin(departements, eq(departements.id, users.departementId));
 
   return {
-    /** One page of a company's active users (the caller excluded), or of all personal accounts. */
+    /**
+     * One page of a company's active users (the caller excluded), or of all personal accounts, in
+     * the validated `sort`/`order` of the request.
+     */
     page: async (
       scope: { companyId: number; exceptUserId: number } | 'personal',
-      query: { search?: string | undefined; page: number; perPage: number },
-      orderBy: SQL[],
+      query: TCompanyUserQuery | TPersonalUserQuery,
     ) => {
       const where = and(
         active,
@@ -75,7 +89,7 @@ export const createCompanyUsersRepository = (db: TDb) => {
       );
       const rows = await select()
         .where(where)
-        .orderBy(...orderBy)
+        .orderBy(...orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER))
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage);
       const [total] = await db.select({ n: count() }).from(users).where(where);

@@ -2,25 +2,22 @@ import {
   normalizeIndonesianMobile,
   type TCompanyUser,
   type TCompanyUserQuery,
-  type TCompanyUserSortKey,
   type TCreateUserRequest,
   type TPersonalUserQuery,
   type TRole,
 } from '@bubuh/contracts';
-import { desc } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { departements, users } from '../../db/schema.ts';
 import { companyOf } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newEmetId } from '../../lib/ids.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { invitationMail, type TMailLanguage } from '../mail/mail-templates.ts';
 import type { TMailer } from '../mail/mailer.ts';
 import {
   createCompanyUsersRepository,
+  type TNewUser,
   type TUserRow,
   type TUserWithDept,
 } from './company-users.repository.ts';
@@ -36,16 +33,6 @@ import {
 } from './user-policy.ts';
 
 const INVITE_TTL_MS = 72 * 60 * 60_000;
-
-const USER_SORT_COLUMNS: TSortColumns<TCompanyUserSortKey> = {
-  name: lowerOf(users.fullName),
-  email: lowerOf(users.email),
-  role: users.role,
-  department: lowerOf(departements.name),
-  created: users.createdAt,
-};
-/** Default order of the user lists: newest first. */
-const DEFAULT_ORDER = [desc(users.createdAt), desc(users.id)];
 
 /** What a removal did: erased, or deactivated because the user owns or signs documents. */
 export type TRemoval = 'deleted' | 'deactivated';
@@ -99,7 +86,7 @@ export const createCompanyUsersService = (deps: {
    */
   const invite = async (
     auth: TAuth,
-    values: typeof users.$inferInsert,
+    values: TNewUser,
     insert: (invitation: { tokenHash: string; expiresAt: Date }) => Promise<number>,
   ) => {
     const token = randomToken(32);
@@ -159,11 +146,7 @@ export const createCompanyUsersService = (deps: {
   return {
     listCompany: async (auth: TAuth, query: TCompanyUserQuery) => {
       const companyId = managedCompany(auth);
-      const { rows, total } = await repo.page(
-        { companyId, exceptUserId: auth.userId },
-        query,
-        orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER),
-      );
+      const { rows, total } = await repo.page({ companyId, exceptUserId: auth.userId }, query);
       return {
         data: rows.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },
@@ -172,11 +155,7 @@ export const createCompanyUsersService = (deps: {
 
     listPersonal: async (auth: TAuth, query: TPersonalUserQuery) => {
       if (auth.role !== 'super') throw AppError.forbidden();
-      const { rows, total } = await repo.page(
-        'personal',
-        query,
-        orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER),
-      );
+      const { rows, total } = await repo.page('personal', query);
       return {
         data: rows.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },
