@@ -28,9 +28,6 @@ declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireRole: (
-      ...roles: TRole[]
-    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Resolves a link token (see TAccessClaims.doc) to its caller, for links opened without a header. */
     authFromLinkToken: (token: string, documentId: number) => Promise<TAuth>;
   }
@@ -101,11 +98,6 @@ export const authPlugin = fp<TAuthPluginOptions>(async (app: FastifyInstance, op
     }
     if (claims.doc !== documentId) throw unauthenticated();
     return resolve(claims);
-  });
-
-  app.decorate('requireRole', (...roles: TRole[]) => async (request: FastifyRequest) => {
-    if (!request.auth) throw unauthenticated();
-    if (!roles.includes(request.auth.role)) throw AppError.forbidden();
   });
 });
 
