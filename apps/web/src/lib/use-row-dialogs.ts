@@ -18,9 +18,12 @@ export const useFormDialog = <T>() => {
   };
 };
 
-/** What `useDeleteConfirm` needs of a delete mutation (TanStack Query's `useMutation` result). */
-type TDeleteMutation<A> = {
-  mutate: (id: number, options: { onSuccess: (answer: A) => void }) => void;
+/**
+ * What `useDeleteConfirm` needs of a delete mutation (TanStack Query's `useMutation` result);
+ * `V` is what the mutation takes (an id, or an endpoint call's `{ params }`).
+ */
+type TDeleteMutation<V, A> = {
+  mutate: (variables: V, options: { onSuccess: (answer: A) => void }) => void;
   reset: () => void;
   isPending: boolean;
   error: unknown;
@@ -31,14 +34,15 @@ type TDeleteMutation<A> = {
  * open, loading, error, confirm and close props of `ConfirmDialog`. On success `onDeleted` runs
  * (e.g. a toast) and the dialog closes; on failure it stays open with the error.
  */
-export const useDeleteConfirm = <T, A>({
+export const useDeleteConfirm = <T, V, A>({
   remove,
   idOf,
   onDeleted,
   errorText,
 }: {
-  remove: TDeleteMutation<A>;
-  idOf: (row: T) => number;
+  remove: TDeleteMutation<V, A>;
+  /** The mutation's variables for a row. */
+  idOf: (row: T) => V;
   onDeleted: (answer: A) => void;
   errorText: (error: unknown) => string;
 }) => {

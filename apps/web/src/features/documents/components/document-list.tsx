@@ -24,6 +24,7 @@ import { isoDay, STATUS_COLORS } from '@/lib/document-format';
 import { notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useListState } from '@/lib/use-list-state';
+import { useDeleteConfirm } from '@/lib/use-row-dialogs';
 import {
   type TDocumentStatusFilter,
   useCancelDocument,
@@ -62,7 +63,12 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
   const cancel = useCancelDocument();
   const remove = useDeleteDocument();
   const [canceling, setCanceling] = useState<TDocument | null>(null);
-  const [deleting, setDeleting] = useState<TDocument | null>(null);
+  const deletion = useDeleteConfirm({
+    remove,
+    idOf: (row: TDocument) => ({ params: { id: row.document_id } }),
+    onDeleted: () => notifySuccess(t('stamping.list.deletedToast')),
+    errorText: (error) => serverMessage(error, t),
+  });
 
   const detailId = Number(params.get('doc')) || null;
   const openDetails = (doc: TDocument) =>
@@ -172,8 +178,7 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
           setCanceling(row);
         }}
         onDelete={() => {
-          remove.reset();
-          setDeleting(row);
+          deletion.ask(row);
         }}
       />
     )),
@@ -329,25 +334,10 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
       />
       <ConfirmDialog
         testId="document-delete-dialog"
-        opened={deleting !== null}
         title={t('stamping.list.deleteTitle')}
-        body={t('stamping.list.deleteBody', { name: deleting?.document_file ?? '' })}
+        body={t('stamping.list.deleteBody', { name: deletion.deleting?.document_file ?? '' })}
         confirmLabel={t('stamping.actions.delete')}
-        loading={remove.isPending}
-        error={remove.error ? serverMessage(remove.error, t) : null}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(
-            { params: { id: deleting.document_id } },
-            {
-              onSuccess: () => {
-                notifySuccess(t('stamping.list.deletedToast'));
-                setDeleting(null);
-              },
-            },
-          );
-        }}
-        onClose={() => setDeleting(null)}
+        {...deletion.dialog}
       />
     </Paper>
   );

@@ -1,7 +1,6 @@
 import { formatDate, ROUTES, type TTemplate, type TTemplateSortKey } from '@bubuh/contracts';
 import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconRubberStamp, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -12,6 +11,7 @@ import { placementSummary, templateTypeKey } from '@/lib/document-format';
 import { editTemplatePath } from '@/lib/document-paths';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
+import { useDeleteConfirm } from '@/lib/use-row-dialogs';
 import { useDeleteTemplate, useTemplates } from '../api/templates';
 
 type TTemplateListProps = {
@@ -25,7 +25,12 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
   const list = useListState<TTemplateSortKey>();
   const query = useTemplates(list.query);
   const remove = useDeleteTemplate();
-  const [deleting, setDeleting] = useState<TTemplate | null>(null);
+  const deletion = useDeleteConfirm({
+    remove,
+    idOf: (row: TTemplate) => ({ params: { id: row.id } }),
+    onDeleted: () => notifySuccess(t('stamping.toast.templateDeleted')),
+    errorText: (error) => serverMessage(error, t),
+  });
   const editorLink = (id: number | 'new') =>
     `${editTemplatePath(id)}?back=${encodeURIComponent(backTo)}`;
 
@@ -95,8 +100,7 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
               icon: <IconTrash size={18} />,
               color: 'red',
               onClick: () => {
-                remove.reset();
-                setDeleting(row);
+                deletion.ask(row);
               },
               testId: 'template-delete',
             },
@@ -139,25 +143,10 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
       />
       <ConfirmDialog
         testId="template-delete-dialog"
-        opened={deleting !== null}
         title={t('stamping.templates.deleteTitle')}
-        body={t('stamping.templates.deleteBody', { name: deleting?.name ?? '' })}
+        body={t('stamping.templates.deleteBody', { name: deletion.deleting?.name ?? '' })}
         confirmLabel={t('stamping.actions.delete')}
-        loading={remove.isPending}
-        error={remove.error ? serverMessage(remove.error, t) : null}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(
-            { params: { id: deleting.id } },
-            {
-              onSuccess: () => {
-                notifySuccess(t('stamping.toast.templateDeleted'));
-                setDeleting(null);
-              },
-            },
-          );
-        }}
-        onClose={() => setDeleting(null)}
+        {...deletion.dialog}
       />
     </Paper>
   );
