@@ -11,6 +11,18 @@ export type TPlanPatch = Partial<typeof plans.$inferInsert>;
  * for one user: their own or their company's; the caller's right to see that user is the
  * service's rule.
  */
+/**
+ * The subscriptions that apply to a caller: their company's, or their own (personal accounts).
+ * The newest active one is the caller's plan (also for the child-user limit).
+ */
+export const activeSubscriptionOf = (companyId: number | null, userId: number) =>
+  and(
+    eq(subscriptions.status, 'active'),
+    companyId !== null
+      ? or(eq(subscriptions.companyId, companyId), eq(subscriptions.userId, userId))
+      : eq(subscriptions.userId, userId),
+  );
+
 export const createPlansRepository = (db: TDb) => ({
   list: () => db.select().from(plans).orderBy(plans.priceIdr),
 
@@ -37,14 +49,7 @@ export const createPlansRepository = (db: TDb) => ({
       .select({ sub: subscriptions, plan: plans })
       .from(subscriptions)
       .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(
-        and(
-          eq(subscriptions.status, 'active'),
-          companyId !== null
-            ? or(eq(subscriptions.companyId, companyId), eq(subscriptions.userId, userId))
-            : eq(subscriptions.userId, userId),
-        ),
-      )
+      .where(activeSubscriptionOf(companyId, userId))
       .orderBy(desc(subscriptions.startedAt))
       .limit(1);
     return row;

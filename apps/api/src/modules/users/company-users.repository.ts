@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { activeSubscriptionOf } from '../plans/plans.repository.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserWithDept = { user: TUserRow; departementName: string | null };
@@ -188,14 +189,7 @@ export const createCompanyUsersRepository = (db: TDb) => {
         })
         .from(subscriptions)
         .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(
-          and(
-            eq(subscriptions.status, 'active'),
-            companyId !== null
-              ? or(eq(subscriptions.companyId, companyId), eq(subscriptions.userId, userId))
-              : eq(subscriptions.userId, userId),
-          ),
-        )
+        .where(activeSubscriptionOf(companyId, userId))
         .orderBy(desc(subscriptions.startedAt))
         .limit(1);
       return row;
