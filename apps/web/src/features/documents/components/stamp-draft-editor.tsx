@@ -1,16 +1,5 @@
 import { ROUTES, type TStampRequest, type TTemplate, type TUserData } from '@bubuh/contracts';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   IconDeviceFloppy,
@@ -25,6 +14,7 @@ import {
   DocDetailsFields,
   docTypeOptionsOf,
 } from '@/components/document-editor/doc-details-fields';
+import { DocumentHeading } from '@/components/document-editor/document-heading';
 import classes from '@/components/document-editor/editor.module.css';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
 import { StampPlacementFields } from '@/components/document-editor/stamp-placement-fields';
@@ -36,7 +26,7 @@ import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
-import { STATUS_COLORS, stampNotice } from '@/lib/document-format';
+import { stampNotice } from '@/lib/document-format';
 import { documentDetailsPath, esignPath } from '@/lib/document-paths';
 import { useDocTypes, useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
@@ -230,22 +220,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
 
       <Paper withBorder p="lg" className={classes.sidePanel}>
         <Stack gap="md">
-          <div>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-              {t('stamping.draft.document')}
-            </Text>
-            <Title order={2} fz="md" lineClamp={2} data-testid="draft-file-name">
-              {doc.document_file}
-            </Title>
-            <Group gap="xs" mt={6}>
-              <Badge color={STATUS_COLORS[doc.status]} variant="light">
-                {t(`stamping.status.${doc.status}`)}
-              </Badge>
-              <Text fz="xs" c="dimmed">
-                {t('stamping.draft.pages', { count: doc.page_count })}
-              </Text>
-            </Group>
-          </div>
+          <DocumentHeading doc={doc} showPages />
 
           <DraftNotices doc={doc} />
 

@@ -2,7 +2,6 @@ import { ROUTES, type TUserData } from '@bubuh/contracts';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Divider,
   Group,
@@ -11,12 +10,12 @@ import {
   Stack,
   Switch,
   Text,
-  Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconRubberStamp, IconSignature } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { DocumentHeading } from '@/components/document-editor/document-heading';
 import classes from '@/components/document-editor/editor.module.css';
 import { JavaScriptAck } from '@/components/document-editor/javascript-ack';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
@@ -26,7 +25,6 @@ import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
-import { STATUS_COLORS } from '@/lib/document-format';
 import { draftPath } from '@/lib/document-paths';
 import { useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
@@ -248,17 +246,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
 
       <Paper withBorder p="lg" className={classes.sidePanel}>
         <Stack gap="md">
-          <div>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
-              {t('stamping.draft.document')}
-            </Text>
-            <Title order={2} fz="md" lineClamp={2}>
-              {doc.document_file}
-            </Title>
-            <Badge mt={6} color={STATUS_COLORS[doc.status]} variant="light">
-              {t(`stamping.status.${doc.status}`)}
-            </Badge>
-          </div>
+          <DocumentHeading doc={doc} />
 
           {!signable ? (
             <Alert color="gray" variant="light" data-testid="sign-not-possible">
