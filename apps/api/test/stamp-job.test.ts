@@ -28,6 +28,9 @@ describe('stamp job attempts', () => {
   const service = () => {
     let hold: Promise<void> | null = null;
     let releaseHold = () => {};
+    let reachedHold = () => {};
+    /** Resolves once an attempt is waiting at the held signing call. */
+    let holding: Promise<void> = Promise.resolve();
     const local = createLocalMeteraiProvider({
       db: ctx.database.db,
       publicUrl: ctx.env.PUBLIC_URL,
@@ -41,7 +44,10 @@ describe('stamp job attempts', () => {
         signing: async (context) => {
           const held = hold;
           hold = null;
-          if (held) await held;
+          if (held) {
+            reachedHold();
+            await held;
+          }
           return local.signing(context);
         },
       },
@@ -52,7 +58,12 @@ describe('stamp job attempts', () => {
         hold = new Promise<void>((resolve) => {
           releaseHold = resolve;
         });
+        holding = new Promise<void>((resolve) => {
+          reachedHold = resolve;
+        });
       },
+      /** The held attempt has reached the signing call (so the next attempt is not the held one). */
+      held: () => holding,
       releaseHeld: () => releaseHold(),
     };
   };
@@ -113,18 +124,15 @@ describe('stamp job attempts', () => {
   });
 
   it('takes over an attempt that stopped mid-stamp; the stopped attempt, going on, changes nothing', async () => {
-    const { stamping, holdNextSigning, releaseHeld } = service();
+    const { stamping, holdNextSigning, releaseHeld, held } = service();
     const { ref, id, actor, request } = await setUp();
     const input = stamping.inputFor(actor, request, 'company');
     const jobC = randomUUID();
     holdNextSigning();
     const stopped = stamping.stamp(input, { jobId: jobC, retryCount: 0 });
     stopped.catch(() => {});
-    // The first attempt holds the claim, a reserved unit and an issued serial.
-    for (let i = 0; i < 200; i += 1) {
-      if ((await books(id)).serials.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    // The first attempt holds the claim, a reserved unit and an issued serial, waiting at signing.
+    await held();
     expect(await books(id)).toMatchObject({
       serials: [{ status: 'issued' }],
       reservations: ['reserved'],
