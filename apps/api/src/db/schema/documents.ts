@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+import { companies, users } from './org';
+import { timestamps } from './timestamps';
+
+/** Signature specimens of a user (drawn on a pad or uploaded), stored as transparent PNGs. */
+export const esignSpecimens = pgTable(
+  'esign_specimens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    source: varchar('source', { length: 10, enum: ['drawn', 'upload'] }).notNull(),
+    fileKey: varchar('file_key', { length: 200 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('esign_specimens_user_idx').on(t.userId),
+    /** One default specimen per user at most, whatever runs in parallel. */
+    uniqueIndex('esign_specimens_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export type TPlacement = { page: number; x: number; y: number; width: number; height: number };
+export type TEsignPlacement = TPlacement & { user_id: number; specimen_id?: number | null };
+
+/** A JavaScript action found in an upload (`@bubuh/pdf` `JavaScriptAction`, stored as is). */
+export type TJavaScriptAction = {
+  location: string;
+  page: number | null;
+  trigger: string | null;
+  name: string | null;
+  excerpt: string;
+};
+
+/** Document placements saved with a draft or a template (PDF points, bottom-left origin). */
+export type TPlacements = { emeterai: TPlacement | null; esign: TEsignPlacement[] };
+
+/**
+ * An uploaded PDF and its life (`state`, see contracts document-state.ts). The original file is kept;
+ * every signature or stamp adds a new version (incremental update) stored under current_key.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    departementId: integer('departement_id'),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    originalKey: varchar('original_key', { length: 200 }).notNull(),
+    currentKey: varchar('current_key', { length: 200 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    pageCount: integer('page_count').notNull(),
+    pages: jsonb('pages').$type<{ width: number; height: number }[]>().notNull(),
+    /** The one lifecycle state (`@bubuh/contracts` document-state): changed only by `transition`. */
+    state: varchar('state', {
+      length: 12,
+      enum: ['draft', 'signing', 'signed', 'esigning', 'stamping', 'stamped', 'cancelled'],
+    })
+      .notNull()
+      .default('draft'),
+    /** Which services the document gets (emeterai, esign or both): not its state. */
+    signingMethod: varchar('signing_method', {
+      length: 20,
+      enum: ['emeterai', 'esign', 'esign-emeterai'],
+    }),
+    placements: jsonb('placements')
+      .$type<TPlacements>()
+      .notNull()
+      .default({ emeterai: null, esign: [] }),
+    docType: varchar('doc_type', { length: 10 }),
+    /** Whole rupiah; bigint so values above 2^31 fit (bounded to 2^53 - 1 by the contracts). */
+    docValue: bigint('doc_value', { mode: 'number' }),
+    templateId: integer('template_id'),
+    serialNumberId: integer('serial_number_id'),
+    psreId: varchar('psre_id', { length: 100 }),
+    psrePath: varchar('psre_path', { length: 300 }),
+    lastError: text('last_error'),
+    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    /**
+     * The upload as received, kept when its cross-reference data was damaged and the stored file
+     * (original_key) is the engine's full rewrite; null for files stored as uploaded.
+     */
+    uploadKey: varchar('upload_key', { length: 200 }),
+    repaired: boolean('repaired').notNull().default(false),
+    /** The engine's technical notes about the repair (English), for the details and the logs. */
+    repairWarnings: jsonb('repair_warnings').$type<string[]>().notNull().default([]),
+    /** JavaScript actions found at upload (`PdfInfo.javaScriptCount`) and the first 100 of them. */
+    javascriptCount: integer('javascript_count').notNull().default(0),
+    javascript: jsonb('javascript').$type<TJavaScriptAction[]>().notNull().default([]),
+    /** Who confirmed the JavaScript before the first signature or e-Meterai, and when. */
+    javascriptAcknowledgedBy: integer('javascript_acknowledged_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    javascriptAcknowledgedAt: timestamp('javascript_acknowledged_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // Visibility branches of the list (documents.repository.ts), newest first; `id` breaks ties
+    // and `state` lets the status filter and the counts be answered from the index alone.
+    index('documents_company_idx').on(t.companyId, t.createdAt, t.id, t.state),
+    // company_id here too: the counts exclude the caller's company from the owner branch.
+    index('documents_owner_idx').on(t.ownerUserId, t.createdAt, t.id, t.state, t.companyId),
+    // Search: file_name ILIKE '%…%' (pg_trgm, migration 0008 creates the extension).
+    index('documents_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
+    index('documents_state_idx').on(t.state, t.updatedAt),
+    // A department's drafts (quota reads).
+    index('documents_departement_idx').on(t.departementId, t.state),
+  ],
+);
+
+/** e-Meterai serials issued by the provider: one per document, used at most once. */
+export const serialNumbers = pgTable(
+  'serial_numbers',
+  {
+    id: serial('id').primaryKey(),
+    serial: varchar('serial', { length: 22 }).notNull(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'restrict' }),
+    status: varchar('status', { length: 12, enum: ['issued', 'stamped', 'failed'] })
+      .notNull()
+      .default('issued'),
+    docType: varchar('doc_type', { length: 10 }).notNull(),
+    imageKey: varchar('image_key', { length: 200 }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('serial_numbers_serial_uq').on(t.serial),
+    index('serial_numbers_document_idx').on(t.documentId),
+  ],
+);
+
+/** E-signatures requested on a document, in signing order. */
+export const documentSigners = pgTable(
+  'document_signers',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    placement: jsonb('placement').$type<TPlacement>().notNull(),
+    status: varchar('status', { length: 10, enum: ['pending', 'signed'] })
+      .notNull()
+      .default('pending'),
+    fieldName: varchar('field_name', { length: 80 }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('document_signers_doc_pos_uq').on(t.documentId, t.position),
+    // "Documents I sign": the signer branch of the list's visibility.
+    index('document_signers_user_idx').on(t.userId, t.documentId),
+  ],
+);
+
+/** Saved placements (spec: Template with name, type, e-sign and e-meterai placement). */
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    type: varchar('type', { length: 20, enum: ['Surat Dokumen', 'Surat Berharga'] }).notNull(),
+    placements: jsonb('placements').$type<TPlacements>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('templates_company_idx').on(t.companyId)],
+);
+
+/** Per-user signing certificates of the local PSrE; the private key is AES-256-GCM encrypted. */
+export const userCertificates = pgTable(
+  'user_certificates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    certificatePem: text('certificate_pem').notNull(),
+    chainPem: text('chain_pem').notNull(),
+    encryptedKey: text('encrypted_key').notNull(),
+    subjectName: varchar('subject_name', { length: 150 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_certificates_user_uq').on(t.userId)],
+);
