@@ -12,59 +12,38 @@
 
 import type { KeyObject } from 'node:crypto';
 import {
-  createHash,
   createPrivateKey,
   createPublicKey,
-  generateKeyPair,
   X509Certificate as NodeX509Certificate,
-  randomBytes,
-  sign,
 } from 'node:crypto';
-import { promisify } from 'node:util';
 import { PdfError } from './errors.ts';
-import { OID } from './internal/cms.ts';
-import {
-  children,
-  concatBytes,
-  content,
-  ctx,
-  generalizedTime,
-  integer,
-  nullValue,
-  octetString,
-  oid,
-  readNode,
-  seq,
-  set,
-  slice,
-  tlv,
-  utcTime,
-} from './internal/der.ts';
+import { seq, tlv } from './internal/der.ts';
 import { certificatesFrom, toPem } from './internal/pem.ts';
+import type { CertificateProfile, KeyAlgorithm, SubjectInput } from './internal/x509-build.ts';
+import {
+  buildCertificate,
+  DAY,
+  defaultValidity,
+  EXT,
+  enc,
+  encodeName,
+  extension,
+  generateKeys,
+  keyPem,
+  profileExtensions,
+  subjectKeyIdOf,
+  subjectOf,
+} from './internal/x509-build.ts';
 import type { SignerCredential } from './signers.ts';
 import type { LocalTsaCredential } from './tsa.ts';
 
-const generateKeyPairAsync = promisify(generateKeyPair);
-
-export type KeyAlgorithm = 'RSA-2048' | 'RSA-3072' | 'ECDSA-P256';
+export type { CertificateProfile, KeyAlgorithm, SubjectInput } from './internal/x509-build.ts';
 
 /**
  * A certificate with its private key: `certificatePem` (leaf), `chainPem` (issuers up to the
  * root, empty for a root) and `privateKeyPem` (PKCS#8). Usable directly as a `SignerCredential`.
  */
 export type Credential = SignerCredential & { chainPem: string };
-
-export type SubjectInput = {
-  commonName: string;
-  organization?: string;
-  organizationalUnit?: string;
-  country?: string;
-  email?: string;
-  /** Indonesian NIK (16 digits), stored as the subject serialNumber attribute "NIK:<nik>". */
-  nik?: string;
-};
-
-export type CertificateProfile = 'root' | 'intermediate' | 'emeterai' | 'user' | 'tsa';
 
 export type IssueOptions = {
   subject: SubjectInput;
@@ -74,196 +53,6 @@ export type IssueOptions = {
   validityDays?: number;
   notBefore?: Date;
 };
-
-const NAME_OID = {
-  cn: '2.5.4.3',
-  o: '2.5.4.10',
-  ou: '2.5.4.11',
-  c: '2.5.4.6',
-  serialNumber: '2.5.4.5',
-  email: '1.2.840.113549.1.9.1',
-};
-
-const EXT = {
-  basicConstraints: '2.5.29.19',
-  keyUsage: '2.5.29.15',
-  extKeyUsage: '2.5.29.37',
-  subjectKeyIdentifier: '2.5.29.14',
-  authorityKeyIdentifier: '2.5.29.35',
-  subjectAltName: '2.5.29.17',
-};
-
-const EKU = {
-  clientAuth: '1.3.6.1.5.5.7.3.2',
-  emailProtection: '1.3.6.1.5.5.7.3.4',
-  timeStamping: '1.3.6.1.5.5.7.3.8',
-};
-
-const enc = new TextEncoder();
-
-function rdn(type: string, value: Uint8Array): Uint8Array {
-  return set(seq(oid(type), value));
-}
-
-function encodeName(s: SubjectInput): Uint8Array {
-  if (typeof s.commonName !== 'string' || s.commonName.trim() === '' || s.commonName.length > 64) {
-    throw new PdfError('INVALID_ARGUMENT', 'The certificate common name must be 1-64 characters.');
-  }
-  if (s.nik !== undefined && !/^\d{16}$/.test(s.nik)) {
-    throw new PdfError('INVALID_ARGUMENT', 'The NIK must be 16 digits.');
-  }
-  if (s.country !== undefined && !/^[A-Z]{2}$/.test(s.country)) {
-    throw new PdfError('INVALID_ARGUMENT', 'The country must be a 2-letter code.');
-  }
-  const parts: Uint8Array[] = [];
-  if (s.country) parts.push(rdn(NAME_OID.c, tlv(0x13, enc.encode(s.country))));
-  if (s.organization) parts.push(rdn(NAME_OID.o, tlv(0x0c, enc.encode(s.organization))));
-  if (s.organizationalUnit)
-    parts.push(rdn(NAME_OID.ou, tlv(0x0c, enc.encode(s.organizationalUnit))));
-  parts.push(rdn(NAME_OID.cn, tlv(0x0c, enc.encode(s.commonName.trim()))));
-  if (s.nik) parts.push(rdn(NAME_OID.serialNumber, tlv(0x13, enc.encode(`NIK:${s.nik}`))));
-  if (s.email) parts.push(rdn(NAME_OID.email, tlv(0x16, enc.encode(s.email))));
-  return seq(...parts);
-}
-
-function extension(id: string, critical: boolean, value: Uint8Array): Uint8Array {
-  return critical
-    ? seq(oid(id), Uint8Array.of(0x01, 0x01, 0xff), octetString(value))
-    : seq(oid(id), octetString(value));
-}
-
-/** DER BIT STRING for KeyUsage bits (bit 0 = digitalSignature). */
-function keyUsageBits(bits: number[]): Uint8Array {
-  let value = 0;
-  for (const b of bits) value |= 0x8000 >> b;
-  const bytes = value & 0xff ? [value >> 8, value & 0xff] : [value >> 8];
-  const last = bytes[bytes.length - 1] ?? 0;
-  let unused = 0;
-  while (unused < 8 && (last & (1 << unused)) === 0) unused++;
-  return tlv(0x03, Uint8Array.of(unused === 8 ? 0 : unused, ...bytes));
-}
-
-const KU = { digitalSignature: 0, nonRepudiation: 1, keyCertSign: 5, cRLSign: 6 };
-
-function profileExtensions(profile: CertificateProfile): Uint8Array[] {
-  switch (profile) {
-    case 'root':
-      return [
-        extension(EXT.basicConstraints, true, seq(Uint8Array.of(0x01, 0x01, 0xff))),
-        extension(EXT.keyUsage, true, keyUsageBits([KU.keyCertSign, KU.cRLSign])),
-      ];
-    case 'intermediate':
-      return [
-        extension(EXT.basicConstraints, true, seq(Uint8Array.of(0x01, 0x01, 0xff), integer(0))),
-        extension(EXT.keyUsage, true, keyUsageBits([KU.keyCertSign, KU.cRLSign])),
-      ];
-    case 'tsa':
-      return [
-        extension(EXT.basicConstraints, true, seq()),
-        extension(EXT.keyUsage, true, keyUsageBits([KU.digitalSignature, KU.nonRepudiation])),
-        extension(EXT.extKeyUsage, true, seq(oid(EKU.timeStamping))),
-      ];
-    case 'emeterai':
-    case 'user':
-      return [
-        extension(EXT.basicConstraints, true, seq()),
-        extension(EXT.keyUsage, true, keyUsageBits([KU.digitalSignature, KU.nonRepudiation])),
-        extension(EXT.extKeyUsage, false, seq(oid(EKU.clientAuth), oid(EKU.emailProtection))),
-      ];
-  }
-}
-
-function defaultValidity(profile: CertificateProfile): number {
-  return profile === 'root' ? 3650 : profile === 'intermediate' ? 1825 : 730;
-}
-
-function encodeTime(date: Date): Uint8Array {
-  const y = date.getUTCFullYear();
-  return y >= 1950 && y < 2050 ? utcTime(date) : generalizedTime(date);
-}
-
-/** SHA-1 of the subjectPublicKey BIT STRING contents (RFC 5280 §4.2.1.2 method 1). */
-function keyIdentifier(spki: Uint8Array): Uint8Array {
-  const [, bits] = children(spki, readNode(spki, 0));
-  if (!bits) throw new Error('bad SubjectPublicKeyInfo');
-  return new Uint8Array(createHash('sha1').update(content(spki, bits).subarray(1)).digest());
-}
-
-function subjectKeyIdOf(certDer: Uint8Array): Uint8Array {
-  const spki = new NodeX509Certificate(certDer).publicKey.export({ type: 'spki', format: 'der' });
-  return keyIdentifier(new Uint8Array(spki));
-}
-
-function sigAlgFor(key: KeyObject): Uint8Array {
-  return key.asymmetricKeyType === 'ec'
-    ? seq(oid(OID.ecdsaSha256))
-    : seq(oid(OID.sha256WithRSA), nullValue());
-}
-
-function randomSerial(): Uint8Array {
-  const b = randomBytes(16);
-  b[0] = ((b[0] ?? 0) & 0x7f) | 0x10;
-  return integer(new Uint8Array(b));
-}
-
-async function generateKeys(
-  alg: KeyAlgorithm,
-): Promise<{ privateKey: KeyObject; publicKey: KeyObject }> {
-  if (alg === 'ECDSA-P256') return generateKeyPairAsync('ec', { namedCurve: 'P-256' });
-  return generateKeyPairAsync('rsa', { modulusLength: alg === 'RSA-3072' ? 3072 : 2048 });
-}
-
-const DAY = 24 * 60 * 60 * 1000;
-
-type BuildCert = {
-  subject: Uint8Array;
-  issuer: Uint8Array;
-  publicKey: KeyObject;
-  signingKey: KeyObject;
-  notBefore: Date;
-  days: number;
-  extensions: Uint8Array[];
-  authorityKeyId?: Uint8Array;
-};
-
-function buildCertificate(b: BuildCert): Uint8Array {
-  const spki = new Uint8Array(b.publicKey.export({ type: 'spki', format: 'der' }));
-  const exts = [
-    ...b.extensions,
-    extension(EXT.subjectKeyIdentifier, false, octetString(keyIdentifier(spki))),
-  ];
-  if (b.authorityKeyId) {
-    exts.push(extension(EXT.authorityKeyIdentifier, false, seq(tlv(0x80, b.authorityKeyId))));
-  }
-  const sigAlg = sigAlgFor(b.signingKey);
-  const tbs = seq(
-    ctx(0, integer(2)),
-    randomSerial(),
-    sigAlg,
-    b.issuer,
-    seq(encodeTime(b.notBefore), encodeTime(new Date(b.notBefore.getTime() + b.days * DAY))),
-    b.subject,
-    spki,
-    ctx(3, seq(...exts)),
-  );
-  const signature = sign('sha256', tbs, b.signingKey);
-  return seq(tbs, sigAlg, tlv(0x03, concatBytes([Uint8Array.of(0), new Uint8Array(signature)])));
-}
-
-function keyPem(key: KeyObject): string {
-  return key.export({ type: 'pkcs8', format: 'pem' }).toString();
-}
-
-/** Subject Name (DER) of a certificate. */
-function subjectOf(certDer: Uint8Array): Uint8Array {
-  const [tbs] = children(certDer, readNode(certDer, 0));
-  if (!tbs) throw new Error('bad certificate');
-  const fields = children(certDer, tbs);
-  const i = fields[0]?.tag === 0xa0 ? 1 : 0;
-  const subject = fields[i + 4];
-  if (!subject) throw new Error('bad certificate');
-  return slice(certDer, subject);
-}
 
 /** Create a self-signed root CA. */
 export async function createRootCa(

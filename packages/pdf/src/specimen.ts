@@ -8,7 +8,8 @@ import type { Standard14FontName } from '@libpdf/core';
 import QRCode from 'qrcode';
 import { PdfError } from './errors.ts';
 import type { Drawing, PathCommand, Primitive, Rgb } from './internal/content.ts';
-import { drawingToPdf, drawingToSvg, fitFontSize, toWinAnsiText } from './internal/content.ts';
+import { drawingToPdf, fitFontSize, toWinAnsiText } from './internal/content.ts';
+import { drawingToSvg } from './internal/content-svg.ts';
 
 /**
  * A vector appearance: a content stream in a `width × height` box plus the resources it names.

@@ -27,9 +27,10 @@ import { openDocument } from './internal/document.ts';
 import type { MeteraiClaim } from './internal/meterai-claim.ts';
 import { classifyClaim, meteraiIssuersFrom } from './internal/meterai-claim.ts';
 import { certificatesFrom } from './internal/pem.ts';
-import { classifyChangesAfter, readXrefChain } from './internal/revisions.ts';
+import { classifyChangesAfter } from './internal/revisions.ts';
 import type { RawSignature } from './internal/signatures.ts';
 import { meteraiSerial, parsePdfDate, readSignatures, signedEnd } from './internal/signatures.ts';
+import { readXrefChain } from './internal/xref-chain.ts';
 import type { PdfLimits } from './limits.ts';
 
 export type SignatureKind = 'emeterai' | 'esign' | 'timestamp';

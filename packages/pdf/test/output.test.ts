@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectPdf } from '../src/inspect.ts';
 import { decodePng } from '../src/internal/png.ts';
-import { readXrefChain } from '../src/internal/revisions.ts';
+import { readXrefChain } from '../src/internal/xref-chain.ts';
 import { placeToPdf } from '../src/place.ts';
 import { signPdf, stampMeterai } from '../src/sign.ts';
 import { createDigestSigner } from '../src/signers.ts';

@@ -6,28 +6,29 @@
  * true })`); see README "Why not `pdf.sign()`" for what this replaces and why.
  */
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import type { PDF, PDFPage, TimestampAuthority } from '@libpdf/core';
-import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfString } from '@libpdf/core';
+import type { PDF, TimestampAuthority } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfName, PdfNumber, PdfString } from '@libpdf/core';
 import { PdfError, toPdfError } from '../errors.ts';
-import type { PdfRect, Rotation } from '../place.ts';
+import type { PdfRect } from '../place.ts';
 import { rectWithinPage } from '../place.ts';
 import type { DigestAlgorithm, Signer } from '../signers.ts';
 import { nodeHashName } from '../signers.ts';
-import type { VectorAppearance } from '../specimen.ts';
 import { buildCadesSignature } from './cms.ts';
 import type { OpenedDocument } from './document.ts';
-import { deref, pageGeometry } from './document.ts';
+import { pageGeometry } from './document.ts';
 import { indexOfAscii } from './lexer.ts';
-import type { EmbeddedImage } from './png.ts';
-import { embedPngFast, isJpeg, isPng } from './png.ts';
+import type { AppearanceInput } from './sign-appearance.ts';
+import { buildAppearance, round } from './sign-appearance.ts';
+import {
+  addToAcroForm,
+  addToAnnots,
+  checkRect,
+  pdfDate,
+  rectArray,
+  resolvePage,
+} from './sign-widget.ts';
 
-/** What to draw in the signature widget. */
-export type AppearanceInput =
-  | { kind: 'image'; bytes: Uint8Array }
-  | VectorAppearance
-  /** Built once the widget size is known (e.g. text specimens fitted to the box). */
-  | { kind: 'deferred'; build: (width: number, height: number) => VectorAppearance };
+export type { AppearanceInput } from './sign-appearance.ts';
 
 export type CeremonyOptions = {
   /** 1-based page; past the end means the last page. */
@@ -51,188 +52,6 @@ export type CeremonyOptions = {
 };
 
 const BYTE_RANGE_PLACEHOLDER = 9_999_999_999;
-
-function rectArray(r: PdfRect): PdfArray {
-  return new PdfArray([
-    PdfNumber.of(round(r.x)),
-    PdfNumber.of(round(r.y)),
-    PdfNumber.of(round(r.x + r.width)),
-    PdfNumber.of(round(r.y + r.height)),
-  ]);
-}
-
-function round(n: number): number {
-  return Math.round(n * 1000) / 1000;
-}
-
-function pdfDate(date: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `D:${date.getUTCFullYear()}${p(date.getUTCMonth() + 1)}${p(date.getUTCDate())}${p(date.getUTCHours())}${p(date.getUTCMinutes())}${p(date.getUTCSeconds())}Z`;
-}
-
-function compressed(
-  pdf: PDF,
-  entries: Record<string, PdfDict | PdfName | PdfNumber | PdfArray | PdfRef>,
-  data: Uint8Array,
-): PdfRef {
-  if (data.length >= 512) {
-    // native zlib at level 1: appearance streams are small; speed matters more than ratio here
-    const packed = new Uint8Array(deflateSync(data, { level: 1 }));
-    return pdf.createStream({ ...entries, Filter: PdfName.of('FlateDecode') }, packed);
-  }
-  return pdf.createStream(entries, data);
-}
-function standardFontDict(base: string): PdfDict {
-  const entries: Record<string, PdfName> = {
-    Type: PdfName.of('Font'),
-    Subtype: PdfName.of('Type1'),
-    BaseFont: PdfName.of(base),
-  };
-  if (base !== 'Symbol' && base !== 'ZapfDingbats')
-    entries.Encoding = PdfName.of('WinAnsiEncoding');
-  return PdfDict.of(entries);
-}
-
-function embedImage(pdf: PDF, bytes: Uint8Array): EmbeddedImage {
-  if (isPng(bytes)) {
-    const fast = embedPngFast(pdf, bytes);
-    if (fast) return fast;
-  } else if (!isJpeg(bytes)) {
-    throw new Error('not a PNG or JPEG');
-  }
-  const image = pdf.embedImage(bytes);
-  return { ref: image.ref, width: image.width, height: image.height };
-}
-
-/**
- * Build the widget's normal appearance: a Form XObject whose BBox is the box as the viewer shows
- * it (w × h) and whose /Matrix turns it upright on a rotated page.
- */
-function buildAppearance(
-  pdf: PDF,
-  input: AppearanceInput,
-  w: number,
-  h: number,
-  rotation: Rotation,
-): PdfRef {
-  const resources = new PdfDict();
-  let body: string;
-  if (input.kind === 'image') {
-    let image: EmbeddedImage;
-    try {
-      image = embedImage(pdf, input.bytes);
-    } catch (error) {
-      throw new PdfError(
-        'INVALID_ARGUMENT',
-        'The stamp/specimen image must be a PNG or JPEG file.',
-        error instanceof Error ? error.message : String(error),
-      );
-    }
-    resources.set('XObject', PdfDict.of({ Im0: image.ref }));
-    const s = Math.min(w / image.width, h / image.height);
-    const iw = image.width * s;
-    const ih = image.height * s;
-    body = `q ${round(iw)} 0 0 ${round(ih)} ${round((w - iw) / 2)} ${round((h - ih) / 2)} cm /Im0 Do Q\n`;
-  } else {
-    const vector = input.kind === 'deferred' ? input.build(w, h) : input;
-    const fonts = new PdfDict();
-    for (const [name, base] of Object.entries(vector.fonts))
-      fonts.set(name, standardFontDict(base));
-    if (Object.keys(vector.fonts).length > 0) resources.set('Font', fonts);
-    const opacities = vector.opacities ?? {};
-    if (Object.keys(opacities).length > 0) {
-      const gs = new PdfDict();
-      for (const [name, o] of Object.entries(opacities)) {
-        gs.set(
-          name,
-          PdfDict.of({ Type: PdfName.of('ExtGState'), ca: PdfNumber.of(o), CA: PdfNumber.of(o) }),
-        );
-      }
-      resources.set('ExtGState', gs);
-    }
-    const s = Math.min(w / vector.width, h / vector.height);
-    const dx = (w - vector.width * s) / 2;
-    const dy = (h - vector.height * s) / 2;
-    body = `q ${round(s)} 0 0 ${round(s)} ${round(dx)} ${round(dy)} cm\n${vector.content}Q\n`;
-  }
-  const rad = (rotation * Math.PI) / 180;
-  const cos = Math.round(Math.cos(rad));
-  const sin = Math.round(Math.sin(rad));
-  return compressed(
-    pdf,
-    {
-      Type: PdfName.of('XObject'),
-      Subtype: PdfName.of('Form'),
-      BBox: new PdfArray([
-        PdfNumber.of(0),
-        PdfNumber.of(0),
-        PdfNumber.of(round(w)),
-        PdfNumber.of(round(h)),
-      ]),
-      Matrix: new PdfArray([cos, sin, -sin, cos, 0, 0].map((v) => PdfNumber.of(v))),
-      Resources: resources,
-    },
-    new Uint8Array(Buffer.from(body, 'latin1')),
-  );
-}
-
-function resolvePage(pdf: PDF, page: number): PDFPage {
-  if (!Number.isInteger(page) || page < 1) {
-    throw new PdfError('INVALID_ARGUMENT', 'The page number must be 1 or more.');
-  }
-  const count = pdf.getPageCount();
-  const target = pdf.getPage(Math.min(page, count) - 1);
-  if (!target) throw new PdfError('NO_PAGES', 'The PDF has no pages.');
-  return target;
-}
-
-function checkRect(rect: PdfRect): void {
-  const values = [rect?.x, rect?.y, rect?.width, rect?.height];
-  if (!values.every((v) => typeof v === 'number' && Number.isFinite(v))) {
-    throw new PdfError(
-      'INVALID_ARGUMENT',
-      'The rectangle must be four numbers (x, y, width, height).',
-    );
-  }
-  if (!(rect.width >= 1 && rect.height >= 1)) {
-    throw new PdfError('INVALID_ARGUMENT', 'The rectangle must be at least 1 point wide and high.');
-  }
-}
-
-/** Add the widget to the page's /Annots (which may be inline or an indirect array). */
-function addToAnnots(pdf: PDF, page: PDFPage, ref: PdfRef): void {
-  const raw = page.dict.get('Annots');
-  const annots = deref(pdf, raw);
-  if (annots instanceof PdfArray) {
-    annots.push(ref);
-    if (!(raw instanceof PdfRef)) page.dict.set('Annots', annots);
-    return;
-  }
-  page.dict.set('Annots', new PdfArray([ref]));
-}
-
-function addToAcroForm(pdf: PDF, fieldRef: PdfRef): void {
-  const catalog = pdf.getCatalog();
-  const rawAcro = catalog.get('AcroForm');
-  let acro = deref(pdf, rawAcro);
-  if (!(acro instanceof PdfDict)) {
-    acro = new PdfDict();
-    catalog.set('AcroForm', pdf.register(acro));
-  } else if (!(rawAcro instanceof PdfRef)) {
-    catalog.set('AcroForm', acro); // inline AcroForm: mark the catalog as changed
-  }
-  const rawFields = acro.get('Fields');
-  const fields = deref(pdf, rawFields);
-  if (fields instanceof PdfArray) {
-    fields.push(fieldRef);
-    if (!(rawFields instanceof PdfRef)) acro.set('Fields', fields);
-  } else {
-    acro.set('Fields', new PdfArray([fieldRef]));
-  }
-  const flags = deref(pdf, acro.get('SigFlags'));
-  const current = flags instanceof PdfNumber ? flags.value : 0;
-  if ((current & 3) !== 3) acro.set('SigFlags', PdfNumber.of(current | 3));
-}
 
 /**
  * Bytes to reserve for the CMS: the certificates, up to 1 KiB of signature value (RSA-8192),
