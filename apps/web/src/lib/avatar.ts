@@ -1,7 +1,10 @@
+import { endpointPath, USER_ENDPOINTS } from '@bubuh/contracts';
+
 /** Where an avatar is served (spec §7: /files/{avatar}); absolute and data URLs pass through. */
 export const avatarSrc = (avatar: string | null | undefined): string | null => {
   if (!avatar) return null;
-  return /^(https?:|data:|blob:|\/)/.test(avatar) ? avatar : `/files/${avatar}`;
+  if (/^(https?:|data:|blob:|\/)/.test(avatar)) return avatar;
+  return endpointPath(USER_ENDPOINTS.avatarFile, { avatar });
 };
 
 export const initialsOf = (name: string): string => {

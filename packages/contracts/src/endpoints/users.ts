@@ -148,4 +148,16 @@ export const USER_ENDPOINTS = {
     consumes: ['multipart/form-data'],
     response: { 200: ZAvatarResponse },
   }),
+  /** Avatars are public by design (spec §7: /files/{avatar}); names are random UUIDs. */
+  avatarFile: endpoint({
+    method: 'GET',
+    path: '/files/:avatar',
+    tags: ['users'],
+    summary: 'An avatar image (public)',
+    access: 'public',
+    hide: true,
+    raw: true,
+    params: z.object({ avatar: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/) }),
+    response: {},
+  }),
 } as const;

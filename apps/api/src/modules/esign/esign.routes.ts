@@ -1,12 +1,9 @@
-import { ESIGN_ENDPOINTS as E, ZEsignResponse } from '@bubuh/contracts';
+import { ESIGN_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
-import { requireAuth } from '../../plugins/auth.ts';
 import type { TEsignService } from './esign.service.ts';
 import { SPECIMEN_MAX_BYTES } from './specimen-image.ts';
-
-const security = [{ bearerAuth: [] }];
 
 export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = async (
   app,
@@ -17,30 +14,15 @@ export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = asyn
     ...(await esign.list(auth, params.userId, query)),
   }));
 
-  app.post(
-    '/api/v1/esign',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags: ['esign'],
-        security,
-        summary:
-          'Add a specimen: multipart `file` (PNG/JPEG ≤ 1 MB, drawn or uploaded), optional `source` and `name`; the background is made transparent',
-        consumes: ['multipart/form-data'],
-        response: { 201: ZEsignResponse },
-      },
-    },
-    async (request, reply) => {
-      const opts = { field: 'file', maxBytes: SPECIMEN_MAX_BYTES, what: 'image' } as const;
-      const data = await receiveUpload(request, reply, opts, async (file) => {
-        const bytes = new Uint8Array(await file.toBuffer());
-        const source = textField(file, 'source') === 'drawn' ? 'drawn' : 'upload';
-        const name = textField(file, 'name');
-        return esign.create(requireAuth(request), { bytes, source, name });
-      });
-      return reply.status(201).send({ message: 'Berhasil tambah data Esign', data });
-    },
-  );
+  endpointRoute(app, E.create, async ({ auth, request, reply }) => {
+    const opts = { field: 'file', maxBytes: SPECIMEN_MAX_BYTES, what: 'image' } as const;
+    const data = await receiveUpload(request, reply, opts, async (file) => {
+      const bytes = new Uint8Array(await file.toBuffer());
+      const source = textField(file, 'source') === 'drawn' ? 'drawn' : 'upload';
+      return esign.create(auth, { bytes, source, name: textField(file, 'name') });
+    });
+    return { message: 'Berhasil tambah data Esign', data };
+  });
 
   endpointRoute(app, E.update, async ({ auth, params, body }) => ({
     message: 'Berhasil update data Esign',

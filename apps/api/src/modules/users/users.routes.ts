@@ -1,15 +1,8 @@
-import {
-  USER_ENDPOINTS as E,
-  ZAvatarResponse,
-  ZDbIdParams,
-  ZUpdateProfileRequest,
-} from '@bubuh/contracts';
+import { USER_ENDPOINTS as E, ZUpdateProfileRequest } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
-import { requireAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TCompanyUsersService, TRemoval } from './company-users.service.ts';
 import { AVATAR_MAX_BYTES, type TUsersService } from './users.service.ts';
@@ -24,9 +17,6 @@ const removalAnswer = (outcome: TRemoval) => ({
       : 'The user owns documents: the account is deactivated and the documents stay with the company',
   data: { outcome, documents_kept: outcome === 'deactivated' },
 });
-
-const ZIdParams = ZDbIdParams;
-const security = [{ bearerAuth: [] }];
 
 export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
@@ -91,47 +81,22 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
     data: await users.setSecurity(auth, params.id, body.loginOtpEnabled),
   }));
 
-  app.post(
-    '/api/v1/users/:id/avatar',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags: ['users'],
-        security,
-        summary: 'Upload own avatar (multipart field `avatar`: PNG, JPEG or WebP, at most 2 MB)',
-        consumes: ['multipart/form-data'],
-        params: ZIdParams,
-        response: { 200: ZAvatarResponse },
-      },
-    },
-    async (request, reply) => {
-      const opts = { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, what: 'image' } as const;
-      const avatar = await receiveUpload(request, reply, opts, async (file) => {
-        const bytes = new Uint8Array(await file.toBuffer());
-        return users.setAvatar(requireAuth(request), request.params.id, bytes);
-      });
-      return { message: 'Avatar updated', data: { avatar } };
-    },
-  );
+  endpointRoute(app, E.avatar, async ({ auth, params, request, reply }) => {
+    const opts = { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, what: 'image' } as const;
+    const avatar = await receiveUpload(request, reply, opts, async (file) =>
+      users.setAvatar(auth, params.id, new Uint8Array(await file.toBuffer())),
+    );
+    return { message: 'Avatar updated', data: { avatar } };
+  });
 
-  /** Avatars are public by design (spec §7: /files/{avatar}); names are random UUIDs. */
-  app.get(
-    '/files/:avatar',
-    {
-      schema: {
-        hide: true,
-        params: z.object({ avatar: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/) }),
-      },
-    },
-    async (request, reply) => {
-      const key = `avatars/${request.params.avatar}`;
-      if (!(await files.exists(key))) throw AppError.notFound('File');
-      const ext = request.params.avatar.split('.').pop();
-      const type = ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
-      reply
-        .header('cache-control', 'public, max-age=86400')
-        .header('x-content-type-options', 'nosniff');
-      return reply.type(type).send(await files.stream(key));
-    },
-  );
+  endpointRoute(app, E.avatarFile, async ({ params, reply }) => {
+    const key = `avatars/${params.avatar}`;
+    if (!(await files.exists(key))) throw AppError.notFound('File');
+    const ext = params.avatar.split('.').pop();
+    const type = ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
+    reply
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff');
+    return reply.type(type).send(await files.stream(key));
+  });
 };
