@@ -29,6 +29,15 @@ type TDeleteMutation<V, A> = {
   error: unknown;
 };
 
+/** The open, loading, error, confirm and close props of the delete `ConfirmDialog`. */
+export type TDeleteDialog = {
+  opened: boolean;
+  loading: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
 /**
  * A row's delete confirmation: `ask(row)` opens it (clearing the last error); `dialog` holds the
  * open, loading, error, confirm and close props of `ConfirmDialog`. On success `onDeleted` runs
@@ -47,26 +56,27 @@ export const useDeleteConfirm = <T, V, A>({
   errorText: (error: unknown) => string;
 }) => {
   const [deleting, setDeleting] = useState<T | null>(null);
+  const dialog: TDeleteDialog = {
+    opened: deleting !== null,
+    loading: remove.isPending,
+    error: remove.error ? errorText(remove.error) : null,
+    onConfirm: () => {
+      if (!deleting) return;
+      remove.mutate(idOf(deleting), {
+        onSuccess: (answer) => {
+          onDeleted(answer);
+          setDeleting(null);
+        },
+      });
+    },
+    onClose: () => setDeleting(null),
+  };
   return {
     deleting,
     ask: (row: T) => {
       remove.reset();
       setDeleting(row);
     },
-    dialog: {
-      opened: deleting !== null,
-      loading: remove.isPending,
-      error: remove.error ? errorText(remove.error) : null,
-      onConfirm: () => {
-        if (!deleting) return;
-        remove.mutate(idOf(deleting), {
-          onSuccess: (answer) => {
-            onDeleted(answer);
-            setDeleting(null);
-          },
-        });
-      },
-      onClose: () => setDeleting(null),
-    },
+    dialog,
   };
 };

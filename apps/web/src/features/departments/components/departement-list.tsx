@@ -2,8 +2,8 @@ import { formatNumber, type TDepartement, type TDepartementSortKey } from '@bubu
 import { Badge, Button, Paper, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
 import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -104,12 +104,11 @@ export const DepartementList = () => {
         }
       />
       <DepartementFormModal opened={form.opened} departement={form.editing} onClose={form.close} />
-      <ConfirmDialog
+      <DeleteConfirmDialog
+        deletion={deletion}
         testId="departement-delete-dialog"
         title={t('master.department.deleteTitle')}
-        body={t('master.department.deleteBody', { name: deletion.deleting?.name ?? '' })}
-        confirmLabel={t('master.actions.delete')}
-        {...deletion.dialog}
+        body={(row) => t('master.department.deleteBody', { name: row.name })}
       />
     </Paper>
   );

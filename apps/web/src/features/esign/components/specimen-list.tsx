@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconSignature } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
 import { statusMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
@@ -199,12 +199,11 @@ export const SpecimenList = ({ userId }: { userId: number }) => {
 
       <AddSpecimenModal opened={adding} onClose={() => setAdding(false)} />
       <RenameModal specimen={renaming} onClose={() => setRenaming(null)} />
-      <ConfirmDialog
+      <DeleteConfirmDialog
+        deletion={deletion}
         testId="specimen-delete-dialog"
         title={t('master.esign.deleteTitle')}
-        body={t('master.esign.deleteBody', { name: deletion.deleting?.name ?? '' })}
-        confirmLabel={t('master.actions.delete')}
-        {...deletion.dialog}
+        body={(row) => t('master.esign.deleteBody', { name: row.name })}
       />
     </Stack>
   );

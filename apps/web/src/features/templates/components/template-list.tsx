@@ -3,8 +3,8 @@ import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconRubberStamp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
 import { actionsColumn, RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { placementSummary, templateTypeKey } from '@/lib/document-format';
@@ -141,12 +141,11 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
           </>
         }
       />
-      <ConfirmDialog
+      <DeleteConfirmDialog
+        deletion={deletion}
         testId="template-delete-dialog"
         title={t('stamping.templates.deleteTitle')}
-        body={t('stamping.templates.deleteBody', { name: deletion.deleting?.name ?? '' })}
-        confirmLabel={t('stamping.actions.delete')}
-        {...deletion.dialog}
+        body={(row) => t('stamping.templates.deleteBody', { name: row.name })}
       />
     </Paper>
   );

@@ -18,7 +18,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteConfirm } from '@/lib/use-row-dialogs';
@@ -186,12 +186,11 @@ export const ChildUserPanel = () => {
         )}
       </Paper>
 
-      <ConfirmDialog
+      <DeleteConfirmDialog
+        deletion={deletion}
         testId="child-user-delete-dialog"
         title={t('master.child.deleteTitle')}
-        body={t('master.user.deleteBody', { name: deletion.deleting?.fullName ?? '' })}
-        confirmLabel={t('master.actions.delete')}
-        {...deletion.dialog}
+        body={(row) => t('master.user.deleteBody', { name: row.fullName })}
       />
     </Stack>
   );

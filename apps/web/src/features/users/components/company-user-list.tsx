@@ -8,8 +8,8 @@ import {
 import { Badge, Button, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
 import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -135,12 +135,11 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         canAppointAdmin={canAppointAdmin}
         onClose={form.close}
       />
-      <ConfirmDialog
+      <DeleteConfirmDialog
+        deletion={deletion}
         testId="user-delete-dialog"
         title={t('master.user.deleteTitle')}
-        body={t('master.user.deleteBody', { name: deletion.deleting?.fullName ?? '' })}
-        confirmLabel={t('master.actions.delete')}
-        {...deletion.dialog}
+        body={(row) => t('master.user.deleteBody', { name: row.fullName })}
       />
     </>
   );
