@@ -1,14 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PublicLayout } from '@/components/layouts/public-layout';
-import { LegalDocument } from '@/features/legal/components/legal-document';
+import { LegalPage } from '@/features/legal/components/legal-page';
 
-const PrivacyRoute = () => {
-  const { t } = useTranslation();
-  return (
-    <PublicLayout>
-      <LegalDocument doc="privacy" title={t('page.privacy')} />
-    </PublicLayout>
-  );
-};
+const PrivacyRoute = () => <LegalPage doc="privacy" />;
 
 export default PrivacyRoute;

@@ -1,14 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PublicLayout } from '@/components/layouts/public-layout';
-import { LegalDocument } from '@/features/legal/components/legal-document';
+import { LegalPage } from '@/features/legal/components/legal-page';
 
-const ReturnPolicyRoute = () => {
-  const { t } = useTranslation();
-  return (
-    <PublicLayout>
-      <LegalDocument doc="returnPolicy" title={t('page.returnPolicy')} />
-    </PublicLayout>
-  );
-};
+const ReturnPolicyRoute = () => <LegalPage doc="returnPolicy" />;
 
 export default ReturnPolicyRoute;

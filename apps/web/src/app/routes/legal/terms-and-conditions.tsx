@@ -1,14 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PublicLayout } from '@/components/layouts/public-layout';
-import { LegalDocument } from '@/features/legal/components/legal-document';
+import { LegalPage } from '@/features/legal/components/legal-page';
 
-const TermsRoute = () => {
-  const { t } = useTranslation();
-  return (
-    <PublicLayout>
-      <LegalDocument doc="terms" title={t('page.terms')} />
-    </PublicLayout>
-  );
-};
+const TermsRoute = () => <LegalPage doc="terms" />;
 
 export default TermsRoute;
