@@ -7,12 +7,28 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { companies, departements, users } from '../src/db/schema.ts';
-import { move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
+import {
+  move,
+  SYSTEM_ISSUED,
+  type TAccountRef,
+  type TQuotaKind,
+} from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import { type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 export type TSession = { accessToken: string; userData: { id: number } };
+
+/** Units bought into `to`'s wallet (a `purchase` from the outside world, in `to`'s company). */
+export const purchase = (ctx: TTestContext, to: TAccountRef, kind: TQuotaKind, quantity: number) =>
+  move(ctx.database.db, {
+    kind,
+    quantity,
+    from: SYSTEM_ISSUED,
+    to,
+    reason: 'purchase',
+    companyId: to.companyId,
+  });
 
 /** An A4 PDF with a line of text on each page. */
 export const makePdf = async (pages = 2) => {
@@ -60,14 +76,7 @@ export const newDepartmentUser = async (ctx: TTestContext, units: number) => {
     companyId: company?.id ?? 0,
   };
   if (units > 0) {
-    await move(ctx.database.db, {
-      kind: 'emeterai',
-      quantity: units,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'emeterai', units);
   }
   return { session: await newDepartmentMember(ctx, ref.companyId, ref.ownerId), ref };
 };

@@ -11,6 +11,7 @@ import {
   newDepartmentMember,
   newDepartmentUser,
   pdfsig,
+  purchase,
   stampDocument,
   type TSession,
   uploadedId,
@@ -127,14 +128,7 @@ describe('a process that dies mid-stamp', () => {
 
   it('returns the e-sign unit of a signature that died, keeping the ones already signed', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 0);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 2,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 2);
     const id = await uploadedId(ctx, session, await makePdf(1));
     const box = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
     const me = session.userData.id;
@@ -407,14 +401,7 @@ describe('money above 2^31 rupiah (issue 11)', () => {
 describe('e-sign only documents', () => {
   const newCompanyPair = async () => {
     const { session: owner, ref } = await newDepartmentUser(ctx, 0);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 2,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 2);
     const [ownerRow] = await ctx.database.db
       .select()
       .from(users)
@@ -489,14 +476,7 @@ describe('e-sign only documents', () => {
 describe('an e-signature posing as an e-Meterai', () => {
   it('is reported as an e-signature without a serial', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 0);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 1,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 1);
     const id = await uploadedId(ctx, session, await makePdf(1));
     const signed = await post('/api/v1/esign-only/signer-process', session, {
       document_id: id,

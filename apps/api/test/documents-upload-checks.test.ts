@@ -13,12 +13,13 @@ import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, serialNumbers } from '../src/db/schema.ts';
 import { translateToIndonesian } from '../src/lib/messages.ts';
-import { balanceOf, move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
+import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
 import {
   makePdf,
   newDepartmentUser as newDepartmentUserIn,
   pdfsig,
+  purchase,
   stampDocument,
   type TSession,
   uploadPdf,
@@ -45,14 +46,7 @@ const BROKEN_SIGNED = 'The PDF is damaged and already signed; ask the signer for
 const newUser = async (emeterai: number, esign = 0) => {
   const user = await newDepartmentUserIn(ctx, emeterai);
   if (esign > 0) {
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: esign,
-      from: SYSTEM_ISSUED,
-      to: user.ref,
-      reason: 'purchase',
-      companyId: user.ref.companyId,
-    });
+    await purchase(ctx, user.ref, 'esign', esign);
   }
   return user;
 };

@@ -7,13 +7,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, users } from '../src/db/schema.ts';
-import { balanceOf, move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
+import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
   newDepartmentUser as newDepartmentUserIn,
   pdfsig,
+  purchase,
   stampDocument,
   type TSession,
   uploadPdf,
@@ -580,14 +581,7 @@ describe('document and template list sorting', () => {
 describe('e-signatures before the stamp', () => {
   it('signs three times in order and then stamps; pdfsig shows four valid signatures', async () => {
     const { session: owner, ref } = await newDepartmentUser(1);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 3,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 3);
     const [ownerRow] = await ctx.database.db
       .select()
       .from(users)

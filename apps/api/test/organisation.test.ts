@@ -6,6 +6,7 @@ import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { bearer, callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
+import { purchase } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
 
@@ -63,14 +64,7 @@ const newCompany = async (emeterai: number) => {
     ownerId: company?.id ?? 0,
     companyId: company?.id ?? 0,
   };
-  await move(ctx.database.db, {
-    kind: 'emeterai',
-    quantity: emeterai,
-    from: SYSTEM_ISSUED,
-    to: ref,
-    reason: 'purchase',
-    companyId: ref.companyId,
-  });
+  await purchase(ctx, ref, 'emeterai', emeterai);
   const email = await createVerifiedUser(ctx);
   const { users } = await import('../src/db/schema.ts');
   await ctx.database.db

@@ -6,15 +6,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, departements, quotaAccounts, users } from '../src/db/schema.ts';
-import {
-  balanceOf,
-  move,
-  SYSTEM_ISSUED,
-  type TAccountRef,
-  type TQuotaKind,
-} from '../src/modules/quota/ledger.ts';
+import { balanceOf, move, type TAccountRef, type TQuotaKind } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
-import type { TSession } from './documents-helpers.ts';
+import { purchase, type TSession } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 
 let ctx: TTestContext;
@@ -64,14 +58,7 @@ const deptRef = (companyId: number, id: number): TAccountRef => ({
 });
 
 const issue = (to: TAccountRef, kind: TQuotaKind, quantity: number) =>
-  move(ctx.database.db, {
-    kind,
-    quantity,
-    from: SYSTEM_ISSUED,
-    to,
-    reason: 'purchase',
-    companyId: to.companyId,
-  });
+  purchase(ctx, to, kind, quantity);
 
 const transfer = (
   admin: TSession,

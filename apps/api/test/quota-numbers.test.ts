@@ -11,12 +11,17 @@ import { companies, departements, quotaMovements, users } from '../src/db/schema
 import {
   move,
   SYSTEM_CONSUMED,
-  SYSTEM_ISSUED,
   type TAccountRef,
   type TQuotaKind,
 } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
-import { makePdf, stampDocument, type TSession, uploadedId } from './documents-helpers.ts';
+import {
+  makePdf,
+  purchase,
+  stampDocument,
+  type TSession,
+  uploadedId,
+} from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 
 let ctx: TTestContext;
@@ -98,14 +103,7 @@ describe('quota numbers match the ledger', () => {
       companyId: null,
     };
     const issue = (to: TAccountRef, kind: TQuotaKind, quantity: number) =>
-      move(ctx.database.db, {
-        kind,
-        quantity,
-        from: SYSTEM_ISSUED,
-        to,
-        reason: 'purchase',
-        companyId: to.companyId,
-      });
+      purchase(ctx, to, kind, quantity);
     const spend = (from: TAccountRef, kind: TQuotaKind, quantity: number, actor: TSession) =>
       move(ctx.database.db, {
         kind,

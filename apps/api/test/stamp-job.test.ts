@@ -4,13 +4,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
 import { STAMP_QUEUE } from '../src/jobs/document-jobs.ts';
-import { balanceOf, move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
+import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { createSigningService } from '../src/modules/signing/signing.service.ts';
 import { createStampingService } from '../src/modules/stamping/stamping.service.ts';
 import { createLocalMeteraiProvider } from '../src/providers/meterai/local-meterai-provider.ts';
 import { createLocalSignatureProvider } from '../src/providers/signature/local-signature-provider.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
-import { makePdf, newDepartmentUser, stampDocument, uploadedId } from './documents-helpers.ts';
+import {
+  makePdf,
+  newDepartmentUser,
+  purchase,
+  stampDocument,
+  uploadedId,
+} from './documents-helpers.ts';
 import { createTestContext, sharedPdfEngine, type TTestContext } from './helpers.ts';
 
 /**
@@ -154,14 +160,7 @@ describe('stamp job attempts', () => {
 
   it('answers a retried sign job with the signature an earlier attempt stored', async () => {
     const { ref, id, actor } = await setUp();
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 2,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 2);
     const signing = createSigningService({
       db: ctx.database.db,
       files: createLocalFileStore(path.join(ctx.env.DATA_DIR, 'files')),

@@ -9,13 +9,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { balanceOf, move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
+import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
   newDepartmentUser,
   pdfsig,
+  purchase,
   type TSession,
   uploadPdf,
 } from './documents-helpers.ts';
@@ -39,14 +40,7 @@ type TCompany = { owner: TSession; colleague: TSession; ref: TAccountRef };
 const newCompany = async (units = 0): Promise<TCompany> => {
   const { session: owner, ref } = await newDepartmentUser(ctx, units);
   if (units > 0) {
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: units,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', units);
   }
   const colleague = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
   return { owner, colleague, ref };
