@@ -24,18 +24,13 @@ import {
   type TSession,
   uploadPdf,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, TEST_ENV, type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 let ctx: TTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    env: {
-      LOG_LEVEL: 'error',
-      ...RELAXED_LIMITS,
-    },
-  });
+  ctx = await createTestContext({ env: TEST_ENV });
 });
 afterAll(() => ctx.close());
 

@@ -20,7 +20,7 @@ import {
   uploadPdf,
   verifyThroughApi,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import { createTestContext, issuingFailsWhen, TEST_ENV, type TTestContext } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -38,17 +38,10 @@ const stamp = (session: TSession, documentId: number, page = 2) =>
 beforeAll(async () => {
   ctx = await createTestContext({
     env: {
-      LOG_LEVEL: 'error',
-      ...RELAXED_LIMITS,
+      ...TEST_ENV,
       UPLOAD_LIMIT_BYTES: String(2 * 1024 * 1024),
     },
-    meterai: (local) => ({
-      ...local,
-      issueSerial: async (input) => {
-        if (failIssuing) throw new Error('provider unreachable');
-        return local.issueSerial(input);
-      },
-    }),
+    meterai: issuingFailsWhen(() => failIssuing),
   });
 });
 afterAll(() => ctx.close());

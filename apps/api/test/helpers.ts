@@ -30,11 +30,25 @@ export const openTestDatabase = async (): Promise<TDatabase> => {
   return database;
 };
 
+/** The local e-Meterai provider, except that issuing a serial fails while `failing()` says so. */
+export const issuingFailsWhen =
+  (failing: () => boolean) =>
+  (local: TMeteraiProvider): TMeteraiProvider => ({
+    ...local,
+    issueSerial: async (input) => {
+      if (failing()) throw new Error('provider unreachable');
+      return local.issueSerial(input);
+    },
+  });
+
 /** Login and OTP limits high enough for a file that logs many users in from one address. */
 export const RELAXED_LIMITS = {
   RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
   RATE_LIMIT_OTP_PER_MINUTE: '1000',
 } as const;
+
+/** The env of most API test files: relaxed login limits, only errors logged. */
+export const TEST_ENV = { LOG_LEVEL: 'error', ...RELAXED_LIMITS } as const;
 
 export type TTestContext = {
   app: FastifyInstance;

@@ -22,24 +22,21 @@ import {
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
+import {
+  createTestContext,
+  issuingFailsWhen,
+  TEST_ENV,
+  type TTestContext,
+  unique,
+} from './helpers.ts';
 
 let ctx: TTestContext;
 let failIssuing = false;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    env: {
-      LOG_LEVEL: 'error',
-      ...RELAXED_LIMITS,
-    },
-    meterai: (local) => ({
-      ...local,
-      issueSerial: async (input) => {
-        if (failIssuing) throw new Error('provider unreachable');
-        return local.issueSerial(input);
-      },
-    }),
+    env: TEST_ENV,
+    meterai: issuingFailsWhen(() => failIssuing),
   });
 });
 afterAll(() => ctx.close());

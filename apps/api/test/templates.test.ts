@@ -20,17 +20,12 @@ import {
   type TSession,
   uploadPdf,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, TEST_ENV, type TTestContext, unique } from './helpers.ts';
 
 let ctx: TTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    env: {
-      LOG_LEVEL: 'error',
-      ...RELAXED_LIMITS,
-    },
-  });
+  ctx = await createTestContext({ env: TEST_ENV });
 });
 afterAll(() => ctx.close());
 
