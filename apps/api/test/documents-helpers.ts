@@ -120,21 +120,24 @@ export const uploadedId = async (
   ZUploadDocumentResponse.parse((await uploadPdf(ctx, session, content, name)).json()).data
     .document_id;
 
+/** The single-stamp request the tests send: an e-Meterai box on `page` of `documentId`. */
+export const stampRequest = (documentId: number, page: number) => ({
+  document_id: documentId,
+  page,
+  x: 400,
+  y: 100,
+  width: 75,
+  height: 75,
+  doc_type: '3',
+  location: 'Jakarta',
+});
+
 export const stampDocument = (ctx: TTestContext, session: TSession, documentId: number, page = 2) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/v1/single-stamp/stamp-single-process-company',
     headers: bearer(session),
-    payload: {
-      document_id: documentId,
-      page,
-      x: 400,
-      y: 100,
-      width: 75,
-      height: 75,
-      doc_type: '3',
-      location: 'Jakarta',
-    },
+    payload: stampRequest(documentId, page),
   });
 
 /** pdfsig's report (it always exits 0: callers read the text). */

@@ -15,6 +15,7 @@ import {
   newDepartmentUser,
   purchase,
   stampDocument,
+  stampRequest,
   uploadedId,
 } from './documents-helpers.ts';
 import { createTestContext, sharedPdfEngine, type TTestContext } from './helpers.ts';
@@ -83,16 +84,7 @@ describe('stamp job attempts', () => {
       companyId: ref.companyId,
       departementId: ref.ownerId,
     };
-    const request = {
-      document_id: id,
-      page: 2,
-      x: 400,
-      y: 100,
-      width: 75,
-      height: 75,
-      doc_type: '3',
-      location: 'Jakarta',
-    };
+    const request = stampRequest(id, 2);
     return { session, ref, id, actor, request };
   };
 

@@ -7,7 +7,7 @@ import { createLocalPki } from '@bubuh/pdf';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config/env.ts';
-import { makePdf, pdfsig } from './documents-helpers.ts';
+import { makePdf, pdfsig, stampRequest } from './documents-helpers.ts';
 import { startFakePeruri } from './fake-peruri.ts';
 
 /**
@@ -129,16 +129,7 @@ describe('a server killed mid-stamp', () => {
       const stamping = fetch(`${base}/api/v1/single-stamp/stamp-single-process-company`, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          document_id: documentId,
-          page: 2,
-          x: 400,
-          y: 100,
-          width: 75,
-          height: 75,
-          doc_type: '3',
-          location: 'Jakarta',
-        }),
+        body: JSON.stringify(stampRequest(documentId, 2)),
       }).catch((error: unknown) => error);
       await until('the stamp to reach the signing call', 30_000, async () =>
         fake.requests.some((r) => r.url === SIGNING_URL) ? true : undefined,
