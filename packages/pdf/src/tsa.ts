@@ -15,23 +15,7 @@ import {
   digestAlgorithmFromOid,
   OID,
 } from './internal/cms.ts';
-import {
-  children,
-  content,
-  ctx,
-  decodeOid,
-  generalizedTime,
-  integer,
-  nullValue,
-  octetString,
-  oid,
-  readNode,
-  seq,
-  set,
-  setOf,
-  slice,
-  tlv,
-} from './internal/der.ts';
+import * as der from './internal/der.ts';
 import { certificatesFrom } from './internal/pem.ts';
 import type { DigestAlgorithm } from './signers.ts';
 
@@ -93,13 +77,13 @@ function rejection(status: number, failInfoBit: number, text: string): Uint8Arra
   const bytes = new Uint8Array(byteIndex + 1);
   bytes[byteIndex] = 0x80 >> (failInfoBit % 8);
   const unused = 7 - (failInfoBit % 8);
-  const bitString = tlv(0x03, Uint8Array.of(unused), bytes);
-  const statusInfo = seq(
-    integer(status),
-    seq(tlv(0x0c, new TextEncoder().encode(text))),
+  const bitString = der.tlv(0x03, Uint8Array.of(unused), bytes);
+  const statusInfo = der.seq(
+    der.integer(status),
+    der.seq(der.tlv(0x0c, new TextEncoder().encode(text))),
     bitString,
   );
-  return seq(statusInfo);
+  return der.seq(statusInfo);
 }
 
 export type TimestampResponseOptions = {
@@ -126,21 +110,23 @@ export function createTimestampResponse(
   let certReq = false;
   let reqPolicy: Uint8Array | undefined;
   try {
-    const root = readNode(requestDer, 0);
-    const fields = children(requestDer, root);
+    const root = der.readNode(requestDer, 0);
+    const fields = der.children(requestDer, root);
     const mi = fields[1];
     if (mi?.tag !== 0x30) return rejection(2, 5, 'badDataFormat');
-    imprint = slice(requestDer, mi);
-    const [alg, hashed] = children(requestDer, mi);
-    const algOid = alg ? children(requestDer, alg)[0] : undefined;
-    algorithm = algOid ? digestAlgorithmFromOid(decodeOid(content(requestDer, algOid))) : undefined;
+    imprint = der.slice(requestDer, mi);
+    const [alg, hashed] = der.children(requestDer, mi);
+    const algOid = alg ? der.children(requestDer, alg)[0] : undefined;
+    algorithm = algOid
+      ? digestAlgorithmFromOid(der.decodeOid(der.content(requestDer, algOid)))
+      : undefined;
     if (!algorithm) return rejection(2, 0, 'badAlg');
     const hashedLen = hashed ? hashed.end - hashed.contentStart : 0;
     const expected = algorithm === 'SHA-256' ? 32 : algorithm === 'SHA-384' ? 48 : 64;
     if (hashedLen !== expected) return rejection(2, 5, 'badDataFormat');
     for (const f of fields.slice(2)) {
-      if (f.tag === 0x06) reqPolicy = slice(requestDer, f);
-      else if (f.tag === 0x02) nonce = slice(requestDer, f);
+      if (f.tag === 0x06) reqPolicy = der.slice(requestDer, f);
+      else if (f.tag === 0x02) nonce = der.slice(requestDer, f);
       else if (f.tag === 0x01) certReq = (requestDer[f.contentStart] ?? 0) !== 0;
     }
   } catch {
@@ -150,45 +136,54 @@ export function createTimestampResponse(
   const now = options.now ?? new Date();
   const serial = randomBytes(16);
   serial[0] = (serial[0] ?? 0) & 0x7f;
-  const tstInfo = seq(
-    integer(1),
-    reqPolicy ?? oid(options.policy ?? DEFAULT_TSA_POLICY),
+  const tstInfo = der.seq(
+    der.integer(1),
+    reqPolicy ?? der.oid(options.policy ?? DEFAULT_TSA_POLICY),
     imprint,
-    integer(serial),
-    generalizedTime(now),
-    seq(integer(1)), // accuracy: 1 second
+    der.integer(serial),
+    der.generalizedTime(now),
+    der.seq(der.integer(1)), // accuracy: 1 second
     ...(nonce ? [nonce] : []),
   );
 
   const info = certificateIssuerAndSerial(tsa.certificate);
   const certHash = createHash('sha256').update(tsa.certificate).digest();
-  const essV2 = seq(seq(seq(octetString(certHash), seq(seq(tlv(0xa4, info.issuer)), info.serial))));
-  const signedAttrs = setOf([
-    seq(oid(OID.contentType), set(oid(OID.tstInfo))),
-    seq(oid(OID.signingTime), set(generalizedTimeOrUtc(now))),
-    seq(oid(OID.messageDigest), set(octetString(createHash('sha256').update(tstInfo).digest()))),
-    seq(oid(OID.signingCertificateV2), set(essV2)),
+  const essV2 = der.seq(
+    der.seq(
+      der.seq(der.octetString(certHash), der.seq(der.seq(der.tlv(0xa4, info.issuer)), info.serial)),
+    ),
+  );
+  const signedAttrs = der.setOf([
+    der.seq(der.oid(OID.contentType), der.set(der.oid(OID.tstInfo))),
+    der.seq(der.oid(OID.signingTime), der.set(generalizedTimeOrUtc(now))),
+    der.seq(
+      der.oid(OID.messageDigest),
+      der.set(der.octetString(createHash('sha256').update(tstInfo).digest())),
+    ),
+    der.seq(der.oid(OID.signingCertificateV2), der.set(essV2)),
   ]);
   const signature = sign('sha256', signedAttrs, tsa.key);
-  const sigAlg = tsa.ec ? seq(oid(OID.ecdsaSha256)) : seq(oid(OID.rsaEncryption), nullValue());
-  const signerInfo = seq(
-    integer(1),
-    seq(info.issuer, info.serial),
-    seq(oid(DIGEST_OID['SHA-256'])),
+  const sigAlg = tsa.ec
+    ? der.seq(der.oid(OID.ecdsaSha256))
+    : der.seq(der.oid(OID.rsaEncryption), der.nullValue());
+  const signerInfo = der.seq(
+    der.integer(1),
+    der.seq(info.issuer, info.serial),
+    der.seq(der.oid(DIGEST_OID['SHA-256'])),
     Uint8Array.of(0xa0, ...signedAttrs.subarray(1)),
     sigAlg,
-    octetString(signature),
+    der.octetString(signature),
   );
-  const certs = certReq ? [tlv(0xa0, tsa.certificate, ...tsa.chain)] : [];
-  const signedData = seq(
-    integer(3),
-    set(seq(oid(DIGEST_OID['SHA-256']))),
-    seq(oid(OID.tstInfo), ctx(0, octetString(tstInfo))),
+  const certs = certReq ? [der.tlv(0xa0, tsa.certificate, ...tsa.chain)] : [];
+  const signedData = der.seq(
+    der.integer(3),
+    der.set(der.seq(der.oid(DIGEST_OID['SHA-256']))),
+    der.seq(der.oid(OID.tstInfo), der.ctx(0, der.octetString(tstInfo))),
     ...certs,
-    set(signerInfo),
+    der.set(signerInfo),
   );
-  const token = seq(oid(OID.signedData), ctx(0, signedData));
-  return seq(seq(integer(0)), token);
+  const token = der.seq(der.oid(OID.signedData), der.ctx(0, signedData));
+  return der.seq(der.seq(der.integer(0)), token);
 }
 
 function generalizedTimeOrUtc(date: Date): Uint8Array {
@@ -197,33 +192,33 @@ function generalizedTimeOrUtc(date: Date): Uint8Array {
   if (y >= 1950 && y < 2050) {
     const p = (n: number) => String(n).padStart(2, '0');
     const s = `${p(y % 100)}${p(date.getUTCMonth() + 1)}${p(date.getUTCDate())}${p(date.getUTCHours())}${p(date.getUTCMinutes())}${p(date.getUTCSeconds())}Z`;
-    return tlv(0x17, new TextEncoder().encode(s));
+    return der.tlv(0x17, new TextEncoder().encode(s));
   }
-  return generalizedTime(date);
+  return der.generalizedTime(date);
 }
 
 /** Build a DER `TimeStampReq` for `digest` (certReq true, random nonce). */
 export function createTimestampRequest(digest: Uint8Array, algorithm: DigestAlgorithm): Uint8Array {
   const nonce = randomBytes(8);
   nonce[0] = (nonce[0] ?? 0) & 0x7f;
-  return seq(
-    integer(1),
-    seq(seq(oid(DIGEST_OID[algorithm])), octetString(digest)),
-    integer(nonce),
+  return der.seq(
+    der.integer(1),
+    der.seq(der.seq(der.oid(DIGEST_OID[algorithm])), der.octetString(digest)),
+    der.integer(nonce),
     Uint8Array.of(0x01, 0x01, 0xff),
   );
 }
 
 /** Extract the `TimeStampToken` (DER ContentInfo) from a granted `TimeStampResp`. */
 export function tokenFromResponse(responseDer: Uint8Array): Uint8Array {
-  const root = readNode(responseDer, 0);
-  const [status, token] = children(responseDer, root);
+  const root = der.readNode(responseDer, 0);
+  const [status, token] = der.children(responseDer, root);
   if (!status) throw new Error('TSA response: missing status');
-  const [code] = children(responseDer, status);
+  const [code] = der.children(responseDer, status);
   const value = code ? (responseDer[code.contentStart] ?? 2) : 2;
   if (value !== 0 && value !== 1) throw new Error(`TSA rejected the request (status ${value})`);
   if (!token) throw new Error('TSA response: missing token');
-  return slice(responseDer, token);
+  return der.slice(responseDer, token);
 }
 
 /** An in-process `TimestampAuthority` backed by the local TSA (no network). */

@@ -14,23 +14,7 @@ import {
 import { promisify } from 'node:util';
 import { PdfError } from '../errors.ts';
 import { OID } from './cms.ts';
-import {
-  children,
-  concatBytes,
-  content,
-  ctx,
-  generalizedTime,
-  integer,
-  nullValue,
-  octetString,
-  oid,
-  readNode,
-  seq,
-  set,
-  slice,
-  tlv,
-  utcTime,
-} from './der.ts';
+import * as der from './der.ts';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
@@ -75,7 +59,7 @@ const EKU = {
 export const enc = new TextEncoder();
 
 function rdn(type: string, value: Uint8Array): Uint8Array {
-  return set(seq(oid(type), value));
+  return der.set(der.seq(der.oid(type), value));
 }
 
 export function encodeName(s: SubjectInput): Uint8Array {
@@ -89,20 +73,20 @@ export function encodeName(s: SubjectInput): Uint8Array {
     throw new PdfError('INVALID_ARGUMENT', 'The country must be a 2-letter code.');
   }
   const parts: Uint8Array[] = [];
-  if (s.country) parts.push(rdn(NAME_OID.c, tlv(0x13, enc.encode(s.country))));
-  if (s.organization) parts.push(rdn(NAME_OID.o, tlv(0x0c, enc.encode(s.organization))));
+  if (s.country) parts.push(rdn(NAME_OID.c, der.tlv(0x13, enc.encode(s.country))));
+  if (s.organization) parts.push(rdn(NAME_OID.o, der.tlv(0x0c, enc.encode(s.organization))));
   if (s.organizationalUnit)
-    parts.push(rdn(NAME_OID.ou, tlv(0x0c, enc.encode(s.organizationalUnit))));
-  parts.push(rdn(NAME_OID.cn, tlv(0x0c, enc.encode(s.commonName.trim()))));
-  if (s.nik) parts.push(rdn(NAME_OID.serialNumber, tlv(0x13, enc.encode(`NIK:${s.nik}`))));
-  if (s.email) parts.push(rdn(NAME_OID.email, tlv(0x16, enc.encode(s.email))));
-  return seq(...parts);
+    parts.push(rdn(NAME_OID.ou, der.tlv(0x0c, enc.encode(s.organizationalUnit))));
+  parts.push(rdn(NAME_OID.cn, der.tlv(0x0c, enc.encode(s.commonName.trim()))));
+  if (s.nik) parts.push(rdn(NAME_OID.serialNumber, der.tlv(0x13, enc.encode(`NIK:${s.nik}`))));
+  if (s.email) parts.push(rdn(NAME_OID.email, der.tlv(0x16, enc.encode(s.email))));
+  return der.seq(...parts);
 }
 
 export function extension(id: string, critical: boolean, value: Uint8Array): Uint8Array {
   return critical
-    ? seq(oid(id), Uint8Array.of(0x01, 0x01, 0xff), octetString(value))
-    : seq(oid(id), octetString(value));
+    ? der.seq(der.oid(id), Uint8Array.of(0x01, 0x01, 0xff), der.octetString(value))
+    : der.seq(der.oid(id), der.octetString(value));
 }
 
 /** DER BIT STRING for KeyUsage bits (bit 0 = digitalSignature). */
@@ -113,7 +97,7 @@ function keyUsageBits(bits: number[]): Uint8Array {
   const last = bytes[bytes.length - 1] ?? 0;
   let unused = 0;
   while (unused < 8 && (last & (1 << unused)) === 0) unused++;
-  return tlv(0x03, Uint8Array.of(unused === 8 ? 0 : unused, ...bytes));
+  return der.tlv(0x03, Uint8Array.of(unused === 8 ? 0 : unused, ...bytes));
 }
 
 const KU = { digitalSignature: 0, nonRepudiation: 1, keyCertSign: 5, cRLSign: 6 };
@@ -122,26 +106,34 @@ export function profileExtensions(profile: CertificateProfile): Uint8Array[] {
   switch (profile) {
     case 'root':
       return [
-        extension(EXT.basicConstraints, true, seq(Uint8Array.of(0x01, 0x01, 0xff))),
+        extension(EXT.basicConstraints, true, der.seq(Uint8Array.of(0x01, 0x01, 0xff))),
         extension(EXT.keyUsage, true, keyUsageBits([KU.keyCertSign, KU.cRLSign])),
       ];
     case 'intermediate':
       return [
-        extension(EXT.basicConstraints, true, seq(Uint8Array.of(0x01, 0x01, 0xff), integer(0))),
+        extension(
+          EXT.basicConstraints,
+          true,
+          der.seq(Uint8Array.of(0x01, 0x01, 0xff), der.integer(0)),
+        ),
         extension(EXT.keyUsage, true, keyUsageBits([KU.keyCertSign, KU.cRLSign])),
       ];
     case 'tsa':
       return [
-        extension(EXT.basicConstraints, true, seq()),
+        extension(EXT.basicConstraints, true, der.seq()),
         extension(EXT.keyUsage, true, keyUsageBits([KU.digitalSignature, KU.nonRepudiation])),
-        extension(EXT.extKeyUsage, true, seq(oid(EKU.timeStamping))),
+        extension(EXT.extKeyUsage, true, der.seq(der.oid(EKU.timeStamping))),
       ];
     case 'emeterai':
     case 'user':
       return [
-        extension(EXT.basicConstraints, true, seq()),
+        extension(EXT.basicConstraints, true, der.seq()),
         extension(EXT.keyUsage, true, keyUsageBits([KU.digitalSignature, KU.nonRepudiation])),
-        extension(EXT.extKeyUsage, false, seq(oid(EKU.clientAuth), oid(EKU.emailProtection))),
+        extension(
+          EXT.extKeyUsage,
+          false,
+          der.seq(der.oid(EKU.clientAuth), der.oid(EKU.emailProtection)),
+        ),
       ];
   }
 }
@@ -152,14 +144,14 @@ export function defaultValidity(profile: CertificateProfile): number {
 
 function encodeTime(date: Date): Uint8Array {
   const y = date.getUTCFullYear();
-  return y >= 1950 && y < 2050 ? utcTime(date) : generalizedTime(date);
+  return y >= 1950 && y < 2050 ? der.utcTime(date) : der.generalizedTime(date);
 }
 
 /** SHA-1 of the subjectPublicKey BIT STRING contents (RFC 5280 §4.2.1.2 method 1). */
 function keyIdentifier(spki: Uint8Array): Uint8Array {
-  const [, bits] = children(spki, readNode(spki, 0));
+  const [, bits] = der.children(spki, der.readNode(spki, 0));
   if (!bits) throw new Error('bad SubjectPublicKeyInfo');
-  return new Uint8Array(createHash('sha1').update(content(spki, bits).subarray(1)).digest());
+  return new Uint8Array(createHash('sha1').update(der.content(spki, bits).subarray(1)).digest());
 }
 
 export function subjectKeyIdOf(certDer: Uint8Array): Uint8Array {
@@ -169,14 +161,14 @@ export function subjectKeyIdOf(certDer: Uint8Array): Uint8Array {
 
 function sigAlgFor(key: KeyObject): Uint8Array {
   return key.asymmetricKeyType === 'ec'
-    ? seq(oid(OID.ecdsaSha256))
-    : seq(oid(OID.sha256WithRSA), nullValue());
+    ? der.seq(der.oid(OID.ecdsaSha256))
+    : der.seq(der.oid(OID.sha256WithRSA), der.nullValue());
 }
 
 function randomSerial(): Uint8Array {
   const b = randomBytes(16);
   b[0] = ((b[0] ?? 0) & 0x7f) | 0x10;
-  return integer(new Uint8Array(b));
+  return der.integer(new Uint8Array(b));
 }
 
 export async function generateKeys(
@@ -203,24 +195,30 @@ export function buildCertificate(b: BuildCert): Uint8Array {
   const spki = new Uint8Array(b.publicKey.export({ type: 'spki', format: 'der' }));
   const exts = [
     ...b.extensions,
-    extension(EXT.subjectKeyIdentifier, false, octetString(keyIdentifier(spki))),
+    extension(EXT.subjectKeyIdentifier, false, der.octetString(keyIdentifier(spki))),
   ];
   if (b.authorityKeyId) {
-    exts.push(extension(EXT.authorityKeyIdentifier, false, seq(tlv(0x80, b.authorityKeyId))));
+    exts.push(
+      extension(EXT.authorityKeyIdentifier, false, der.seq(der.tlv(0x80, b.authorityKeyId))),
+    );
   }
   const sigAlg = sigAlgFor(b.signingKey);
-  const tbs = seq(
-    ctx(0, integer(2)),
+  const tbs = der.seq(
+    der.ctx(0, der.integer(2)),
     randomSerial(),
     sigAlg,
     b.issuer,
-    seq(encodeTime(b.notBefore), encodeTime(new Date(b.notBefore.getTime() + b.days * DAY))),
+    der.seq(encodeTime(b.notBefore), encodeTime(new Date(b.notBefore.getTime() + b.days * DAY))),
     b.subject,
     spki,
-    ctx(3, seq(...exts)),
+    der.ctx(3, der.seq(...exts)),
   );
   const signature = sign('sha256', tbs, b.signingKey);
-  return seq(tbs, sigAlg, tlv(0x03, concatBytes([Uint8Array.of(0), new Uint8Array(signature)])));
+  return der.seq(
+    tbs,
+    sigAlg,
+    der.tlv(0x03, der.concatBytes([Uint8Array.of(0), new Uint8Array(signature)])),
+  );
 }
 
 export function keyPem(key: KeyObject): string {
@@ -229,11 +227,11 @@ export function keyPem(key: KeyObject): string {
 
 /** Subject Name (DER) of a certificate. */
 export function subjectOf(certDer: Uint8Array): Uint8Array {
-  const [tbs] = children(certDer, readNode(certDer, 0));
+  const [tbs] = der.children(certDer, der.readNode(certDer, 0));
   if (!tbs) throw new Error('bad certificate');
-  const fields = children(certDer, tbs);
+  const fields = der.children(certDer, tbs);
   const i = fields[0]?.tag === 0xa0 ? 1 : 0;
   const subject = fields[i + 4];
   if (!subject) throw new Error('bad certificate');
-  return slice(certDer, subject);
+  return der.slice(certDer, subject);
 }
