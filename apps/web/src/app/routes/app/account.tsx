@@ -1,36 +1,30 @@
 import { ROUTES, toPath } from '@bubuh/contracts';
-import { Alert, Anchor, Grid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Grid, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import { useProfile } from '@/features/account/api/profile';
+import { Link } from 'react-router-dom';
+import { useRouteProfile } from '@/features/account/api/use-route-profile';
+import { AccountLoading } from '@/features/account/components/account-loading';
 import { AccountUnavailable } from '@/features/account/components/account-unavailable';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ProfileOverview } from '@/features/account/components/profile-overview';
 import { SecurityShortcut } from '@/features/account/components/security-shortcut';
-import { useSession } from '@/lib/session';
 
 /** /account/:id: the profile (spec §2). Only the own account is editable; the API decides the rest. */
 const AccountRoute = () => {
   const { t } = useTranslation();
-  const { id } = useParams();
-  const session = useSession();
-  const ownId = session?.userData.id ?? 0;
-  const userId = Number(id);
-  const valid = Number.isInteger(userId) && userId > 0;
-  const profile = useProfile(valid ? userId : 0);
+  const { ownId, valid, profile } = useRouteProfile();
 
   if (!valid) return <AccountUnavailable error={null} ownId={ownId} page="account" />;
   if (profile.isPending) {
     return (
-      <Grid gap="lg" data-testid="account-loading">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Skeleton h={460} radius="lg" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Skeleton h={360} radius="lg" />
-        </Grid.Col>
-      </Grid>
+      <AccountLoading
+        testId="account-loading"
+        columns={[
+          { span: 4, height: 460 },
+          { span: 8, height: 360 },
+        ]}
+      />
     );
   }
   if (profile.isError) {

@@ -1,31 +1,24 @@
-import { Grid, Skeleton } from '@mantine/core';
-import { useParams } from 'react-router-dom';
-import { useProfile } from '@/features/account/api/profile';
+import { Grid } from '@mantine/core';
+import { useRouteProfile } from '@/features/account/api/use-route-profile';
+import { AccountLoading } from '@/features/account/components/account-loading';
 import { AccountUnavailable } from '@/features/account/components/account-unavailable';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { LoginOtpCard } from '@/features/account/components/login-otp-card';
-import { useSession } from '@/lib/session';
 
 /** /setting/:id: security of the own account (password, login OTP). */
 const SettingRoute = () => {
-  const { id } = useParams();
-  const session = useSession();
-  const ownId = session?.userData.id ?? 0;
-  const userId = Number(id);
-  const valid = Number.isInteger(userId) && userId > 0;
-  const profile = useProfile(valid ? userId : 0);
+  const { ownId, valid, profile } = useRouteProfile();
 
   if (!valid) return <AccountUnavailable error={null} ownId={ownId} page="setting" />;
   if (profile.isPending) {
     return (
-      <Grid gap="lg" data-testid="setting-loading">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Skeleton h={420} radius="lg" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Skeleton h={200} radius="lg" />
-        </Grid.Col>
-      </Grid>
+      <AccountLoading
+        testId="setting-loading"
+        columns={[
+          { span: 7, height: 420 },
+          { span: 5, height: 200 },
+        ]}
+      />
     );
   }
   if (profile.isError || profile.data.id !== ownId) {
