@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import en from './en.json';
+import id from './id.json';
 
 /** Shared by the locale tests: flattening, placeholders and the keys the source uses. */
 export type TTree = { [key: string]: string | TTree };
@@ -39,4 +42,22 @@ export const keysUsedInSource = (pattern: RegExp): Set<string> => {
     }
   }
   return used;
+};
+
+/** en and id have the same keys, no empty text, and the same placeholders in both languages. */
+export const expectMatchingLanguages = (EN: Record<string, string>, ID: Record<string, string>) => {
+  expect(Object.keys(ID).sort()).toEqual(Object.keys(EN).sort());
+  for (const key of Object.keys(EN)) {
+    expect(EN[key]?.trim(), `en ${key}`).not.toBe('');
+    expect(ID[key]?.trim(), `id ${key}`).not.toBe('');
+    expect(placeholders(ID[key] ?? ''), key).toEqual(placeholders(EN[key] ?? ''));
+  }
+};
+
+/** A feature file's top-level keys stay out of the main en/id files (src/lib/i18n.ts merges them). */
+export const expectNotInMainFiles = (keys: readonly string[]) => {
+  for (const key of keys) {
+    expect(Object.keys(en)).not.toContain(key);
+    expect(Object.keys(id)).not.toContain(key);
+  }
 };
