@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   expectMatchingLanguages,
   expectNotInMainFiles,
-  flatten,
+  flat,
   keysUsedInSource,
   render,
-  type TTree,
 } from './locale-test-helpers';
 import masterEn from './master.en.json';
 import masterId from './master.id.json';
@@ -14,8 +13,8 @@ import quotaEn from './quota.en.json';
 import quotaId from './quota.id.json';
 
 /** The organisation and quota texts, kept in their own files and merged by src/lib/i18n.ts. */
-const EN = flatten({ ...masterEn, ...quotaEn } as TTree);
-const ID = flatten({ ...masterId, ...quotaId } as TTree);
+const EN = flat(masterEn, quotaEn);
+const ID = flat(masterId, quotaId);
 
 describe('master and quota locales', () => {
   it('keep their texts under their own top-level keys', () => {

@@ -17,6 +17,10 @@ export const flatten = (tree: TTree, prefix = ''): Record<string, string> =>
     return acc;
   }, {});
 
+/** The flat texts of one locale file (or several merged), e.g. `flat(masterEn, quotaEn)`. */
+export const flat = (...trees: object[]): Record<string, string> =>
+  flatten(Object.assign({}, ...trees) as TTree);
+
 /** The `{{name}}` placeholders of a text, sorted. */
 export const placeholders = (text: string) =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();

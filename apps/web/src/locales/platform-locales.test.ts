@@ -7,10 +7,9 @@ import {
 import {
   expectMatchingLanguages,
   expectNotInMainFiles,
-  flatten,
+  flat,
   keysUsedInSource,
   render,
-  type TTree,
 } from './locale-test-helpers';
 import masterEn from './master.en.json';
 import masterId from './master.id.json';
@@ -18,10 +17,10 @@ import platformEn from './platform.en.json';
 import platformId from './platform.id.json';
 
 /** The super's masters (plans catalogue, master status), merged by src/lib/i18n.ts. */
-const EN = flatten(platformEn as TTree);
-const ID = flatten(platformId as TTree);
-const MASTER_EN = flatten(masterEn as TTree);
-const MASTER_ID = flatten(masterId as TTree);
+const EN = flat(platformEn);
+const ID = flat(platformId);
+const MASTER_EN = flat(masterEn);
+const MASTER_ID = flat(masterId);
 
 describe('platform locales', () => {
   it('keep their texts under their own top-level key', () => {

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   expectMatchingLanguages,
   expectNotInMainFiles,
-  flatten,
+  flat,
   keysUsedInSource,
-  type TTree,
 } from './locale-test-helpers';
 import stampingEn from './stamping.en.json';
 import stampingId from './stamping.id.json';
 
 /** The stamping, signing, template and verification texts (merged by src/lib/i18n.ts). */
-const EN = flatten(stampingEn as TTree);
-const ID = flatten(stampingId as TTree);
+const EN = flat(stampingEn);
+const ID = flat(stampingId);
 
 describe('stamping locales', () => {
   it('have exactly the same keys in en and id, under their own top-level keys', () => {
