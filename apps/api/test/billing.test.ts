@@ -177,6 +177,19 @@ describe('buying units with the sandbox gateway', () => {
     );
   });
 
+  it('the scheduled expiry job marks overdue invoices expired', async () => {
+    const invoice = await buyUnits(admin, 4);
+    await ctx.database.db
+      .update(invoices)
+      .set({ dueAt: sql`now() - interval '1 second'` })
+      .where(eq(invoices.id, invoice.id));
+    const run = await ctx.app.jobs.sendAndWait('expire-invoices', {}, { timeoutMs: 20_000 });
+    expect(run.status).toBe('done');
+    const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row?.status).toBe('expired');
+    expect((await ctx.app.jobs.schedules()).map((s) => s.name)).toContain('expire-invoices');
+  });
+
   it("another company's or another user's invoice answers 404", async () => {
     const invoice = await buyUnits(admin, 2);
     for (const who of [personal, user, superUser]) {

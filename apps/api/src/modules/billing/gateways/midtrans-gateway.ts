@@ -103,12 +103,11 @@ export const createMidtransGateway = (options: TMidtransOptions): TPaymentGatewa
       return read(payload);
     },
     queryStatus: async (orderId) => {
+      // A plain Error (not an AppError): the notification job fails this attempt and retries.
       const response = await fetch(`${apiUrl}/v2/${encodeURIComponent(orderId)}/status`, {
         headers,
-      }).catch(() => {
-        throw unreachable();
       });
-      if (!response.ok) throw unreachable();
+      if (!response.ok) throw new Error(`Midtrans status query answered HTTP ${response.status}`);
       const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       return read(body);
     },
