@@ -8,10 +8,10 @@ import path from 'node:path';
 import { computeTotals, percentToBasisPoints, type TInvoice } from '@bubuh/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices } from '../src/db/schema.ts';
+import { companies, invoices, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
-import { callAs, login } from './auth-helpers.ts';
+import { callAs, createVerifiedUser, login, PASSWORD } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -192,7 +192,20 @@ describe('buying units with the sandbox gateway', () => {
 
   it("another company's or another user's invoice answers 404", async () => {
     const invoice = await buyUnits(admin, 2);
-    for (const who of [personal, user, superUser]) {
+    // An admin of another company.
+    const email = await createVerifiedUser(ctx);
+    const [company] = await ctx.database.db
+      .insert(companies)
+      .values({ name: 'PT Lain Sendiri' })
+      .returning({ id: companies.id });
+    await ctx.database.db
+      .update(users)
+      .set({ role: 'admin', userType: 'company', companyId: company?.id ?? null })
+      .where(eq(users.email, email));
+    const otherAdmin = await login(ctx, email, PASSWORD);
+    const own = await buyUnits(otherAdmin, 1);
+    expect(own.buyer.company).toBe('PT Lain Sendiri');
+    for (const who of [otherAdmin, personal, user, superUser]) {
       for (const [method, url] of [
         ['GET', `/api/v1/purchase/invoice/${invoice.id}`],
         ['POST', `/api/v1/purchase/invoice/${invoice.id}/pay`],

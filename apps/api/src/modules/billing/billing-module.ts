@@ -22,6 +22,11 @@ export const createBillingModule = async (
           createHmac('sha256', deps.jwtSecret).update('bubuh:sandbox-gateway:v1').digest('hex'),
         )
       : undefined;
+  if (sandbox && env.NODE_ENV === 'production') {
+    app.log.warn(
+      'PAYMENT_GATEWAY=sandbox in production: anyone signed in can mark invoices paid; set PAYMENT_GATEWAY=midtrans',
+    );
+  }
   const gateway =
     sandbox ??
     createMidtransGateway({
