@@ -33,7 +33,7 @@ beforeAll(async () => {
   await seedDemo(ctx.database.db, { password: 'Demo#2026!' });
   admin = await login(ctx, 'admin@demo.local', 'Demo#2026!');
   companyId = admin.userData.company_id ?? 0;
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await ctx?.close();
   await midtrans?.close();

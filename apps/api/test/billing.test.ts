@@ -33,7 +33,7 @@ beforeAll(async () => {
   personal = await login(ctx, 'personal@demo.local', DEMO);
   superUser = await login(ctx, 'super@demo.local', DEMO);
   companyId = admin.userData.company_id ?? 0;
-}, 60_000);
+}, 120_000);
 afterAll(() => ctx?.close());
 
 const companyBalance = (kind: 'emeterai' | 'esign') =>
