@@ -10,6 +10,7 @@ import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createBillingModule } from './modules/billing/billing-module.ts';
 import { departementsRoutes } from './modules/departements/departements.routes.ts';
 import { createDepartementsService } from './modules/departements/departements.service.ts';
 import { documentOperations } from './modules/documents/document-operations.ts';
@@ -210,6 +211,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
   });
   registerStuckDocumentsSweep(app, db);
+  await createBillingModule(app, { env, db, files: deps.files, jwtSecret: deps.jwtSecret });
   await app.register(templatesRoutes, {
     templates: createTemplatesService({ db }),
     documents: documentOperations(documents, signing, stamping, documentJobs),

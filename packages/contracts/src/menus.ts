@@ -51,6 +51,12 @@ const masterDepartment = leaf(
 const masterEsign = leaf('master-esign', 'menu.esign', 'masterEsign', 'signature');
 const masterPlan = leaf('master-plan', 'menu.plan', 'masterPlan', 'coins');
 const masterStatus = leaf('master-status', 'menu.masterStatus', 'masterStatus', 'database');
+const masterPaymentProof = leaf(
+  'master-payment-proof',
+  'menu.paymentProof',
+  'masterPaymentProof',
+  'receipt',
+);
 const singleStamp = leaf('single-stamp', 'menu.singleStamp', 'stamp', 'stamp');
 const bulkStamp = leaf('bulk-stamp', 'menu.bulkStamp', 'stampBulk', 'stack');
 const digitalLocker = leaf('digital-locker', 'menu.digitalLocker', 'fileManager', 'folder');
@@ -120,7 +126,14 @@ const PERSONAL_MENU: TMenuItem[] = [
  */
 const SUPER_MENU: TMenuItem[] = [
   dashboard,
-  masterData([masterUser, masterPersonalUser, masterDepartment, masterPlan, masterStatus]),
+  masterData([
+    masterUser,
+    masterPersonalUser,
+    masterDepartment,
+    masterPlan,
+    masterStatus,
+    masterPaymentProof,
+  ]),
   myDocument,
   digitalLocker,
   support,

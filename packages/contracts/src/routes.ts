@@ -40,6 +40,8 @@ export const ROUTES = {
   paymentFailed: r('/payment/failed', 'page.paymentFailed', 'blank', 'auth'),
   quotaInvoicePrint: r('/quota/invoice/print/:id', 'page.quotaInvoicePrint', 'blank', 'auth'),
   planInvoicePrint: r('/plan/invoice/print/:id', 'page.planInvoicePrint', 'blank', 'auth'),
+  /** The embedded sandbox gateway's pay page (PAYMENT_GATEWAY=sandbox, the default). */
+  paymentSandbox: r('/payment/sandbox/:id', 'page.paymentSandbox', 'blank', 'auth'),
 
   dashboard: r('/dashboard', 'page.dashboard', 'main', 'auth'),
   fileManager: r('/document/file-manager', 'page.fileManager', 'main', 'auth'),
@@ -50,6 +52,8 @@ export const ROUTES = {
   /** Super only: the plans catalogue and the configuration values (master status). */
   masterPlan: r('/master/plan', 'page.masterPlan', 'main', 'auth'),
   masterStatus: r('/master/status', 'page.masterStatus', 'main', 'auth'),
+  /** Super's back-office list of bank-transfer proofs to confirm or reject. */
+  masterPaymentProof: r('/master/payment-proof', 'page.masterPaymentProof', 'main', 'auth'),
   masterDocumentTemplate: r(
     '/master/document-template',
     'page.masterDocumentTemplate',

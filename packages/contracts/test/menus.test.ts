@@ -52,14 +52,25 @@ describe('menus by role (spec §2)', () => {
       'menu.dashboard',
       [
         'menu.masterData',
-        ['menu.user', 'menu.personalUser', 'menu.department', 'menu.plan', 'menu.masterStatus'],
+        [
+          'menu.user',
+          'menu.personalUser',
+          'menu.department',
+          'menu.plan',
+          'menu.masterStatus',
+          'menu.paymentProof',
+        ],
       ],
       ['menu.myDocument', ['menu.singleStamp', 'menu.bulkStamp']],
       'menu.digitalLocker',
       ['menu.support', ['menu.faq', 'menu.knowledgeBase', 'menu.ticket']],
     ]);
     expect(menuRoutePaths(menu)).toEqual(
-      expect.arrayContaining([ROUTES.masterPlan.path, ROUTES.masterStatus.path]),
+      expect.arrayContaining([
+        ROUTES.masterPlan.path,
+        ROUTES.masterStatus.path,
+        ROUTES.masterPaymentProof.path,
+      ]),
     );
   });
   it('only super links to the plan and master-status masters', () => {

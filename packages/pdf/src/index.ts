@@ -1,3 +1,5 @@
+export type { DocumentSheet } from './document-sheet.ts';
+export { renderDocumentSheet } from './document-sheet.ts';
 export * from './errors.ts';
 export type { StructureReport } from './guard.ts';
 export { checkStructure } from './guard.ts';

@@ -67,10 +67,32 @@ const ZEnvShape = z.object({
   JOBS_WORKERS: bool.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Bubuh <no-reply@bubuh.local>'),
+  /** Payment gateway: the embedded sandbox (offline, for testing) or Midtrans Snap. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'midtrans']).default('sandbox'),
+  MIDTRANS_SERVER_KEY: z.string().optional(),
+  MIDTRANS_CLIENT_KEY: z.string().optional(),
+  MIDTRANS_IS_PRODUCTION: bool.default(false),
+  /** Overrides of the Snap and Core API hosts (default: Midtrans sandbox or production). */
+  MIDTRANS_SNAP_URL: z.url().optional(),
+  MIDTRANS_API_URL: z.url().optional(),
+  /** The seller on invoices and receipts, and the account bank transfers go to. */
+  SELLER_NAME: z.string().default('PT Bubuh Digital Indonesia'),
+  SELLER_NPWP: z.string().default('00.000.000.0-000.000'),
+  SELLER_ADDRESS: z.string().default('Jakarta, Indonesia'),
+  BANK_TRANSFER_ACCOUNT: z
+    .string()
+    .default('Bank BCA 000-000-0000 a.n. PT Bubuh Digital Indonesia'),
 });
 
 /** With METERAI_PROVIDER=peruri every Peruri setting is required. */
 const ZEnv = ZEnvShape.superRefine((env, ctx) => {
+  if (env.PAYMENT_GATEWAY === 'midtrans' && !env.MIDTRANS_SERVER_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MIDTRANS_SERVER_KEY'],
+      message: 'required when PAYMENT_GATEWAY=midtrans',
+    });
+  }
   if (env.METERAI_PROVIDER !== 'peruri') return;
   for (const key of [
     'PERURI_BACKEND_URL',

@@ -159,6 +159,26 @@ export const SEED_MASTER_STATUS = [
     statusName: '100',
     description: 'Maximum of the quota gauge for personal accounts',
   },
+  {
+    statusGroup: 'price_emeterai',
+    statusName: '10800',
+    description: 'Price of one e-Meterai unit in rupiah, before PPN',
+  },
+  {
+    statusGroup: 'price_esign',
+    statusName: '5000',
+    description: 'Price of one e-sign unit in rupiah, before PPN',
+  },
+  {
+    statusGroup: 'ppn_rate',
+    statusName: '11',
+    description: 'PPN (VAT) rate in percent added to purchases',
+  },
+  {
+    statusGroup: 'invoice_expiry_minutes',
+    statusName: '1440',
+    description: 'Minutes an unpaid invoice stays payable',
+  },
 ];
 
 const seedCatalogue = async (db: TDb) => {

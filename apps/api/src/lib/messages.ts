@@ -152,6 +152,15 @@ const EXACT: Record<string, string> = {
   'Only the owner or a company admin can change this template':
     'Hanya pemilik atau admin perusahaan yang dapat mengubah template ini',
   'This template has no e-Meterai placement': 'Template ini tidak memiliki posisi e-Meterai',
+  // buying
+  'Prices are not configured yet': 'Harga belum dikonfigurasi',
+  'This invoice has expired': 'Invoice ini sudah kedaluwarsa',
+  'This invoice is no longer awaiting payment': 'Invoice ini tidak lagi menunggu pembayaran',
+  'This invoice is already paid': 'Invoice ini sudah dibayar',
+  'The notification signature is not valid': 'Tanda tangan notifikasi tidak valid',
+  'Upload a JPEG, PNG or PDF file': 'Unggah berkas JPEG, PNG, atau PDF',
+  'This proof has already been reviewed': 'Bukti pembayaran ini sudah diperiksa',
+  'The payment gateway cannot be reached': 'Payment gateway tidak dapat dihubungi',
   // providers
   'Layanan e-Meterai Peruri tidak dapat dihubungi':
     'Layanan e-Meterai Peruri tidak dapat dihubungi',
@@ -170,7 +179,9 @@ const THINGS: Record<string, string> = {
   Document: 'Dokumen',
   Esign: 'Esign',
   File: 'Berkas',
+  Invoice: 'Invoice',
   Plan: 'Paket',
+  Proof: 'Bukti pembayaran',
   Status: 'Status',
   Template: 'Template',
   User: 'User',

@@ -1,5 +1,6 @@
 import type { TEndpoint } from '../endpoint.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
+import { BILLING_ENDPOINTS } from './billing.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
 import { DEPARTEMENT_ENDPOINTS, QUOTA_ENDPOINTS } from './organisation.ts';
@@ -20,6 +21,7 @@ export const ENDPOINT_GROUPS = {
   documents: DOCUMENT_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
   system: SYSTEM_ENDPOINTS,
+  billing: BILLING_ENDPOINTS,
 } as const;
 
 export const ALL_ENDPOINTS: readonly TEndpoint[] = Object.values(ENDPOINT_GROUPS).flatMap(

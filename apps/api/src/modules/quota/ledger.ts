@@ -44,6 +44,48 @@ export type TMoveResult = {
   toBalance: number;
 };
 
+/** One movement inside the caller's transaction: lock both accounts, debit, credit, entries. */
+const applyMove = async (tx: TTx, input: TMoveInput): Promise<TMoveResult> => {
+  const from = await repo.ensureAccount(tx, input.from, input.kind);
+  const to = await repo.ensureAccount(tx, input.to, input.kind);
+  await repo.lockAccounts(tx, [from.id, to.id]);
+  const fromBalance = await repo.debit(tx, from.id, input.quantity, from.ownerType === 'system');
+  if (fromBalance === undefined) {
+    throw new AppError('UNPROCESSABLE', input.insufficientMessage ?? 'Kuota tidak mencukupi', {
+      quota: 'insufficient',
+    });
+  }
+  const toBalance = await repo.credit(tx, to.id, input.quantity);
+  const movement = await repo.insertMovement(tx, {
+    kind: input.kind,
+    quantity: input.quantity,
+    reason: input.reason,
+    fromAccountId: from.id,
+    toAccountId: to.id,
+    actorUserId: input.actorUserId ?? null,
+    companyId: input.companyId ?? null,
+    refType: input.ref?.type ?? null,
+    refId: input.ref?.id ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
+    note: input.note ?? null,
+  });
+  await repo.insertEntries(tx, [
+    {
+      movementId: movement.id,
+      accountId: from.id,
+      delta: -input.quantity,
+      balanceAfter: fromBalance,
+    },
+    {
+      movementId: movement.id,
+      accountId: to.id,
+      delta: input.quantity,
+      balanceAfter: toBalance,
+    },
+  ]);
+  return { movement, replayed: false, fromBalance, toBalance };
+};
+
 /**
  * Moves units between two accounts in one transaction: debit (never below zero, except system
  * accounts), credit, the movement row and its two entries. Nothing else changes a balance.
@@ -89,50 +131,9 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
   try {
     return await db.transaction(async (tx) => {
       await input.guard?.(tx);
-      const from = await repo.ensureAccount(tx, input.from, input.kind);
-      const to = await repo.ensureAccount(tx, input.to, input.kind);
-      await repo.lockAccounts(tx, [from.id, to.id]);
-      const fromBalance = await repo.debit(
-        tx,
-        from.id,
-        input.quantity,
-        from.ownerType === 'system',
-      );
-      if (fromBalance === undefined) {
-        throw new AppError('UNPROCESSABLE', input.insufficientMessage ?? 'Kuota tidak mencukupi', {
-          quota: 'insufficient',
-        });
-      }
-      const toBalance = await repo.credit(tx, to.id, input.quantity);
-      const movement = await repo.insertMovement(tx, {
-        kind: input.kind,
-        quantity: input.quantity,
-        reason: input.reason,
-        fromAccountId: from.id,
-        toAccountId: to.id,
-        actorUserId: input.actorUserId ?? null,
-        companyId: input.companyId ?? null,
-        refType: input.ref?.type ?? null,
-        refId: input.ref?.id ?? null,
-        idempotencyKey: input.idempotencyKey ?? null,
-        note: input.note ?? null,
-      });
-      await repo.insertEntries(tx, [
-        {
-          movementId: movement.id,
-          accountId: from.id,
-          delta: -input.quantity,
-          balanceAfter: fromBalance,
-        },
-        {
-          movementId: movement.id,
-          accountId: to.id,
-          delta: input.quantity,
-          balanceAfter: toBalance,
-        },
-      ]);
-      await input.within?.(tx, movement);
-      return { movement, replayed: false, fromBalance, toBalance };
+      const result = await applyMove(tx, input);
+      await input.within?.(tx, result.movement);
+      return result;
     });
   } catch (error) {
     // Two requests with one key raced: the loser sees the winner's movement.
@@ -153,3 +154,28 @@ export const lockOwnerAccounts = (tx: TTx, ownerType: TAccountRef['ownerType'], 
 
 export const balanceOf = async (db: TDb, ref: TAccountRef, kind: TQuotaKind): Promise<number> =>
   (await repo.findAccount(db, ref.ownerType, ref.ownerId, kind))?.balance ?? 0;
+
+/**
+ * Several movements that stand or fall together (e.g. the e-Meterai, e-sign and PSrE units of a
+ * paid plan) in one transaction: `guard` first (lock and re-check what they depend on), then each
+ * movement, then `within`. Idempotency is the caller's: a unique key already used makes the whole
+ * transaction fail with the database's unique violation.
+ */
+export const moveAll = async <T>(
+  db: TDb,
+  input: {
+    moves: Omit<TMoveInput, 'guard' | 'within'>[];
+    guard: (tx: TTx) => Promise<T>;
+    within: (tx: TTx, movements: TMovementRow[], guarded: T) => Promise<void>;
+  },
+): Promise<TMovementRow[]> =>
+  db.transaction(async (tx) => {
+    const guarded = await input.guard(tx);
+    const movements: TMovementRow[] = [];
+    for (const m of input.moves) {
+      if (!Number.isInteger(m.quantity) || m.quantity <= 0) continue;
+      movements.push((await applyMove(tx, m)).movement);
+    }
+    await input.within(tx, movements, guarded);
+    return movements;
+  });

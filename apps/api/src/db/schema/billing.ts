@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+import { companies, users } from './org';
+import { plans } from './plans';
+import { timestamps } from './timestamps';
+
+/**
+ * An order of quota units or of a plan: its number, totals (integer rupiah), due time and payment.
+ * `payer_*` is the quota account its units are credited to (company, department or user).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** INV-YYYYMMDD-000042; also the gateway's order id. */
+    number: varchar('number', { length: 40 }).notNull(),
+    purpose: varchar('purpose', { length: 10, enum: ['quota', 'plan'] }).notNull(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    payerType: varchar('payer_type', {
+      length: 12,
+      enum: ['company', 'departement', 'user'],
+    }).notNull(),
+    payerId: integer('payer_id').notNull(),
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
+    method: varchar('method', { length: 20, enum: ['gateway', 'bank_transfer'] }).notNull(),
+    gateway: varchar('gateway', { length: 20, enum: ['sandbox', 'midtrans'] }),
+    subtotal: integer('subtotal').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    status: varchar('status', { length: 12, enum: ['pending', 'paid', 'expired', 'failed'] })
+      .notNull()
+      .default('pending'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How it was paid: sandbox, midtrans or bank_transfer (the proof id in paidRef). */
+    paidVia: varchar('paid_via', { length: 20 }),
+    paidRef: varchar('paid_ref', { length: 100 }),
+    gatewayToken: varchar('gateway_token', { length: 200 }),
+    redirectUrl: text('redirect_url'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.number),
+    index('invoices_company_idx').on(t.companyId, t.createdAt),
+    index('invoices_user_idx').on(t.userId, t.createdAt),
+    index('invoices_pending_due_idx').on(t.status, t.dueAt),
+    check('invoices_total_ck', sql`${t.total} = ${t.subtotal} + ${t.tax} and ${t.subtotal} >= 0`),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10, enum: ['emeterai', 'esign', 'psre', 'plan'] }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [index('invoice_items_invoice_idx').on(t.invoiceId)],
+);
+
+/** Every gateway notification as received (raw payload), verified or not, and what it did. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial('id').primaryKey(),
+    gateway: varchar('gateway', { length: 20 }).notNull(),
+    orderId: varchar('order_id', { length: 64 }).notNull(),
+    transactionStatus: varchar('transaction_status', { length: 40 }),
+    verified: varchar('verified', { length: 10, enum: ['yes', 'no'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    outcome: varchar('outcome', { length: 40 }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_notifications_order_idx').on(t.orderId, t.receivedAt)],
+);
+
+/** A customer's proof of a bank transfer, reviewed by super. */
+export const paymentProofs = pgTable(
+  'payment_proofs',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    fileKey: varchar('file_key', { length: 200 }).notNull(),
+    contentType: varchar('content_type', { length: 60 }).notNull(),
+    status: varchar('status', { length: 12, enum: ['submitted', 'confirmed', 'rejected'] })
+      .notNull()
+      .default('submitted'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('payment_proofs_status_idx').on(t.status, t.createdAt)],
+);

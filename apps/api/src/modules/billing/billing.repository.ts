@@ -1,0 +1,322 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { TDb, TTx } from '../../db/client.ts';
+import {
+  companies,
+  invoiceItems,
+  invoices,
+  masterStatus,
+  paymentNotifications,
+  paymentProofs,
+  plans,
+  quotaAccounts,
+  quotaMovements,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
+
+export type TInvoiceRow = typeof invoices.$inferSelect;
+export type TInvoiceItemRow = typeof invoiceItems.$inferSelect;
+export type TProofRow = typeof paymentProofs.$inferSelect;
+type TDbOrTx = TDb | TTx;
+
+/** Whose invoices a caller sees: their company's (company admins) or their own. */
+export type TInvoiceScope = { companyId: number } | { userId: number };
+const scoped = (scope: TInvoiceScope): SQL =>
+  'companyId' in scope
+    ? eq(invoices.companyId, scope.companyId)
+    : eq(invoices.userId, scope.userId);
+
+const dayRange = (column: PgColumn, from?: string, to?: string): SQL[] => [
+  ...(from ? [gte(column, new Date(`${from}T00:00:00+07:00`))] : []),
+  ...(to ? [lt(column, new Date(new Date(`${to}T00:00:00+07:00`).getTime() + 86_400_000))] : []),
+];
+
+export const createBillingRepository = (db: TDb) => ({
+  /** Configuration values (master_status) by group. */
+  config: async (groups: string[]) => {
+    const rows = await db
+      .select({ group: masterStatus.statusGroup, value: masterStatus.statusName })
+      .from(masterStatus)
+      .where(inArray(masterStatus.statusGroup, groups));
+    return new Map(rows.map((r) => [r.group, r.value]));
+  },
+
+  plan: async (id: number) => {
+    const [row] = await db.select().from(plans).where(eq(plans.id, id));
+    return row;
+  },
+
+  buyer: async (userId: number) => {
+    const [row] = await db
+      .select({
+        name: users.fullName,
+        email: users.email,
+        company: companies.name,
+        npwp: companies.npwp,
+      })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, userId));
+    return row;
+  },
+
+  /** Inserts the invoice and its items; the number is made from the id in the same transaction. */
+  createInvoice: (
+    values: Omit<typeof invoices.$inferInsert, 'number'>,
+    items: Omit<typeof invoiceItems.$inferInsert, 'invoiceId'>[],
+    numberOf: (id: number) => string,
+  ) =>
+    db.transaction(async (tx) => {
+      const [draft] = await tx
+        .insert(invoices)
+        .values({ ...values, number: `TMP-${crypto.randomUUID()}` })
+        .returning({ id: invoices.id });
+      if (!draft) throw new Error('invoice not inserted');
+      const [row] = await tx
+        .update(invoices)
+        .set({ number: numberOf(draft.id) })
+        .where(eq(invoices.id, draft.id))
+        .returning();
+      if (!row) throw new Error('invoice not numbered');
+      await tx.insert(invoiceItems).values(items.map((i) => ({ ...i, invoiceId: row.id })));
+      return row;
+    }),
+
+  invoice: async (id: number, scope?: TInvoiceScope) => {
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(scope ? and(eq(invoices.id, id), scoped(scope)) : eq(invoices.id, id));
+    return row;
+  },
+
+  invoiceByNumber: async (number: string) => {
+    const [row] = await db.select().from(invoices).where(eq(invoices.number, number));
+    return row;
+  },
+
+  items: (invoiceId: number) =>
+    db
+      .select()
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, invoiceId))
+      .orderBy(asc(invoiceItems.id)),
+
+  latestProof: async (invoiceId: number) => {
+    const [row] = await db
+      .select()
+      .from(paymentProofs)
+      .where(eq(paymentProofs.invoiceId, invoiceId))
+      .orderBy(desc(paymentProofs.id))
+      .limit(1);
+    return row;
+  },
+
+  setGatewayToken: (id: number, gateway: 'sandbox' | 'midtrans', token: string, url: string) =>
+    db
+      .update(invoices)
+      .set({ gateway, gatewayToken: token, redirectUrl: url, updatedAt: new Date() })
+      .where(and(eq(invoices.id, id), eq(invoices.status, 'pending'))),
+
+  /** Locks the invoice row for the rest of the transaction (settlement, failure, expiry). */
+  lockInvoice: async (tx: TTx, id: number) => {
+    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+    return row;
+  },
+
+  markPaid: (tx: TTx, id: number, via: string, ref: string | null) =>
+    tx
+      .update(invoices)
+      .set({
+        status: 'paid',
+        paidAt: new Date(),
+        paidVia: via,
+        paidRef: ref,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id)),
+
+  /** pending → failed or expired; a paid invoice never changes. */
+  markClosed: (id: number, status: 'failed' | 'expired') =>
+    db
+      .update(invoices)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(invoices.id, id), eq(invoices.status, 'pending')))
+      .returning({ id: invoices.id }),
+
+  expireOverdue: (now: Date) =>
+    db
+      .update(invoices)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(eq(invoices.status, 'pending'), lt(invoices.dueAt, now)))
+      .returning({ id: invoices.id }),
+
+  /** The plan replaces the owner's active subscriptions. */
+  switchSubscription: async (
+    tx: TTx,
+    owner: { companyId: number | null; userId: number | null },
+    planId: number,
+    days: number,
+  ) => {
+    const mine =
+      owner.companyId !== null
+        ? eq(subscriptions.companyId, owner.companyId)
+        : eq(subscriptions.userId, owner.userId ?? -1);
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(and(mine, eq(subscriptions.status, 'active')));
+    await tx.insert(subscriptions).values({
+      planId,
+      companyId: owner.companyId,
+      userId: owner.companyId !== null ? null : owner.userId,
+      expiresAt: new Date(Date.now() + days * 86_400_000),
+    });
+  },
+
+  saveNotification: async (values: typeof paymentNotifications.$inferInsert) => {
+    const [row] = await db.insert(paymentNotifications).values(values).returning();
+    if (!row) throw new Error('notification not stored');
+    return row;
+  },
+  notification: async (id: number) => {
+    const [row] = await db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.id, id));
+    return row;
+  },
+  setNotificationOutcome: (id: number, outcome: string) =>
+    db.update(paymentNotifications).set({ outcome }).where(eq(paymentNotifications.id, id)),
+
+  purchases: async (
+    scope: TInvoiceScope,
+    q: {
+      page: number;
+      perPage: number;
+      newestFirst: boolean;
+      status?: string;
+      from?: string;
+      to?: string;
+    },
+  ) => {
+    const where = and(
+      scoped(scope),
+      ...(q.status ? [eq(invoices.status, q.status as TInvoiceRow['status'])] : []),
+      ...dayRange(invoices.createdAt, q.from, q.to),
+    );
+    const order = q.newestFirst
+      ? [desc(invoices.createdAt), desc(invoices.id)]
+      : [asc(invoices.createdAt), asc(invoices.id)];
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          invoice: invoices,
+          by: users.fullName,
+          qty: sql<number>`coalesce((select sum(${invoiceItems.quantity}) from ${invoiceItems} where ${invoiceItems.invoiceId} = ${invoices.id}), 0)::int`,
+        })
+        .from(invoices)
+        .leftJoin(users, eq(users.id, invoices.userId))
+        .where(where)
+        .orderBy(...order)
+        .limit(q.perPage)
+        .offset((q.page - 1) * q.perPage),
+      db.select({ n: count() }).from(invoices).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Ledger movements in or out of one owner's accounts, newest first. */
+  transactions: async (
+    owner: { ownerType: 'company' | 'departement' | 'user'; ownerId: number },
+    q: { page: number; perPage: number; type?: string; from?: string; to?: string },
+  ) => {
+    const accounts = await db
+      .select({ id: quotaAccounts.id })
+      .from(quotaAccounts)
+      .where(
+        and(eq(quotaAccounts.ownerType, owner.ownerType), eq(quotaAccounts.ownerId, owner.ownerId)),
+      );
+    const ids = accounts.map((a) => a.id);
+    if (ids.length === 0) return { rows: [], total: 0, ids };
+    const refInvoice = alias(invoices, 'ref_invoice');
+    const where = and(
+      or(inArray(quotaMovements.fromAccountId, ids), inArray(quotaMovements.toAccountId, ids)),
+      ...(q.type ? [eq(quotaMovements.reason, q.type as 'purchase')] : []),
+      ...dayRange(quotaMovements.createdAt, q.from, q.to),
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          m: quotaMovements,
+          by: users.fullName,
+          invoiceNumber: refInvoice.number,
+        })
+        .from(quotaMovements)
+        .leftJoin(users, eq(users.id, quotaMovements.actorUserId))
+        .leftJoin(
+          refInvoice,
+          and(
+            eq(quotaMovements.refType, 'invoice'),
+            eq(sql`${refInvoice.id}::text`, quotaMovements.refId),
+          ),
+        )
+        .where(where)
+        .orderBy(desc(quotaMovements.createdAt), desc(quotaMovements.id))
+        .limit(q.perPage)
+        .offset((q.page - 1) * q.perPage),
+      db.select({ n: count() }).from(quotaMovements).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0, ids };
+  },
+
+  insertProof: async (values: typeof paymentProofs.$inferInsert) => {
+    const [row] = await db.insert(paymentProofs).values(values).returning();
+    if (!row) throw new Error('proof not stored');
+    return row;
+  },
+  proof: async (id: number) => {
+    const [row] = await db.select().from(paymentProofs).where(eq(paymentProofs.id, id));
+    return row;
+  },
+  /** submitted → confirmed / rejected, only once. */
+  reviewProof: async (
+    tx: TDbOrTx,
+    id: number,
+    status: 'confirmed' | 'rejected',
+    by: number,
+    note: string | null,
+  ) => {
+    const [row] = await tx
+      .update(paymentProofs)
+      .set({ status, reviewedBy: by, reviewedAt: new Date(), note, updatedAt: new Date() })
+      .where(and(eq(paymentProofs.id, id), eq(paymentProofs.status, 'submitted')))
+      .returning();
+    return row;
+  },
+  proofs: async (q: { page: number; perPage: number; status?: TProofRow['status'] }) => {
+    const where = q.status ? eq(paymentProofs.status, q.status) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          proof: paymentProofs,
+          invoice: invoices,
+          company: companies.name,
+          by: users.fullName,
+        })
+        .from(paymentProofs)
+        .innerJoin(invoices, eq(invoices.id, paymentProofs.invoiceId))
+        .leftJoin(companies, eq(companies.id, invoices.companyId))
+        .leftJoin(users, eq(users.id, paymentProofs.uploadedBy))
+        .where(where)
+        .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+        .limit(q.perPage)
+        .offset((q.page - 1) * q.perPage),
+      db.select({ n: count() }).from(paymentProofs).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+});
+
+export type TBillingRepository = ReturnType<typeof createBillingRepository>;

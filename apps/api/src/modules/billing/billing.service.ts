@@ -1,0 +1,314 @@
+import {
+  computeTotals,
+  PURCHASE_STATUS_LABEL,
+  percentToBasisPoints,
+  type TInvoice,
+  type TPaymentMethod,
+  type TPurchase,
+  type TTransaction,
+  type TUnitKind,
+} from '@bubuh/contracts';
+import type { TDb } from '../../db/client.ts';
+import { isCompanyAdmin, payerOf } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import type { TInvoiceRow, TInvoiceScope } from './billing.repository.ts';
+import { createBillingRepository } from './billing.repository.ts';
+import { createSettlement } from './billing-settlement.ts';
+import type { TPaymentGateway } from './gateways/payment-gateway.ts';
+
+export type TSeller = { name: string; npwp: string; address: string; bankAccount: string };
+
+/** Configuration values (master_status) that price a purchase. */
+export const PRICING_KEYS = {
+  emeterai: 'price_emeterai',
+  esign: 'price_esign',
+  tax: 'ppn_rate',
+  expiry: 'invoice_expiry_minutes',
+} as const;
+
+const UNIT_NAME: Record<TUnitKind, string> = { emeterai: 'e-Meterai', esign: 'e-Sign' };
+
+/** Who sees an invoice: company admins their company's, everyone else their own. */
+export const invoiceScopeOf = (auth: TAuth): TInvoiceScope =>
+  isCompanyAdmin(auth) && auth.companyId !== null
+    ? { companyId: auth.companyId }
+    : { userId: auth.userId };
+
+const jakartaDay = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+
+export const createBillingService = (deps: {
+  db: TDb;
+  gateway: TPaymentGateway;
+  seller: TSeller;
+  publicUrl: string;
+}) => {
+  const { db, gateway, seller } = deps;
+  const repo = createBillingRepository(db);
+  const settlement = createSettlement({ db, repo });
+
+  const pricing = async () => {
+    const values = await repo.config(Object.values(PRICING_KEYS));
+    const int = (key: string) => {
+      const n = Number(values.get(key));
+      return Number.isInteger(n) && n >= 0 ? n : null;
+    };
+    const emeterai = int(PRICING_KEYS.emeterai);
+    const esign = int(PRICING_KEYS.esign);
+    const expiry = int(PRICING_KEYS.expiry);
+    const tax = percentToBasisPoints(values.get(PRICING_KEYS.tax) ?? '');
+    if (emeterai === null || esign === null || expiry === null || !expiry || tax === null) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Prices are not configured yet');
+    }
+    return {
+      emeterai_price: emeterai,
+      esign_price: esign,
+      tax_rate_bp: tax,
+      expiry_minutes: expiry,
+      gateway: gateway.name,
+      bank_account: seller.bankAccount,
+    };
+  };
+
+  /** A pending invoice past its due time reads as expired even before the sweep marks it. */
+  const statusOf = (row: TInvoiceRow, now = new Date()): TInvoiceRow['status'] =>
+    row.status === 'pending' && row.dueAt.getTime() <= now.getTime() ? 'expired' : row.status;
+
+  const toWire = async (row: TInvoiceRow): Promise<TInvoice> => {
+    const [items, buyer, proof] = await Promise.all([
+      repo.items(row.id),
+      repo.buyer(row.userId),
+      repo.latestProof(row.id),
+    ]);
+    return {
+      id: row.id,
+      number: row.number,
+      purpose: row.purpose,
+      plan_id: row.planId,
+      method: row.method,
+      gateway: row.gateway,
+      status: statusOf(row),
+      items: items.map((i) => ({
+        description: i.description,
+        kind: i.kind,
+        quantity: i.quantity,
+        unit_price: i.unitPrice,
+        amount: i.amount,
+      })),
+      subtotal: row.subtotal,
+      tax_rate_bp: row.taxRateBp,
+      tax: row.tax,
+      total: row.total,
+      due_at: row.dueAt.toISOString(),
+      paid_at: row.paidAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      buyer: {
+        name: buyer?.name ?? null,
+        email: buyer?.email ?? null,
+        company: row.payerType === 'user' ? null : (buyer?.company ?? null),
+        npwp: row.payerType === 'user' ? null : (buyer?.npwp ?? null),
+      },
+      seller: { name: seller.name, npwp: seller.npwp, address: seller.address },
+      bank_account: seller.bankAccount,
+      proof_status: proof?.status ?? null,
+    };
+  };
+
+  const open = async (
+    auth: TAuth,
+    purpose: 'quota' | 'plan',
+    method: TPaymentMethod,
+    lines: {
+      kind: 'emeterai' | 'esign' | 'plan';
+      description: string;
+      quantity: number;
+      unitPrice: number;
+    }[],
+    planId: number | null,
+  ) => {
+    const price = await pricing();
+    const totals = computeTotals(lines, price.tax_rate_bp);
+    const payer = payerOf(auth);
+    const now = new Date();
+    const row = await repo.createInvoice(
+      {
+        purpose,
+        companyId: auth.companyId,
+        userId: auth.userId,
+        payerType: payer.ownerType === 'system' ? 'user' : payer.ownerType,
+        payerId: payer.ownerId,
+        planId,
+        method,
+        gateway: method === 'gateway' ? gateway.name : null,
+        subtotal: totals.subtotal,
+        taxRateBp: price.tax_rate_bp,
+        tax: totals.tax,
+        total: totals.total,
+        dueAt: new Date(now.getTime() + price.expiry_minutes * 60_000),
+      },
+      lines.map((l) => ({
+        kind: l.kind,
+        description: l.description,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        amount: l.quantity * l.unitPrice,
+      })),
+      (id) => `INV-${jakartaDay(now).replaceAll('-', '')}-${String(id).padStart(6, '0')}`,
+    );
+    return toWire(row);
+  };
+
+  const visible = async (auth: TAuth, id: number) => {
+    const row = await repo.invoice(id, invoiceScopeOf(auth));
+    if (!row) throw AppError.notFound('Invoice');
+    return row;
+  };
+
+  /** Refuses paying an invoice that is no longer pending (paid, failed, or past due). */
+  const requirePayable = (row: TInvoiceRow) => {
+    const status = statusOf(row);
+    if (status === 'expired')
+      throw new AppError('CONFLICT', 'This invoice has expired', { status: 'expired' });
+    if (status !== 'pending')
+      throw new AppError('CONFLICT', 'This invoice is no longer awaiting payment', { status });
+  };
+
+  return {
+    db,
+    repo,
+    settlement,
+    pricing,
+    toWire,
+    visible,
+    requirePayable,
+    statusOf,
+
+    buyQuota: async (
+      auth: TAuth,
+      body: { type: TUnitKind; quantity: number; method: TPaymentMethod },
+    ) => {
+      const price = await pricing();
+      const unitPrice = body.type === 'emeterai' ? price.emeterai_price : price.esign_price;
+      return open(
+        auth,
+        'quota',
+        body.method,
+        [
+          {
+            kind: body.type,
+            description: `Kuota ${UNIT_NAME[body.type]}`,
+            quantity: body.quantity,
+            unitPrice,
+          },
+        ],
+        null,
+      );
+    },
+
+    /** Company admins buy for their company, personal accounts for themselves. */
+    buyPlan: async (auth: TAuth, body: { plan_id: number; method: TPaymentMethod }) => {
+      if (auth.companyId !== null && !isCompanyAdmin(auth)) {
+        throw AppError.forbidden('Only company admins can do this');
+      }
+      const plan = await repo.plan(body.plan_id);
+      if (plan?.status !== 'active') throw AppError.notFound('Plan');
+      return open(
+        auth,
+        'plan',
+        body.method,
+        [
+          {
+            kind: 'plan',
+            description: `Paket ${plan.name}`,
+            quantity: 1,
+            unitPrice: plan.priceIdr,
+          },
+        ],
+        plan.id,
+      );
+    },
+
+    invoice: async (auth: TAuth, id: number) => toWire(await visible(auth, id)),
+
+    /** Starts a gateway payment: where the browser goes next (the gateway's page). */
+    pay: async (auth: TAuth, id: number) => {
+      const row = await visible(auth, id);
+      requirePayable(row);
+      const wire = await toWire(row);
+      const minutesLeft = Math.max(1, Math.floor((row.dueAt.getTime() - Date.now()) / 60_000));
+      const started = await gateway.createPayment({
+        invoiceId: row.id,
+        orderId: row.number,
+        grossAmount: row.total,
+        items: [
+          ...wire.items.map((i, n) => ({
+            id: `item-${n + 1}`,
+            name: i.description.slice(0, 50),
+            price: i.unit_price,
+            quantity: i.quantity,
+          })),
+          ...(row.tax > 0 ? [{ id: 'ppn', name: 'PPN', price: row.tax, quantity: 1 }] : []),
+        ],
+        customer: { name: wire.buyer.name, email: wire.buyer.email },
+        finishUrl: `${deps.publicUrl}/payment/success?invoice=${row.id}`,
+        expiryMinutes: minutesLeft,
+      });
+      await repo.setGatewayToken(row.id, gateway.name, started.token, started.redirectUrl);
+      return { redirect_url: started.redirectUrl };
+    },
+
+    purchases: async (
+      auth: TAuth,
+      userId: number,
+      q: {
+        page: number;
+        perPage: number;
+        sort: string;
+        status?: TInvoiceRow['status'];
+        from?: string;
+        to?: string;
+      },
+    ) => {
+      if (userId !== auth.userId) throw AppError.notFound('User');
+      const { rows, total } = await repo.purchases(invoiceScopeOf(auth), {
+        ...q,
+        newestFirst: q.sort.toUpperCase() === 'DESC',
+      });
+      const data: TPurchase[] = rows.map((r) => ({
+        id: r.invoice.id,
+        invoiceNumber: r.invoice.number,
+        puchaseBy: r.by,
+        date: r.invoice.createdAt.toISOString(),
+        qty: r.qty,
+        amount: r.invoice.total,
+        status: PURCHASE_STATUS_LABEL[statusOf(r.invoice)] as TPurchase['status'],
+        purpose: r.invoice.purpose,
+      }));
+      return { data, meta: { page: q.page, perPage: q.perPage, total } };
+    },
+
+    transactions: async (
+      auth: TAuth,
+      q: { page: number; perPage: number; type?: string; from?: string; to?: string },
+    ) => {
+      const payer = payerOf(auth);
+      if (payer.ownerType === 'system') throw AppError.forbidden();
+      const { rows, total, ids } = await repo.transactions(
+        { ownerType: payer.ownerType, ownerId: payer.ownerId },
+        q,
+      );
+      const data: TTransaction[] = rows.map(({ m, by, invoiceNumber }) => ({
+        id: m.id,
+        type: m.reason,
+        kind: m.kind,
+        quantity: ids.includes(m.toAccountId) ? m.quantity : -m.quantity,
+        reference: invoiceNumber ?? m.note ?? null,
+        by,
+        date: m.createdAt.toISOString(),
+      }));
+      return { data, meta: { page: q.page, perPage: q.perPage, total } };
+    },
+  };
+};
+
+export type TBillingService = ReturnType<typeof createBillingService>;

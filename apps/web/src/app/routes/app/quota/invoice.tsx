@@ -1,0 +1,7 @@
+import { InvoicePage } from '@/features/billing/components/invoice-page';
+import { useIdParam } from '@/features/billing/components/use-id-param';
+
+/** An invoice page (view); the plan invoice route uses the same page. */
+const Route = () => <InvoicePage invoiceId={useIdParam()} mode="view" />;
+
+export default Route;

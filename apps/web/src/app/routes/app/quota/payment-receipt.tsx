@@ -1,0 +1,7 @@
+import { InvoicePage } from '@/features/billing/components/invoice-page';
+import { useIdParam } from '@/features/billing/components/use-id-param';
+
+/** An invoice page (receipt); the plan invoice route uses the same page. */
+const Route = () => <InvoicePage invoiceId={useIdParam()} mode="receipt" />;
+
+export default Route;

@@ -1,0 +1,134 @@
+import { formatDateTime } from '@bubuh/contracts';
+import { Badge, Button, Group, Paper, SegmentedControl, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '@/components/data-table';
+import { serverMessage } from '@/lib/api-errors';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useListState } from '@/lib/use-list-state';
+import {
+  fetchProofFile,
+  type TProofRow,
+  useConfirmProof,
+  useProofs,
+  useRejectProof,
+} from '../api/billing';
+import { idr } from './money';
+
+const STATUS_COLOR = { submitted: 'yellow', confirmed: 'green', rejected: 'red' } as const;
+
+/** Super's back office: proofs of bank transfer to open, confirm (credits the units) or reject. */
+export const ProofReviewList = () => {
+  const { t } = useTranslation();
+  const list = useListState();
+  const [status, setStatus] = useState<TProofRow['status']>('submitted');
+  const query = useProofs(list.query, status);
+  const confirm = useConfirmProof();
+  const reject = useRejectProof();
+
+  const columns = useMemo<TColumn<TProofRow>[]>(() => {
+    const done = (message: string) => notifySuccess(message);
+    const failed = (error: unknown) => notifyError(serverMessage(error, t));
+    const open = async (id: number) => {
+      try {
+        const blob = await fetchProofFile(id);
+        window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+      } catch (error) {
+        failed(error);
+      }
+    };
+    return [
+      { key: 'invoice', header: t('billing.invoiceNumber'), render: (row) => row.invoice_number },
+      {
+        key: 'company',
+        header: t('billing.buyer'),
+        render: (row) => row.company_name ?? row.uploaded_by ?? '-',
+      },
+      { key: 'total', header: t('billing.total'), align: 'right', render: (row) => idr(row.total) },
+      { key: 'date', header: t('billing.date'), render: (row) => formatDateTime(row.created_at) },
+      {
+        key: 'status',
+        header: t('billing.statusLabel'),
+        render: (row) => (
+          <Badge color={STATUS_COLOR[row.status]} variant="light">
+            {t(`billing.proofStatus.${row.status}`)}
+          </Badge>
+        ),
+      },
+      {
+        key: 'actions',
+        header: '',
+        render: (row) => (
+          <Group gap="xs" justify="flex-end">
+            <Button size="xs" variant="default" onClick={() => open(row.id)}>
+              {t('billing.openProof')}
+            </Button>
+            {row.status === 'submitted' && (
+              <>
+                <Button
+                  size="xs"
+                  color="green"
+                  onClick={() =>
+                    confirm.mutate(
+                      { params: { id: row.id }, body: {} },
+                      { onSuccess: (b) => done(b.message), onError: failed },
+                    )
+                  }
+                  data-testid="proof-confirm"
+                >
+                  {t('billing.confirm')}
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() =>
+                    reject.mutate(
+                      { params: { id: row.id }, body: {} },
+                      { onSuccess: (b) => done(b.message), onError: failed },
+                    )
+                  }
+                >
+                  {t('billing.reject')}
+                </Button>
+              </>
+            )}
+          </Group>
+        ),
+      },
+    ];
+  }, [t, confirm, reject]);
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+      <Group justify="space-between" mb="md">
+        <Title order={3} fz="lg">
+          {t('billing.proofs')}
+        </Title>
+        <SegmentedControl
+          value={status}
+          onChange={(v) => {
+            setStatus(v as TProofRow['status']);
+            list.setPage(1);
+          }}
+          data={(['submitted', 'confirmed', 'rejected'] as const).map((s) => ({
+            value: s,
+            label: t(`billing.proofStatus.${s}`),
+          }))}
+        />
+      </Group>
+      <DataTable
+        testId="proof-list"
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(row) => row.id}
+        loading={query.isPending || query.isFetching}
+        emptyText={t('billing.noProofs')}
+        page={list.page}
+        perPage={list.perPage}
+        total={query.data?.meta.total ?? 0}
+        onPageChange={list.setPage}
+      />
+    </Paper>
+  );
+};

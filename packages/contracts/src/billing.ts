@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { ZEnvelope, ZPaged, ZPageQuery } from './envelope.ts';
+
+/**
+ * Buying (spec §1, §3 Purchase): invoices for quota units or a plan, paid through the payment
+ * gateway (sandbox or Midtrans) or by bank transfer with a proof of payment. Money is integer
+ * rupiah end to end.
+ */
+export const INVOICE_STATUSES = ['pending', 'paid', 'expired', 'failed'] as const;
+export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
+export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
+
+/** The spec's words for the purchase list (Paid, Expired, Pending); failed reads as Failed. */
+export const PURCHASE_STATUS_LABEL: Record<TInvoiceStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  expired: 'Expired',
+  failed: 'Failed',
+};
+
+export const ZPaymentMethod = z.enum(['gateway', 'bank_transfer']);
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+export const ZUnitKind = z.enum(['emeterai', 'esign']);
+export type TUnitKind = z.infer<typeof ZUnitKind>;
+
+/** Tax rate in basis points (1100 = 11 %): integer arithmetic, no floating point. */
+export type TTotals = { subtotal: number; tax: number; total: number };
+
+/** Subtotal, PPN (rounded half up to the rupiah) and grand total of integer rupiah lines. */
+export const computeTotals = (
+  lines: readonly { quantity: number; unitPrice: number }[],
+  taxRateBp: number,
+): TTotals => {
+  const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0);
+  const tax = Math.floor((subtotal * taxRateBp + 5_000) / 10_000);
+  return { subtotal, tax, total: subtotal + tax };
+};
+
+/** "11" or "11.5" (percent, from a configuration value) → basis points; null when not a rate. */
+export const percentToBasisPoints = (value: string): number | null => {
+  const m = /^\s*(\d{1,2})(?:[.,](\d{1,2}))?\s*$/.exec(value);
+  if (!m?.[1]) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+};
+
+export const ZPricing = ZEnvelope(
+  z.object({
+    emeterai_price: z.number().int(),
+    esign_price: z.number().int(),
+    tax_rate_bp: z.number().int(),
+    expiry_minutes: z.number().int(),
+    gateway: z.enum(['sandbox', 'midtrans']),
+    bank_account: z.string(),
+  }),
+);
+
+export const ZQuotaPurchaseRequest = z.object({
+  type: ZUnitKind,
+  quantity: z.coerce.number().int().min(1, 'Enter at least 1').max(100_000),
+  method: ZPaymentMethod.default('gateway'),
+});
+export type TQuotaPurchaseRequest = z.infer<typeof ZQuotaPurchaseRequest>;
+
+export const ZPlanPurchaseRequest = z.object({
+  plan_id: z.coerce.number().int().positive().max(2_147_483_647),
+  method: ZPaymentMethod.default('gateway'),
+});
+
+export const ZInvoiceItem = z.object({
+  description: z.string(),
+  kind: z.enum(['emeterai', 'esign', 'psre', 'plan']),
+  quantity: z.number().int(),
+  unit_price: z.number().int(),
+  amount: z.number().int(),
+});
+
+export const ZPaymentProof = z.object({
+  id: z.number().int(),
+  invoice_id: z.number().int(),
+  invoice_number: z.string(),
+  company_name: z.string().nullable(),
+  uploaded_by: z.string().nullable(),
+  status: z.enum(['submitted', 'confirmed', 'rejected']),
+  total: z.number().int(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TPaymentProof = z.infer<typeof ZPaymentProof>;
+
+export const ZInvoice = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  purpose: z.enum(['quota', 'plan']),
+  plan_id: z.number().int().nullable(),
+  method: ZPaymentMethod,
+  gateway: z.enum(['sandbox', 'midtrans']).nullable(),
+  status: ZInvoiceStatus,
+  items: z.array(ZInvoiceItem),
+  subtotal: z.number().int(),
+  tax_rate_bp: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  due_at: z.string(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+  buyer: z.object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    company: z.string().nullable(),
+    npwp: z.string().nullable(),
+  }),
+  seller: z.object({ name: z.string(), npwp: z.string(), address: z.string() }),
+  bank_account: z.string(),
+  /** Latest proof of a bank transfer, if any. */
+  proof_status: z.enum(['submitted', 'confirmed', 'rejected']).nullable(),
+});
+export type TInvoice = z.infer<typeof ZInvoice>;
+export const ZInvoiceResponse = ZEnvelope(ZInvoice);
+
+export const ZPayStartResponse = ZEnvelope(z.object({ redirect_url: z.string() }));
+
+export const ZSandboxCompleteRequest = z.object({
+  outcome: z.enum(['success', 'failure', 'pending']),
+});
+export const ZSandboxCompleteResponse = ZEnvelope(
+  z.object({ status: ZInvoiceStatus, redirect_url: z.string() }),
+);
+
+/** Spec §3 Purchase, list read as data.data (newest first). `puchaseBy` is spelled so. */
+export const ZPurchase = z.object({
+  id: z.number().int(),
+  invoiceNumber: z.string(),
+  puchaseBy: z.string().nullable(),
+  date: z.string(),
+  qty: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(['Paid', 'Expired', 'Pending', 'Failed']),
+  purpose: z.enum(['quota', 'plan']),
+});
+export type TPurchase = z.infer<typeof ZPurchase>;
+export const ZPurchaseList = ZPaged(ZPurchase);
+export const ZPurchaseQuery = ZPageQuery.extend({
+  sort: z.enum(['DESC', 'ASC', 'desc', 'asc']).default('DESC'),
+  status: ZInvoiceStatus.optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const ZTransaction = z.object({
+  id: z.number().int(),
+  type: z.enum(['seed', 'purchase', 'transfer', 'return', 'spend', 'refund', 'adjust']),
+  kind: z.enum(['emeterai', 'esign', 'psre']),
+  /** Signed: + units in, - units out of the caller's balance. */
+  quantity: z.number().int(),
+  reference: z.string().nullable(),
+  by: z.string().nullable(),
+  date: z.string(),
+});
+export type TTransaction = z.infer<typeof ZTransaction>;
+export const ZTransactionList = ZPaged(ZTransaction);
+export const ZTransactionQuery = ZPageQuery.extend({
+  type: ZTransaction.shape.type.optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const ZProofList = ZPaged(ZPaymentProof);
+export const ZProofQuery = ZPageQuery.extend({
+  status: z.enum(['submitted', 'confirmed', 'rejected']).optional(),
+});
+export const ZProofReviewRequest = z.object({ note: z.string().max(500).optional() });
+export const ZProofResponse = ZEnvelope(ZPaymentProof);
