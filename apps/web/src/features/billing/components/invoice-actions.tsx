@@ -11,7 +11,14 @@ import { invoicePaths } from './invoice-paths';
 import { saveBlob } from './money';
 
 /** Pay (gateway), send a transfer proof, print, download the PDF. */
-export const InvoiceActions = ({ invoice }: { invoice: TInvoiceView }) => {
+export const InvoiceActions = ({
+  invoice,
+  proofLink = true,
+}: {
+  invoice: TInvoiceView;
+  /** Off on the proof upload page itself. */
+  proofLink?: boolean;
+}) => {
   const { t } = useTranslation();
   const pay = usePay();
   const [downloading, setDownloading] = useState(false);
@@ -49,7 +56,7 @@ export const InvoiceActions = ({ invoice }: { invoice: TInvoiceView }) => {
           {t('billing.payNow')}
         </Button>
       )}
-      {pending && invoice.method === 'bank_transfer' && (
+      {pending && proofLink && invoice.method === 'bank_transfer' && (
         <Button
           component={Link}
           to={paths.confirm}

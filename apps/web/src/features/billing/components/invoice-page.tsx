@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { QueryFallback } from '@/components/query-fallback';
 import { useInvoice } from '../api/billing';
@@ -28,10 +28,10 @@ export const InvoicePage = ({
   return (
     <Stack gap="lg" data-testid={`invoice-page-${mode}`}>
       {mode === 'confirm' && <ProofUpload invoice={invoice.data} />}
-      <div>
+      <Box maw={800} w="100%" mx="auto">
         <InvoiceSheet invoice={invoice.data} />
-        <InvoiceActions invoice={invoice.data} />
-      </div>
+        <InvoiceActions invoice={invoice.data} proofLink={mode !== 'confirm'} />
+      </Box>
     </Stack>
   );
 };
