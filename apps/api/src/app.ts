@@ -30,6 +30,7 @@ import { createSigningService } from './modules/signing/signing.service.ts';
 import { connectionCheckRoutes } from './modules/single-stamp/connection-check.routes.ts';
 import { stampingRoutes } from './modules/stamping/stamping.routes.ts';
 import { createStampingService } from './modules/stamping/stamping.service.ts';
+import { registerSupport } from './modules/support/support.plugin.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplatesService } from './modules/templates/templates.service.ts';
 import { createCompanyUsersService } from './modules/users/company-users.service.ts';
@@ -210,6 +211,8 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
   });
   registerStuckDocumentsSweep(app, db);
+  // Tickets, FAQ, knowledge base and in-app notifications; `notifier.notify` for other modules.
+  await registerSupport(app, { db, files: deps.files, mailer, publicUrl: env.PUBLIC_URL });
   await app.register(templatesRoutes, {
     templates: createTemplatesService({ db }),
     documents: documentOperations(documents, signing, stamping, documentJobs),
