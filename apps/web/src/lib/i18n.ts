@@ -11,6 +11,8 @@ import quotaEn from '@/locales/quota.en.json';
 import quotaId from '@/locales/quota.id.json';
 import stampingEn from '@/locales/stamping.en.json';
 import stampingId from '@/locales/stamping.id.json';
+import supportEn from '@/locales/support.en.json';
+import supportId from '@/locales/support.id.json';
 
 /** Where the chosen language is kept (the key i18next's detector uses, so tools recognise it). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
@@ -44,8 +46,12 @@ export const initI18n = () => {
     // Feature texts live in their own files (top-level keys `master`, `quota`, `platform`, ...),
     // merged in here.
     resources: {
-      en: { translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn } },
-      id: { translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId } },
+      en: {
+        translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn, ...supportEn },
+      },
+      id: {
+        translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId, ...supportId },
+      },
     },
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
