@@ -1,7 +1,7 @@
 import type { TArticle } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed.ts';
-import { callAs, login } from './auth-helpers.ts';
+import { bearer, callAs, login } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 type TS = Awaited<ReturnType<typeof login>>;
@@ -63,9 +63,11 @@ describe('FAQ and knowledge base', () => {
       `/api/support/knowledge-base/${article.id}`,
     );
     expect(hidden.statusCode).toBe(404);
-    const publish = await callAs(ctx, as.super as TS, 'PUT', `/api/support/content/${article.id}`, {
-      ...body,
-      published: true,
+    const publish = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/support/content/${article.id}`,
+      headers: bearer(as.super as TS),
+      payload: { ...body, published: true },
     });
     expect(publish.statusCode).toBe(200);
     const seen = await list(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications, users } from '../../db/schema.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 export type TNewNotification = {
@@ -42,6 +42,27 @@ export const createNotificationsRepository = (db: TDb) => ({
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
       .returning({ id: notifications.id });
     return rows.length > 0;
+  },
+
+  /** Active users of a department (recipients of department events). */
+  departementMembers: (companyId: number, departementId: number) =>
+    db
+      .select({ id: users.id, language: users.language })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          eq(users.departementId, departementId),
+          isNull(users.deactivatedAt),
+        ),
+      ),
+
+  languageOf: async (userId: number) => {
+    const [row] = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.language ?? 'en';
   },
 
   markAllRead: async (userId: number) => {

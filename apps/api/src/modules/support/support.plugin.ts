@@ -5,7 +5,6 @@ import type { TMailer } from '../mail/mailer.ts';
 import { notificationsRoutes } from '../notifications/notifications.routes.ts';
 import {
   createNotificationsService,
-  createNotifier,
   type TNotifier,
 } from '../notifications/notifications.service.ts';
 import { articlesRoutes } from './articles.routes.ts';
@@ -15,15 +14,14 @@ import { ticketsRoutes } from './tickets.routes.ts';
 import { createTicketsService } from './tickets.service.ts';
 
 /**
- * Support (tickets, FAQ, knowledge base) and notifications, wired once. Returns the notifier so
- * other modules can `notify` users (see apps/api/README.md, "Notifications").
+ * Support (tickets, FAQ, knowledge base) and the notification routes, wired once; the notifier
+ * is made in app.ts so every module can `notify` users (apps/api/README.md, "Notifications").
  */
 export const registerSupport = async (
   app: FastifyInstance,
-  deps: { db: TDb; files: TFileStore; mailer: TMailer; publicUrl: string },
-): Promise<TNotifier> => {
-  const notifier = createNotifier({ db: deps.db, jobs: app.jobs });
-  const events = createTicketEvents({ ...deps, jobs: app.jobs, notifier });
+  deps: { db: TDb; files: TFileStore; mailer: TMailer; notifier: TNotifier; publicUrl: string },
+): Promise<void> => {
+  const events = createTicketEvents({ ...deps, jobs: app.jobs });
   const articles = createArticlesService({ db: deps.db });
   await app.register(notificationsRoutes, {
     notifications: createNotificationsService({ db: deps.db }),
@@ -36,5 +34,4 @@ export const registerSupport = async (
   app.addHook('onReady', async () => {
     await articles.seed();
   });
-  return notifier;
 };

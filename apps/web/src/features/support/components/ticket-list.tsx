@@ -78,11 +78,13 @@ export const TicketList = () => {
     {
       key: 'level',
       header: t('support.ticket.level'),
+      width: 130,
       render: (row) => <LevelBadge level={row.level} />,
     },
     {
       key: 'status',
       header: t('support.ticket.status'),
+      width: 150,
       render: (row) => <StatusBadge status={row.status} />,
     },
     { key: 'updated', header: t('support.ticket.updated'), render: (row) => date(row.updated_at) },
