@@ -301,7 +301,13 @@ describe('tickets', () => {
     expect(notSuper.statusCode).toBe(403);
 
     await vi.waitFor(
-      async () => expect((await notificationsOf(as.super as TS)).length).toBeGreaterThan(0),
+      // new ticket, closed and reopened: three notices for support about this ticket
+      async () =>
+        expect(
+          (await notificationsOf(as.super as TS)).filter(
+            (n) => n.link === `/support/ticket/${t.id}`,
+          ),
+        ).toHaveLength(3),
       {
         timeout: 30_000,
         interval: 100,
@@ -320,5 +326,16 @@ describe('tickets', () => {
     await callAs(ctx, as.super as TS, 'POST', '/api/notification/read-all');
     const count = await callAs(ctx, as.super as TS, 'GET', '/api/notification/unread-count');
     expect(count.json()).toEqual({ unread: 0 });
+  });
+
+  it('a double close (two tabs): one wins, the other is a 409, and the timeline has one change', async () => {
+    const t = await openTicket(ctx, as.personal as TS, 'Race me');
+    const [a, b] = await Promise.all([
+      callAs(ctx, as.personal as TS, 'POST', '/api/tickets/close', { ticket_id: t.id }),
+      callAs(ctx, as.super as TS, 'POST', '/api/tickets/close', { ticket_id: t.id }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const after = await details(as.personal as TS, t.id);
+    expect(after.data.timeline.filter((e) => e.kind === 'status')).toHaveLength(1);
   });
 });
