@@ -112,7 +112,12 @@ export const createTicketEvents = (deps: {
         userId: r.id,
         key: `ticket-entry:${entry.id}`,
         header: headline(event, ticket, entry, language),
-        content: entry.kind === 'message' ? entry.body.slice(0, 300) : (entry.toValue ?? ''),
+        content:
+          entry.kind === 'message'
+            ? entry.body.slice(0, 300)
+            : language === 'id'
+              ? (STATUS_ID[entry.toValue ?? ''] ?? entry.toValue ?? '')
+              : (entry.toValue ?? ''),
         link: linkOf(ticket.id),
       });
       if (mail) {
