@@ -22,6 +22,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { type TMailer, withMailLog } from './modules/mail/mailer.ts';
 import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
+import { createNoticeEvents } from './modules/notifications/notice-events.ts';
+import { createNotifier } from './modules/notifications/notifications.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
@@ -31,6 +33,7 @@ import { createSigningService } from './modules/signing/signing.service.ts';
 import { connectionCheckRoutes } from './modules/single-stamp/connection-check.routes.ts';
 import { stampingRoutes } from './modules/stamping/stamping.routes.ts';
 import { createStampingService } from './modules/stamping/stamping.service.ts';
+import { registerSupport } from './modules/support/support.plugin.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplatesService } from './modules/templates/templates.service.ts';
 import { createCompanyUsersService } from './modules/users/company-users.service.ts';
@@ -169,7 +172,13 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
   const db = deps.database.db;
   await app.register(departementsRoutes, { departements: createDepartementsService({ db }) });
-  await app.register(quotaRoutes, { quota: createQuotaService({ db }) });
+  // In-app notifications: `notifier.notify` is how any module tells a user (README "Notifications").
+  const notifier = createNotifier({ db, jobs: app.jobs });
+  const notices = createNoticeEvents({ db, notifier });
+  await app.register(quotaRoutes, {
+    quota: createQuotaService({ db }),
+    onTransferred: notices.quotaReceived,
+  });
   await app.register(plansRoutes, { plans: createPlansService({ db }) });
   await app.register(masterStatusRoutes, { db });
   await app.register(esignRoutes, { esign: createEsignService({ db, files: deps.files }) });
@@ -198,7 +207,13 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     authFromLinkToken: (token, documentId) => app.authFromLinkToken(token, documentId),
   });
-  const documentJobs = defineDocumentJobs(app, { stamping, signing });
+  const documentJobs = defineDocumentJobs(app, { stamping, signing }, (input, result) =>
+    notices.documentStamped({
+      userId: input.actor.userId,
+      documentId: result.document_id,
+      serial: result.serial_number,
+    }),
+  );
   await app.register(stampingRoutes, { stamping, jobs: documentJobs });
   await app.register(signingRoutes, { signing, documents, jobs: documentJobs });
   await app.register(verificationRoutes, {
@@ -212,6 +227,14 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
   registerStuckDocumentsSweep(app, db);
   await createBillingModule(app, { env, db, files: deps.files, jwtSecret: deps.jwtSecret });
+  // Tickets, FAQ, knowledge base and in-app notifications; `notifier.notify` for other modules.
+  await registerSupport(app, {
+    db,
+    files: deps.files,
+    mailer,
+    notifier,
+    publicUrl: env.PUBLIC_URL,
+  });
   await app.register(templatesRoutes, {
     templates: createTemplatesService({ db }),
     documents: documentOperations(documents, signing, stamping, documentJobs),

@@ -70,6 +70,8 @@ export const ROUTES = {
   knowledgeBase: r('/support/knowledge-base', 'page.knowledgeBase', 'main', 'auth'),
   tickets: r('/support/ticket', 'page.tickets', 'main', 'auth'),
   ticketDetail: r('/support/ticket/:id', 'page.ticketDetail', 'main', 'auth'),
+  /** The full list behind the navbar bell. */
+  notifications: r('/notifications', 'page.notifications', 'main', 'auth'),
   stamp: r('/stamp', 'page.stamp', 'main', 'auth'),
   stampBackup: r('/stamp/backup', 'page.stampBackup', 'main', 'auth'),
   stampSingle: r('/stamp/single', 'page.stampSingle', 'main', 'auth'),

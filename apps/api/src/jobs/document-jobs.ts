@@ -70,14 +70,23 @@ const asJobData = (input: TStampInput | TSignInput) => input as unknown as TJobD
 export const defineDocumentJobs = (
   app: FastifyInstance,
   services: { stamping: TStampingService; signing: TSigningService },
+  /** Called after a stamp is stored (notifications); outside any transaction. */
+  onStamped?: (input: TStampInput, result: TStampResult) => Promise<void>,
 ): TDocumentJobs => {
   const stampQueue = app.jobs.define<TJobData, TStampResult>(
     STAMP_QUEUE,
-    (data, job) =>
-      services.stamping.stamp(data as unknown as TStampInput, {
+    async (data, job) => {
+      const input = data as unknown as TStampInput;
+      const result = await services.stamping.stamp(input, {
         jobId: job.id,
         retryCount: job.retryCount,
-      }),
+      });
+      // A lost notice must not fail a stored stamp; the notice is idempotent if it runs again.
+      await onStamped?.(input, result).catch((err: unknown) =>
+        app.log.warn({ err, documentId: result.document_id }, 'stamp notice failed'),
+      );
+      return result;
+    },
     { concurrency: 2 },
   );
   const signQueue = app.jobs.define<TJobData, TSignResult>(

@@ -105,6 +105,16 @@ const EXACT: Record<string, string> = {
     'Dokumen ini menjalankan JavaScript saat dibuka: konfirmasi bahwa Anda telah memeriksanya sebelum tanda tangan atau e-Meterai pertama',
   'This document contains JavaScript: confirm that you have checked it before the first signature or e-Meterai':
     'Dokumen ini berisi JavaScript: konfirmasi bahwa Anda telah memeriksanya sebelum tanda tangan atau e-Meterai pertama',
+  // support tickets
+  'Attach PDF, PNG or JPEG files only': 'Lampirkan berkas PDF, PNG, atau JPEG saja',
+  'Check the highlighted fields': 'Periksa kembali kolom yang ditandai',
+  'The ticket changed meanwhile; reload it and try again':
+    'Tiket telah berubah; muat ulang lalu coba lagi',
+  'This ticket is closed; reopen it to reply':
+    'Tiket ini sudah ditutup; buka kembali untuk membalas',
+  'This ticket is already closed': 'Tiket ini sudah ditutup',
+  'Only a closed ticket can be reopened':
+    'Hanya tiket yang sudah ditutup yang dapat dibuka kembali',
   // e-sign specimens
   'Send the image in the multipart field "file"': 'Kirim gambar pada field multipart "file"',
   'The specimen must be a PNG or JPEG image': 'Spesimen harus berupa gambar PNG atau JPEG',
@@ -184,6 +194,9 @@ const THINGS: Record<string, string> = {
   Proof: 'Bukti pembayaran',
   Status: 'Status',
   Template: 'Template',
+  Ticket: 'Tiket',
+  Article: 'Artikel',
+  Notification: 'Notifikasi',
   User: 'User',
 };
 
@@ -203,6 +216,7 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
     /^Too many failed sign-ins\. Try again in (\d+) minutes\.$/,
     ([m]) => `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${m} menit.`,
   ],
+  [/^Attach at most (\d+) files$/, ([n]) => `Lampirkan paling banyak ${n} berkas`],
   [/^The file is larger than (\d+) MB$/, ([mb]) => `Berkas lebih besar dari ${mb} MB`],
   [/^The document has (\d+) pages$/, ([n]) => `Dokumen memiliki ${n} halaman`],
   [/^Enter a whole number of at least (\d+)$/, ([n]) => `Masukkan bilangan bulat minimal ${n}`],

@@ -57,6 +57,12 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   masterDocumentTemplate: lazy(() => import('./routes/app/stamp/master-document-template')),
   masterEditDocumentTemplate: lazy(() => import('./routes/app/stamp/edit-document-template')),
   verifyStamp: lazy(() => import('./routes/services/verify-stamp')),
+  // Support and notifications.
+  faq: lazy(() => import('./routes/app/support/faq')),
+  knowledgeBase: lazy(() => import('./routes/app/support/knowledge-base')),
+  tickets: lazy(() => import('./routes/app/support/tickets')),
+  ticketDetail: lazy(() => import('./routes/app/support/ticket-detail')),
+  notifications: lazy(() => import('./routes/app/notifications')),
 };
 
 const PublicComingSoon = lazy(() => import('./routes/public-coming-soon'));

@@ -13,6 +13,8 @@ import quotaEn from '@/locales/quota.en.json';
 import quotaId from '@/locales/quota.id.json';
 import stampingEn from '@/locales/stamping.en.json';
 import stampingId from '@/locales/stamping.id.json';
+import supportEn from '@/locales/support.en.json';
+import supportId from '@/locales/support.id.json';
 
 /** Where the chosen language is kept (the key i18next's detector uses, so tools recognise it). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
@@ -47,10 +49,10 @@ export const initI18n = () => {
     // merged in here.
     resources: {
       en: {
-        translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn, ...billingEn },
+        translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn, ...billingEn, ...supportEn },
       },
       id: {
-        translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId, ...billingId },
+        translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId, ...billingId, ...supportId },
       },
     },
     lng,

@@ -3,8 +3,10 @@ import { AUTH_ENDPOINTS } from './auth.ts';
 import { BILLING_ENDPOINTS } from './billing.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
+import { NOTIFICATION_ENDPOINTS } from './notifications.ts';
 import { DEPARTEMENT_ENDPOINTS, QUOTA_ENDPOINTS } from './organisation.ts';
 import { MASTER_STATUS_ENDPOINTS, PLAN_ENDPOINTS } from './platform.ts';
+import { SUPPORT_CONTENT_ENDPOINTS, TICKET_ENDPOINTS } from './support.ts';
 import { SYSTEM_ENDPOINTS } from './system.ts';
 import { TEMPLATE_ENDPOINTS } from './templates.ts';
 import { USER_ENDPOINTS } from './users.ts';
@@ -22,6 +24,9 @@ export const ENDPOINT_GROUPS = {
   templates: TEMPLATE_ENDPOINTS,
   system: SYSTEM_ENDPOINTS,
   billing: BILLING_ENDPOINTS,
+  tickets: TICKET_ENDPOINTS,
+  supportContent: SUPPORT_CONTENT_ENDPOINTS,
+  notifications: NOTIFICATION_ENDPOINTS,
 } as const;
 
 export const ALL_ENDPOINTS: readonly TEndpoint[] = Object.values(ENDPOINT_GROUPS).flatMap(

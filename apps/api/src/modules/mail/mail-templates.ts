@@ -3,7 +3,7 @@ import type { TMail } from './mailer.ts';
 
 export type TMailLanguage = 'en' | 'id';
 
-const layout = (title: string, body: string) => `<!doctype html>
+export const layout = (title: string, body: string) => `<!doctype html>
 <html><body style="font-family:Arial,Helvetica,sans-serif;background:#f4f5fa;padding:24px;color:#1f2937">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:24px">
 <h2 style="color:#00176a;margin-top:0">Bubuh</h2><h3>${escapeHtml(title)}</h3>${body}

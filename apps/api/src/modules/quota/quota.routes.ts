@@ -9,10 +9,17 @@ const keyOf = (request: FastifyRequest) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-export const quotaRoutes: FastifyPluginAsyncZod<{ quota: TQuotaService }> = async (
-  app,
-  { quota },
-) => {
+export const quotaRoutes: FastifyPluginAsyncZod<{
+  quota: TQuotaService;
+  /** Called after a transfer to a department has committed (notifications). */
+  onTransferred?: (input: {
+    companyId: number;
+    departementId: number;
+    kind: 'emeterai' | 'esign';
+    quantity: number;
+    movementId: number;
+  }) => Promise<void>;
+}> = async (app, { quota, onTransferred }) => {
   for (const [entry, scope] of [
     [E.company, 'company'],
     [E.departement, 'departement'],
@@ -37,10 +44,19 @@ export const quotaRoutes: FastifyPluginAsyncZod<{ quota: TQuotaService }> = asyn
     return { message: 'OK', data: { stockTotalUser: s.emeterai, esignStock: s.esign } };
   });
 
-  endpointRoute(app, E.transfer, async ({ auth, body, request }) => ({
-    message: 'Berhasil transfer kuota',
-    data: await quota.transfer(auth, body, keyOf(request)),
-  }));
+  endpointRoute(app, E.transfer, async ({ auth, body, request }) => {
+    const data = await quota.transfer(auth, body, keyOf(request));
+    if (onTransferred && auth.companyId !== null) {
+      await onTransferred({
+        companyId: auth.companyId,
+        departementId: body.departement_id,
+        kind: body.type,
+        quantity: body.quota,
+        movementId: data.movement_id,
+      });
+    }
+    return { message: 'Berhasil transfer kuota', data };
+  });
   endpointRoute(app, E.giveBack, async ({ auth, body, request }) => ({
     message: 'Berhasil return kuota',
     data: await quota.giveBack(auth, body, keyOf(request)),

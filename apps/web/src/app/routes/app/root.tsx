@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { Splash } from '@/components/splash';
 import { ConnectionStatus } from '@/features/connection-status/components/connection-status';
 import { MainLayout } from '@/features/layout/components/main-layout';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSubscription } from '@/features/quota/api/quota';
 import { QuotaCards } from '@/features/quota/components/quota-cards';
 import { hasQuotaWallet } from '@/features/quota/utils/quota-rules';
@@ -19,7 +20,12 @@ const AppRootRoute = () => {
   // Spec §2: the plan decides whether Master Data eSign joins the menu.
   const plan = useSubscription(user?.id).data ?? undefined;
   return (
-    <MainLayout connectionSlot={<ConnectionStatus />} quotaSlot={quotaSlot} plan={plan}>
+    <MainLayout
+      connectionSlot={<ConnectionStatus />}
+      notificationSlot={<NotificationBell />}
+      quotaSlot={quotaSlot}
+      plan={plan}
+    >
       <Suspense fallback={<Splash inline />}>
         <Outlet />
       </Suspense>

@@ -47,6 +47,8 @@ type TMainLayoutProps = {
   children: ReactNode;
   /** The navbar's connection-status dot (composed in by the app). */
   connectionSlot?: ReactNode;
+  /** The navbar's notification bell (composed in by the app). */
+  notificationSlot?: ReactNode;
   /** Quota cards for the profile dropdown (composed in by the app when available). */
   quotaSlot?: ReactNode;
   /** The flags of the user's active plan: some plans add Master Data eSign (spec §2). */
@@ -58,7 +60,13 @@ const TOP_NAV_HEIGHT = 56;
 const NAVBAR_WIDTH = 264;
 
 /** The authenticated layout of spec §2: vertical or horizontal, vertical forced below 1200px. */
-export const MainLayout = ({ children, connectionSlot, quotaSlot, plan }: TMainLayoutProps) => {
+export const MainLayout = ({
+  children,
+  connectionSlot,
+  notificationSlot,
+  quotaSlot,
+  plan,
+}: TMainLayoutProps) => {
   const { t } = useTranslation();
   const session = useSession();
   const { layout, setPreference, forcedVertical } = useLayout();
@@ -122,6 +130,7 @@ export const MainLayout = ({ children, connectionSlot, quotaSlot, plan }: TMainL
       ) : null}
       <LanguageSwitcher />
       {connectionSlot}
+      {notificationSlot}
       <Divider orientation="vertical" mx={4} visibleFrom="xs" />
       <ProfileMenu user={user} onLogout={() => void logout()} quotaSlot={quotaSlot} />
     </Group>

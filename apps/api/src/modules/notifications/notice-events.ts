@@ -1,0 +1,54 @@
+import type { TDb } from '../../db/client.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+import type { TNotifier } from './notifications.service.ts';
+
+const KIND_LABEL = { emeterai: 'e-Meterai', esign: 'e-sign' } as const;
+
+/**
+ * Notices of events in other modules (the modules call these after their work has committed).
+ * Texts follow each recipient's language.
+ */
+export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
+  const repo = createNotificationsRepository(deps.db);
+  return {
+    /** Quota moved from the company to a department: its users hear about it. */
+    quotaReceived: async (input: {
+      companyId: number;
+      departementId: number;
+      kind: 'emeterai' | 'esign';
+      quantity: number;
+      movementId: number;
+    }) => {
+      const members = await repo.departementMembers(input.companyId, input.departementId);
+      for (const m of members) {
+        const id = m.language === 'id';
+        await deps.notifier.notify({
+          userId: m.id,
+          key: `quota-received:${input.movementId}`,
+          header: id ? 'Kuota diterima' : 'Quota received',
+          content: id
+            ? `Departemen Anda menerima ${input.quantity} kuota ${KIND_LABEL[input.kind]}.`
+            : `Your department received ${input.quantity} ${KIND_LABEL[input.kind]} quota.`,
+          link: '/dashboard',
+        });
+      }
+    },
+
+    /** A stamp finished: the one who asked for it hears the serial. */
+    documentStamped: async (input: { userId: number; documentId: number; serial: string }) => {
+      const language = await repo.languageOf(input.userId);
+      const id = language === 'id';
+      await deps.notifier.notify({
+        userId: input.userId,
+        key: `stamped:${input.documentId}`,
+        header: id ? 'Dokumen selesai dibubuhi e-Meterai' : 'Document stamped',
+        content: id
+          ? `Dokumen #${input.documentId} dibubuhi e-Meterai dengan nomor seri ${input.serial}.`
+          : `Document #${input.documentId} carries e-Meterai serial ${input.serial}.`,
+        link: '/stamp',
+      });
+    },
+  };
+};
+
+export type TNoticeEvents = ReturnType<typeof createNoticeEvents>;

@@ -1,0 +1,257 @@
+import type { TTicketLevel, TTicketQuery, TTicketStatus } from '@bubuh/contracts';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type SQL,
+} from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import {
+  companies,
+  documents,
+  ticketAttachments,
+  ticketEntries,
+  tickets,
+  users,
+} from '../../db/schema.ts';
+
+/** Whose tickets a caller sees: support every company's, company admins their company's. */
+export type TTicketScope =
+  | { kind: 'all' }
+  | { kind: 'company'; companyId: number }
+  | { kind: 'user'; userId: number };
+
+export type TTicketRow = typeof tickets.$inferSelect;
+export type TEntryRow = typeof ticketEntries.$inferSelect;
+export type TAttachmentRow = typeof ticketAttachments.$inferSelect;
+export type TNewEntry = Omit<typeof ticketEntries.$inferInsert, 'id' | 'ticketId' | 'createdAt'>;
+export type TNewAttachment = Pick<TAttachmentRow, 'fileKey' | 'name' | 'mime' | 'size'>;
+
+const owner = aliasedTable(users, 'owner');
+const assignee = aliasedTable(users, 'assignee');
+
+const scopeWhere = (scope: TTicketScope): SQL | undefined => {
+  if (scope.kind === 'company') return eq(tickets.companyId, scope.companyId);
+  if (scope.kind === 'user') return eq(tickets.userId, scope.userId);
+  return undefined;
+};
+
+const listColumns = {
+  ticket: tickets,
+  ownerName: owner.fullName,
+  ownerEmail: owner.email,
+  ownerLanguage: owner.language,
+  companyName: companies.name,
+  assigneeName: assignee.fullName,
+  documentName: documents.fileName,
+};
+
+export type TTicketView = {
+  ticket: TTicketRow;
+  ownerName: string;
+  ownerEmail: string;
+  ownerLanguage: string;
+  companyName: string | null;
+  assigneeName: string | null;
+  documentName: string | null;
+};
+
+/** All SQL of tickets; every read goes through the caller's scope (another's ticket: none). */
+export const createTicketsRepository = (db: TDb) => {
+  const viewQuery = () =>
+    db
+      .select(listColumns)
+      .from(tickets)
+      .innerJoin(owner, eq(owner.id, tickets.userId))
+      .leftJoin(companies, eq(companies.id, tickets.companyId))
+      .leftJoin(assignee, eq(assignee.id, tickets.assigneeUserId))
+      .leftJoin(documents, eq(documents.id, tickets.documentId));
+
+  return {
+    page: async (scope: TTicketScope, query: TTicketQuery, assigneeId: number | null) => {
+      const search = query.search?.replace(/[%_]/g, '');
+      const where = and(
+        scopeWhere(scope),
+        query.status ? eq(tickets.status, query.status) : undefined,
+        query.level ? eq(tickets.level, query.level) : undefined,
+        assigneeId !== null ? eq(tickets.assigneeUserId, assigneeId) : undefined,
+        search
+          ? or(ilike(tickets.subject, `%${search}%`), ilike(owner.fullName, `%${search}%`))
+          : undefined,
+      );
+      const rows = await viewQuery()
+        .where(where)
+        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const [total] = await db
+        .select({ n: count() })
+        .from(tickets)
+        .innerJoin(owner, eq(owner.id, tickets.userId))
+        .where(where);
+      return { rows: rows as TTicketView[], total: total?.n ?? 0 };
+    },
+
+    find: async (scope: TTicketScope, id: number): Promise<TTicketView | undefined> => {
+      const [row] = await viewQuery().where(and(eq(tickets.id, id), scopeWhere(scope)));
+      return row as TTicketView | undefined;
+    },
+
+    /** The timeline, oldest first; internal notes only when `withNotes`. */
+    timeline: async (ticketId: number, withNotes: boolean) => {
+      const entries = await db
+        .select({ entry: ticketEntries, authorName: users.fullName })
+        .from(ticketEntries)
+        .innerJoin(users, eq(users.id, ticketEntries.authorUserId))
+        .where(
+          and(
+            eq(ticketEntries.ticketId, ticketId),
+            withNotes ? undefined : ne(ticketEntries.kind, 'note'),
+          ),
+        )
+        .orderBy(asc(ticketEntries.id));
+      const ids = entries.map((e) => e.entry.id);
+      const files = ids.length
+        ? await db
+            .select()
+            .from(ticketAttachments)
+            .where(inArray(ticketAttachments.entryId, ids))
+            .orderBy(asc(ticketAttachments.id))
+        : [];
+      return { entries, files };
+    },
+
+    /** A document the caller may link: their own, or (company admins) one of their company. */
+    linkableDocument: async (documentId: number, userId: number, companyId: number | null) => {
+      const [row] = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.id, documentId),
+            companyId !== null
+              ? or(eq(documents.ownerUserId, userId), eq(documents.companyId, companyId))
+              : eq(documents.ownerUserId, userId),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** The ticket, its first message and the message's files, in one transaction. */
+    create: (ticket: Omit<typeof tickets.$inferInsert, 'id'>, files: TNewAttachment[]) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.insert(tickets).values(ticket).returning();
+        if (!row) throw new Error('ticket insert returned nothing');
+        const [entry] = await tx
+          .insert(ticketEntries)
+          .values({
+            ticketId: row.id,
+            authorUserId: ticket.userId,
+            kind: 'message',
+            fromSupport: false,
+            body: ticket.description,
+          })
+          .returning();
+        if (!entry) throw new Error('entry insert returned nothing');
+        if (files.length) {
+          await tx
+            .insert(ticketAttachments)
+            .values(files.map((f) => ({ ...f, ticketId: row.id, entryId: entry.id })));
+        }
+        return { ticket: row, entry };
+      }),
+
+    /**
+     * Adds entries (a message with its files, status/level/assign changes) and applies `change`
+     * to the ticket, only while it is still in `expected` status (so a race loses cleanly).
+     * Returns the inserted entries, or null when the ticket changed meanwhile.
+     */
+    apply: (
+      ticketId: number,
+      expected: TTicketStatus,
+      change: Partial<{
+        status: TTicketStatus;
+        level: TTicketLevel;
+        assigneeUserId: number | null;
+      }>,
+      entries: { entry: TNewEntry; files?: TNewAttachment[] }[],
+    ) =>
+      db.transaction(async (tx) => {
+        const updated = await tx
+          .update(tickets)
+          .set({ ...change, updatedAt: new Date() })
+          .where(and(eq(tickets.id, ticketId), eq(tickets.status, expected)))
+          .returning({ id: tickets.id });
+        if (updated.length === 0) return null;
+        const inserted: TEntryRow[] = [];
+        for (const { entry, files } of entries) {
+          const [row] = await tx
+            .insert(ticketEntries)
+            .values({ ...entry, ticketId })
+            .returning();
+          if (!row) throw new Error('entry insert returned nothing');
+          inserted.push(row);
+          if (files?.length) {
+            await tx
+              .insert(ticketAttachments)
+              .values(files.map((f) => ({ ...f, ticketId, entryId: row.id })));
+          }
+        }
+        return inserted;
+      }),
+
+    attachment: async (ticketId: number, attachmentId: number) => {
+      const [row] = await db
+        .select({ file: ticketAttachments, kind: ticketEntries.kind })
+        .from(ticketAttachments)
+        .innerJoin(ticketEntries, eq(ticketEntries.id, ticketAttachments.entryId))
+        .where(
+          and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)),
+        );
+      return row;
+    },
+
+    /** Support accounts (super) that get new tickets and customer replies. */
+    supportUsers: () =>
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          language: users.language,
+          name: users.fullName,
+        })
+        .from(users)
+        .where(and(eq(users.role, 'super'), isNull(users.deactivatedAt))),
+
+    userById: async (id: number) => {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          language: users.language,
+          name: users.fullName,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
+
+    entry: async (id: number) => {
+      const [row] = await db
+        .select({ entry: ticketEntries, authorName: users.fullName, ticket: tickets })
+        .from(ticketEntries)
+        .innerJoin(users, eq(users.id, ticketEntries.authorUserId))
+        .innerJoin(tickets, eq(tickets.id, ticketEntries.ticketId))
+        .where(eq(ticketEntries.id, id));
+      return row;
+    },
+  };
+};

@@ -1,0 +1,188 @@
+import {
+  DOCUMENT_ENDPOINTS,
+  ROUTES,
+  TICKET_ATTACHMENT_MAX_BYTES,
+  TICKET_ATTACHMENT_MAX_FILES,
+  TICKET_CATEGORIES,
+  TICKET_LEVELS,
+  toPath,
+  ZTicketCreate,
+} from '@bubuh/contracts';
+import { Anchor, FileInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { FormModal } from '@/components/form-modal';
+import { fieldErrorsOf } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
+import { useEndpointQuery } from '@/lib/endpoint';
+import { notifySuccess } from '@/lib/notify';
+import { useArticles } from '../api/articles';
+import { useCreateTicket } from '../api/tickets';
+import { attachmentProblem } from './attachment-rules';
+
+type TValues = {
+  subject: string;
+  category: string;
+  level: string;
+  description: string;
+  document_id: string | null;
+  attachments: File[];
+};
+
+const FIELDS = [
+  'subject',
+  'category',
+  'level',
+  'description',
+  'document_id',
+  'attachments',
+] as const;
+
+/** A new ticket (multipart): fields, optional document, up to 5 attachments; suggests articles. */
+export const TicketFormModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateTicket();
+  const form = useForm<TValues>({
+    initialValues: {
+      subject: '',
+      category: 'stamping',
+      level: 'Medium',
+      description: '',
+      document_id: null,
+      attachments: [],
+    },
+    validate: {
+      subject: (v) =>
+        ZTicketCreate.shape.subject.safeParse(v).success ? null : t('support.form.subjectRule'),
+      description: (v) => (v.trim() ? null : t('support.form.required')),
+      attachments: (files) => attachmentProblem(files, t),
+    },
+  });
+  const [subject] = useDebouncedValue(form.values.subject.trim(), 300);
+  const language = i18n.language === 'id' ? 'id' : 'en';
+  const suggestions = useArticles(
+    'article',
+    { language, search: subject },
+    opened && subject.length >= 3,
+  );
+  const documents = useEndpointQuery(
+    DOCUMENT_ENDPOINTS.history,
+    { query: { perPage: 50 } },
+    { enabled: opened, select: (body) => body.data.data },
+  );
+
+  const close = () => {
+    form.reset();
+    create.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    const body = new FormData();
+    body.append('subject', values.subject.trim());
+    body.append('category', values.category);
+    body.append('level', values.level);
+    body.append('description', values.description.trim());
+    if (values.document_id) body.append('document_id', values.document_id);
+    for (const file of values.attachments) body.append('attachments', file, file.name);
+    create.mutate(
+      { body },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(t('support.toast.created'));
+          close();
+          navigate(toPath(ROUTES.ticketDetail.path, { id: answer.data.id }));
+        },
+        onError: (error) => form.setErrors(fieldErrorsOf(error, FIELDS)),
+      },
+    );
+  });
+
+  const found = (suggestions.data ?? []).slice(0, 3);
+  return (
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title={t('support.ticket.add')}
+      size="lg"
+      onSubmit={submit}
+      pending={create.isPending}
+      error={create.error ? serverMessage(create.error, t) : null}
+      submitLabel={t('support.form.submit')}
+      testId="ticket-form"
+      submitTestId="ticket-form-submit"
+    >
+      <TextInput
+        label={t('support.ticket.subject')}
+        withAsterisk
+        data-testid="ticket-subject"
+        {...form.getInputProps('subject')}
+      />
+      {found.length > 0 ? (
+        <Stack gap={2} data-testid="ticket-suggestions">
+          <Text fz="xs" c="dimmed">
+            {t('support.form.suggestions')}
+          </Text>
+          {found.map((a) => (
+            <Anchor
+              key={a.id}
+              fz="sm"
+              onClick={() => navigate(`${ROUTES.knowledgeBase.path}?article=${a.id}`)}
+            >
+              {a.title}
+            </Anchor>
+          ))}
+        </Stack>
+      ) : null}
+      <Select
+        label={t('support.ticket.category')}
+        data={TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`support.category.${c}`) }))}
+        allowDeselect={false}
+        {...form.getInputProps('category')}
+      />
+      <Select
+        label={t('support.ticket.level')}
+        data={TICKET_LEVELS.map((l) => ({ value: l, label: t(`support.level.${l}`) }))}
+        allowDeselect={false}
+        data-testid="ticket-level"
+        {...form.getInputProps('level')}
+      />
+      <Textarea
+        label={t('support.ticket.description')}
+        withAsterisk
+        autosize
+        minRows={4}
+        data-testid="ticket-description"
+        {...form.getInputProps('description')}
+      />
+      <Select
+        label={t('support.form.document')}
+        placeholder={t('support.form.documentNone')}
+        searchable
+        clearable
+        data={(documents.data ?? []).map((d) => ({
+          value: String(d.document_id),
+          label: d.document_file,
+        }))}
+        {...form.getInputProps('document_id')}
+      />
+      <FileInput
+        label={t('support.form.attachments')}
+        description={t('support.form.attachmentsHint', {
+          count: TICKET_ATTACHMENT_MAX_FILES,
+          mb: TICKET_ATTACHMENT_MAX_BYTES / 1048576,
+        })}
+        multiple
+        clearable
+        accept="application/pdf,image/png,image/jpeg"
+        leftSection={<IconPaperclip size={16} />}
+        data-testid="ticket-attachments"
+        {...form.getInputProps('attachments')}
+      />
+    </FormModal>
+  );
+};
