@@ -49,10 +49,26 @@ export const initI18n = () => {
     // merged in here.
     resources: {
       en: {
-        translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn, ...billingEn, ...supportEn },
+        translation: {
+          ...en,
+          ...masterEn,
+          ...quotaEn,
+          ...platformEn,
+          ...stampingEn,
+          ...billingEn,
+          ...supportEn,
+        },
       },
       id: {
-        translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId, ...billingId, ...supportId },
+        translation: {
+          ...id,
+          ...masterId,
+          ...quotaId,
+          ...platformId,
+          ...stampingId,
+          ...billingId,
+          ...supportId,
+        },
       },
     },
     lng,
