@@ -1,5 +1,6 @@
 import type { TEndpoint } from '../endpoint.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
+import { BATCH_ENDPOINTS } from './batches.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
 import { DEPARTEMENT_ENDPOINTS, QUOTA_ENDPOINTS } from './organisation.ts';
@@ -19,6 +20,7 @@ export const ENDPOINT_GROUPS = {
   esign: ESIGN_ENDPOINTS,
   documents: DOCUMENT_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
+  batches: BATCH_ENDPOINTS,
   system: SYSTEM_ENDPOINTS,
 } as const;
 
