@@ -40,6 +40,9 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   stampSingleDraft: lazy(() => import('./routes/app/stamp/draft')),
   stampSingleEsign: lazy(() => import('./routes/app/stamp/esign')),
   stampEsign: lazy(() => import('./routes/app/stamp/e-sign')),
+  // Bulk stamping (issue 13).
+  stampBulk: lazy(() => import('./routes/app/stamp/bulk')),
+  stampBulkDetail: lazy(() => import('./routes/app/stamp/bulk-detail')),
   stampDocumentTemplate: lazy(() => import('./routes/app/stamp/document-template')),
   masterDocumentTemplate: lazy(() => import('./routes/app/stamp/master-document-template')),
   masterEditDocumentTemplate: lazy(() => import('./routes/app/stamp/edit-document-template')),

@@ -1,6 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@bubuh/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import bulkEn from '@/locales/bulk.en.json';
+import bulkId from '@/locales/bulk.id.json';
 import en from '@/locales/en.json';
 import id from '@/locales/id.json';
 import masterEn from '@/locales/master.en.json';
@@ -44,8 +46,12 @@ export const initI18n = () => {
     // Feature texts live in their own files (top-level keys `master`, `quota`, `platform`, ...),
     // merged in here.
     resources: {
-      en: { translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn } },
-      id: { translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId } },
+      en: {
+        translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn, ...bulkEn },
+      },
+      id: {
+        translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId, ...bulkId },
+      },
     },
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
