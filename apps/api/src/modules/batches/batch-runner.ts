@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import * as documentsRepo from '../documents/documents.repository.ts';
 import * as stampingRepo from '../stamping/stamping.repository.ts';
 import type { TStampingService } from '../stamping/stamping.service.ts';
+import * as queue from './batch-queue.repository.ts';
 import * as repo from './batches.repository.ts';
 
 /** The data of one document's job: plain ids, read again by the handler. */
@@ -25,6 +26,11 @@ export type TBatchRunnerDeps = {
 
 /** A queued item whose job was sent this long ago and never ran is sent again (same id). */
 const LOST_JOB_MS = 120_000;
+/**
+ * An item `stamping` this long has outlived every retry of its job (documentJobRetryHorizonMs,
+ * about 4 min): its document says how it ended.
+ */
+const STUCK_ITEM_MS = 20 * 60_000;
 
 /** Errors a retry may cure (the provider, the network), as opposed to the document's own. */
 const retryable = (error: unknown) =>
@@ -42,12 +48,12 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   const listeners: TBatchFinishedListener[] = [];
 
   const pump = async (batchId: number) => {
-    const claimed = await repo.claimForJobs(db, batchId, deps.window, randomUUID);
+    const claimed = await queue.claimForJobs(db, batchId, deps.window, randomUUID);
     for (const { id, jobId } of claimed) await deps.send(jobId, { batchId, itemId: id });
   };
 
   const finishIfDone = async (batchId: number) => {
-    const done = await repo.finishIfDone(db, batchId);
+    const done = await queue.finishIfDone(db, batchId);
     if (!done) return undefined;
     for (const listener of listeners) {
       try {
@@ -84,7 +90,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     if (!item || !batch || item.batchId !== batchId || item.documentId === null) return;
     if (item.status === 'queued') {
       if (batch.status === 'paused') {
-        await repo.releaseJob(db, itemId);
+        await queue.releaseJob(db, itemId);
         return;
       }
       const claimed = await repo.moveItem(db, itemId, ['queued'], 'stamping', {}, ['running']);
@@ -158,10 +164,19 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
      * their id, running batches are topped up and finished when nothing is left.
      */
     sweep: async () => {
-      for (const lost of await repo.staleQueued(db, new Date(Date.now() - LOST_JOB_MS))) {
+      for (const lost of await queue.staleQueued(db, new Date(Date.now() - LOST_JOB_MS))) {
         if (lost.jobId) await deps.send(lost.jobId, { batchId: lost.batchId, itemId: lost.id });
       }
-      for (const id of await repo.runningBatchIds(db)) {
+      for (const stuck of await queue.staleStamping(db, new Date(Date.now() - STUCK_ITEM_MS))) {
+        const outcome = stuck.documentId === null ? null : await alreadyStamped(stuck.documentId);
+        if (outcome?.kind === 'stamped') await markStamped(stuck.id, outcome.serial, outcome.at);
+        else if (!(outcome?.kind === 'rest' && outcome.busy))
+          await repo.moveItem(db, stuck.id, ['stamping'], 'failed', {
+            reason: 'Processing stopped; retry the failed documents',
+          });
+        await finishIfDone(stuck.batchId);
+      }
+      for (const id of await queue.runningBatchIds(db)) {
         await pump(id);
         await finishIfDone(id);
       }

@@ -4,7 +4,15 @@ import {
   TEMPLATE_ENDPOINTS,
   type TTemplate,
 } from '@bubuh/contracts';
-import { NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
@@ -115,10 +123,7 @@ export const NewBatchModal = ({ opened, onClose, onCreated }: TNewBatchModalProp
         <Text fz="xs" c="dimmed">
           {template ? t('bulk.create.fromTemplate') : t('bulk.create.defaultBox')}
         </Text>
-        <div>
-          <Text fz="sm" fw={500} mb={4}>
-            {t('bulk.create.pageMode')}
-          </Text>
+        <Input.Wrapper label={t('bulk.create.pageMode')}>
           <SegmentedControl
             fullWidth
             data={BATCH_PAGE_MODES.map((mode) => ({
@@ -127,7 +132,7 @@ export const NewBatchModal = ({ opened, onClose, onCreated }: TNewBatchModalProp
             }))}
             {...form.getInputProps('pageMode')}
           />
-        </div>
+        </Input.Wrapper>
         {form.values.pageMode === 'fixed' ? (
           <NumberInput
             label={t('bulk.create.page')}
