@@ -14,14 +14,16 @@ type TBatchListProps = {
   /** The batch's own page (/stamp/bulk/{id}). */
   detailPath: (id: number) => string;
   onCreated: (id: number) => void;
+  /** Open "New batch" at once with this template (/stamp/bulk/use-template/{id}). */
+  templateId?: number | null;
 };
 
 /** /stamp/bulk: the batches, server-paged, searchable and sortable, and "New batch". */
-export const BatchList = ({ detailPath, onCreated }: TBatchListProps) => {
+export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchListProps) => {
   const { t } = useTranslation();
   const list = useListState<TBatchSortKey>();
   const query = useBatches(list.query);
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState(templateId !== null);
 
   const columns: TColumn<TBatch, TBatchSortKey>[] = [
     {
@@ -117,6 +119,7 @@ export const BatchList = ({ detailPath, onCreated }: TBatchListProps) => {
         }
       />
       <NewBatchModal
+        templateId={templateId}
         opened={creating}
         onClose={() => setCreating(false)}
         onCreated={(id) => {

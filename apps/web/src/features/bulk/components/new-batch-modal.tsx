@@ -25,6 +25,8 @@ type TNewBatchModalProps = {
   opened: boolean;
   onClose: () => void;
   onCreated: (id: number) => void;
+  /** A template chosen beforehand (/stamp/bulk/use-template/{id}). */
+  templateId?: number | null;
 };
 
 /** Bottom right of an A4 page, the usual place of a meterai: used without a template. */
@@ -40,7 +42,12 @@ type TValues = {
 };
 
 /** Step one of a batch: its name, the e-Meterai box (from a template or the default), type, value. */
-export const NewBatchModal = ({ opened, onClose, onCreated }: TNewBatchModalProps) => {
+export const NewBatchModal = ({
+  opened,
+  onClose,
+  onCreated,
+  templateId = null,
+}: TNewBatchModalProps) => {
   const { t } = useTranslation();
   const create = useCreateBatch();
   const docTypes = useDocTypes();
@@ -52,7 +59,7 @@ export const NewBatchModal = ({ opened, onClose, onCreated }: TNewBatchModalProp
   const form = useForm<TValues>({
     initialValues: {
       name: '',
-      templateId: null,
+      templateId: templateId === null ? null : String(templateId),
       pageMode: 'last',
       page: 1,
       docType: null,
