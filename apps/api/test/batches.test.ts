@@ -282,4 +282,28 @@ describe('bulk stamping (batch-stamp)', () => {
     expect(await spentUnits(ids)).toBe(2);
     expect((await act(session, 'retry-failed', id)).statusCode).toBe(409);
   });
+
+  it('uploads and starts in one call for API clients (batch-document-upload-one-process)', async () => {
+    const { session } = await newDepartmentUser(ctx, 2);
+    const id = await createBatch(session, 'first');
+    const form = multipartBody(
+      {},
+      { field: 'file', name: 'api.pdf', content: await makePdf(1), type: 'application/pdf' },
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/batch-stamp/batch-document-upload-one-process?batch_id=${id}`,
+      headers: { ...bearer(session), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(['queued', 'stamping', 'stamped']).toContain(
+      ZBatchItemResponse.parse(res.json()).data.status,
+    );
+    const d = await until(session, id, (x) => x.batch.status === 'done');
+    expect(d.batch.counts.stamped).toBe(1);
+    // A finished batch takes no more files.
+    const late = await addFile(session, id, await makePdf(1), 'telat.pdf');
+    expect(late.statusCode).toBe(409);
+  });
 });
