@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
+import { defineBatchJobs, sendBatchItem } from './jobs/batch-jobs.ts';
 import { defineDocumentJobs } from './jobs/document-jobs.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
@@ -11,6 +12,9 @@ import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createBillingModule } from './modules/billing/billing-module.ts';
+import { createBatchRunner } from './modules/batches/batch-runner.ts';
+import { batchesRoutes } from './modules/batches/batches.routes.ts';
+import { createBatchesService } from './modules/batches/batches.service.ts';
 import { departementsRoutes } from './modules/departements/departements.routes.ts';
 import { createDepartementsService } from './modules/departements/departements.service.ts';
 import { documentOperations } from './modules/documents/document-operations.ts';
@@ -216,6 +220,29 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   );
   await app.register(stampingRoutes, { stamping, jobs: documentJobs });
   await app.register(signingRoutes, { signing, documents, jobs: documentJobs });
+  // Bulk stamping (issue 13). Locker filing and notifications connect to
+  // `batchRunner.onBatchFinished(listener)`: called once per finished batch.
+  const batchRunner = createBatchRunner({
+    db,
+    stamping,
+    send: sendBatchItem(app),
+    window: env.BATCH_CONCURRENCY,
+    log: app.log,
+  });
+  defineBatchJobs(app, batchRunner);
+  app.decorate('batchRunner', batchRunner);
+  await app.register(batchesRoutes, {
+    batches: createBatchesService({
+      db,
+      documents,
+      runner: batchRunner,
+      documentTypes: () => deps.meterai.documentTypes(),
+      maxFiles: env.BATCH_MAX_FILES,
+    }),
+    db,
+    files: deps.files,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+  });
   await app.register(verificationRoutes, {
     verification: createVerificationService({
       db,

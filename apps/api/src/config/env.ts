@@ -31,6 +31,10 @@ const ZEnvShape = z.object({
     .int()
     .positive()
     .default(20 * 1_048_576),
+  /** Files one bulk-stamp batch may hold (issue 13); one more is a 413. */
+  BATCH_MAX_FILES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Documents of one batch stamped at once (its jobs in the queue), so no batch starves another. */
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** An upload whose body stops arriving for this long is answered with a 400 and cleaned up. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   CORS_ORIGINS: z.string().optional(),

@@ -41,7 +41,11 @@ export type TQueueOptions = {
   schedule?: string;
 };
 
-export type TSendOptions = { singletonKey?: string };
+export type TSendOptions = {
+  singletonKey?: string;
+  /** The job's id (a UUID): sending the same id again while that job exists is a no-op (null). */
+  id?: string;
+};
 
 /**
  * What a request waiting for its job gets when the job has not finished in time: the job goes on
@@ -277,7 +281,7 @@ export const createJobs = (options: TJobsOptions): TJobs => {
   };
 
   const send: TJobs['send'] = (name, data, sendOptions = {}) =>
-    enqueue(name, data, randomUUID(), sendOptions);
+    enqueue(name, data, sendOptions.id ?? randomUUID(), sendOptions);
 
   const sendAndWait = async <TResult>(
     name: string,

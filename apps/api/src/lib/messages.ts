@@ -134,6 +134,17 @@ const EXACT: Record<string, string> = {
   'Waiting for e-signatures: the e-Meterai comes last':
     'Menunggu tanda tangan elektronik: e-Meterai dibubuhkan terakhir',
   'Unknown document type': 'Jenis dokumen tidak dikenal',
+  // bulk stamping (batches)
+  'Only the owner or a company admin can change this batch':
+    'Hanya pemilik atau admin perusahaan yang dapat mengubah batch ini',
+  'This batch cannot do that in its current status':
+    'Tindakan ini tidak dapat dilakukan pada status batch saat ini',
+  'The batch has no files ready to stamp': 'Batch tidak memiliki berkas yang siap dibubuhi',
+  'Files can only be added to a draft batch':
+    'Berkas hanya dapat ditambahkan ke batch yang belum dimulai',
+  'The e-Meterai box falls outside the page': 'Kotak e-Meterai berada di luar halaman',
+  'The PDF contains JavaScript; stamp it on its own after checking it':
+    'PDF berisi JavaScript; bubuhkan secara terpisah setelah diperiksa',
   'Dokumen sedang diproses atau sudah dibubuhi e-Meterai':
     'Dokumen sedang diproses atau sudah dibubuhi e-Meterai',
   'Dokumen sedang diproses': 'Dokumen sedang diproses',
@@ -186,6 +197,7 @@ const THINGS: Record<string, string> = {
   Company: 'Perusahaan',
   Department: 'Departemen',
   'DigiFriend code': 'Kode DigiFriend',
+  Batch: 'Batch',
   Document: 'Dokumen',
   Esign: 'Esign',
   File: 'Berkas',
@@ -233,6 +245,11 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
     ([why]) => `Penandatanganan hash oleh Peruri gagal: ${why}`,
   ],
   [/^Peruri (\S+) failed: (.*)$/s, ([what, why]) => `Permintaan Peruri ${what} gagal: ${why}`],
+  [
+    /^Not enough e-Meterai quota: the batch needs (\d+) units, the balance is (\d+)$/,
+    ([n, m]) => `Kuota e-Meterai tidak cukup: batch membutuhkan ${n} unit, saldo ${m}`,
+  ],
+  [/^A batch holds at most (\d+) files$/, ([n]) => `Satu batch paling banyak berisi ${n} berkas`],
   [/^(.+) not found$/, ([what]) => `${(what && THINGS[what]) ?? what} tidak ditemukan`],
 ];
 

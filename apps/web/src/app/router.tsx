@@ -53,6 +53,11 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   stampSingleDraft: lazy(() => import('./routes/app/stamp/draft')),
   stampSingleEsign: lazy(() => import('./routes/app/stamp/esign')),
   stampEsign: lazy(() => import('./routes/app/stamp/e-sign')),
+  // Bulk stamping (issue 13).
+  stampBulk: lazy(() => import('./routes/app/stamp/bulk')),
+  stampBulkDetail: lazy(() => import('./routes/app/stamp/bulk-detail')),
+  stampBulkTemplate: lazy(() => import('./routes/app/stamp/bulk-template')),
+  stampBulkUseTemplate: lazy(() => import('./routes/app/stamp/bulk-use-template')),
   stampDocumentTemplate: lazy(() => import('./routes/app/stamp/document-template')),
   masterDocumentTemplate: lazy(() => import('./routes/app/stamp/master-document-template')),
   masterEditDocumentTemplate: lazy(() => import('./routes/app/stamp/edit-document-template')),

@@ -8,3 +8,4 @@ export const editTemplatePath = (id: number | 'new') =>
   withId(ROUTES.masterEditDocumentTemplate.path, id);
 /** My e-Document with the details drawer of one document open. */
 export const documentDetailsPath = (id: number) => `${ROUTES.stamp.path}?doc=${id}`;
+export const bulkBatchPath = (id: number) => withId(ROUTES.stampBulkDetail.path, id);

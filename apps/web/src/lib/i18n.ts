@@ -3,6 +3,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import billingEn from '@/locales/billing.en.json';
 import billingId from '@/locales/billing.id.json';
+import bulkEn from '@/locales/bulk.en.json';
+import bulkId from '@/locales/bulk.id.json';
 import en from '@/locales/en.json';
 import id from '@/locales/id.json';
 import masterEn from '@/locales/master.en.json';
@@ -57,6 +59,7 @@ export const initI18n = () => {
           ...stampingEn,
           ...billingEn,
           ...supportEn,
+          ...bulkEn,
         },
       },
       id: {
@@ -68,6 +71,7 @@ export const initI18n = () => {
           ...stampingId,
           ...billingId,
           ...supportId,
+          ...bulkId,
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { TEndpoint } from '../endpoint.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { BILLING_ENDPOINTS } from './billing.ts';
+import { BATCH_ENDPOINTS } from './batches.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
 import { NOTIFICATION_ENDPOINTS } from './notifications.ts';
@@ -22,6 +23,7 @@ export const ENDPOINT_GROUPS = {
   esign: ESIGN_ENDPOINTS,
   documents: DOCUMENT_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
+  batches: BATCH_ENDPOINTS,
   system: SYSTEM_ENDPOINTS,
   billing: BILLING_ENDPOINTS,
   tickets: TICKET_ENDPOINTS,

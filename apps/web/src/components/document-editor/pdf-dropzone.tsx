@@ -8,6 +8,8 @@ import classes from './editor.module.css';
 
 type TPdfDropzoneProps = {
   onFile: (file: File) => void;
+  /** Many files at once (bulk stamping): every acceptable file goes to `onFile`. */
+  multiple?: boolean;
   loading?: boolean;
   /** The server's refusal (shown as it is) or any other message. */
   error?: string | null;
@@ -29,6 +31,7 @@ export const PdfDropzone = ({
   hint,
   testId = 'pdf-dropzone',
   compact = false,
+  multiple = false,
 }: TPdfDropzoneProps) => {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -46,10 +49,26 @@ export const PdfDropzone = ({
     onFile(file);
   };
 
+  const takeAll = (list: FileList | null | undefined) => {
+    const all = Array.from(list ?? []);
+    if (!multiple) return take(all[0]);
+    if (loading) return;
+    const refused = all.flatMap((file) => {
+      const issue = pdfFileProblem(file);
+      return issue
+        ? [
+            `${file.name}: ${t(`stamping.upload.problem.${issue}`, { max: MAX_PDF_BYTES / 1_048_576 })}`,
+          ]
+        : [];
+    });
+    setProblem(refused.length > 0 ? refused.join(' ') : null);
+    for (const file of all) if (pdfFileProblem(file) === null) onFile(file);
+  };
+
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setOver(false);
-    take(event.dataTransfer.files[0]);
+    takeAll(event.dataTransfer.files);
   };
 
   const shownError = problem ?? error ?? null;
@@ -92,11 +111,12 @@ export const PdfDropzone = ({
             ref={inputRef}
             type="file"
             accept="application/pdf,.pdf"
+            multiple={multiple}
             hidden
             data-testid={`${testId}-input`}
             disabled={loading}
             onChange={(event) => {
-              take(event.currentTarget.files?.[0]);
+              takeAll(event.currentTarget.files);
               event.currentTarget.value = '';
             }}
           />

@@ -1,21 +1,8 @@
 import type { TDocument } from '@bubuh/contracts';
 import { request } from '@/lib/api-client';
 import { fetchDocument } from '@/lib/document-queries';
+import { saveBlob } from '@/lib/save-blob';
 import { downloadTargetOf, fileNameFromDisposition } from '../utils/download-rules';
-
-/** Saves a blob under `fileName` through a temporary object URL. */
-export const saveBlob = (blob: Blob, fileName: string) => {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
 
 /**
  * Downloads a document by the rules of spec §4. The stamped file is fetched with the bearer header

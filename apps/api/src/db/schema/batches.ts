@@ -1,0 +1,110 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+import { documents } from './documents';
+import { companies, departements, users } from './org';
+import { timestamps } from './timestamps';
+
+export type TBatchPlacementColumn = {
+  page_mode: 'fixed' | 'first' | 'last';
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+};
+
+/** Who acts and who pays for every document of a batch (plain data, as the stamp job takes it). */
+export type TBatchActorColumn = {
+  userId: number;
+  role: 'admin' | 'user' | 'super' | 'admin-company';
+  companyId: number | null;
+  departementId: number | null;
+};
+export type TBatchPayerColumn = {
+  ownerType: 'system' | 'company' | 'departement' | 'user';
+  ownerId: number;
+  companyId: number | null;
+};
+
+/**
+ * A bulk stamping job (issue 13). The counts per item status are kept here, moved in the same
+ * transaction as the item, so the progress poll never counts the items table.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    departementId: integer('departement_id').references(() => departements.id, {
+      onDelete: 'set null',
+    }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    status: varchar('status', {
+      length: 12,
+      enum: ['draft', 'running', 'paused', 'done', 'cancelled'],
+    })
+      .notNull()
+      .default('draft'),
+    docType: varchar('doc_type', { length: 10 }).notNull(),
+    docValue: integer('doc_value'),
+    placement: jsonb('placement').$type<TBatchPlacementColumn>().notNull(),
+    templateId: integer('template_id'),
+    actor: jsonb('actor').$type<TBatchActorColumn>().notNull(),
+    payer: jsonb('payer').$type<TBatchPayerColumn>().notNull(),
+    countReady: integer('count_ready').notNull().default(0),
+    countRejected: integer('count_rejected').notNull().default(0),
+    countQueued: integer('count_queued').notNull().default(0),
+    countStamping: integer('count_stamping').notNull().default(0),
+    countStamped: integer('count_stamped').notNull().default(0),
+    countFailed: integer('count_failed').notNull().default(0),
+    countCancelled: integer('count_cancelled').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('batches_company_idx').on(t.companyId, t.createdAt),
+    index('batches_owner_idx').on(t.ownerUserId, t.createdAt),
+    index('batches_status_idx').on(t.status),
+  ],
+);
+
+/** One file of a batch; `documentId` is its document (absent when preflight refused the file). */
+export const batchItems = pgTable(
+  'batch_items',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    status: varchar('status', {
+      length: 10,
+      enum: ['ready', 'rejected', 'queued', 'stamping', 'stamped', 'failed', 'cancelled'],
+    }).notNull(),
+    reason: text('reason'),
+    pageCount: integer('page_count'),
+    /** The job that stamps it (set before the job is sent; resent with the same id if lost). */
+    jobId: varchar('job_id', { length: 40 }),
+    serial: varchar('serial', { length: 64 }),
+    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('batch_items_batch_idx').on(t.batchId, t.status, t.id),
+    index('batch_items_document_idx').on(t.documentId),
+  ],
+);

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { TBatchItemJob, TBatchRunner } from '../modules/batches/batch-runner.ts';
+import type { TJobData } from './jobs.ts';
+
+declare module 'fastify' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyInstance {
+    /** Bulk stamping's runner: `onBatchFinished(listener)` is where locker filing hooks in. */
+    batchRunner: TBatchRunner;
+  }
+}
+
+export const BATCH_ITEM_QUEUE = 'batch-stamp-item';
+export const BATCH_SWEEP_QUEUE = 'batch-stamp-sweep';
+
+/** Jobs of one process stamping batch documents at once (each batch keeps its own window). */
+export const BATCH_WORKERS = 4;
+
+/**
+ * Bulk stamping on pg-boss: one job per document (`batch-stamp-item`, idempotent: see
+ * `batch-runner.ts`) and a sweep every minute that resends lost jobs and finishes batches.
+ */
+export const defineBatchJobs = (app: FastifyInstance, runner: TBatchRunner) => {
+  app.jobs.define<TJobData>(
+    BATCH_ITEM_QUEUE,
+    (data, job) => runner.runItem(data as unknown as TBatchItemJob, job),
+    { concurrency: BATCH_WORKERS, pollingIntervalSeconds: 1 },
+  );
+  app.jobs.define(BATCH_SWEEP_QUEUE, () => runner.sweep(), {
+    policy: 'stately',
+    schedule: '* * * * *',
+  });
+};
+
+/** Sends one document's job with its id (sending an id whose job still exists is a no-op). */
+export const sendBatchItem = (app: FastifyInstance) => (jobId: string, data: TJobData) =>
+  app.jobs.send(BATCH_ITEM_QUEUE, data, { id: jobId });

@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
+import type { TDb } from '../../db/client.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import * as documentsRepo from '../documents/documents.repository.ts';
+import * as repo from './batches.repository.ts';
+
+/** Every item of a batch in `statuses`, read 500 at a time (never the whole batch in memory). */
+async function* itemsOf(db: TDb, batchId: number, statuses: repo.TBatchItemRow['status'][]) {
+  let after = 0;
+  for (;;) {
+    const page = await repo.itemsAfter(db, batchId, after, statuses);
+    if (page.length === 0) return;
+    for (const item of page) yield item;
+    after = page[page.length - 1]?.id ?? after;
+  }
+}
+
+/** A file name for the archive: the stamped name, made unique inside it. */
+const uniqueName = (taken: Set<string>, fileName: string) => {
+  const base = `${fileName.replace(/\.pdf$/i, '').replace(/[\\/:*?"<>|\0]/g, '_')}_stamped`;
+  let name = `${base}.pdf`;
+  for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${base} (${n}).pdf`;
+  taken.add(name.toLowerCase());
+  return name;
+};
+
+/**
+ * The stamped files of a batch as one ZIP, streamed: each file is opened from storage only when
+ * the archive reaches it (stored without compression: PDFs are compressed already).
+ */
+export const zipOfBatch = (db: TDb, files: TFileStore, batchId: number): Readable => {
+  const zip = new yazl.ZipFile();
+  const taken = new Set<string>();
+  (async () => {
+    for await (const item of itemsOf(db, batchId, ['stamped'])) {
+      if (item.documentId === null) continue;
+      const doc = await documentsRepo.findDocument(db, item.documentId);
+      if (doc?.state !== 'stamped') continue;
+      const key = doc.currentKey;
+      zip.addReadStreamLazy(uniqueName(taken, item.fileName), { compress: false }, (cb) => {
+        files.stream(key).then(
+          (stream) => cb(null, stream),
+          (error: unknown) => cb(error, Readable.from([])),
+        );
+      });
+    }
+    zip.end();
+  })().catch((error: unknown) => {
+    (zip.outputStream as Readable).destroy(
+      error instanceof Error ? error : new Error(String(error)),
+    );
+  });
+  return zip.outputStream as Readable;
+};
+
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  // A leading =, +, - or @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The batch's report as CSV (file name, serial, status, stamped at, who, reason), streamed. */
+export const reportOfBatch = (db: TDb, batchId: number, who: string): Readable =>
+  Readable.from(
+    (async function* () {
+      yield 'file_name,serial_number,status,stamped_at,stamped_by,reason\r\n';
+      const all: repo.TBatchItemRow['status'][] = [
+        'ready',
+        'rejected',
+        'queued',
+        'stamping',
+        'stamped',
+        'failed',
+        'cancelled',
+      ];
+      for await (const item of itemsOf(db, batchId, all)) {
+        const row = [
+          item.fileName,
+          item.serial,
+          item.status,
+          item.stampedAt?.toISOString() ?? null,
+          item.status === 'stamped' ? who : null,
+          item.reason,
+        ];
+        yield `${row.map(csvCell).join(',')}\r\n`;
+      }
+    })(),
+  );

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { TDb } from '../../db/client.ts';
+import type { TJobData, TJobInfo } from '../../jobs/jobs.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as documentsRepo from '../documents/documents.repository.ts';
+import * as stampingRepo from '../stamping/stamping.repository.ts';
+import type { TStampingService } from '../stamping/stamping.service.ts';
+import * as queue from './batch-queue.repository.ts';
+import * as repo from './batches.repository.ts';
+
+/** The data of one document's job: plain ids, read again by the handler. */
+export type TBatchItemJob = { batchId: number; itemId: number };
+
+/** Called once when a running batch has stamped (or failed) its last document. */
+export type TBatchFinishedListener = (batch: repo.TBatchRow) => Promise<void> | void;
+
+export type TBatchRunnerDeps = {
+  db: TDb;
+  stamping: TStampingService;
+  /** Sends the job of one document with the given id (a no-op when that job still exists). */
+  send: (jobId: string, data: TJobData) => Promise<unknown>;
+  /** Documents of one batch in the queue or being stamped at once. */
+  window: number;
+  log: { error: (obj: object, msg: string) => void };
+};
+
+/** A queued item whose job was sent this long ago and never ran is sent again (same id). */
+const LOST_JOB_MS = 120_000;
+/**
+ * An item `stamping` this long has outlived every retry of its job (documentJobRetryHorizonMs,
+ * about 4 min): its document says how it ended.
+ */
+const STUCK_ITEM_MS = 20 * 60_000;
+
+/** Errors a retry may cure (the provider, the network), as opposed to the document's own. */
+const retryable = (error: unknown) =>
+  !(error instanceof AppError) || error.code === 'SERVICE_UNAVAILABLE' || error.code === 'INTERNAL';
+
+/**
+ * Runs batches: one pg-boss job per document (`batch-stamp-item`), at most `window` per batch
+ * in the queue at once (so one huge batch cannot starve the others; each finished document
+ * sends the next). Each job stamps through the single-document core (`stamping.stamp`, which
+ * spends its unit through `withUnit` and reuses a failed serial), so a document is stamped and
+ * charged exactly once however often its job runs.
+ */
+export const createBatchRunner = (deps: TBatchRunnerDeps) => {
+  const { db, stamping } = deps;
+  const listeners: TBatchFinishedListener[] = [];
+
+  const pump = async (batchId: number) => {
+    const claimed = await queue.claimForJobs(db, batchId, deps.window, randomUUID);
+    for (const { id, jobId } of claimed) await deps.send(jobId, { batchId, itemId: id });
+  };
+
+  const finishIfDone = async (batchId: number) => {
+    const done = await queue.finishIfDone(db, batchId);
+    if (!done) return undefined;
+    for (const listener of listeners) {
+      try {
+        await listener(done);
+      } catch (err) {
+        deps.log.error({ err, batchId }, 'batch-finished listener failed');
+      }
+    }
+    return done;
+  };
+
+  const markStamped = (itemId: number, serial: string, stampedAt: Date | null) =>
+    repo.moveItem(db, itemId, ['stamping'], 'stamped', {
+      serial,
+      stampedAt: stampedAt ?? new Date(),
+      reason: null,
+    });
+
+  /** The stamped outcome already stored in the document (an earlier attempt did the work). */
+  const alreadyStamped = async (documentId: number) => {
+    const doc = await documentsRepo.findDocument(db, documentId);
+    if (!doc) return { kind: 'gone' as const };
+    if (doc.state === 'stamped' && doc.serialNumberId !== null) {
+      const serial = await stampingRepo.serialById(db, doc.serialNumberId);
+      return { kind: 'stamped' as const, serial: serial?.serial ?? '', at: doc.stampedAt };
+    }
+    return { kind: 'rest' as const, busy: doc.state === 'stamping', pageCount: doc.pageCount };
+  };
+
+  /** The handler of one document's job; idempotent (its item's status says what is left). */
+  const runItem = async ({ batchId, itemId }: TBatchItemJob, job: TJobInfo) => {
+    const item = await repo.findItem(db, itemId);
+    const batch = await repo.findBatch(db, batchId);
+    if (!item || !batch || item.batchId !== batchId || item.documentId === null) return;
+    if (item.status === 'queued') {
+      if (batch.status === 'paused') {
+        await queue.releaseJob(db, itemId);
+        return;
+      }
+      const claimed = await repo.moveItem(db, itemId, ['queued'], 'stamping', {}, ['running']);
+      if (!claimed) return;
+    } else if (item.status !== 'stamping') {
+      return;
+    }
+    const documentId = item.documentId;
+    const before = await alreadyStamped(documentId);
+    if (before.kind === 'stamped') {
+      await markStamped(itemId, before.serial, before.at);
+    } else if (before.kind === 'gone') {
+      await repo.moveItem(db, itemId, ['stamping'], 'failed', { reason: 'Document not found' });
+    } else {
+      const { placement } = batch;
+      const page =
+        placement.page_mode === 'first'
+          ? 1
+          : placement.page_mode === 'last'
+            ? before.pageCount
+            : placement.page;
+      try {
+        const result = await stamping.stamp(
+          {
+            actor: batch.actor,
+            payer: batch.payer,
+            request: {
+              document_id: documentId,
+              page,
+              x: placement.x,
+              y: placement.y,
+              width: placement.width,
+              height: placement.height,
+              doc_type: batch.docType,
+              ...(batch.docValue !== null ? { doc_value: batch.docValue } : {}),
+            },
+          },
+          { jobId: job.id, retryCount: job.retryCount },
+        );
+        await markStamped(itemId, result.serial_number, new Date());
+      } catch (error) {
+        const after = await alreadyStamped(documentId);
+        if (after.kind === 'stamped') await markStamped(itemId, after.serial, after.at);
+        // Another attempt of this job holds the document: it finishes the item.
+        else if (after.kind === 'rest' && after.busy) return;
+        else if (retryable(error) && job.retryCount < job.retryLimit) {
+          throw new Error(error instanceof Error ? error.message : 'stamp failed');
+        } else {
+          const reason = error instanceof Error ? error.message.slice(0, 500) : 'stamp failed';
+          await repo.moveItem(db, itemId, ['stamping'], 'failed', { reason });
+        }
+      }
+    }
+    await pump(batchId);
+    await finishIfDone(batchId);
+  };
+
+  return {
+    runItem,
+    pump,
+    finishIfDone,
+    /**
+     * The place later features hook into (locker filing, notifications): called once per batch
+     * when its last document is done, with the batch's final counters.
+     */
+    onBatchFinished: (listener: TBatchFinishedListener) => {
+      listeners.push(listener);
+    },
+    /**
+     * The scheduled sweep: jobs lost between claim and send (a process died) are sent again with
+     * their id, running batches are topped up and finished when nothing is left.
+     */
+    sweep: async () => {
+      for (const lost of await queue.staleQueued(db, new Date(Date.now() - LOST_JOB_MS))) {
+        if (lost.jobId) await deps.send(lost.jobId, { batchId: lost.batchId, itemId: lost.id });
+      }
+      for (const stuck of await queue.staleStamping(db, new Date(Date.now() - STUCK_ITEM_MS))) {
+        const outcome = stuck.documentId === null ? null : await alreadyStamped(stuck.documentId);
+        if (outcome?.kind === 'stamped') await markStamped(stuck.id, outcome.serial, outcome.at);
+        else if (!(outcome?.kind === 'rest' && outcome.busy))
+          await repo.moveItem(db, stuck.id, ['stamping'], 'failed', {
+            reason: 'Processing stopped; retry the failed documents',
+          });
+        await finishIfDone(stuck.batchId);
+      }
+      for (const id of await queue.runningBatchIds(db)) {
+        await pump(id);
+        await finishIfDone(id);
+      }
+    },
+  };
+};
+
+export type TBatchRunner = ReturnType<typeof createBatchRunner>;

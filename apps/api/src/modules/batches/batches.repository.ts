@@ -1,0 +1,282 @@
+import type {
+  TBatchItemQuery,
+  TBatchItemStatus,
+  TBatchQuery,
+  TBatchSortKey,
+} from '@bubuh/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { batches, batchItems, users } from '../../db/schema.ts';
+import type { TVisibility } from '../../lib/access.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+
+type TDbOrTx = TDb | TTx;
+export type TBatchRow = typeof batches.$inferSelect;
+export type TBatchItemRow = typeof batchItems.$inferSelect;
+
+/** The batch counter of each item status. */
+const COUNTER = {
+  ready: batches.countReady,
+  rejected: batches.countRejected,
+  queued: batches.countQueued,
+  stamping: batches.countStamping,
+  stamped: batches.countStamped,
+  failed: batches.countFailed,
+  cancelled: batches.countCancelled,
+} as const;
+const COUNTER_KEY = {
+  ready: 'countReady',
+  rejected: 'countRejected',
+  queued: 'countQueued',
+  stamping: 'countStamping',
+  stamped: 'countStamped',
+  failed: 'countFailed',
+  cancelled: 'countCancelled',
+} as const;
+
+const totalOf = sql`(${batches.countReady} + ${batches.countRejected} + ${batches.countQueued} + ${batches.countStamping} + ${batches.countStamped} + ${batches.countFailed} + ${batches.countCancelled})`;
+
+const SORT_COLUMNS: TSortColumns<TBatchSortKey> = {
+  name: lowerOf(batches.name),
+  date: batches.createdAt,
+  status: batches.status,
+  total: totalOf,
+};
+const DEFAULT_ORDER = [desc(batches.createdAt), desc(batches.id)];
+
+/** Own batches; company admins also every batch of their company (as documents). */
+const visibleTo = (v: TVisibility): SQL =>
+  (v.companyId !== null
+    ? or(eq(batches.ownerUserId, v.userId), eq(batches.companyId, v.companyId))
+    : eq(batches.ownerUserId, v.userId)) as SQL;
+
+/** Moves `n` items of a batch from one status counter to another (same transaction as the items). */
+const bump = async (
+  tx: TDbOrTx,
+  batchId: number,
+  from: TBatchItemStatus | null,
+  to: TBatchItemStatus,
+  n = 1,
+) => {
+  if (n === 0) return;
+  const set: Record<string, SQL | Date> = {
+    [COUNTER_KEY[to]]: sql`${COUNTER[to]} + ${n}`,
+    updatedAt: new Date(),
+  };
+  if (from) set[COUNTER_KEY[from]] = sql`${COUNTER[from]} - ${n}`;
+  await tx.update(batches).set(set).where(eq(batches.id, batchId));
+};
+
+export const insertBatch = async (db: TDbOrTx, values: typeof batches.$inferInsert) => {
+  const [row] = await db.insert(batches).values(values).returning();
+  if (!row) throw new Error('batch insert returned nothing');
+  return row;
+};
+
+export const findVisible = async (db: TDbOrTx, visibility: TVisibility, id: number) => {
+  const [row] = await db
+    .select({ batch: batches, owner: users.fullName })
+    .from(batches)
+    .innerJoin(users, eq(users.id, batches.ownerUserId))
+    .where(and(eq(batches.id, id), visibleTo(visibility)));
+  return row;
+};
+
+export const findBatch = async (db: TDbOrTx, id: number) => {
+  const [row] = await db.select().from(batches).where(eq(batches.id, id));
+  return row;
+};
+
+export const pageOf = async (db: TDbOrTx, visibility: TVisibility, query: TBatchQuery) => {
+  const where = and(
+    visibleTo(visibility),
+    query.search ? ilike(batches.name, `%${query.search.replace(/[%_\\]/g, '')}%`) : undefined,
+  );
+  const rows = await db
+    .select({ batch: batches, owner: users.fullName })
+    .from(batches)
+    .innerJoin(users, eq(users.id, batches.ownerUserId))
+    .where(where)
+    .orderBy(...orderByOf(SORT_COLUMNS, query, batches.id, DEFAULT_ORDER))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const [total] = await db.select({ n: count() }).from(batches).where(where);
+  return { rows, total: total?.n ?? 0 };
+};
+
+const ITEM_SORT = {
+  file_name: lowerOf(batchItems.fileName),
+  status: batchItems.status,
+  id: batchItems.id,
+} as const;
+
+export const itemsPage = async (db: TDbOrTx, batchId: number, query: TBatchItemQuery) => {
+  const where = and(
+    eq(batchItems.batchId, batchId),
+    query.status ? eq(batchItems.status, query.status) : undefined,
+    query.search
+      ? ilike(batchItems.fileName, `%${query.search.replace(/[%_\\]/g, '')}%`)
+      : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(batchItems)
+    .where(where)
+    .orderBy(...orderByOf(ITEM_SORT, query, batchItems.id, [asc(batchItems.id)]))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const [total] = await db.select({ n: count() }).from(batchItems).where(where);
+  return { rows, total: total?.n ?? 0 };
+};
+
+/** Every item of a batch in a status (the ZIP and the report read them in pages of 500). */
+export const itemsAfter = (
+  db: TDbOrTx,
+  batchId: number,
+  afterId: number,
+  statuses: TBatchItemStatus[],
+) =>
+  db
+    .select()
+    .from(batchItems)
+    .where(
+      and(
+        eq(batchItems.batchId, batchId),
+        inArray(batchItems.status, statuses),
+        sql`${batchItems.id} > ${afterId}`,
+      ),
+    )
+    .orderBy(asc(batchItems.id))
+    .limit(500);
+
+export const findItem = async (db: TDbOrTx, id: number) => {
+  const [row] = await db.select().from(batchItems).where(eq(batchItems.id, id));
+  return row;
+};
+
+/**
+ * Adds a file to a batch whose status is one of `statuses` and that holds fewer than `maxFiles`
+ * files, under the batch's row lock (parallel uploads cannot pass the limit or land in a batch
+ * that has just started). Undefined when refused.
+ */
+export const insertItem = async (
+  db: TDb,
+  batchId: number,
+  statuses: TBatchRow['status'][],
+  maxFiles: number,
+  values: Omit<typeof batchItems.$inferInsert, 'batchId'> & { status: TBatchItemStatus },
+) =>
+  db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(
+          eq(batches.id, batchId),
+          inArray(batches.status, statuses),
+          sql`${totalOf} < ${maxFiles}`,
+        ),
+      )
+      .for('update');
+    if (!locked) return undefined;
+    const [row] = await tx
+      .insert(batchItems)
+      .values({ ...values, batchId })
+      .returning();
+    await bump(tx, batchId, null, values.status);
+    return row;
+  });
+
+/**
+ * Moves one item from one of `from` to `to` (with its batch's counters), when it is in one of
+ * them; `onlyIfBatch` also requires the batch's status. The moved row, or undefined.
+ */
+export const moveItem = async (
+  db: TDb,
+  itemId: number,
+  from: TBatchItemStatus[],
+  to: TBatchItemStatus,
+  values: Partial<typeof batchItems.$inferInsert> = {},
+  onlyIfBatch?: TBatchRow['status'][],
+) =>
+  db.transaction(async (tx) => {
+    const [item] = await tx
+      .select()
+      .from(batchItems)
+      .where(eq(batchItems.id, itemId))
+      .for('update');
+    if (!item || !from.includes(item.status)) return undefined;
+    if (onlyIfBatch) {
+      const [batch] = await tx
+        .select({ status: batches.status })
+        .from(batches)
+        .where(eq(batches.id, item.batchId))
+        .for('update');
+      if (!batch || !onlyIfBatch.includes(batch.status)) return undefined;
+    }
+    const [row] = await tx
+      .update(batchItems)
+      .set({ ...values, status: to, updatedAt: new Date() })
+      .where(eq(batchItems.id, itemId))
+      .returning();
+    if (item.status !== to) await bump(tx, item.batchId, item.status, to);
+    return row;
+  });
+
+/** Removes an item (draft batch only); its counter goes down with it. */
+export const deleteItem = async (db: TDb, itemId: number, statuses: TBatchItemStatus[]) =>
+  db.transaction(async (tx) => {
+    const [item] = await tx
+      .select()
+      .from(batchItems)
+      .where(eq(batchItems.id, itemId))
+      .for('update');
+    if (!item || !statuses.includes(item.status)) return undefined;
+    const [batch] = await tx
+      .select()
+      .from(batches)
+      .where(eq(batches.id, item.batchId))
+      .for('update');
+    if (batch?.status !== 'draft') return undefined;
+    await tx.delete(batchItems).where(eq(batchItems.id, itemId));
+    await tx
+      .update(batches)
+      .set({ [COUNTER_KEY[item.status]]: sql`${COUNTER[item.status]} - 1` })
+      .where(eq(batches.id, item.batchId));
+    return item;
+  });
+
+/**
+ * Changes a batch's status from one of `from`, and moves all its items of each `moves` pair, in
+ * one transaction under the batch's row lock. The updated batch, or undefined when its status
+ * was not one of `from`.
+ */
+export const transitionBatch = async (
+  db: TDb,
+  batchId: number,
+  from: TBatchRow['status'][],
+  values: Partial<typeof batches.$inferInsert> & { status: TBatchRow['status'] },
+  moves: [TBatchItemStatus, TBatchItemStatus, Partial<typeof batchItems.$inferInsert>?][] = [],
+) =>
+  db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(batches)
+      .where(and(eq(batches.id, batchId), inArray(batches.status, from)))
+      .for('update');
+    if (!locked) return undefined;
+    for (const [fromStatus, toStatus, extra] of moves) {
+      const moved = await tx
+        .update(batchItems)
+        .set({ ...extra, status: toStatus, updatedAt: new Date() })
+        .where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, fromStatus)))
+        .returning({ id: batchItems.id });
+      await bump(tx, batchId, fromStatus, toStatus, moved.length);
+    }
+    const [row] = await tx
+      .update(batches)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(batches.id, batchId))
+      .returning();
+    return row;
+  });

@@ -1,0 +1,88 @@
+import { BATCH_ENDPOINTS as E } from '@bubuh/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TDb } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { receiveUpload } from '../../lib/uploads.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import { reportOfBatch, zipOfBatch } from './batch-export.ts';
+import type { TBatchesService } from './batches.service.ts';
+
+type TOptions = { batches: TBatchesService; db: TDb; files: TFileStore; uploadLimitBytes: number };
+
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
+  app,
+  { batches, db, files, uploadLimitBytes },
+) => {
+  endpointRoute(app, E.list, async ({ auth, query }) => ({
+    message: 'OK',
+    data: await batches.list(auth, query),
+  }));
+  endpointRoute(app, E.detail, async ({ auth, params, query }) => ({
+    message: 'OK',
+    data: await batches.detail(auth, params.id, query),
+  }));
+  endpointRoute(app, E.create, async ({ auth, body }) => ({
+    message: 'Berhasil tambah data Batch',
+    data: await batches.create(auth, body),
+  }));
+
+  for (const [entry, mode] of [
+    [E.upload, 'draft'],
+    [E.uploadOneProcess, 'process'],
+  ] as const) {
+    endpointRoute(app, entry, async ({ request, reply, query }) => {
+      const auth = requireAuth(request);
+      const opts = { field: 'file', maxBytes: uploadLimitBytes + 1, what: 'PDF' } as const;
+      const item = await receiveUpload(request, reply, opts, async (file) => {
+        const name = file.filename || 'document.pdf';
+        if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
+            file: 'not a PDF',
+          });
+        }
+        return batches.addFile(auth, query.batch_id, { filename: name, stream: file.file }, mode);
+      });
+      return reply.code(201).send({ message: 'Dokumen berhasil diunggah', data: item });
+    });
+  }
+
+  endpointRoute(app, E.removeItem, async ({ auth, params }) => {
+    await batches.removeItem(auth, params.id);
+    return { message: 'Berhasil hapus data Dokumen' };
+  });
+
+  for (const [entry, run, message] of [
+    [E.start, batches.start, 'Batch dimulai'],
+    [E.pause, batches.pause, 'Batch dijeda'],
+    [E.resume, batches.resume, 'Batch dilanjutkan'],
+    [E.cancel, batches.cancel, 'Batch dibatalkan'],
+    [E.retryFailed, batches.retryFailed, 'Dokumen gagal diproses ulang'],
+  ] as const) {
+    endpointRoute(app, entry, async ({ auth, body }) => ({
+      message,
+      data: await run(auth, body.batch_id),
+    }));
+  }
+
+  endpointRoute(app, E.zip, async ({ auth, params, reply }) => {
+    const { batch } = await batches.forExport(auth, params.id);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', attachment(`${batch.name}.zip`))
+      .header('cache-control', 'private, no-store')
+      .send(zipOfBatch(db, files, batch.id));
+  });
+  endpointRoute(app, E.report, async ({ auth, params, reply }) => {
+    const { batch, owner } = await batches.forExport(auth, params.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachment(`${batch.name}-report.csv`))
+      .header('cache-control', 'private, no-store')
+      .send(reportOfBatch(db, batch.id, owner));
+  });
+};

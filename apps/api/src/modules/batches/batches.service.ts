@@ -1,0 +1,293 @@
+import type { Readable } from 'node:stream';
+import type {
+  TBatchCreateRequest,
+  TBatchDetail,
+  TBatchItemQuery,
+  TBatchPlacement,
+  TBatchQuery,
+} from '@bubuh/contracts';
+import type { TDb } from '../../db/client.ts';
+import { actorOf, canManage, payerOf, visibilityOf } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import type { TDocumentsService } from '../documents/documents.service.ts';
+import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import { toWireBatch, toWireItem, unitsNeeded } from './batch-mapper.ts';
+import type { TBatchRunner } from './batch-runner.ts';
+import * as repo from './batches.repository.ts';
+
+export type TBatchesDeps = {
+  db: TDb;
+  documents: TDocumentsService;
+  runner: TBatchRunner;
+  documentTypes: () => Promise<{ kode: string; nama: string }[]>;
+  maxFiles: number;
+};
+
+type TPageInfo = { pageCount: number; pages: { width: number; height: number }[] };
+
+/** The page a batch's box lands on in one file (fixed, first or last page). */
+export const targetPage = (placement: TBatchPlacement, pageCount: number) =>
+  placement.page_mode === 'first' ? 1 : placement.page_mode === 'last' ? pageCount : placement.page;
+
+/** Preflight of one accepted PDF against the batch's box: null when it fits, else the reason. */
+export const placementProblem = (placement: TBatchPlacement, info: TPageInfo): string | null => {
+  const page = targetPage(placement, info.pageCount);
+  if (page > info.pageCount) return `The document has ${info.pageCount} pages`;
+  const size = info.pages[page - 1];
+  if (
+    size &&
+    (placement.x + placement.width > size.width || placement.y + placement.height > size.height)
+  )
+    return 'The e-Meterai box falls outside the page';
+  return null;
+};
+
+/** Upload refusals that belong to the file (recorded as `rejected`), not to the request. */
+const FILE_PROBLEMS = new Set(['UNPROCESSABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']);
+
+export const createBatchesService = (deps: TBatchesDeps) => {
+  const { db, documents, runner } = deps;
+
+  const balances = () => {
+    const seen = new Map<string, Promise<number>>();
+    return (payer: TAccountRef) => {
+      const key = `${payer.ownerType}:${payer.ownerId}`;
+      let value = seen.get(key);
+      if (!value) {
+        value = balanceOf(db, payer, 'emeterai');
+        seen.set(key, value);
+      }
+      return value;
+    };
+  };
+
+  const load = async (auth: TAuth, id: number) => {
+    const row = await repo.findVisible(db, visibilityOf(auth), id);
+    if (!row) throw AppError.notFound('Batch');
+    return row;
+  };
+
+  /** A batch the caller may change: its owner, or an admin of its company. */
+  const loadManaged = async (auth: TAuth, id: number) => {
+    const row = await load(auth, id);
+    if (!canManage(auth, row.batch))
+      throw AppError.forbidden('Only the owner or a company admin can change this batch');
+    return row;
+  };
+
+  const wire = async (row: { batch: repo.TBatchRow; owner: string }) =>
+    toWireBatch(row.batch, row.owner, await balanceOf(db, row.batch.payer, 'emeterai'));
+
+  /** Refuses work needing more units than the payer holds, with both numbers. */
+  const requireBalance = async (payer: TAccountRef, needed: number) => {
+    const balance = await balanceOf(db, payer, 'emeterai');
+    if (needed > balance) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Not enough e-Meterai quota: the batch needs ${needed} units, the balance is ${balance}`,
+        { quota: 'insufficient', needed, balance },
+      );
+    }
+  };
+
+  const notStarted = () =>
+    new AppError('CONFLICT', 'This batch cannot do that in its current status', {
+      status: 'not allowed now',
+    });
+
+  const action = async (
+    auth: TAuth,
+    id: number,
+    run: (batch: repo.TBatchRow) => Promise<repo.TBatchRow | undefined>,
+  ) => {
+    const { batch, owner } = await loadManaged(auth, id);
+    const changed = await run(batch);
+    if (!changed) throw notStarted();
+    await runner.pump(changed.id);
+    const finished = await runner.finishIfDone(changed.id);
+    return toWireBatch(finished ?? changed, owner, await balanceOf(db, batch.payer, 'emeterai'));
+  };
+
+  const start = (auth: TAuth, id: number) =>
+    action(auth, id, async (batch) => {
+      if (batch.status !== 'draft') return undefined;
+      if (batch.countReady === 0)
+        throw new AppError('CONFLICT', 'The batch has no files ready to stamp', {
+          files: 'none ready',
+        });
+      await requireBalance(batch.payer, unitsNeeded(batch));
+      return repo.transitionBatch(db, id, ['draft'], { status: 'running', startedAt: new Date() }, [
+        ['ready', 'queued', { jobId: null }],
+      ]);
+    });
+
+  /**
+   * Adds one PDF to a batch: stored and checked by the documents' upload (`prepare` in the worker
+   * pool), then the batch's box is checked against its pages. A file that fails either check is
+   * kept in the batch as `rejected` with the reason (no document, nothing charged).
+   */
+  const addFile = async (
+    auth: TAuth,
+    batchId: number,
+    file: { filename: string; stream: Readable },
+    mode: 'draft' | 'process',
+  ) => {
+    const { batch } = await loadManaged(auth, batchId);
+    const allowed: repo.TBatchRow['status'][] =
+      mode === 'draft' ? ['draft'] : ['draft', 'running', 'paused'];
+    if (!allowed.includes(batch.status))
+      throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
+        batch_id: batch.status,
+      });
+    const fileName = file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
+    let values: Parameters<typeof repo.insertItem>[4];
+    let documentId: number | null = null;
+    try {
+      const uploaded = await documents.upload(auth, { filename: fileName, stream: file.stream });
+      documentId = uploaded.document_id;
+      // Scripts need a person's confirmation (single flow): such a file is stamped on its own.
+      const problem =
+        uploaded.javascript.count > 0
+          ? 'The PDF contains JavaScript; stamp it on its own after checking it'
+          : placementProblem(batch.placement, {
+              pageCount: uploaded.page_count,
+              pages: uploaded.pages,
+            });
+      if (problem) {
+        await documents.remove(auth, uploaded.document_id);
+        documentId = null;
+        values = { fileName, status: 'rejected', reason: problem, pageCount: uploaded.page_count };
+      } else {
+        const queued = mode === 'process' && batch.status !== 'draft';
+        values = {
+          fileName,
+          status: queued ? 'queued' : 'ready',
+          documentId,
+          pageCount: uploaded.page_count,
+        };
+      }
+    } catch (error) {
+      if (!(error instanceof AppError) || !FILE_PROBLEMS.has(error.code)) throw error;
+      values = { fileName, status: 'rejected', reason: error.message };
+    }
+    if (values.status === 'queued') await requireBalance(batch.payer, unitsNeeded(batch) + 1);
+    const item = await repo.insertItem(db, batchId, allowed, deps.maxFiles, values);
+    if (!item) {
+      if (documentId !== null) await documents.remove(auth, documentId);
+      const now = await repo.findBatch(db, batchId);
+      if (now && allowed.includes(now.status))
+        throw new AppError('PAYLOAD_TOO_LARGE', `A batch holds at most ${deps.maxFiles} files`, {
+          file: 'too many files',
+        });
+      throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
+        batch_id: 'started',
+      });
+    }
+    if (mode === 'process') {
+      if (batch.status === 'draft' && item.status === 'ready') await start(auth, batchId);
+      else await runner.pump(batchId);
+    }
+    return toWireItem((await repo.findItem(db, item.id)) ?? item);
+  };
+
+  return {
+    list: async (auth: TAuth, query: TBatchQuery) => {
+      const { rows, total } = await repo.pageOf(db, visibilityOf(auth), query);
+      const balance = balances();
+      const data = [];
+      for (const row of rows)
+        data.push(toWireBatch(row.batch, row.owner, await balance(row.batch.payer)));
+      return { data, meta: { page: query.page, perPage: query.perPage, total } };
+    },
+
+    detail: async (auth: TAuth, id: number, query: TBatchItemQuery): Promise<TBatchDetail> => {
+      const row = await load(auth, id);
+      const { rows, total } = await repo.itemsPage(db, id, query);
+      return {
+        batch: await wire(row),
+        data: rows.map(toWireItem),
+        meta: { page: query.page, perPage: query.perPage, total },
+      };
+    },
+
+    create: async (auth: TAuth, body: TBatchCreateRequest) => {
+      const { placement } = body;
+      // The e-Meterai is square (as the single stamp requires), refused before any file arrives.
+      if (Math.abs(placement.width - placement.height) > Math.max(1, 0.02 * placement.width))
+        throw new AppError('VALIDATION_FAILED', 'The e-Meterai box must be square', {
+          height: 'must equal width',
+        });
+      const types = await deps.documentTypes();
+      if (!types.some((t) => t.kode === body.doc_type))
+        throw new AppError('VALIDATION_FAILED', 'Unknown document type', { doc_type: 'unknown' });
+      const actor = actorOf(auth);
+      const batch = await repo.insertBatch(db, {
+        companyId: auth.companyId,
+        departementId: auth.departementId,
+        ownerUserId: auth.userId,
+        name: body.name,
+        docType: body.doc_type,
+        docValue: body.doc_value ?? null,
+        placement,
+        templateId: body.template_id ?? null,
+        actor,
+        payer: payerOf(actor),
+      });
+      return wire({ batch, owner: (await load(auth, batch.id)).owner });
+    },
+
+    addFile,
+
+    removeItem: async (auth: TAuth, itemId: number) => {
+      const item = await repo.findItem(db, itemId);
+      if (!item) throw AppError.notFound('Batch');
+      await loadManaged(auth, item.batchId);
+      const removed = await repo.deleteItem(db, itemId, ['ready', 'rejected']);
+      if (!removed) throw notStarted();
+      if (removed.documentId !== null) await documents.remove(auth, removed.documentId);
+    },
+
+    start,
+
+    pause: (auth: TAuth, id: number) =>
+      action(auth, id, () => repo.transitionBatch(db, id, ['running'], { status: 'paused' })),
+
+    resume: (auth: TAuth, id: number) =>
+      action(auth, id, () => repo.transitionBatch(db, id, ['paused'], { status: 'running' })),
+
+    /** Not-started documents are cancelled (nothing charged); ones being stamped finish. */
+    cancel: (auth: TAuth, id: number) =>
+      action(auth, id, () =>
+        repo.transitionBatch(
+          db,
+          id,
+          ['draft', 'running', 'paused'],
+          { status: 'cancelled', finishedAt: new Date() },
+          [
+            ['ready', 'cancelled'],
+            ['queued', 'cancelled', { jobId: null }],
+          ],
+        ),
+      ),
+
+    retryFailed: (auth: TAuth, id: number) =>
+      action(auth, id, async (batch) => {
+        if (!['running', 'paused', 'done'].includes(batch.status) || batch.countFailed === 0)
+          return undefined;
+        await requireBalance(batch.payer, unitsNeeded(batch) + batch.countFailed);
+        return repo.transitionBatch(
+          db,
+          id,
+          ['running', 'paused', 'done'],
+          { status: batch.status === 'paused' ? 'paused' : 'running', finishedAt: null },
+          [['failed', 'queued', { jobId: null, reason: null }]],
+        );
+      }),
+
+    /** The batch for its ZIP or report (anyone who may see it). */
+    forExport: load,
+  };
+};
+
+export type TBatchesService = ReturnType<typeof createBatchesService>;

@@ -1,0 +1,121 @@
+import { ZBatchDetail, ZBatchResponse } from '@bubuh/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitReservations } from '../src/db/schema.ts';
+import { balanceOf } from '../src/modules/quota/ledger.ts';
+import { bearer } from './auth-helpers.ts';
+import {
+  makePdf,
+  newDepartmentUser,
+  stampDocument,
+  type TSession,
+  uploadedId,
+} from './documents-helpers.ts';
+import { createTestContext, type TTestContext } from './helpers.ts';
+import { multipartBody } from './multipart.ts';
+
+/**
+ * Issue 13: two batches and single stamps at once against one balance (run it on PostgreSQL
+ * with BUBUH_TEST_DB=postgres): whatever the order, no more units are spent than the payer held,
+ * every stamped document spent exactly one, and the balance matches.
+ */
+describe('two batches and single stamps against one balance', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const batchWith = async (session: TSession, files: number) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/batch-stamp/create-batch',
+      headers: bearer(session),
+      payload: {
+        name: 'Balapan',
+        doc_type: '3',
+        placement: { page_mode: 'first', page: 1, x: 400, y: 100, width: 75, height: 75 },
+      },
+    });
+    const id = ZBatchResponse.parse(res.json()).data.id;
+    for (let i = 0; i < files; i += 1) {
+      const form = multipartBody(
+        {},
+        { field: 'file', name: `f${i}.pdf`, content: await makePdf(1), type: 'application/pdf' },
+      );
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/batch-stamp/batch-document-upload?batch_id=${id}`,
+        headers: { ...bearer(session), ...form.headers },
+        payload: form.payload,
+      });
+    }
+    return id;
+  };
+
+  const detail = async (session: TSession, id: number) =>
+    ZBatchDetail.parse(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/batch-stamp/detail-batch-documents/${id}?perPage=100`,
+          headers: bearer(session),
+        })
+      ).json(),
+    ).data;
+
+  it('never spends more than the balance, one unit per stamped document', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 5);
+    const a = await batchWith(session, 3);
+    const b = await batchWith(session, 3);
+    const singles = [
+      await uploadedId(ctx, session, await makePdf(2)),
+      await uploadedId(ctx, session, await makePdf(2)),
+    ];
+    // Each batch alone fits the balance (3 ≤ 5); together with the singles they need 8.
+    const start = (id: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/batch-stamp/stamp-batch-process',
+        headers: bearer(session),
+        payload: { batch_id: id },
+      });
+    const answers = await Promise.all([
+      start(a),
+      start(b),
+      ...singles.map((id) => stampDocument(ctx, session, id)),
+    ]);
+    for (const res of answers) expect([200, 202, 409, 422, 503]).toContain(res.statusCode);
+    const settled = async (id: number) => {
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const d = await detail(session, id);
+        if (d.batch.status !== 'running' || Date.now() > deadline) return d;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const [da, db] = [await settled(a), await settled(b)];
+    const stampedIds = [...da.data, ...db.data]
+      .filter((i) => i.status === 'stamped')
+      .map((i) => i.document_id ?? 0);
+    const singleStamped = answers.slice(2).filter((r) => r.statusCode === 200).length;
+    const total = stampedIds.length + singleStamped;
+    expect(total).toBeLessThanOrEqual(5);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(5 - total);
+    const spent = await ctx.database.db
+      .select()
+      .from(unitReservations)
+      .where(
+        and(
+          inArray(unitReservations.documentId, [...stampedIds, ...singles]),
+          eq(unitReservations.state, 'spent'),
+        ),
+      );
+    expect(spent).toHaveLength(total);
+    // Documents that found no unit left failed with the reason, and cost nothing.
+    for (const d of [da, db]) {
+      const c = d.batch.counts;
+      expect(c.stamped + c.failed + c.ready).toBe(3);
+    }
+  });
+});

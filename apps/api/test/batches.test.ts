@@ -1,0 +1,309 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ZBatchDetail, ZBatchItemResponse, ZBatchResponse } from '@bubuh/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
+import { AppError } from '../src/lib/app-error.ts';
+import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
+import { bearer } from './auth-helpers.ts';
+import {
+  makePdf,
+  newDepartmentMember,
+  newDepartmentUser,
+  pdfsig,
+  type TSession,
+} from './documents-helpers.ts';
+import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { multipartBody } from './multipart.ts';
+
+/** Bulk stamping (issue 13): preflight, quota, a run to the end, cancel, retry, tenancy. */
+describe('bulk stamping (batch-stamp)', () => {
+  let ctx: TTestContext;
+  /** Files whose name contains this fail at the provider (a refusal no retry can change). */
+  let failing: string | null = null;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      meterai: (local) => ({
+        ...local,
+        issueSerial: async (input) => {
+          if (failing && input.fileName.includes(failing))
+            throw new AppError('UNPROCESSABLE', 'The provider refused this document');
+          return local.issueSerial(input);
+        },
+      }),
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const createBatch = async (session: TSession, pageMode: 'fixed' | 'first' | 'last' = 'last') => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/batch-stamp/create-batch',
+      headers: bearer(session),
+      payload: {
+        name: `Kontrak ${unique()}`,
+        doc_type: '3',
+        doc_value: 10_000,
+        placement: { page_mode: pageMode, page: 2, x: 400, y: 100, width: 75, height: 75 },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return ZBatchResponse.parse(res.json()).data.id;
+  };
+
+  const addFile = (session: TSession, batchId: number, content: Buffer, name: string) => {
+    const form = multipartBody({}, { field: 'file', name, content, type: 'application/pdf' });
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/batch-stamp/batch-document-upload?batch_id=${batchId}`,
+      headers: { ...bearer(session), ...form.headers },
+      payload: form.payload,
+    });
+  };
+
+  const detail = async (session: TSession, batchId: number) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100`,
+      headers: bearer(session),
+    });
+    expect(res.statusCode).toBe(200);
+    return ZBatchDetail.parse(res.json()).data;
+  };
+
+  const act = (session: TSession, action: string, batchId: number) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/batch-stamp/${action}`,
+      headers: bearer(session),
+      payload: { batch_id: batchId },
+    });
+
+  /** Polls the batch (as the progress screen does) until `done` holds. */
+  const until = async (
+    session: TSession,
+    batchId: number,
+    done: (d: Awaited<ReturnType<typeof detail>>) => boolean,
+  ) => {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const d = await detail(session, batchId);
+      if (done(d)) return d;
+      if (Date.now() > deadline) throw new Error(`batch ${batchId} stayed ${d.batch.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+
+  const spentUnits = async (ids: number[]) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(unitReservations)
+        .where(and(inArray(unitReservations.documentId, ids), eq(unitReservations.state, 'spent')))
+    ).length;
+
+  const encryptedPdf = async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-enc-'));
+    fs.writeFileSync(path.join(dir, 'in.pdf'), await makePdf(1));
+    execFileSync('qpdf', ['--encrypt', 'rahasia', 'pemilik', '256', '--', 'in.pdf', 'out.pdf'], {
+      cwd: dir,
+    });
+    const bytes = fs.readFileSync(path.join(dir, 'out.pdf'));
+    fs.rmSync(dir, { recursive: true, force: true });
+    return bytes;
+  };
+
+  let owner: TSession;
+  let ref: TAccountRef;
+  let batchId: number;
+
+  it('preflights every file: broken, encrypted and too-short PDFs are listed with a reason', async () => {
+    ({ session: owner, ref } = await newDepartmentUser(ctx, 3));
+    batchId = await createBatch(owner, 'fixed');
+    for (const [pages, name] of [
+      [2, 'a.pdf'],
+      [3, 'b.pdf'],
+      [5, 'c.pdf'],
+    ] as const) {
+      const res = await addFile(owner, batchId, await makePdf(pages), name);
+      expect(res.statusCode).toBe(201);
+      expect(ZBatchItemResponse.parse(res.json()).data.status).toBe('ready');
+    }
+    const html = await addFile(owner, batchId, Buffer.from('<html>bukan pdf</html>'), 'html.pdf');
+    const encrypted = await addFile(owner, batchId, await encryptedPdf(), 'terkunci.pdf');
+    const short = await addFile(owner, batchId, await makePdf(1), 'pendek.pdf');
+    for (const res of [html, encrypted, short]) {
+      expect(res.statusCode).toBe(201);
+      const item = ZBatchItemResponse.parse(res.json()).data;
+      expect(item.status).toBe('rejected');
+      expect(item.reason).toBeTruthy();
+      expect(item.document_id).toBeNull();
+    }
+    expect(ZBatchItemResponse.parse(short.json()).data.reason).toBe('The document has 1 pages');
+    const d = await detail(owner, batchId);
+    expect(d.batch.counts).toMatchObject({ total: 6, ready: 3, rejected: 3 });
+    expect(d.batch.units_needed).toBe(3);
+    expect(d.batch.balance).toBe(3);
+    expect(d.data.map((i) => i.file_name)).toContain('terkunci.pdf');
+  });
+
+  it('answers 404 to another company and to another user of the same department', async () => {
+    const stranger = (await newDepartmentUser(ctx, 5)).session;
+    const colleague = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
+    for (const who of [stranger, colleague]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}`,
+        headers: bearer(who),
+      });
+      expect(res.statusCode).toBe(404);
+      expect((await act(who, 'stamp-batch-process', batchId)).statusCode).toBe(404);
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/batch-stamp/get-batch-documents',
+        headers: bearer(who),
+      });
+      expect(list.json().data.data).toEqual([]);
+    }
+  });
+
+  it('refuses a batch that needs more units than the payer holds, with both numbers', async () => {
+    const { session } = await newDepartmentUser(ctx, 1);
+    const id = await createBatch(session);
+    await addFile(session, id, await makePdf(1), 'satu.pdf');
+    await addFile(session, id, await makePdf(2), 'dua.pdf');
+    const res = await act(session, 'stamp-batch-process', id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Not enough e-Meterai quota: the batch needs 2 units, the balance is 1',
+    );
+    expect((await detail(session, id)).batch.status).toBe('draft');
+  });
+
+  it('runs a batch to the end: one serial and one spent unit per document, started once', async () => {
+    const [first, second] = await Promise.all([
+      act(owner, 'stamp-batch-process', batchId),
+      act(owner, 'stamp-batch-process', batchId),
+    ]);
+    expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 409]);
+    const d = await until(owner, batchId, (x) => x.batch.status === 'done');
+    expect(d.batch.counts).toMatchObject({ stamped: 3, rejected: 3, failed: 0, queued: 0 });
+    expect(d.batch.progress).toBe(100);
+    const stamped = d.data.filter((i) => i.status === 'stamped');
+    expect(new Set(stamped.map((i) => i.serial_number)).size).toBe(3);
+    const ids = stamped.map((i) => i.document_id ?? 0);
+    expect(await spentUnits(ids)).toBe(3);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+    const serials = await ctx.database.db
+      .select()
+      .from(serialNumbers)
+      .where(inArray(serialNumbers.documentId, ids));
+    expect(serials).toHaveLength(3);
+    // Each file is a stamped PDF with a valid e-Meterai signature, also inside the ZIP.
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/single-stamp/download-file/${ids[0]}`,
+      headers: bearer(owner),
+    });
+    expect(pdfsig(file.rawPayload)).toMatch(/Signature Validation: Signature is Valid/);
+    const zip = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/batch-stamp/download-zip/${batchId}`,
+      headers: bearer(owner),
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const zipFile = path.join(ctx.dir, 'batch.zip');
+    fs.writeFileSync(zipFile, zip.rawPayload);
+    const listing = execFileSync('unzip', ['-l', zipFile], { encoding: 'utf8' });
+    expect(listing).toMatch(/a_stamped\.pdf/);
+    expect(listing).toMatch(/3 files/);
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/batch-stamp/report/${batchId}`,
+      headers: bearer(owner),
+    });
+    expect(report.body.split('\r\n')[0]).toBe(
+      'file_name,serial_number,status,stamped_at,stamped_by,reason',
+    );
+    expect(report.body).toContain(stamped[0]?.serial_number ?? 'x');
+  });
+
+  it('cancels: files not yet started are released and nothing is charged for them', async () => {
+    const { session, ref: payer } = await newDepartmentUser(ctx, 5);
+    const drafted = await createBatch(session);
+    for (const n of [1, 2, 3]) await addFile(session, drafted, await makePdf(n), `d${n}.pdf`);
+    const cancelled = await act(session, 'cancel-batch', drafted);
+    expect(cancelled.statusCode).toBe(200);
+    expect(ZBatchResponse.parse(cancelled.json()).data.counts).toMatchObject({
+      cancelled: 3,
+      ready: 0,
+    });
+    expect(await balanceOf(ctx.database.db, payer, 'emeterai')).toBe(5);
+    // A running batch cancelled at once: whatever had started finishes, the rest costs nothing.
+    const running = await createBatch(session);
+    for (const n of [1, 2, 3, 4]) await addFile(session, running, await makePdf(n), `r${n}.pdf`);
+    expect((await act(session, 'stamp-batch-process', running)).statusCode).toBe(200);
+    expect((await act(session, 'cancel-batch', running)).statusCode).toBe(200);
+    const d = await until(session, running, (x) => x.batch.counts.stamping === 0);
+    expect(d.batch.status).toBe('cancelled');
+    const { stamped, cancelled: released, failed } = d.batch.counts;
+    expect(stamped + released + failed).toBe(4);
+    expect(await balanceOf(ctx.database.db, payer, 'emeterai')).toBe(5 - stamped);
+    expect((await act(session, 'stamp-batch-process', running)).statusCode).toBe(409);
+  });
+
+  it('retries failed documents: the retry stamps them, each charged once', async () => {
+    const { session, ref: payer } = await newDepartmentUser(ctx, 3);
+    const id = await createBatch(session, 'first');
+    failing = `gagal-${unique()}`;
+    await addFile(session, id, await makePdf(2), 'baik.pdf');
+    await addFile(session, id, await makePdf(2), `${failing}.pdf`);
+    expect((await act(session, 'stamp-batch-process', id)).statusCode).toBe(200);
+    const d = await until(session, id, (x) => x.batch.status === 'done');
+    expect(d.batch.counts).toMatchObject({ stamped: 1, failed: 1 });
+    expect(d.data.find((i) => i.status === 'failed')?.reason).toBe(
+      'The provider refused this document',
+    );
+    expect(await balanceOf(ctx.database.db, payer, 'emeterai')).toBe(2);
+    failing = null;
+    const retried = await act(session, 'retry-failed', id);
+    expect(retried.statusCode).toBe(200);
+    const after = await until(session, id, (x) => x.batch.status === 'done');
+    expect(after.batch.counts).toMatchObject({ stamped: 2, failed: 0 });
+    expect(await balanceOf(ctx.database.db, payer, 'emeterai')).toBe(1);
+    const ids = after.data.map((i) => i.document_id ?? 0);
+    const docs = await ctx.database.db.select().from(documents).where(inArray(documents.id, ids));
+    expect(docs.every((doc) => doc.state === 'stamped')).toBe(true);
+    expect(await spentUnits(ids)).toBe(2);
+    expect((await act(session, 'retry-failed', id)).statusCode).toBe(409);
+  });
+
+  it('uploads and starts in one call for API clients (batch-document-upload-one-process)', async () => {
+    const { session } = await newDepartmentUser(ctx, 2);
+    const id = await createBatch(session, 'first');
+    const form = multipartBody(
+      {},
+      { field: 'file', name: 'api.pdf', content: await makePdf(1), type: 'application/pdf' },
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/batch-stamp/batch-document-upload-one-process?batch_id=${id}`,
+      headers: { ...bearer(session), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(['queued', 'stamping', 'stamped']).toContain(
+      ZBatchItemResponse.parse(res.json()).data.status,
+    );
+    const d = await until(session, id, (x) => x.batch.status === 'done');
+    expect(d.batch.counts.stamped).toBe(1);
+    // A finished batch takes no more files.
+    const late = await addFile(session, id, await makePdf(1), 'telat.pdf');
+    expect(late.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Bulk stamping end to end: a company admin creates a batch on /stamp/bulk, drops four PDFs at
+ * once on its page (one is not a PDF inside: preflight rejects it with a reason), sees the units
+ * needed against the balance, starts it, watches the progress reach 100 % and downloads the ZIP
+ * of the stamped files. Spends three e-Meterai of the demo company.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, openAppPage, sharedSession, url } from './fixtures';
+
+const chrome = browserPerFile();
+
+const makePdf = async (pages: number): Promise<Buffer> => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index += 1) {
+    const page = pdf.addPage([595.28, 841.89]);
+    page.drawText(`Kontrak halaman ${index + 1}`, { x: 72, y: 760, size: 16, font });
+  }
+  return Buffer.from(await pdf.save());
+};
+
+describe('bulk stamping', () => {
+  it('creates a batch, preflights the files, stamps them all and downloads the ZIP', async () => {
+    const session = await sharedSession('company');
+    const { context, page } = await openAppPage(chrome.browser, { session });
+    const name = `E2E batch ${Date.now().toString(36)}`;
+
+    await page.goto(url('/stamp/bulk'));
+    await page.getByTestId('batch-page').waitFor();
+    await page.getByTestId('batch-new').click();
+    await page.getByTestId('batch-name').fill(name);
+    await page.getByTestId('batch-doc-type').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('batch-create-submit').click();
+    await page.waitForURL(/\/stamp\/bulk\/\d+$/);
+    await page.getByTestId('batch-dropzone').waitFor();
+
+    await page.getByTestId('batch-dropzone-input').setInputFiles([
+      { name: 'satu.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) },
+      { name: 'dua.pdf', mimeType: 'application/pdf', buffer: await makePdf(2) },
+      { name: 'tiga.pdf', mimeType: 'application/pdf', buffer: await makePdf(3) },
+      { name: 'rusak.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>no</html>') },
+    ]);
+    await page.getByText('4 of 4 files sent').waitFor({ timeout: 60_000 });
+    const rejected = page.getByTestId('batch-item-rusak.pdf');
+    await rejected.waitFor();
+    expect(await rejected.textContent()).toContain('Rejected');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="batch-count-rejected"]')?.textContent?.includes('1'),
+    );
+    expect(await page.getByTestId('batch-units').textContent()).toMatch(/needed: 3 · balance: \d+/);
+
+    await page.getByTestId('batch-start').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="batch-status"]')?.textContent === 'Done',
+      undefined,
+      { timeout: 120_000 },
+    );
+    expect(await page.getByTestId('batch-percent').textContent()).toBe('100%');
+    for (const file of ['satu.pdf', 'dua.pdf', 'tiga.pdf'])
+      expect(await page.getByTestId(`batch-item-${file}`).textContent()).toContain('Stamped');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('batch-zip').click();
+    const zip = await download;
+    expect(zip.suggestedFilename()).toBe(`${name}.zip`);
+    await context.close();
+  }, 240_000);
+});

@@ -1,0 +1,74 @@
+import {
+  BATCH_ENDPOINTS,
+  endpointPath,
+  type TBatch,
+  type TBatchSortKey,
+  type TEndpointBody,
+} from '@bubuh/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { callEndpoint, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
+import { saveBlob } from '@/lib/save-blob';
+import type { TListQuery } from '@/lib/use-list-state';
+
+export type TBatchCreateInput = TEndpointBody<typeof BATCH_ENDPOINTS.create>;
+
+/** A batch still moving: its screen polls every 1.5 s until it rests. */
+export const isBatchActive = (batch: TBatch | undefined) =>
+  batch?.status === 'running' || (batch?.status === 'cancelled' && batch.counts.stamping > 0);
+
+export const useBatches = (query: TListQuery<TBatchSortKey>) =>
+  useEndpointQuery(
+    BATCH_ENDPOINTS.list,
+    { query },
+    {
+      select: (body) => body.data,
+      placeholderData: keepPreviousData,
+      // The list shows progress too: refreshed while any batch on the page runs.
+      refetchInterval: (q) =>
+        q.state.data?.data.data.some((b) => b.status === 'running') ? 3000 : false,
+    },
+  );
+
+export const useBatch = (id: number, query: { page: number; perPage: number }) =>
+  useEndpointQuery(
+    BATCH_ENDPOINTS.detail,
+    { params: { id }, query },
+    {
+      select: (body) => body.data,
+      placeholderData: keepPreviousData,
+      enabled: id > 0,
+      refetchInterval: (q) => (isBatchActive(q.state.data?.data.batch) ? 1500 : false),
+    },
+  );
+
+export const useCreateBatch = () => useEndpointMutation(BATCH_ENDPOINTS.create);
+export const useStartBatch = () => useEndpointMutation(BATCH_ENDPOINTS.start);
+export const usePauseBatch = () => useEndpointMutation(BATCH_ENDPOINTS.pause);
+export const useResumeBatch = () => useEndpointMutation(BATCH_ENDPOINTS.resume);
+export const useCancelBatch = () => useEndpointMutation(BATCH_ENDPOINTS.cancel);
+export const useRetryFailed = () => useEndpointMutation(BATCH_ENDPOINTS.retryFailed);
+export const useRemoveBatchFile = () => useEndpointMutation(BATCH_ENDPOINTS.removeItem);
+
+/** Sends one PDF to a draft batch; the answer says whether preflight accepted it. */
+export const uploadBatchFile = (batchId: number, file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return callEndpoint(BATCH_ENDPOINTS.upload, { query: { batch_id: batchId }, body });
+};
+
+const fileNameOf = (disposition: string | null, fallback: string) => {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  return star?.[1] ? decodeURIComponent(star[1]) : fallback;
+};
+
+/** The ZIP of stamped files or the CSV report, saved under the server's file name. */
+export const downloadBatchFile = async (batch: TBatch, what: 'zip' | 'report') => {
+  const entry = what === 'zip' ? BATCH_ENDPOINTS.zip : BATCH_ENDPOINTS.report;
+  const response = await request<Response>(endpointPath(entry, { id: batch.id }), { raw: true });
+  const fallback = what === 'zip' ? `${batch.name}.zip` : `${batch.name}-report.csv`;
+  saveBlob(
+    await response.blob(),
+    fileNameOf(response.headers.get('content-disposition'), fallback),
+  );
+};

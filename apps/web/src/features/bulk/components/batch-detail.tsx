@@ -1,0 +1,292 @@
+import {
+  DOCUMENT_ENDPOINTS,
+  endpointPath,
+  formatDate,
+  type TBatch,
+  type TBatchItem,
+} from '@bubuh/contracts';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  IconDownload,
+  IconFileZip,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconReload,
+  IconTable,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '@/components/data-table';
+import { ErrorAlert } from '@/components/error-alert';
+import { QueryFallback } from '@/components/query-fallback';
+import { actionsColumn, RowActions } from '@/components/row-actions';
+import { request } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { saveBlob } from '@/lib/save-blob';
+import {
+  downloadBatchFile,
+  useBatch,
+  useCancelBatch,
+  usePauseBatch,
+  useRemoveBatchFile,
+  useResumeBatch,
+  useRetryFailed,
+  useStartBatch,
+} from '../api/batches';
+import { BatchCounts, BatchProgress, BatchStatusBadge, ItemStatusBadge } from './batch-badges';
+import { BatchUpload } from './batch-upload';
+
+const PER_PAGE = 20;
+
+/** Documents per second since the start, and the seconds left at that pace. */
+const paceOf = (batch: TBatch) => {
+  if (!batch.started_at) return null;
+  const end = batch.finished_at ? Date.parse(batch.finished_at) : Date.now();
+  const seconds = Math.max(1, (end - Date.parse(batch.started_at)) / 1000);
+  const done = batch.counts.stamped + batch.counts.failed;
+  const rate = done / seconds;
+  const left = batch.counts.queued + batch.counts.stamping;
+  return { rate, secondsLeft: rate > 0 ? Math.ceil(left / rate) : null };
+};
+
+const downloadStamped = async (item: TBatchItem) => {
+  const path = endpointPath(DOCUMENT_ENDPOINTS.download, { id: item.document_id ?? 0 });
+  const response = await request<Response>(path, {
+    raw: true,
+    headers: { Accept: 'application/pdf' },
+  });
+  saveBlob(await response.blob(), `${item.file_name.replace(/\.pdf$/i, '')}_stamped.pdf`);
+};
+
+/** /stamp/bulk/{id}: a draft's files and preflight, then the live progress and the results. */
+export const BatchDetail = ({ id }: { id: number }) => {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = useBatch(id, { page, perPage: PER_PAGE });
+  const start = useStartBatch();
+  const pause = usePauseBatch();
+  const resume = useResumeBatch();
+  const cancel = useCancelBatch();
+  const retry = useRetryFailed();
+  const remove = useRemoveBatchFile();
+  const pending = [start, pause, resume, cancel, retry].some((m) => m.isPending);
+  const failure = [start, pause, resume, cancel, retry].find((m) => m.error)?.error;
+
+  if (!query.data) return <QueryFallback pending={query.isPending} error={query.error} />;
+  const { batch } = query.data;
+  const body = { body: { batch_id: batch.id } };
+  const pace = paceOf(batch);
+  const short = batch.units_needed > batch.balance;
+
+  const columns: TColumn<TBatchItem>[] = [
+    {
+      key: 'file',
+      header: t('bulk.items.file'),
+      render: (row) => <Text fz="sm">{row.file_name}</Text>,
+    },
+    {
+      key: 'status',
+      header: t('bulk.items.status'),
+      render: (row) => <ItemStatusBadge status={row.status} />,
+    },
+    {
+      key: 'serial',
+      header: t('bulk.items.serial'),
+      render: (row) => (
+        <Text fz="xs" ff="monospace">
+          {row.serial_number ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'reason',
+      header: t('bulk.items.reason'),
+      render: (row) => (
+        <Text fz="xs" c={row.reason ? 'red' : 'dimmed'}>
+          {row.reason ?? (row.stamped_at ? formatDate(row.stamped_at) : '—')}
+        </Text>
+      ),
+    },
+    actionsColumn(
+      t('stamping.list.actions'),
+      (row) => (
+        <RowActions
+          name={row.file_name}
+          actions={[
+            {
+              label: t('stamping.actions.download'),
+              icon: <IconDownload size={18} />,
+              hidden: row.status !== 'stamped',
+              onClick: () => {
+                downloadStamped(row).catch(() => notifyError(t('bulk.detail.downloadFailed')));
+              },
+              testId: 'batch-item-download',
+            },
+            {
+              label: t('stamping.actions.delete'),
+              icon: <IconTrash size={18} />,
+              color: 'red',
+              hidden: batch.status !== 'draft',
+              onClick: () => remove.mutate({ params: { id: row.id } }),
+              testId: 'batch-item-remove',
+            },
+          ]}
+        />
+      ),
+      100,
+    ),
+  ];
+
+  return (
+    <Stack gap="md" data-testid="batch-detail">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap">
+            <div>
+              <Title order={3}>{batch.name}</Title>
+              <Text fz="sm" c="dimmed">
+                {batch.owner} · {formatDate(batch.created_at)}
+              </Text>
+            </div>
+            <BatchStatusBadge status={batch.status} />
+          </Group>
+          {batch.status !== 'draft' ? (
+            <>
+              <BatchProgress batch={batch} size="xl" />
+              <Group justify="space-between">
+                <Text fw={600} data-testid="batch-percent">
+                  {batch.progress}%
+                </Text>
+                {pace ? (
+                  <Text fz="sm" c="dimmed">
+                    {t('bulk.detail.pace', { rate: pace.rate.toFixed(1) })}
+                    {pace.secondsLeft !== null && batch.status === 'running'
+                      ? ` · ${t('bulk.detail.left', { seconds: pace.secondsLeft })}`
+                      : ''}
+                  </Text>
+                ) : null}
+              </Group>
+            </>
+          ) : null}
+          <BatchCounts batch={batch} />
+          <Text fz="sm" data-testid="batch-units">
+            {t('bulk.detail.units', { needed: batch.units_needed, balance: batch.balance })}
+          </Text>
+          {batch.status === 'draft' && short ? (
+            <Alert color="red" variant="light">
+              {t('bulk.detail.short', { needed: batch.units_needed, balance: batch.balance })}
+            </Alert>
+          ) : null}
+          {failure ? <ErrorAlert>{serverMessage(failure, t)}</ErrorAlert> : null}
+          <Group gap="sm">
+            {batch.status === 'draft' ? (
+              <Button
+                leftSection={<IconPlayerPlay size={16} />}
+                disabled={batch.counts.ready === 0 || short || pending}
+                onClick={() =>
+                  start.mutate(body, { onSuccess: () => notifySuccess(t('bulk.toast.started')) })
+                }
+                data-testid="batch-start"
+              >
+                {t('bulk.actions.start', { count: batch.counts.ready })}
+              </Button>
+            ) : null}
+            {batch.status === 'running' ? (
+              <Button
+                variant="default"
+                leftSection={<IconPlayerPause size={16} />}
+                disabled={pending}
+                onClick={() => pause.mutate(body)}
+                data-testid="batch-pause"
+              >
+                {t('bulk.actions.pause')}
+              </Button>
+            ) : null}
+            {batch.status === 'paused' ? (
+              <Button
+                variant="default"
+                leftSection={<IconPlayerPlay size={16} />}
+                disabled={pending}
+                onClick={() => resume.mutate(body)}
+                data-testid="batch-resume"
+              >
+                {t('bulk.actions.resume')}
+              </Button>
+            ) : null}
+            {batch.counts.failed > 0 && batch.status !== 'cancelled' && batch.status !== 'draft' ? (
+              <Button
+                variant="default"
+                leftSection={<IconReload size={16} />}
+                disabled={pending}
+                onClick={() => retry.mutate(body)}
+                data-testid="batch-retry"
+              >
+                {t('bulk.actions.retry', { count: batch.counts.failed })}
+              </Button>
+            ) : null}
+            {['draft', 'running', 'paused'].includes(batch.status) ? (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconX size={16} />}
+                disabled={pending}
+                onClick={() => cancel.mutate(body)}
+                data-testid="batch-cancel"
+              >
+                {t('bulk.actions.cancel')}
+              </Button>
+            ) : null}
+            {batch.counts.stamped > 0 ? (
+              <>
+                <Button
+                  variant="light"
+                  leftSection={<IconFileZip size={16} />}
+                  onClick={() =>
+                    downloadBatchFile(batch, 'zip').catch(() =>
+                      notifyError(t('bulk.detail.downloadFailed')),
+                    )
+                  }
+                  data-testid="batch-zip"
+                >
+                  {t('bulk.actions.zip')}
+                </Button>
+                <Button
+                  variant="subtle"
+                  leftSection={<IconTable size={16} />}
+                  onClick={() =>
+                    downloadBatchFile(batch, 'report').catch(() =>
+                      notifyError(t('bulk.detail.downloadFailed')),
+                    )
+                  }
+                  data-testid="batch-report"
+                >
+                  {t('bulk.actions.report')}
+                </Button>
+              </>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+      {batch.status === 'draft' ? <BatchUpload batch={batch} /> : null}
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        <DataTable
+          testId="batch-items"
+          columns={columns}
+          rows={query.data.data}
+          loading={query.isFetching && !query.data}
+          error={null}
+          page={page}
+          perPage={PER_PAGE}
+          total={query.data.meta.total}
+          onPageChange={setPage}
+          rowKey={(row) => row.id}
+          rowTestId={(row) => `batch-item-${row.file_name}`}
+          emptyText={t('bulk.items.empty')}
+        />
+      </Paper>
+    </Stack>
+  );
+};

@@ -1,0 +1,132 @@
+import { formatDate, type TBatch, type TBatchSortKey } from '@bubuh/contracts';
+import { Button, Paper, Stack, Text } from '@mantine/core';
+import { IconEye, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { actionsColumn, RowActions } from '@/components/row-actions';
+import { useListState } from '@/lib/use-list-state';
+import { useBatches } from '../api/batches';
+import { BatchProgress, BatchStatusBadge } from './batch-badges';
+import { NewBatchModal } from './new-batch-modal';
+
+type TBatchListProps = {
+  /** The batch's own page (/stamp/bulk/{id}). */
+  detailPath: (id: number) => string;
+  onCreated: (id: number) => void;
+  /** Open "New batch" at once with this template (/stamp/bulk/use-template/{id}). */
+  templateId?: number | null;
+};
+
+/** /stamp/bulk: the batches, server-paged, searchable and sortable, and "New batch". */
+export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchListProps) => {
+  const { t } = useTranslation();
+  const list = useListState<TBatchSortKey>();
+  const query = useBatches(list.query);
+  const [creating, setCreating] = useState(templateId !== null);
+
+  const columns: TColumn<TBatch, TBatchSortKey>[] = [
+    {
+      key: 'name',
+      header: t('bulk.list.name'),
+      sortKey: 'name',
+      render: (row) => (
+        <div>
+          <Text fw={600} fz="sm">
+            {row.name}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {row.owner}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('bulk.list.created'),
+      sortKey: 'date',
+      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
+    },
+    {
+      key: 'total',
+      header: t('bulk.list.documents'),
+      sortKey: 'total',
+      render: (row) => <Text fz="sm">{row.counts.total}</Text>,
+    },
+    {
+      key: 'result',
+      header: t('bulk.list.result'),
+      render: (row) => (
+        <Text fz="sm">
+          {t('bulk.list.stampedFailed', { stamped: row.counts.stamped, failed: row.counts.failed })}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('bulk.list.status'),
+      sortKey: 'status',
+      render: (row) => <BatchStatusBadge status={row.status} />,
+    },
+    {
+      key: 'progress',
+      header: t('bulk.list.progress'),
+      render: (row) => (
+        <Stack gap={2} miw={120}>
+          <BatchProgress batch={row} />
+          <Text fz="xs" c="dimmed">
+            {row.progress}%
+          </Text>
+        </Stack>
+      ),
+    },
+    actionsColumn(
+      t('stamping.list.actions'),
+      (row) => (
+        <RowActions
+          name={row.name}
+          actions={[
+            {
+              label: t('bulk.list.open'),
+              icon: <IconEye size={18} />,
+              to: detailPath(row.id),
+              testId: 'batch-open',
+            },
+          ]}
+        />
+      ),
+      80,
+    ),
+  ];
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="batch-page">
+      <DataTable
+        testId="batch-table"
+        columns={columns}
+        {...pagedTable(list, query, t, t('bulk.list.search'))}
+        rowKey={(row) => row.id}
+        rowTestId={(row) => `batch-row-${row.name}`}
+        emptyText={t('bulk.list.empty')}
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setCreating(true)}
+            data-testid="batch-new"
+          >
+            {t('bulk.list.new')}
+          </Button>
+        }
+      />
+      <NewBatchModal
+        templateId={templateId}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => {
+          setCreating(false);
+          onCreated(id);
+        }}
+      />
+    </Paper>
+  );
+};

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ZEnvelope, ZPageMeta, ZPageSortQuery } from './envelope.ts';
+
+/**
+ * Bulk stamping (issue 13): one batch = many different PDFs stamped as one tracked job. The
+ * e-Meterai box of a batch sits on a fixed page, on the first page or on the last page, since the
+ * files of a batch differ in length.
+ */
+export const BATCH_PAGE_MODES = ['fixed', 'first', 'last'] as const;
+export const ZBatchPageMode = z.enum(BATCH_PAGE_MODES);
+export type TBatchPageMode = z.infer<typeof ZBatchPageMode>;
+
+export const ZBatchPlacement = z.object({
+  page_mode: ZBatchPageMode,
+  /** Used when `page_mode` is `fixed`. */
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  x: z.coerce.number().min(0).max(14_400),
+  y: z.coerce.number().min(0).max(14_400),
+  width: z.coerce.number().min(10).max(14_400),
+  height: z.coerce.number().min(10).max(14_400),
+});
+export type TBatchPlacement = z.infer<typeof ZBatchPlacement>;
+
+/** draft (files being added) → running ⇄ paused → done, or cancelled. */
+export const BATCH_STATUSES = ['draft', 'running', 'paused', 'done', 'cancelled'] as const;
+export const ZBatchStatus = z.enum(BATCH_STATUSES);
+export type TBatchStatus = z.infer<typeof ZBatchStatus>;
+
+/**
+ * One file of a batch: `ready` (passed preflight), `rejected` (preflight refused it, see
+ * `reason`), `queued`, `stamping`, `stamped`, `failed` (see `reason`; retry puts it back in the
+ * queue) or `cancelled` (never started, nothing charged).
+ */
+export const BATCH_ITEM_STATUSES = [
+  'ready',
+  'rejected',
+  'queued',
+  'stamping',
+  'stamped',
+  'failed',
+  'cancelled',
+] as const;
+export const ZBatchItemStatus = z.enum(BATCH_ITEM_STATUSES);
+export type TBatchItemStatus = z.infer<typeof ZBatchItemStatus>;
+
+export const ZBatchCounts = z.object({
+  total: z.number().int(),
+  ready: z.number().int(),
+  rejected: z.number().int(),
+  queued: z.number().int(),
+  stamping: z.number().int(),
+  stamped: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type TBatchCounts = z.infer<typeof ZBatchCounts>;
+
+export const ZBatch = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: ZBatchStatus,
+  doc_type: z.string(),
+  doc_value: z.number().int().nullable(),
+  placement: ZBatchPlacement,
+  template_id: z.number().int().nullable(),
+  owner: z.string(),
+  owner_id: z.number().int(),
+  counts: ZBatchCounts,
+  /** Units of e-Meterai the files still to stamp need, and what the payer holds now. */
+  units_needed: z.number().int(),
+  balance: z.number().int(),
+  /** 0..100: finished documents (stamped, failed, cancelled) of the accepted ones. */
+  progress: z.number(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type TBatch = z.infer<typeof ZBatch>;
+
+export const ZBatchItem = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  status: ZBatchItemStatus,
+  reason: z.string().nullable(),
+  document_id: z.number().int().nullable(),
+  page_count: z.number().int().nullable(),
+  serial_number: z.string().nullable(),
+  stamped_at: z.string().nullable(),
+});
+export type TBatchItem = z.infer<typeof ZBatchItem>;
+
+export const BATCH_SORT_KEYS = ['name', 'date', 'status', 'total'] as const;
+export type TBatchSortKey = (typeof BATCH_SORT_KEYS)[number];
+export const ZBatchQuery = ZPageSortQuery(BATCH_SORT_KEYS);
+export type TBatchQuery = z.infer<typeof ZBatchQuery>;
+
+export const BATCH_ITEM_SORT_KEYS = ['file_name', 'status', 'id'] as const;
+export const ZBatchItemQuery = ZPageSortQuery(BATCH_ITEM_SORT_KEYS).extend({
+  status: ZBatchItemStatus.optional(),
+});
+export type TBatchItemQuery = z.infer<typeof ZBatchItemQuery>;
+
+export const ZBatchList = ZEnvelope(z.object({ data: z.array(ZBatch), meta: ZPageMeta }));
+export const ZBatchResponse = ZEnvelope(ZBatch);
+/** Spec §3: the batch detail answers `data.data` (its documents, paged) beside the batch. */
+export const ZBatchDetail = ZEnvelope(
+  z.object({ batch: ZBatch, data: z.array(ZBatchItem), meta: ZPageMeta }),
+);
+export type TBatchDetail = z.infer<typeof ZBatchDetail>['data'];
+
+export const ZBatchCreateRequest = z.object({
+  name: z.string().trim().min(2).max(150),
+  doc_type: z.string().min(1).max(10),
+  doc_value: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  placement: ZBatchPlacement,
+  /** The template the placement was taken from (kept for the record). */
+  template_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+});
+export type TBatchCreateRequest = z.infer<typeof ZBatchCreateRequest>;
+
+export const ZBatchIdBody = z.object({
+  batch_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const ZBatchUploadQuery = ZBatchIdBody;
+export const ZBatchItemResponse = ZEnvelope(ZBatchItem);
