@@ -3,6 +3,7 @@
  * (drizzle.config.ts) and for the repositories. A new area adds its file and one line below.
  */
 export * from './schema/auth';
+export * from './schema/document-totals';
 export * from './schema/documents';
 export * from './schema/mail';
 export * from './schema/org';
