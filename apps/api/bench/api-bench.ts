@@ -30,8 +30,11 @@ const GIVE_UP_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The server as `npm start` runs it: compiled JavaScript (built first when stale). */
 const startServer = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const { apiBuildIsStale, buildApi } = await import('../build.mjs');
+  if (apiBuildIsStale()) await buildApi();
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
