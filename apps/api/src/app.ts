@@ -198,7 +198,11 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     authFromLinkToken: (token, documentId) => app.authFromLinkToken(token, documentId),
   });
   const documentJobs = defineDocumentJobs(app, { stamping, signing });
-  await app.register(stampingRoutes, { stamping, jobs: documentJobs });
+  await app.register(stampingRoutes, {
+    stamping,
+    jobs: documentJobs,
+    stampsPerMinute: env.RATE_LIMIT_STAMP_PER_MINUTE,
+  });
   await app.register(signingRoutes, { signing, documents, jobs: documentJobs });
   await app.register(verificationRoutes, {
     verification: createVerificationService({

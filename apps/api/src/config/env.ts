@@ -55,6 +55,8 @@ const ZEnvShape = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_OTP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Stamp calls per client address and minute. */
+  RATE_LIMIT_STAMP_PER_MINUTE: z.coerce.number().int().positive().default(120),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** Worker threads for PDF work (stamp, sign, inspect, verify). */
   PDF_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
