@@ -17,6 +17,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { REPO_ROOT } from '../src/config/env.ts';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
 import { benchIds, referenceListMs, seedDocuments } from './seed-documents.ts';
@@ -79,10 +80,13 @@ const stopServer = async (child: ChildProcess) => {
   await exited;
 };
 
-const openBenchDatabase = (): Promise<TDatabase> =>
-  DATABASE_URL
-    ? openDatabase({ driver: 'postgres', url: DATABASE_URL, poolSize: 2 })
-    : openDatabase({ driver: 'pglite', dataDir: DATA_DIR });
+/** The seeding connection (one, without the app's statement timeout: seeding takes long). */
+const openBenchDatabase = async (): Promise<TDatabase> => {
+  if (!DATABASE_URL) return openDatabase({ driver: 'pglite', dataDir: DATA_DIR });
+  const database = await openDatabase({ driver: 'postgres', url: DATABASE_URL, poolSize: 1 });
+  await database.db.execute(sql`set statement_timeout = 0`);
+  return database;
+};
 
 /** User + system CPU seconds of a process (Linux /proc). */
 const cpuSeconds = (pid: number): number => {

@@ -1,3 +1,5 @@
+-- The backfill below reads every document once: no statement timeout for this migration.
+SET LOCAL statement_timeout = 0;--> statement-breakpoint
 CREATE TABLE "document_signer_totals" (
 	"user_id" integer NOT NULL,
 	"company_key" integer NOT NULL,
@@ -34,10 +36,6 @@ CREATE FUNCTION documents_totals_trg() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   signer integer;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM document_totals_bump(NEW.company_id, NEW.departement_id, NEW.owner_user_id, NEW.state, 1);
-    RETURN NULL;
-  END IF;
   IF TG_OP = 'DELETE' THEN
     -- BEFORE DELETE: the signers (deleted by the cascade afterwards) are still there.
     PERFORM document_totals_bump(OLD.company_id, OLD.departement_id, OLD.owner_user_id, OLD.state, -1);
@@ -74,7 +72,19 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER documents_totals_write AFTER INSERT OR UPDATE OF state, company_id, departement_id, owner_user_id ON documents FOR EACH ROW EXECUTE FUNCTION documents_totals_trg();--> statement-breakpoint
+-- New documents: one change per total and statement, so a bulk insert does not update the same
+-- total row once per document.
+CREATE FUNCTION documents_totals_added_trg() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO document_totals AS t (company_key, departement_key, owner_user_id, state, n)
+  SELECT coalesce(company_id, 0), coalesce(departement_id, 0), owner_user_id, state, count(*)::int
+  FROM added GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (company_key, departement_key, owner_user_id, state) DO UPDATE SET n = t.n + excluded.n;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER documents_totals_insert AFTER INSERT ON documents REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION documents_totals_added_trg();--> statement-breakpoint
+CREATE TRIGGER documents_totals_update AFTER UPDATE OF state, company_id, departement_id, owner_user_id ON documents FOR EACH ROW EXECUTE FUNCTION documents_totals_trg();--> statement-breakpoint
 CREATE TRIGGER documents_totals_delete BEFORE DELETE ON documents FOR EACH ROW EXECUTE FUNCTION documents_totals_trg();--> statement-breakpoint
 -- A signer counts a document once however many boxes it has: the statement that adds the user's
 -- first rows on a document adds, the one that removes the last rows removes. Rows removed by the
