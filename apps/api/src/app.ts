@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
@@ -93,7 +93,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
           },
     // One short line per request (onResponse below) instead of Fastify's two with the request's
     // serialised details.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: env.BODY_LIMIT_BYTES,
     // A caller's x-request-id is kept only when it is a short plain token; otherwise a new one.
     requestIdHeader: false,
