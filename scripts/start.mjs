@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources changed, then runs the API server, which
-// migrates the database, seeds the demo company and serves everything on PORT (default 8080).
+// `npm start`: builds the web app and compiles the API (apps/api/build.mjs, esbuild) when their
+// sources changed, then runs the compiled API server (plain JavaScript, no tsx at run time),
+// which migrates the database, seeds the demo company and serves everything on PORT (8080).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,14 +55,24 @@ export const buildWebIfNeeded = () => {
   }
 };
 
-const main = () => {
+/** The compiled server, built first when a source of the API or its packages changed. */
+export const API_SERVER = 'apps/api/dist/server.js';
+export const buildApiIfNeeded = async () => {
+  const { apiBuildIsStale, buildApi } = await import('../apps/api/build.mjs');
+  if (!apiBuildIsStale()) return;
+  console.log('[bubuh] compiling the API…');
+  await buildApi();
+};
+
+const main = async () => {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
     console.error(`[bubuh] Node.js 20.19 or newer is required (found ${process.versions.node}).`);
     process.exit(1);
   }
   buildWebIfNeeded();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  await buildApiIfNeeded();
+  const child = spawn(process.execPath, [API_SERVER], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
@@ -70,4 +81,5 @@ const main = () => {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 };
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await main();

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWebIfNeeded } from './start.mjs';
+import { API_SERVER, buildApiIfNeeded, buildWebIfNeeded } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-test-'));
@@ -104,6 +104,7 @@ const waitForHealth = async (url, child, timeoutMs = 90_000) => {
 /** Starts the app exactly as `npm start` does (built web + API), on a free port and fresh data. */
 const browserTests = async () => {
   buildWebIfNeeded();
+  await buildApiIfNeeded();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -111,7 +112,7 @@ const browserTests = async () => {
   // Known to the browser tests only, so they can mint an access token that has really expired.
   const jwtSecret = randomBytes(48).toString('base64url');
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [API_SERVER], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {

@@ -7,21 +7,36 @@
  * admin. Prints p50/p99/max, errors and the server's CPU, and the old OR-visibility list query's
  * time on the same data as the baseline.
  *
- * BENCH_DOCUMENTS (100000), BENCH_SECONDS per level (4), BENCH_RATES ("100,250,500").
+ * Then single stamps through the API (bench/stamp-bench.ts): BENCH_STAMPS one-page uploads
+ * stamped by 4 clients, with the engine's own rate beside.
+ *
+ * BENCH_DOCUMENTS (100000), BENCH_SECONDS per level (4), BENCH_RATES ("100,250,500"),
+ * BENCH_STAMPS (400; 0 skips), BENCH_PARTS ("reads,stamp").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { REPO_ROOT } from '../src/config/env.ts';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
 import { benchIds, referenceListMs, seedDocuments } from './seed-documents.ts';
+import {
+  buyUnits,
+  engineRate,
+  onePagePdf,
+  STAMP_CLIENTS,
+  stampMany,
+  uploadMany,
+} from './stamp-bench.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18_490);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const RATES = (process.env.BENCH_RATES ?? '100,250,500').split(',').map(Number);
+const STAMPS = Number(process.env.BENCH_STAMPS ?? 400);
+const PARTS = (process.env.BENCH_PARTS ?? 'reads,stamp').split(',');
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'bubuh-bench-api');
@@ -30,8 +45,11 @@ const GIVE_UP_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The server as `npm start` runs it: compiled JavaScript (built first when stale). */
 const startServer = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const { apiBuildIsStale, buildApi } = await import('../build.mjs');
+  if (apiBuildIsStale()) await buildApi();
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -42,6 +60,7 @@ const startServer = async (): Promise<ChildProcess> => {
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(DATA_DIR, 'no-web'),
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_STAMP_PER_MINUTE: '1000000',
     },
   });
   for (let i = 0; i < 600; i += 1) {
@@ -61,10 +80,13 @@ const stopServer = async (child: ChildProcess) => {
   await exited;
 };
 
-const openBenchDatabase = (): Promise<TDatabase> =>
-  DATABASE_URL
-    ? openDatabase({ driver: 'postgres', url: DATABASE_URL, poolSize: 2 })
-    : openDatabase({ driver: 'pglite', dataDir: DATA_DIR });
+/** The seeding connection (one, without the app's statement timeout: seeding takes long). */
+const openBenchDatabase = async (): Promise<TDatabase> => {
+  if (!DATABASE_URL) return openDatabase({ driver: 'pglite', dataDir: DATA_DIR });
+  const database = await openDatabase({ driver: 'postgres', url: DATABASE_URL, poolSize: 1 });
+  await database.db.execute(sql`set statement_timeout = 0`);
+  return database;
+};
 
 /** User + system CPU seconds of a process (Linux /proc). */
 const cpuSeconds = (pid: number): number => {
@@ -139,6 +161,7 @@ const main = async () => {
   try {
     const ids = await benchIds(database);
     const seedStart = performance.now();
+    if (PARTS.includes('stamp') && STAMPS > 0) await buyUnits(database, ids, STAMPS);
     if (await seedDocuments(database, ids, DOCUMENTS))
       console.log(`[bench] seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     baseline = {
@@ -166,7 +189,7 @@ const main = async () => {
     console.log(
       'scenario             as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU',
     );
-    for (const [name, who, url] of scenarios) {
+    for (const [name, who, url] of PARTS.includes('reads') ? scenarios : []) {
       // Warm-up (plans, caches), then one request at a time: the unloaded latency.
       const alone: number[] = [];
       for (let i = 0; i < 8; i += 1) {
@@ -189,6 +212,25 @@ const main = async () => {
         if (p99 > GIVE_UP_MS || level.errors > level.sent / 2) break;
         await sleep(500);
       }
+    }
+    if (PARTS.includes('stamp') && STAMPS > 0) {
+      const call = (p: string, init: RequestInit) =>
+        fetch(`${BASE}${p}`, {
+          ...init,
+          headers: {
+            ...(init.headers as Record<string, string>),
+            authorization: `Bearer ${tokens.user}`,
+          },
+        });
+      const pdf = await onePagePdf();
+      const docs = await uploadMany(call, pdf, STAMPS);
+      const cpuBefore = cpuSeconds(pid);
+      const result = await stampMany(call, docs);
+      const cpu = (cpuSeconds(pid) - cpuBefore) / result.seconds;
+      const engine = await engineRate(pdf);
+      console.log(
+        `single stamp via the API, ${STAMP_CLIENTS} clients: ${result.done} stamped, ${result.errors} errors, ${result.perSecond.toFixed(1)} documents/s (server CPU ${(cpu * 100).toFixed(0)}%, ${((cpu * 1000) / result.perSecond).toFixed(1)} ms CPU per document); the engine alone on one thread: ${engine.toFixed(1)} stamps/s`,
+      );
     }
   } finally {
     await stopServer(server);

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
@@ -11,10 +11,10 @@ import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { createBillingModule } from './modules/billing/billing-module.ts';
 import { createBatchRunner } from './modules/batches/batch-runner.ts';
 import { batchesRoutes } from './modules/batches/batches.routes.ts';
 import { createBatchesService } from './modules/batches/batches.service.ts';
+import { createBillingModule } from './modules/billing/billing-module.ts';
 import { departementsRoutes } from './modules/departements/departements.routes.ts';
 import { createDepartementsService } from './modules/departements/departements.service.ts';
 import { documentOperations } from './modules/documents/document-operations.ts';
@@ -99,6 +99,9 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
               '*.refreshToken',
             ],
           },
+    // One short line per request (onResponse below) instead of Fastify's two with the request's
+    // serialised details.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: env.BODY_LIMIT_BYTES,
     // A caller's x-request-id is kept only when it is a short plain token; otherwise a new one.
     requestIdHeader: false,
@@ -113,6 +116,18 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
   });
 
   registerErrorHandler(app);
@@ -218,7 +233,11 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       serial: result.serial_number,
     }),
   );
-  await app.register(stampingRoutes, { stamping, jobs: documentJobs });
+  await app.register(stampingRoutes, {
+    stamping,
+    jobs: documentJobs,
+    stampsPerMinute: env.RATE_LIMIT_STAMP_PER_MINUTE,
+  });
   await app.register(signingRoutes, { signing, documents, jobs: documentJobs });
   // Bulk stamping (issue 13). Locker filing and notifications connect to
   // `batchRunner.onBatchFinished(listener)`: called once per finished batch.

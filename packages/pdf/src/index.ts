@@ -31,7 +31,13 @@ export type { PageSize, PdfRect, Rotation, ViewerBox } from './place.ts';
 export { normalizeRotation, pdfToViewer, placeToPdf, rectWithinPage } from './place.ts';
 export type { PreparedUpload, RepairedPdf, RepairOptions } from './repair.ts';
 export { prepareUpload, repairPdf } from './repair.ts';
-export type { SignedPdf, SignPdfOptions, StampedPdf, StampMeteraiOptions } from './sign.ts';
+export type {
+  SignedPdf,
+  SignPdfOptions,
+  SpecimenStampRecipe,
+  StampedPdf,
+  StampMeteraiOptions,
+} from './sign.ts';
 export { signPdf, stampMeterai } from './sign.ts';
 export type {
   DataSigner,

@@ -14,7 +14,11 @@ import type { PdfRect } from './place.ts';
 import type { DigestAlgorithm, SignerInput } from './signers.ts';
 import { resolveSigner } from './signers.ts';
 import type { VectorAppearance } from './specimen.ts';
-import { assertSerial, createTextSpecimenAppearance } from './specimen.ts';
+import {
+  assertSerial,
+  createSpecimenStampAppearance,
+  createTextSpecimenAppearance,
+} from './specimen.ts';
 import type { TsaInput } from './tsa.ts';
 import { resolveTsa } from './tsa.ts';
 
@@ -41,9 +45,15 @@ type CommonSignOptions = {
 export type StampMeteraiOptions = CommonSignOptions & {
   /** The 22-character e-Meterai serial (`[A-Z0-9]{22}`). */
   serial: string;
-  /** The stamp image: PNG/JPEG bytes (e.g. Peruri's) or a vector appearance (the local SPESIMEN). */
-  image: Uint8Array | VectorAppearance;
+  /**
+   * The stamp image: PNG/JPEG bytes (e.g. Peruri's), a vector appearance, or the recipe of the
+   * local SPESIMEN stamp (drawn here, e.g. in the worker thread, from the serial and its QR URL).
+   */
+  image: Uint8Array | VectorAppearance | SpecimenStampRecipe;
 };
+
+/** The local SPESIMEN stamp of a serial, drawn by the engine (`createSpecimenStampAppearance`). */
+export type SpecimenStampRecipe = { kind: 'specimen-stamp'; verifyUrl: string };
 
 export type SignPdfOptions = CommonSignOptions & {
   /** The visible specimen: PNG/JPEG bytes, a typed name (text), or a vector appearance. */
@@ -64,8 +74,13 @@ export type SignedPdf = {
 
 export type StampedPdf = SignedPdf & { serial: string };
 
-function appearanceFor(value: Uint8Array | VectorAppearance): AppearanceInput {
+function appearanceFor(
+  value: Uint8Array | VectorAppearance | SpecimenStampRecipe,
+  serial?: string,
+): AppearanceInput {
   if (value instanceof Uint8Array) return { kind: 'image', bytes: value };
+  if (value && value.kind === 'specimen-stamp' && serial)
+    return createSpecimenStampAppearance(serial, value.verifyUrl);
   if (value && value.kind === 'vector' && typeof value.content === 'string') return value;
   throw new PdfError(
     'INVALID_ARGUMENT',
@@ -134,7 +149,7 @@ export async function stampMeterai(
   options: StampMeteraiOptions,
 ): Promise<StampedPdf> {
   assertSerial(options.serial);
-  const appearance = appearanceFor(options.image);
+  const appearance = appearanceFor(options.image, options.serial);
   const reasonText = (options.reason ?? 'e-Meterai').trim();
   const signed = await runCeremony(bytes, options, (names) => {
     const fieldName = `Emet${options.serial}`;

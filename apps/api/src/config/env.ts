@@ -3,8 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root, whatever the working directory (npm workspace scripts run in apps/api). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The repository root, whatever the working directory (npm workspace scripts run in apps/api):
+ * the nearest folder above this module holding `apps/api/drizzle`, from the TypeScript source
+ * (apps/api/src/config) as from the compiled server (apps/api/dist).
+ */
+const findRepoRoot = (from: string): string => {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps/api/drizzle'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../../..');
+  }
+};
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -49,6 +59,8 @@ const ZEnvShape = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_OTP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Stamp calls per client address and minute. */
+  RATE_LIMIT_STAMP_PER_MINUTE: z.coerce.number().int().positive().default(120),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** Worker threads for PDF work (stamp, sign, inspect, verify). */
   PDF_WORKERS: z.coerce.number().int().min(1).max(32).default(2),

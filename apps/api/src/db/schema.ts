@@ -5,6 +5,7 @@
 export * from './schema/auth';
 export * from './schema/billing';
 export * from './schema/batches';
+export * from './schema/document-totals';
 export * from './schema/documents';
 export * from './schema/mail';
 export * from './schema/notifications';

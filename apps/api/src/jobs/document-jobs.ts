@@ -62,6 +62,13 @@ export type TDocumentJobs = {
 const asJobData = (input: TStampInput | TSignInput) => input as unknown as TJobData;
 
 /**
+ * Stamps (and signatures) one process works on at once. A stamp mostly waits (database round
+ * trips, the PDF worker pool, the provider): with 2, four clients queued behind each other and
+ * the API stamped at a fraction of the engine's rate. The CPU part stays bounded by PDF_WORKERS.
+ */
+const DOCUMENT_JOB_CONCURRENCY = 6;
+
+/**
  * Stamping and signing one document run as the jobs `stamp` and `sign` (plain actor, payer and
  * request); the routes wait for them briefly and answer as before. A job whose process died is
  * retried by the next worker within a minute; the services take the dead attempt over
@@ -87,7 +94,7 @@ export const defineDocumentJobs = (
       );
       return result;
     },
-    { concurrency: 2 },
+    { concurrency: DOCUMENT_JOB_CONCURRENCY },
   );
   const signQueue = app.jobs.define<TJobData, TSignResult>(
     SIGN_QUEUE,
@@ -96,7 +103,7 @@ export const defineDocumentJobs = (
         jobId: job.id,
         retryCount: job.retryCount,
       }),
-    { concurrency: 2 },
+    { concurrency: DOCUMENT_JOB_CONCURRENCY },
   );
   const wait = { timeoutMs: DOCUMENT_JOB_WAIT_MS };
   return {

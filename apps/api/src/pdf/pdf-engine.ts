@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type {
   PdfInfo,
   PreparedUpload,
@@ -63,10 +65,19 @@ const require = createRequire(import.meta.url);
 const engineError = (code: string, message: string) =>
   new AppError('UNPROCESSABLE', MESSAGES[code] ?? message, { pdf: code });
 
+/**
+ * The worker thread's module: the compiled entry beside the compiled server (dist/pdf-worker.js),
+ * else the package's bootstrap, which registers tsx for its TypeScript source.
+ */
+const workerFile = (): string => {
+  const compiled = fileURLToPath(new URL('./pdf-worker.js', import.meta.url));
+  if (fs.existsSync(compiled)) return compiled;
+  return path.join(path.dirname(require.resolve('@bubuh/pdf/worker')), 'worker-bootstrap.mjs');
+};
+
 export const createPdfEngine = (options: { maxThreads?: number } = {}): TPdfEngine => {
-  const workerDir = path.dirname(require.resolve('@bubuh/pdf/worker'));
   const pool = new Piscina({
-    filename: path.join(workerDir, 'worker-bootstrap.mjs'),
+    filename: workerFile(),
     minThreads: 1,
     maxThreads: options.maxThreads ?? 2,
     idleTimeout: 60_000,

@@ -9,6 +9,7 @@ import type { TDb, TTx } from '../../db/client.ts';
 import { departements, documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { keptStateTotals } from './document-totals.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TDocumentRow = typeof documents.$inferSelect;
@@ -211,18 +212,34 @@ export const listPage = async (
     .offset((page - 1) * perPage);
 };
 
-/** How many visible documents match `filter`: one count per disjoint visibility branch. */
+/** A search counts at most this many matches (`total` says "this many or more"). */
+export const SEARCH_TOTAL_CAP = 10_000;
+
+/**
+ * How many visible documents match `filter`. Without a search, id or date filter the database's
+ * kept totals answer (document-totals.repository.ts); otherwise one count per disjoint visibility
+ * branch, a search's bounded to `SEARCH_TOTAL_CAP`.
+ */
 export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Promise<number> => {
+  if (filter.id === undefined && !filter.search && !filter.from && !filter.to) {
+    const states =
+      filter.status && filter.status !== 'all' ? statesOfWireStatus(filter.status) : undefined;
+    const totals = await keptStateTotals(db, filter.visibility, states);
+    return [...totals.values()].reduce((sum, n) => sum + n, 0);
+  }
   const filters = filtersOf(filter);
+  const cap = filter.search ? SEARCH_TOTAL_CAP : undefined;
   const counts = await Promise.all(
-    disjointBranches(filter.visibility).map((branch) =>
-      db
-        .select({ n: count() })
+    disjointBranches(filter.visibility).map((branch) => {
+      const matches = db
+        .select({ one: sql`1` })
         .from(documents)
-        .where(and(branch, ...filters)),
-    ),
+        .where(and(branch, ...filters));
+      return db.select({ n: count() }).from((cap ? matches.limit(cap) : matches).as('matches'));
+    }),
   );
-  return counts.reduce((total, [row]) => total + (row?.n ?? 0), 0);
+  const total = counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
+  return cap ? Math.min(total, cap) : total;
 };
 
 export const listDocuments = async (
@@ -239,21 +256,11 @@ export const listDocuments = async (
   return { rows, total };
 };
 
+/** Visible documents per wire status, from the kept totals. */
 export const statusTotals = async (db: TDbOrTx, visibility: TVisibility) => {
-  const parts = await Promise.all(
-    disjointBranches(visibility).map((branch) =>
-      db
-        .select({ state: documents.state, n: count() })
-        .from(documents)
-        .where(branch)
-        .groupBy(documents.state),
-    ),
-  );
-  const rows = parts.flat();
-  const get = (status: 'stamp' | 'nostamp' | 'canceled') => {
-    const states = statesOfWireStatus(status);
-    return rows.filter((r) => states.includes(r.state)).reduce((n, r) => n + r.n, 0);
-  };
+  const totals = await keptStateTotals(db, visibility);
+  const get = (status: 'stamp' | 'nostamp' | 'canceled') =>
+    statesOfWireStatus(status).reduce((n, state) => n + (totals.get(state) ?? 0), 0);
   return { stamp: get('stamp'), nostamp: get('nostamp'), canceled: get('canceled') };
 };
 

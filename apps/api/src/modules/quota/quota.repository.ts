@@ -6,8 +6,9 @@ import {
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
-import { departements, documents, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
+import { departements, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { keptScopeTotal, type TTotalsScope } from '../documents/document-totals.repository.ts';
 import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
 
 export type TKindFigures = { remain: number; spent: number; stamps: number };
@@ -40,25 +41,11 @@ export const figuresOf = async (
 };
 
 /** Where a read looks for drafts: a company, one of its departments, or one user's own. */
-export type TDraftScope = { companyId: number; departementId?: number } | { ownerUserId: number };
+export type TDraftScope = TTotalsScope;
 
-/** Drafts (documents still `nostamp`, canceled and stamped ones excluded) in a scope. */
-export const draftCount = async (db: TDb, scope: TDraftScope) => {
-  const where =
-    'ownerUserId' in scope
-      ? eq(documents.ownerUserId, scope.ownerUserId)
-      : and(
-          eq(documents.companyId, scope.companyId),
-          scope.departementId !== undefined
-            ? eq(documents.departementId, scope.departementId)
-            : undefined,
-        );
-  const [row] = await db
-    .select({ n: count() })
-    .from(documents)
-    .where(and(inArray(documents.state, statesOfWireStatus('nostamp')), where));
-  return row?.n ?? 0;
-};
+/** Drafts (documents still `nostamp`, canceled and stamped ones excluded) in a scope, kept. */
+export const draftCount = (db: TDb, scope: TDraftScope) =>
+  keptScopeTotal(db, scope, statesOfWireStatus('nostamp'));
 
 /**
  * What the child users of `parentUserId` hold (their own wallets) and used (spends − refunds they

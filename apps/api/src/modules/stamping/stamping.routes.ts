@@ -7,13 +7,14 @@ import type { TStampingService } from './stamping.service.ts';
 export const stampingRoutes: FastifyPluginAsyncZod<{
   stamping: TStampingService;
   jobs: TDocumentJobs;
-}> = async (app, { stamping, jobs }) => {
+  stampsPerMinute: number;
+}> = async (app, { stamping, jobs, stampsPerMinute }) => {
   endpointRoute(app, E.docTypes, async () => ({
     message: 'OK',
     data: await stamping.documentTypes(),
   }));
 
-  const config = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+  const config = { rateLimit: { max: stampsPerMinute, timeWindow: '1 minute' } };
   for (const [entry, variant] of [
     [E.stampCompany, 'company'],
     [E.stampPersonal, 'personal'],

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { createSpecimenStampAppearance, localTsaCredential } from '@bubuh/pdf';
+import { localTsaCredential } from '@bubuh/pdf';
 import type { TDb } from '../../db/client.ts';
 import { loadLocalPki } from './local-pki.ts';
 import { DEFAULT_DOC_TYPES, type TMeteraiProvider } from './meterai-provider.ts';
@@ -22,11 +22,10 @@ export const createLocalMeteraiProvider = (deps: {
   publicUrl: string;
 }): TMeteraiProvider => {
   const pki = () => loadLocalPki(deps.db);
-  const imageOf = (serial: string) =>
-    createSpecimenStampAppearance(
-      serial,
-      `${deps.publicUrl.replace(/\/$/, '')}/services/stamp?sn=${serial}`,
-    );
+  const imageOf = (serial: string) => ({
+    kind: 'specimen-stamp' as const,
+    verifyUrl: `${deps.publicUrl.replace(/\/$/, '')}/services/stamp?sn=${serial}`,
+  });
   return {
     name: 'local',
     checkConnection: async () => {

@@ -3,11 +3,24 @@ import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { appSecrets } from '../../db/schema.ts';
 
+/** Loaded once per process and database: the PKI never changes once stored. */
+const loaded = new WeakMap<TDb, Promise<LocalPki>>();
+
 /**
  * The embedded issuer's certificate authority (root, e-Meterai signer, TSA), created on first use
  * and kept in the database so every API process of an installation signs with the same chain.
+ * Read and parsed once per process (a failed read is tried again next time).
  */
-export const loadLocalPki = async (db: TDb): Promise<LocalPki> => {
+export const loadLocalPki = (db: TDb): Promise<LocalPki> => {
+  const known = loaded.get(db);
+  if (known) return known;
+  const loading = readOrCreatePki(db);
+  loaded.set(db, loading);
+  loading.catch(() => loaded.delete(db));
+  return loading;
+};
+
+const readOrCreatePki = async (db: TDb): Promise<LocalPki> => {
   const read = async () => {
     const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'local-pki'));
     return row ? (JSON.parse(row.value) as LocalPki) : undefined;

@@ -3,6 +3,7 @@ import type {
   HttpTsaOptions,
   LocalTsaCredential,
   SignerCredential,
+  SpecimenStampRecipe,
   VectorAppearance,
 } from '@bubuh/pdf';
 
@@ -12,8 +13,11 @@ export type TDocType = { kode: string; nama: string };
 export type TIssuedSerial = {
   /** 22 characters `[A-Z0-9]{22}`, issued by the provider, used at most once. */
   serial: string;
-  /** The stamp image: the provider's raster (Peruri) or the local vector SPESIMEN. */
-  image: Uint8Array | VectorAppearance;
+  /**
+   * The stamp image: the provider's raster (Peruri) or the local vector SPESIMEN, given as its
+   * recipe so the PDF worker thread draws it (QR code and all) instead of the request thread.
+   */
+  image: Uint8Array | VectorAppearance | SpecimenStampRecipe;
 };
 
 /**

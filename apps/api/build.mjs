@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Compiles the API to plain JavaScript (dist/): the server, the job worker process and the PDF
+// worker-thread entry, with the workspace packages (TypeScript source) bundled in and every
+// other package left to node_modules. `node build.mjs --if-stale` builds only when a source is
+// newer than the last build. esbuild (already the engine under tsx and Vite) bundles in well
+// under a second and keeps ESM, top-level await and import.meta as they are.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const outdir = path.join(here, 'dist');
+const entries = {
+  server: 'src/server.ts',
+  worker: 'src/worker.ts',
+  'pdf-worker': 'src/pdf/pdf-worker.ts',
+};
+const sources = [
+  'apps/api/src',
+  'packages/pdf/src',
+  'packages/contracts/src',
+  'apps/api/build.mjs',
+];
+
+const newestMtime = (p) => {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p))
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+};
+
+export const apiBuildIsStale = () => {
+  const built = path.join(outdir, 'server.js');
+  if (!fs.existsSync(built)) return true;
+  const at = fs.statSync(built).mtimeMs;
+  return sources.some((s) => newestMtime(path.join(root, s)) > at);
+};
+
+/**
+ * Packages that stay in node_modules: native code, files loaded beside their own modules (wasm,
+ * worker scripts, static assets), and optional peers. Everything else is bundled: loading a few
+ * large files is several times quicker than resolving and compiling a thousand small ones.
+ */
+const EXTERNAL = [
+  'sharp',
+  '@node-rs/argon2',
+  '@electric-sql/pglite',
+  'piscina',
+  '@fastify/swagger-ui',
+  'pino',
+  'thread-stream',
+  'pg-native',
+  'pg-cloudflare',
+  'esbuild',
+];
+const isExternal = (id) => EXTERNAL.some((name) => id === name || id.startsWith(`${name}/`));
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      isExternal(args.path) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+export const buildApi = async () => {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: here,
+    entryPoints: entries,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    chunkNames: '[name]-[hash]',
+    logLevel: 'warning',
+    plugins: [externalPackages],
+    // CommonJS packages bundled into ESM still call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __bubuhRequire } from 'node:module'; const require = __bubuhRequire(import.meta.url);",
+    },
+  });
+};
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes('--if-stale') || apiBuildIsStale()) await buildApi();
+}

@@ -1,0 +1,39 @@
+import { index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * How many documents each owner has per company, department and state: kept by the database
+ * (triggers of migration 0009 on `documents`), so every writer keeps it right and the lists and
+ * dashboards read their totals instead of counting. `company_key`/`departement_key` are 0 for
+ * none (personal documents). Rows are never removed (a count may be 0).
+ */
+export const documentTotals = pgTable(
+  'document_totals',
+  {
+    companyKey: integer('company_key').notNull(),
+    departementKey: integer('departement_key').notNull(),
+    ownerUserId: integer('owner_user_id').notNull(),
+    state: varchar('state', { length: 12 }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyKey, t.departementKey, t.ownerUserId, t.state] }),
+    index('document_totals_owner_idx').on(t.ownerUserId),
+  ],
+);
+
+/**
+ * The signer branch of the visibility: how many documents each user is asked to sign, per
+ * document company, owner and state (a document counts once per signer however many boxes it
+ * has). Kept by triggers on `documents` and `document_signers`.
+ */
+export const documentSignerTotals = pgTable(
+  'document_signer_totals',
+  {
+    userId: integer('user_id').notNull(),
+    companyKey: integer('company_key').notNull(),
+    ownerUserId: integer('owner_user_id').notNull(),
+    state: varchar('state', { length: 12 }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyKey, t.ownerUserId, t.state] })],
+);

@@ -1,0 +1,88 @@
+import type { TStoredDocumentState } from '@bubuh/contracts';
+import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { documentSignerTotals, documentTotals } from '../../db/schema.ts';
+import type { TVisibility } from '../../lib/access.ts';
+
+type TDbOrTx = TDb | TTx;
+
+/**
+ * Visible documents per state, read from the totals the database keeps (migration 0009 triggers)
+ * over the same disjoint branches as the counted lists: the company's (admins), the caller's own
+ * outside it, and those the caller signs that are neither. A few rows per owner, not one per
+ * document.
+ */
+export const keptStateTotals = async (
+  db: TDbOrTx,
+  visibility: TVisibility,
+  states?: readonly TStoredDocumentState[],
+): Promise<Map<string, number>> => {
+  const { userId, companyId } = visibility;
+  const ofStates = (column: AnyColumn) => (states ? inArray(column, [...states]) : undefined);
+  const outside = (column: AnyColumn): SQL | undefined =>
+    companyId !== null ? ne(column, companyId) : undefined;
+  const sum = sql<number>`sum(${documentTotals.n})::int`;
+  const company = (id: number) =>
+    db
+      .select({ state: documentTotals.state, n: sum })
+      .from(documentTotals)
+      .where(and(eq(documentTotals.companyKey, id), ofStates(documentTotals.state)))
+      .groupBy(documentTotals.state);
+  const own = db
+    .select({ state: documentTotals.state, n: sum })
+    .from(documentTotals)
+    .where(
+      and(
+        eq(documentTotals.ownerUserId, userId),
+        outside(documentTotals.companyKey),
+        ofStates(documentTotals.state),
+      ),
+    )
+    .groupBy(documentTotals.state);
+  const signed = db
+    .select({
+      state: documentSignerTotals.state,
+      n: sql<number>`sum(${documentSignerTotals.n})::int`,
+    })
+    .from(documentSignerTotals)
+    .where(
+      and(
+        eq(documentSignerTotals.userId, userId),
+        ne(documentSignerTotals.ownerUserId, userId),
+        outside(documentSignerTotals.companyKey),
+        ofStates(documentSignerTotals.state),
+      ),
+    )
+    .groupBy(documentSignerTotals.state);
+  const rows = await (companyId !== null
+    ? company(companyId).unionAll(own).unionAll(signed)
+    : own.unionAll(signed));
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(row.state, (totals.get(row.state) ?? 0) + row.n);
+  return totals;
+};
+
+/** Where a quota read looks for drafts: a company, one of its departments, or one user's own. */
+export type TTotalsScope = { companyId: number; departementId?: number } | { ownerUserId: number };
+
+/** Documents in `states` of a company, department or owner, from the kept totals. */
+export const keptScopeTotal = async (
+  db: TDbOrTx,
+  scope: TTotalsScope,
+  states: readonly TStoredDocumentState[],
+): Promise<number> => {
+  const where =
+    'ownerUserId' in scope
+      ? eq(documentTotals.ownerUserId, scope.ownerUserId)
+      : and(
+          eq(documentTotals.companyKey, scope.companyId),
+          scope.departementId !== undefined
+            ? eq(documentTotals.departementKey, scope.departementId)
+            : undefined,
+        );
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${documentTotals.n}), 0)::int` })
+    .from(documentTotals)
+    .where(and(where, inArray(documentTotals.state, [...states])));
+  return row?.n ?? 0;
+};
