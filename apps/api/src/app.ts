@@ -6,6 +6,7 @@ import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
 import { defineDocumentJobs } from './jobs/document-jobs.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { defineSigningNoticeJob } from './jobs/signing-notice-job.ts';
 import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -27,6 +28,7 @@ import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService } from './modules/quota/quota.service.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { createSigningService } from './modules/signing/signing.service.ts';
+import { createSigningNotices } from './modules/signing/signing-notices.ts';
 import { connectionCheckRoutes } from './modules/single-stamp/connection-check.routes.ts';
 import { stampingRoutes } from './modules/stamping/stamping.routes.ts';
 import { createStampingService } from './modules/stamping/stamping.service.ts';
@@ -191,6 +193,10 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     files: deps.files,
     pdf: deps.pdf,
     signatures: deps.signatures,
+    afterSigningChange: defineSigningNoticeJob(
+      app,
+      createSigningNotices({ db, mailer, publicUrl: env.PUBLIC_URL }),
+    ),
   });
   await app.register(documentsRoutes, {
     documents,

@@ -1,6 +1,7 @@
 export * from './abilities.ts';
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './document-actions.ts';
 export * from './document-state.ts';
 export * from './documents.ts';
 export * from './endpoint.ts';

@@ -9,3 +9,4 @@ export * from './schema/org';
 export * from './schema/plans';
 export * from './schema/quota';
 export * from './schema/reservations';
+export * from './schema/signing-notices';

@@ -1,4 +1,10 @@
-import { formatDateTime, formatIDR, formatStorageSize, type TDocument } from '@bubuh/contracts';
+import {
+  documentActionsFor,
+  formatDateTime,
+  formatIDR,
+  formatStorageSize,
+  type TDocument,
+} from '@bubuh/contracts';
 import {
   Alert,
   Badge,
@@ -24,7 +30,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
 import { statusMessage } from '@/lib/api-errors';
-import { documentActionsFor } from '@/lib/document-actions';
 import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { useDocTypes, useDocument } from '@/lib/document-queries';

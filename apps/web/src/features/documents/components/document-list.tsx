@@ -1,4 +1,10 @@
-import { formatDateTime, ROUTES, type TDocument, type TDocumentSortKey } from '@bubuh/contracts';
+import {
+  documentActionsFor,
+  formatDateTime,
+  ROUTES,
+  type TDocument,
+  type TDocumentSortKey,
+} from '@bubuh/contracts';
 import {
   Badge,
   Button,
@@ -19,7 +25,6 @@ import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import classes from '@/components/document-editor/editor.module.css';
 import { actionsColumn } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
-import { documentActionsFor } from '@/lib/document-actions';
 import { isoDay, STATUS_COLORS } from '@/lib/document-format';
 import { notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
