@@ -26,6 +26,7 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService } from './modules/quota/quota.service.ts';
+import { createSignerIdentity } from './modules/signing/signer-identity.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { createSigningService } from './modules/signing/signing.service.ts';
 import { createSigningNotices } from './modules/signing/signing-notices.ts';
@@ -205,7 +206,12 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
   const documentJobs = defineDocumentJobs(app, { stamping, signing });
   await app.register(stampingRoutes, { stamping, jobs: documentJobs });
-  await app.register(signingRoutes, { signing, documents, jobs: documentJobs });
+  await app.register(signingRoutes, {
+    signing,
+    documents,
+    jobs: documentJobs,
+    identity: createSignerIdentity({ db, signatures: deps.signatures }),
+  });
   await app.register(verificationRoutes, {
     verification: createVerificationService({
       db,

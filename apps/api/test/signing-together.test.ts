@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { TSession } from '@bubuh/contracts';
 import { ZDashboardDocuments, ZDocumentUserList } from '@bubuh/contracts';
+import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
 import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
@@ -12,6 +13,7 @@ import {
   makePdf,
   newDepartmentMember,
   newDepartmentUser,
+  type TSession,
   uploadedId,
 } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
@@ -70,7 +72,16 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
 
   const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
     callAs(ctx, session, method, url, payload);
-  const mailsTo = (email: string) => received.filter((m) => m.to.includes(email));
+  const emails = new Map<number, string>();
+  const emailOf = async (session: TSession) => {
+    const [row] = await ctx.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, session.userData.id));
+    emails.set(session.userData.id, row?.email ?? '');
+  };
+  const mailsTo = (session: TSession) =>
+    received.filter((m) => m.to.includes(emails.get(session.userData.id) ?? '-'));
   const waitingList = async (session: TSession) => {
     const res = await call(session, 'GET', '/api/v1/single-stamp/get-document-user?waiting=me');
     expect(res.statusCode, res.body).toBe(200);
@@ -97,6 +108,8 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     });
     const dewi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
     const outsider = await newDepartmentUser(ctx, 0);
+    await emailOf(owner);
+    await emailOf(dewi);
     const id = await uploadedId(ctx, owner, await makePdf(1), 'kontrak-kerja.pdf');
 
     // Someone of another company cannot be asked.
@@ -132,11 +145,11 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     ).toBe(403);
 
     expect((await sign(owner, 60)).statusCode).toBe(200);
-    await vi.waitFor(() => expect(mailsTo(dewi.userData.email)).toHaveLength(1), {
+    await vi.waitFor(() => expect(mailsTo(dewi)).toHaveLength(1), {
       timeout: 20_000,
       interval: 100,
     });
-    const turn = mailsTo(dewi.userData.email)[0]?.raw ?? '';
+    const turn = mailsTo(dewi)[0]?.raw ?? '';
     expect(turn).toContain('kontrak-kerja.pdf');
     expect(turn).toContain(`http://bubuh.test/stamp/single/esign/${id}`);
 
@@ -150,11 +163,11 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     expect(dashboard.waiting_for_me.recent[0]?.document_file).toBe('kontrak-kerja.pdf');
 
     expect((await sign(dewi, 240)).statusCode).toBe(200);
-    await vi.waitFor(() => expect(mailsTo(owner.userData.email)).toHaveLength(1), {
+    await vi.waitFor(() => expect(mailsTo(owner)).toHaveLength(1), {
       timeout: 20_000,
       interval: 100,
     });
-    expect(mailsTo(owner.userData.email)[0]?.raw).toContain('Everyone has signed');
+    expect(mailsTo(owner)[0]?.raw).toContain('Everyone has signed');
     expect((await waitingList(dewi)).meta.total).toBe(0);
 
     // Idempotent: the job running again (a retry) e-mails nobody twice.
@@ -164,8 +177,8 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
       publicUrl: 'http://bubuh.test',
     });
     expect(await notices.notify(id)).toEqual({ sent: [] });
-    expect(mailsTo(dewi.userData.email)).toHaveLength(1);
-    expect(mailsTo(owner.userData.email)).toHaveLength(1);
+    expect(mailsTo(dewi)).toHaveLength(1);
+    expect(mailsTo(owner)).toHaveLength(1);
   });
 
   it('a personal account can only sign alone', async () => {
