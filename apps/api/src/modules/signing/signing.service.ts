@@ -188,6 +188,8 @@ export const createSigningService = (deps: TSigningDeps) => {
           const tsa = await deps.signatures.tsa();
           const signed = await pdf.sign(await files.get(claimed.currentKey), {
             specimen: specimen ? await files.get(specimen.fileKey) : me.fullName,
+            // A drawn or uploaded specimen carries the name and caption a typed one does.
+            imageLabel: me.fullName,
             page: Math.min(request.page, doc.pageCount),
             rect: { x: request.x, y: request.y, width: request.width, height: request.height },
             signer: credential,
