@@ -32,6 +32,28 @@ export const scrollToPdfPage = (page: number) =>
     ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
 
 /**
+ * Where the user is looking: the viewer page nearest the middle of the screen, and the middle of
+ * its visible part in display points from the page's top. Null before the pages are shown.
+ */
+export const pdfPageInView = (): { page: number; centerY: number } | null => {
+  const middle = window.innerHeight / 2;
+  let best: { element: HTMLElement; rect: DOMRect; distance: number } | null = null;
+  for (const element of document.querySelectorAll<HTMLElement>('[data-viewer-page]')) {
+    const rect = element.getBoundingClientRect();
+    const distance = rect.bottom < middle ? middle - rect.bottom : Math.max(0, rect.top - middle);
+    if (!best || distance < best.distance) best = { element, rect, distance };
+  }
+  if (!best) return null;
+  const scale = Number(best.element.dataset.scale) || 1;
+  const top = Math.max(best.rect.top, 0);
+  const bottom = Math.min(best.rect.bottom, window.innerHeight);
+  return {
+    page: Number(best.element.dataset.viewerPage),
+    centerY: ((top + bottom) / 2 - best.rect.top) / scale,
+  };
+};
+
+/**
  * The document viewer: every page rendered by pdf.js to a canvas at the zoom that fits the width,
  * as a scrolling list (pages render when they come near the screen). Boxes are laid over the
  * pages in display points and converted to pixels with each page's zoom.

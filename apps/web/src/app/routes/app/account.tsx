@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useProfile } from '@/features/account/api/profile';
 import { AccountUnavailable } from '@/features/account/components/account-unavailable';
+import { IdentityForm } from '@/features/account/components/identity-form';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ProfileOverview } from '@/features/account/components/profile-overview';
 import { SecurityShortcut } from '@/features/account/components/security-shortcut';
@@ -62,6 +63,7 @@ const AccountRoute = () => {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <ProfileForm key={profile.data.id} profile={profile.data} editable={own} />
+            {own ? <IdentityForm /> : null}
             {own ? <SecurityShortcut userId={profile.data.id} /> : null}
           </Stack>
         </Grid.Col>

@@ -2,12 +2,14 @@ import {
   documentActionsFor,
   formatDateTime,
   ROUTES,
+  signingProgressOf,
   type TDocument,
   type TDocumentSortKey,
 } from '@bubuh/contracts';
 import {
   Badge,
   Button,
+  Chip,
   Group,
   Menu,
   Paper,
@@ -57,8 +59,11 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
   const [status, setStatus] = useState<TDocumentStatusFilter>('all');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // "Waiting for my signature" lives in the address (?waiting=me): the dashboard card links here.
+  const waitingMine = mode === 'all' && params.get('waiting') === 'me';
   const query = useDocuments({
     ...list.query,
+    ...(waitingMine ? { waiting: 'me' as const } : {}),
     status: mode === 'backup' ? 'stamp' : status,
     from: isoDay(from),
     to: isoDay(to),
@@ -96,6 +101,17 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
     );
 
   const resetPage = () => list.setPage(1);
+  /** "1 of 2 signed — waiting for Dewi" while signatures are pending; the state word otherwise. */
+  const signingWords = (row: TDocument) => {
+    const progress = signingProgressOf(row);
+    return progress.waitingFor && row.signing_status === 'signing'
+      ? t('stamping.sign.progress', {
+          signed: progress.signed,
+          total: progress.total,
+          name: progress.waitingFor,
+        })
+      : t(`stamping.signingStatus.${row.signing_status}`);
+  };
 
   const columns: TColumn<TDocument, TDocumentSortKey>[] = [
     {
@@ -137,8 +153,8 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
             {t(`stamping.status.${row.status}`)}
           </Badge>
           {row.status === 'nostamp' && row.signing_status !== 'draft' ? (
-            <Text fz={11} c="dimmed">
-              {t(`stamping.signingStatus.${row.signing_status}`)}
+            <Text fz={11} c="dimmed" data-testid="document-signing">
+              {signingWords(row)}
             </Text>
           ) : null}
         </Stack>
@@ -202,6 +218,26 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
           aria-label={t('stamping.list.statusFilter')}
           data-testid="status-filter"
         />
+      ) : null}
+      {mode === 'all' ? (
+        <Chip
+          checked={waitingMine}
+          onChange={(checked) => {
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (checked) next.set('waiting', 'me');
+                else next.delete('waiting');
+                return next;
+              },
+              { replace: true },
+            );
+            resetPage();
+          }}
+          data-testid="filter-waiting"
+        >
+          {t('stamping.filter.waitingForMe')}
+        </Chip>
       ) : null}
       <TextInput
         type="date"

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
-import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import { PdfViewer, pdfPageInView } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { fieldErrorsOf } from '@/lib/api-client';
@@ -30,6 +30,7 @@ import {
   defaultSignBox,
   defaultStampBox,
   fromPdfPlacement,
+  signBoxInView,
   type TDisplayBox,
   type TPageGeometry,
   toPdfPlacement,
@@ -186,7 +187,9 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
   };
 
   const addEsign = () => {
-    const page = Math.min(box?.page ?? 1, Math.max(1, shownPages.length));
+    // Where the user is looking (the page in view), else the e-Meterai's page.
+    const view = pdfPageInView();
+    const page = Math.min(view?.page ?? box?.page ?? 1, Math.max(1, shownPages.length));
     const geometryOfPage = shownPages[page - 1] ?? A4;
     const only = signerOptions.length === 1 ? Number(signerOptions[0]?.value) : null;
     setEsign((list) => [
@@ -196,7 +199,9 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
         userId: only,
         specimenId: null,
         placement: toPdfPlacement(
-          defaultSignBox(geometryOfPage, page, list.length),
+          view
+            ? signBoxInView(geometryOfPage, page, view.centerY, list.length)
+            : defaultSignBox(geometryOfPage, page, list.length),
           geometryOfPage,
         ),
       },
