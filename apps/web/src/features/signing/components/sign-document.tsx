@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Divider,
-  Group,
   Paper,
   Select,
   Stack,
