@@ -1,15 +1,5 @@
 import { documentActionsFor, ROUTES, type TUserData } from '@bubuh/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

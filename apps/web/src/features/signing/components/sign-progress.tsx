@@ -36,11 +36,13 @@ export const SignProgress = ({
         total: progress.total,
         name: progress.waitingFor,
       })
-    : can.stamp
-      ? t('stamping.sign.allSigned')
-      : progress.total > 0
-        ? t('stamping.sign.allSignedSigner', { owner: doc.owner })
-        : t('stamping.sign.success');
+    : progress.total <= 1
+      ? t('stamping.sign.success')
+      : can.stamp
+        ? t('stamping.sign.allSigned')
+        : progress.total > 0
+          ? t('stamping.sign.allSignedSigner', { owner: doc.owner })
+          : t('stamping.sign.success');
   return (
     <Alert
       color={progress.waitingFor ? 'blue' : 'green'}
