@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { geometryOf, type TDisplayBox, type TPageGeometry } from '@/lib/placement';
+import { geometryOf, signBoxInView, type TDisplayBox, type TPageGeometry } from '@/lib/placement';
 import { PlacementBox, type TPageHit, type TViewerBox } from './placement-box';
 import classes from './viewer.module.css';
 
@@ -51,6 +51,22 @@ export const pdfPageInView = (): { page: number; centerY: number } | null => {
     page: Number(best.element.dataset.viewerPage),
     centerY: ((top + bottom) / 2 - best.rect.top) / scale,
   };
+};
+
+/**
+ * A new signature box where the user is looking (`pdfPageInView`); before the pages are shown,
+ * on `fallbackPage` near its bottom. `index` shifts each further signer's box.
+ */
+export const signBoxWhereLooking = (
+  pages: TPageGeometry[],
+  fallbackPage: number,
+  index = 0,
+): TDisplayBox | null => {
+  const view = pdfPageInView();
+  const pageNumber = Math.min(view?.page ?? fallbackPage, Math.max(1, pages.length));
+  const page = pages[pageNumber - 1];
+  if (!page) return null;
+  return signBoxInView(page, pageNumber, view?.centerY ?? page.height - 120, index);
 };
 
 /**

@@ -79,7 +79,10 @@ export const MainLayout = ({ children, connectionSlot, quotaSlot, plan }: TMainL
     [user, plan, ability],
   );
   const activeKey = activeMenuKey(menu, location.pathname);
-  const title = handle ? t(handle.titleKey) : '';
+  // A template being created is not "edited": its page says so.
+  const creating =
+    handle?.routeKey === 'masterEditDocumentTemplate' && location.pathname.endsWith('/new');
+  const title = handle ? t(creating ? 'page.masterNewDocumentTemplate' : handle.titleKey) : '';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on navigation.
   useEffect(() => {

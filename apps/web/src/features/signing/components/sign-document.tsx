@@ -10,13 +10,13 @@ import { JavaScriptAck } from '@/components/document-editor/javascript-ack';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { ErrorAlert } from '@/components/error-alert';
-import { PdfViewer, pdfPageInView } from '@/components/pdf-viewer/pdf-viewer';
+import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
 import { useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
-import { fromPdfPlacement, signBoxInView, type TDisplayBox } from '@/lib/placement';
+import { fromPdfPlacement, type TDisplayBox } from '@/lib/placement';
 import {
   type TSignInput,
   useBearerImage,
@@ -57,14 +57,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const [signedNow, setSignedNow] = useState(false);
 
   /** A new signature box on the page the user is looking at (the first page at the start). */
-  const boxInView = (index: number) => {
-    const view = pdfPageInView() ?? {
-      page: 1,
-      centerY: Math.min((pages[0]?.height ?? 0) / 2, 250),
-    };
-    const page = pages[view.page - 1];
-    return page ? signBoxInView(page, view.page, view.centerY, index) : null;
-  };
+  const boxInView = (index: number) => signBoxWhereLooking(pages, 1, index);
   // Placed once the pages are shown, where the user is looking.
   const pagesShown = pages.length > 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: placed once, when the pages appear
@@ -211,7 +204,13 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   };
 
   if (docQuery.isPending || docQuery.error || !doc) {
-    return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
+    return (
+      <QueryFallback
+        pending={docQuery.isPending}
+        error={docQuery.error}
+        back={{ to: ROUTES.stamp.path, label: t('page.stamp') }}
+      />
+    );
   }
 
   const candidateOptions = [
