@@ -50,10 +50,7 @@ describe('menus by role (spec §2)', () => {
     const menu = menuFor({ role: 'super', user_type: 'company' });
     expect(titles(menu)).toEqual([
       'menu.dashboard',
-      [
-        'menu.masterData',
-        ['menu.user', 'menu.personalUser', 'menu.department', 'menu.plan', 'menu.masterStatus'],
-      ],
+      ['menu.masterData', ['menu.personalUser', 'menu.plan', 'menu.masterStatus']],
       ['menu.myDocument', ['menu.singleStamp', 'menu.bulkStamp']],
       'menu.digitalLocker',
       ['menu.support', ['menu.faq', 'menu.knowledgeBase', 'menu.ticket']],
