@@ -218,6 +218,7 @@ export const createSigningService = (deps: TSigningDeps) => {
               { type: 'sign-done', pending },
               {
                 currentKey: key,
+                sizeBytes: signed.bytes.byteLength,
                 signingMethod: signingMethodAfter(doc.signingMethod, {
                   type: 'sign-done',
                   emeteraiPlaced: doc.placements.emeterai !== null,

@@ -121,7 +121,7 @@ const DetailsBody = ({
     ],
     [
       t('stamping.details.docType'),
-      doc.doc_type ? `${doc.doc_type}${docTypeName ? ` · ${docTypeName}` : ''}` : '-',
+      doc.doc_type ? (docTypeName ? `${docTypeName} (${doc.doc_type})` : doc.doc_type) : '-',
     ],
     [t('stamping.details.docValue'), doc.doc_value !== null ? formatIDR(doc.doc_value) : '-'],
     [t('stamping.details.owner'), doc.owner],

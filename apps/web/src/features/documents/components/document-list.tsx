@@ -16,7 +16,6 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconArchive, IconLayoutGrid, IconPlus, IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,6 +24,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import classes from '@/components/document-editor/editor.module.css';
+import { IsoDateInput } from '@/components/iso-date-input';
 import { actionsColumn } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { isoDay, STATUS_COLORS } from '@/lib/document-format';
@@ -239,25 +239,21 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
           {t('stamping.filter.waitingForMe')}
         </Chip>
       ) : null}
-      <TextInput
-        type="date"
+      <IsoDateInput
         label={t('stamping.list.from')}
         value={from}
-        max={to || undefined}
-        onChange={(event) => {
-          setFrom(event.currentTarget.value);
+        onChange={(value) => {
+          setFrom(value);
           resetPage();
         }}
         w={170}
         data-testid="filter-from"
       />
-      <TextInput
-        type="date"
+      <IsoDateInput
         label={t('stamping.list.to')}
         value={to}
-        min={from || undefined}
-        onChange={(event) => {
-          setTo(event.currentTarget.value);
+        onChange={(value) => {
+          setTo(value);
           resetPage();
         }}
         w={170}
