@@ -123,6 +123,12 @@ const contract = async () => {
   return Buffer.from(await pdf.save());
 };
 
+/** Keeps a screenshot when E2E_SCREENSHOT_DIR is set (for looking at the screens). */
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) });
+};
+
 /** Signs on the open signing page, confirming the identity on a first signature. */
 const signHere = async (page: Page) => {
   await page.getByTestId('sign-submit').click();
@@ -152,8 +158,7 @@ describe('signing together', () => {
 
     // A department user may ask a colleague: herself first, then Budi.
     await page.getByRole('switch', { name: 'Ask others to sign' }).check();
-    if (process.env.E2E_SCREENSHOT_DIR)
-      await page.screenshot({ path: join(process.env.E2E_SCREENSHOT_DIR, 'signers-planned.png') });
+
     for (const name of [`${DEMO.user.name} (me)`, DEMO.company.name]) {
       await page.getByPlaceholder('Choose a user').click();
       await page.getByRole('option', { name }).click();
@@ -168,6 +173,7 @@ describe('signing together', () => {
       .toBe(`1 of 2 signed — waiting for ${DEMO.company.name}`);
     // Not everyone has signed, and she is not the one who stamps yet: no e-Meterai offered.
     expect(await page.getByRole('link', { name: 'Add the e-Meterai' }).count()).toBe(0);
+    await shot(page, 'signing-first-signed');
 
     // Budi's e-mail, through SMTP, links straight to the signing page.
     await expect
@@ -183,6 +189,7 @@ describe('signing together', () => {
     await other.goto(`${base}/dashboard`);
     const card = other.getByTestId('waiting-for-me');
     await card.getByText('kerja-sama.pdf').waitFor();
+    await shot(other, 'signing-dashboard-waiting');
     await card.getByTestId(`waiting-sign-${id}`).click();
     await other.waitForURL(new RegExp(`/stamp/single/esign/${id}$`));
     await other.getByTestId('sign-box').waitFor();
