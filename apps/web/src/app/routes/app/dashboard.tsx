@@ -15,8 +15,8 @@ const DashboardRoute = () => {
         name={user?.fullName || user?.email || ''}
         companyName={user?.company_name ?? null}
       />
-      {user ? <QuotaOverview user={user} /> : null}
       <WaitingForMe />
+      {user ? <QuotaOverview user={user} /> : null}
       <QuickActions />
       <RecentDocuments />
     </Stack>

@@ -6,12 +6,15 @@ import { Link } from 'react-router-dom';
 import { esignPath } from '@/lib/document-paths';
 import { useDashboardDocuments } from '../api/documents';
 
-/** Dashboard card: documents whose next signature is the caller's, each a click from signing. */
+/**
+ * Dashboard card, first under the greeting while anything waits: documents whose next signature
+ * is the caller's, each a click from signing (the full list: /stamp?waiting=me).
+ */
 export const WaitingForMe = () => {
   const { t } = useTranslation();
   const query = useDashboardDocuments();
   const waiting = query.data?.waiting_for_me;
-  if (!waiting) return null;
+  if (!waiting || waiting.total === 0) return null;
   return (
     <Card withBorder padding="lg" data-testid="waiting-for-me">
       <Stack gap="sm">
