@@ -7,6 +7,7 @@ import {
 } from '../src/document-actions.ts';
 import type { TDocument } from '../src/documents.ts';
 
+type TViewer = { id: number; role: 'user' | 'admin-company'; company_id: number | null };
 type TDoc = Pick<TDocument, 'status' | 'signing_status' | 'signers' | 'owner_id'>;
 
 const signer = (user_id: number, position: number, status: 'pending' | 'signed') => ({
@@ -65,7 +66,7 @@ const manager = (over: Partial<typeof none>) => ({ ...none, ...over });
 
 describe('document actions by state and role', () => {
   // Owner, company admin, the signer whose turn it is, a signer still waiting, a viewer.
-  const cases: [string, TDoc, typeof owner, typeof none][] = [
+  const cases: [string, TDoc, TViewer, typeof none][] = [
     [
       'draft/owner',
       draft,
