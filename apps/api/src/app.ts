@@ -7,6 +7,7 @@ import type { TDatabase } from './db/client.ts';
 import { defineBatchJobs, sendBatchItem } from './jobs/batch-jobs.ts';
 import { defineDocumentJobs } from './jobs/document-jobs.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { defineSigningNoticeJob } from './jobs/signing-notice-job.ts';
 import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -32,8 +33,10 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService } from './modules/quota/quota.service.ts';
+import { createSignerIdentity } from './modules/signing/signer-identity.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { createSigningService } from './modules/signing/signing.service.ts';
+import { createSigningNotices } from './modules/signing/signing-notices.ts';
 import { connectionCheckRoutes } from './modules/single-stamp/connection-check.routes.ts';
 import { stampingRoutes } from './modules/stamping/stamping.routes.ts';
 import { createStampingService } from './modules/stamping/stamping.service.ts';
@@ -220,6 +223,10 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     files: deps.files,
     pdf: deps.pdf,
     signatures: deps.signatures,
+    afterSigningChange: defineSigningNoticeJob(
+      app,
+      createSigningNotices({ db, mailer, publicUrl: env.PUBLIC_URL }),
+    ),
   });
   await app.register(documentsRoutes, {
     documents,
@@ -238,7 +245,12 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     jobs: documentJobs,
     stampsPerMinute: env.RATE_LIMIT_STAMP_PER_MINUTE,
   });
-  await app.register(signingRoutes, { signing, documents, jobs: documentJobs });
+  await app.register(signingRoutes, {
+    signing,
+    documents,
+    jobs: documentJobs,
+    identity: createSignerIdentity({ db, signatures: deps.signatures }),
+  });
   // Bulk stamping (issue 13). Locker filing and notifications connect to
   // `batchRunner.onBatchFinished(listener)`: called once per finished batch.
   const batchRunner = createBatchRunner({

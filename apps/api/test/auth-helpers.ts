@@ -76,7 +76,7 @@ export const bearer = (session: { accessToken: string }) => ({
   authorization: `Bearer ${session.accessToken}`,
 });
 
-export type TMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request signed in as `session`, with a JSON body when `payload` is given. */
 export const callAs = (

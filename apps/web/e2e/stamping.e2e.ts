@@ -79,7 +79,7 @@ const uploadDraft = async (page: Page, name: string, buffer: Buffer): Promise<nu
 /** Picks the document type and value, stamps through the confirm dialog, lands in My e-Document. */
 const stampDraft = async (page: Page, documentId: number): Promise<string> => {
   await page.getByTestId('doc-type-select').click();
-  await page.getByRole('option', { name: /^3 · Surat Keterangan/ }).click();
+  await page.getByRole('option', { name: /^Surat Keterangan/ }).click();
   await page.getByTestId('doc-value').fill('7500000');
   await page.getByRole('button', { name: 'Stamp', exact: true }).click();
   await page.getByTestId('stamp-confirm').waitFor();
@@ -324,7 +324,7 @@ describe('stamping one document', () => {
 
     await page.getByTestId('stamp-box').waitFor();
     await page.getByTestId('doc-type-select').click();
-    await page.getByRole('option', { name: /^3 · Surat Keterangan/ }).click();
+    await page.getByRole('option', { name: /^Surat Keterangan/ }).click();
     await page.getByRole('button', { name: 'Stamp', exact: true }).click();
     const dialog = page.getByTestId('stamp-confirm');
     await dialog.getByTestId('javascript-warning').waitFor();

@@ -131,7 +131,7 @@ describe('document templates', () => {
     // The template's box is shown on page 2 of the uploaded file, not movable.
     await page.waitForSelector('[data-testid="stamp-box"][data-page="2"]', { timeout: 30_000 });
     await page.getByTestId('doc-type-select').click();
-    await page.getByRole('option', { name: /^2 · Dokumen Transaksi/ }).click();
+    await page.getByRole('option', { name: /^Dokumen Transaksi/ }).click();
     await page.getByTestId('stamp-submit').click();
     await page.getByTestId('stamp-confirm').waitFor();
     expect(await page.getByTestId('stamp-confirm').textContent()).toContain('invoice.pdf');
@@ -266,7 +266,7 @@ describe('document templates', () => {
     await page.getByTestId('template-esign-box-1').waitFor();
     await page.getByTestId('stamp-box').waitFor();
     await page.getByTestId('doc-type-select').click();
-    await page.getByRole('option', { name: /^2 · Dokumen Transaksi/ }).click();
+    await page.getByRole('option', { name: /^Dokumen Transaksi/ }).click();
     await page.getByTestId('template-apply-submit').click();
     await page.waitForURL(/\/stamp\/single\/esign\/\d+$/, { timeout: 30_000 });
     await toast(page, `Template "${name}" applied`);

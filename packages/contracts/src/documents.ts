@@ -156,6 +156,8 @@ export const ZDocumentQuery = ZPageQuery.extend({
   status: z.enum(['stamp', 'nostamp', 'canceled', 'all']).default('all'),
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
+  /** `me`: only documents whose next signature is the caller's ("Waiting for my signature"). */
+  waiting: z.enum(['me']).optional(),
   ...ZSortQuery(DOCUMENT_SORT_KEYS).shape,
 });
 export type TDocumentQuery = z.infer<typeof ZDocumentQuery>;
@@ -178,6 +180,8 @@ export const ZDashboardDocuments = ZEnvelope(
       nostamp: z.number().int(),
       canceled: z.number().int(),
     }),
+    /** Documents whose next signature is the caller's: how many, and the five newest. */
+    waiting_for_me: z.object({ total: z.number().int(), recent: z.array(ZDocument) }),
   }),
 );
 

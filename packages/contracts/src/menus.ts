@@ -122,18 +122,12 @@ const PERSONAL_MENU: TMenuItem[] = [
 
 /**
  * super is not listed in spec §2: the admin set plus the masters it owns (personal users, the
- * plans catalogue and the configuration values of spec §3).
+ * plans catalogue and the configuration values of spec §3). No company User or Department
+ * entries: super belongs to no customer company, and those screens are company admins' (issue 17).
  */
 const SUPER_MENU: TMenuItem[] = [
   dashboard,
-  masterData([
-    masterUser,
-    masterPersonalUser,
-    masterDepartment,
-    masterPlan,
-    masterStatus,
-    masterPaymentProof,
-  ]),
+  masterData([masterPersonalUser, masterPlan, masterStatus, masterPaymentProof]),
   myDocument,
   digitalLocker,
   support,

@@ -52,14 +52,7 @@ describe('menus by role (spec §2)', () => {
       'menu.dashboard',
       [
         'menu.masterData',
-        [
-          'menu.user',
-          'menu.personalUser',
-          'menu.department',
-          'menu.plan',
-          'menu.masterStatus',
-          'menu.paymentProof',
-        ],
+        ['menu.personalUser', 'menu.plan', 'menu.masterStatus', 'menu.paymentProof'],
       ],
       ['menu.myDocument', ['menu.singleStamp', 'menu.bulkStamp']],
       'menu.digitalLocker',

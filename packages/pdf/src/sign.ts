@@ -62,6 +62,11 @@ export type SignPdfOptions = CommonSignOptions & {
   fieldName?: string;
   /** Caption under a text specimen. */
   caption?: string;
+  /**
+   * The signer's name under an image specimen, with the same caption as a typed one
+   * ("Digitally signed" and the date, or `caption`), so drawn and typed signatures read alike.
+   */
+  imageLabel?: string;
 };
 
 export type SignedPdf = {
@@ -196,6 +201,21 @@ export async function signPdf(bytes: Uint8Array, options: SignPdfOptions): Promi
       build: (w, h) =>
         createTextSpecimenAppearance(
           specimen,
+          w,
+          h,
+          caption === undefined ? { date } : { caption, date },
+        ),
+    };
+  } else if (specimen instanceof Uint8Array && options.imageLabel?.trim()) {
+    const label = options.imageLabel;
+    const caption = options.caption;
+    const date = options.signingTime ?? new Date();
+    appearance = {
+      kind: 'image',
+      bytes: specimen,
+      label: (w, h) =>
+        createTextSpecimenAppearance(
+          label,
           w,
           h,
           caption === undefined ? { date } : { caption, date },

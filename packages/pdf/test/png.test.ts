@@ -139,6 +139,23 @@ describe('image specimens', () => {
     );
   }
 
+  it('an image specimen with a label carries the name and the "Digitally signed" caption below it', async () => {
+    const png = encodePng({ width: 10, height: 10, colorType: 2, pixel: () => RED });
+    const out = await signPdf(page, {
+      specimen: png,
+      imageLabel: 'Dewi Lestari',
+      page: 1,
+      rect: { x: 100, y: 40, width: 200, height: 120 },
+      signer: pki.users[0] as TestPki['root'],
+    });
+    const file = join(tmp.dir, 'labelled.pdf');
+    writeFileSync(file, out.bytes);
+    const text = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' }).stdout;
+    expect(text).toContain('Dewi Lestari');
+    expect(text).toContain('Digitally signed');
+    expect((await verifyPdf(out.bytes)).signatures[0]?.integrity).toBe(true);
+  });
+
   it('falls back to libpdf for interlaced or 16-bit PNGs and rejects non-images', async () => {
     const png16 = encodePng({ width: 4, height: 4, colorType: 2, pixel: () => [1, 2, 3] });
     png16[24] = 16; // claim 16-bit: the fast path declines, libpdf decides

@@ -14,3 +14,4 @@ export * from './schema/plans';
 export * from './schema/quota';
 export * from './schema/reservations';
 export * from './schema/support';
+export * from './schema/signing-notices';

@@ -67,6 +67,26 @@ export const canManage = (
   doc.ownerUserId === actor.userId ||
   (isCompanyAdmin(actor) && doc.companyId !== null && doc.companyId === actor.companyId);
 
+/**
+ * Who may ask others to sign a document, in order: whoever manages it (its owner, any company
+ * member, not only company admins; or a company admin of its company).
+ */
+export const canAskToSign = canManage;
+
+/**
+ * Who may be asked: the actor themselves, or an active colleague of the document's company (the
+ * caller looks up `candidate` among active users; a personal account can only sign itself).
+ */
+export const mayBeAskedToSign = (
+  actor: TActor,
+  doc: { companyId: number | null },
+  candidate: { id: number; companyId: number | null },
+): boolean =>
+  candidate.id === actor.userId ||
+  (doc.companyId !== null &&
+    actor.companyId === doc.companyId &&
+    candidate.companyId === doc.companyId);
+
 export type TQuotaScope = 'company' | 'departement' | 'user';
 
 /** Spec §6: admin and admin-company use the company's quota, users their department's, others their own. */

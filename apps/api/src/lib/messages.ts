@@ -167,6 +167,8 @@ const EXACT: Record<string, string> = {
     'Dokumen yang sudah dibubuhi e-Meterai atau dibatalkan tidak dapat ditandatangani: tanda tangan elektronik dibubuhkan sebelum e-Meterai',
   'Everyone has signed this document': 'Semua penanda tangan sudah menandatangani dokumen ini',
   'It is not your turn to sign yet': 'Belum giliran Anda untuk menandatangani',
+  'Your signing certificate is issued: its name and NIK can no longer change':
+    'Sertifikat tanda tangan Anda sudah terbit: nama dan NIK-nya tidak dapat diubah lagi',
   'You are not a signer of this document': 'Anda bukan penanda tangan dokumen ini',
   'Confirm your name and NIK: your first e-signature issues your signing certificate':
     'Konfirmasi nama dan NIK Anda: tanda tangan elektronik pertama Anda menerbitkan sertifikat tanda tangan Anda',

@@ -1,6 +1,8 @@
-import { Alert, Group, Loader } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isApiError } from '@/lib/api-client';
 import { statusMessage } from '@/lib/api-errors';
 
 /**
@@ -8,7 +10,16 @@ import { statusMessage } from '@/lib/api-errors';
  * failed or found nothing (the error, read from its status):
  * `if (query.isPending || !data) return <QueryFallback pending={query.isPending} error={query.error} />`.
  */
-export const QueryFallback = ({ pending, error }: { pending: boolean; error: unknown }) => {
+export const QueryFallback = ({
+  pending,
+  error,
+  back,
+}: {
+  pending: boolean;
+  error: unknown;
+  /** The way back (e.g. to the list) when the record is missing or cannot be shown. */
+  back?: { to: string; label: string };
+}) => {
   const { t } = useTranslation();
   return pending ? (
     <Group justify="center" py="xl">
@@ -16,7 +27,23 @@ export const QueryFallback = ({ pending, error }: { pending: boolean; error: unk
     </Group>
   ) : (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-      {statusMessage(error, t)}
+      <Stack gap="sm" align="flex-start">
+        {isApiError(error) && error.status === 404
+          ? t('master.apiStatus.NOT_FOUND_RECORD')
+          : statusMessage(error, t)}
+        {back ? (
+          <Button
+            component={Link}
+            to={back.to}
+            size="xs"
+            variant="light"
+            leftSection={<IconArrowLeft size={14} />}
+            data-testid="fallback-back"
+          >
+            {back.label}
+          </Button>
+        ) : null}
+      </Stack>
     </Alert>
   );
 };

@@ -173,6 +173,27 @@ export const defaultSignBox = (page: TPageGeometry, pageNumber = 1, index = 0): 
     page,
   );
 
+/**
+ * A new signature box where the user is looking: centred on `centerY` (display points from the
+ * page's top, the middle of its part on screen), each further signer one row lower.
+ */
+export const signBoxInView = (
+  page: TPageGeometry,
+  pageNumber: number,
+  centerY: number,
+  index = 0,
+): TDisplayBox =>
+  clampBox(
+    {
+      page: pageNumber,
+      width: SIGN_BOX.width,
+      height: SIGN_BOX.height,
+      x: MARGIN + (index % 3) * (SIGN_BOX.width + 12),
+      y: centerY - SIGN_BOX.height / 2 + Math.floor(index / 3) * (SIGN_BOX.height + 12),
+    },
+    page,
+  );
+
 /** The e-Meterai edge kept within the allowed range. */
 export const clampEdge = (edge: number) =>
   clampNumber(Math.round(edge), STAMP_EDGE.min, STAMP_EDGE.max);

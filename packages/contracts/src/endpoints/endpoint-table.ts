@@ -1,7 +1,7 @@
 import type { TEndpoint } from '../endpoint.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
-import { BILLING_ENDPOINTS } from './billing.ts';
 import { BATCH_ENDPOINTS } from './batches.ts';
+import { BILLING_ENDPOINTS } from './billing.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
 import { NOTIFICATION_ENDPOINTS } from './notifications.ts';

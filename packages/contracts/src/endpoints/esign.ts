@@ -1,13 +1,46 @@
 import { z } from 'zod';
-import { ZMessageResponse } from '../auth.ts';
+import { ZMessageResponse, ZNik } from '../auth.ts';
 import { endpoint } from '../endpoint.ts';
-import { ZDbId, ZDbIdParams } from '../envelope.ts';
+import { ZDbId, ZDbIdParams, ZEnvelope } from '../envelope.ts';
 import { ZEsignList, ZEsignQuery, ZEsignResponse, ZEsignUpdateRequest } from '../organisation.ts';
 
 const ZIdParams = ZDbIdParams;
 
+/** The name and NIK a user's signing certificate carries; fixed once the certificate is issued. */
+export const ZSignerIdentity = z.object({
+  fullName: z.string(),
+  nik: z.string().nullable(),
+  /** Issued at the first e-signature: from then on name and NIK can no longer change here. */
+  certificate_issued: z.boolean(),
+});
+export type TSignerIdentity = z.infer<typeof ZSignerIdentity>;
+export const ZSignerIdentityResponse = ZEnvelope(ZSignerIdentity);
+export const ZSignerIdentityRequest = z.object({
+  fullName: z.string().trim().min(2, 'Name is too short').max(150),
+  nik: ZNik.transform((v) => v.replace(/\D/g, '')),
+});
+export type TSignerIdentityRequest = z.infer<typeof ZSignerIdentityRequest>;
+
 /** Signature specimens (spec §7 esign). */
 export const ESIGN_ENDPOINTS = {
+  identity: endpoint({
+    method: 'GET',
+    path: '/api/v1/esign/identity',
+    tags: ['esign'],
+    summary: "The caller's full legal name and NIK for their signing certificate",
+    access: 'signed-in',
+    response: { 200: ZSignerIdentityResponse },
+  }),
+  setIdentity: endpoint({
+    method: 'PUT',
+    path: '/api/v1/esign/identity',
+    tags: ['esign'],
+    summary:
+      'Enter or correct full legal name and NIK (validated as at registration) before the signing certificate is issued; 409 after',
+    access: 'signed-in',
+    body: ZSignerIdentityRequest,
+    response: { 200: ZSignerIdentityResponse },
+  }),
   list: endpoint({
     method: 'GET',
     path: '/api/v1/esign/by/:userId',

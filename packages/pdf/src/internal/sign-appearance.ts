@@ -13,7 +13,12 @@ import { embedPngFast, isJpeg, isPng } from './png.ts';
 
 /** What to draw in the signature widget. */
 export type AppearanceInput =
-  | { kind: 'image'; bytes: Uint8Array }
+  | {
+      kind: 'image';
+      bytes: Uint8Array;
+      /** Drawn under the image (a band of the box's lower part): e.g. the name and caption. */
+      label?: (width: number, height: number) => VectorAppearance;
+    }
   | VectorAppearance
   /** Built once the widget size is known (e.g. text specimens fitted to the box). */
   | { kind: 'deferred'; build: (width: number, height: number) => VectorAppearance };
@@ -81,10 +86,22 @@ export function buildAppearance(
       );
     }
     resources.set('XObject', PdfDict.of({ Im0: image.ref }));
-    const s = Math.min(w / image.width, h / image.height);
+    // With a label, the image keeps the upper part and the label the lower 30 %.
+    const band = input.label ? h * 0.3 : 0;
+    const ah = h - band;
+    const s = Math.min(w / image.width, ah / image.height);
     const iw = image.width * s;
     const ih = image.height * s;
-    body = `q ${round(iw)} 0 0 ${round(ih)} ${round((w - iw) / 2)} ${round((h - ih) / 2)} cm /Im0 Do Q\n`;
+    body = `q ${round(iw)} 0 0 ${round(ih)} ${round((w - iw) / 2)} ${round(band + (ah - ih) / 2)} cm /Im0 Do Q\n`;
+    if (input.label) {
+      const label = input.label(w, band);
+      const fonts = new PdfDict();
+      for (const [name, base] of Object.entries(label.fonts))
+        fonts.set(name, standardFontDict(base));
+      if (Object.keys(label.fonts).length > 0) resources.set('Font', fonts);
+      const ls = Math.min(w / label.width, band / label.height);
+      body += `q ${round(ls)} 0 0 ${round(ls)} 0 0 cm\n${label.content}Q\n`;
+    }
   } else {
     const vector = input.kind === 'deferred' ? input.build(w, h) : input;
     const fonts = new PdfDict();

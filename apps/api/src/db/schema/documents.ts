@@ -179,6 +179,10 @@ export const documentSigners = pgTable(
     uniqueIndex('document_signers_doc_pos_uq').on(t.documentId, t.position),
     // "Documents I sign": the signer branch of the list's visibility.
     index('document_signers_user_idx').on(t.userId, t.documentId),
+    // "Waiting for my signature": the caller's pending rows only.
+    index('document_signers_pending_user_idx')
+      .on(t.userId, t.documentId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

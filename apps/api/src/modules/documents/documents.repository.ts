@@ -99,6 +99,8 @@ export type TDocumentFilter = {
   search?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Only documents whose next signature is the caller's (`waiting=me`). */
+  waiting?: 'me' | undefined;
 };
 
 /** The filter's conditions other than visibility (the visibility branches add theirs). */
@@ -127,6 +129,16 @@ const filtersOf = (filter: TDocumentFilter): SQL[] => {
   return conditions;
 };
 
+/**
+ * Documents whose turn is the user's: their pending row has no pending row before it. Served by
+ * the partial index `document_signers_pending_user_idx` (user_id, document_id) where pending.
+ */
+const waitingFor = (userId: number): SQL =>
+  and(
+    eq(documents.state, 'signing'),
+    sql`${documents.id} in (select ds.document_id from document_signers ds where ds.user_id = ${userId} and ds.status = 'pending' and not exists (select 1 from document_signers e where e.document_id = ds.document_id and e.status = 'pending' and e.position < ds.position))`,
+  ) as SQL;
+
 const signedBy = (userId: number): SQL =>
   sql`${documents.id} in (select ds.document_id from document_signers ds where ds.user_id = ${userId})`;
 
@@ -134,14 +146,20 @@ const signedBy = (userId: number): SQL =>
  * `visibleTo` as branches that each use one index (owner, company, signer): an OR across them
  * would make PostgreSQL scan the whole table. These may overlap (lists dedupe them).
  */
-const overlappingBranches = (v: TVisibility): SQL[] => [
-  ...(v.companyId !== null ? [eq(documents.companyId, v.companyId)] : []),
-  eq(documents.ownerUserId, v.userId),
-  signedBy(v.userId),
-];
+const overlappingBranches = (filter: TDocumentFilter): SQL[] => {
+  const v = filter.visibility;
+  // A signer always sees the documents they sign: one branch, no visibility arms.
+  if (filter.waiting === 'me') return [waitingFor(v.userId)];
+  return [
+    ...(v.companyId !== null ? [eq(documents.companyId, v.companyId)] : []),
+    eq(documents.ownerUserId, v.userId),
+    signedBy(v.userId),
+  ];
+};
 
 /** The same branches made disjoint, so that their counts add up. */
-const disjointBranches = (v: TVisibility): SQL[] => {
+const disjointBranches = (v: TVisibility, waiting?: 'me'): SQL[] => {
+  if (waiting === 'me') return [waitingFor(v.userId)];
   if (v.companyId === null)
     return [
       eq(documents.ownerUserId, v.userId),
@@ -185,7 +203,7 @@ export const listPage = async (
 ) => {
   const order = orderByOf(SORT_COLUMNS, sort, documents.id, DEFAULT_ORDER);
   const filters = filtersOf(filter);
-  const candidates = overlappingBranches(filter.visibility).map(
+  const candidates = overlappingBranches(filter).map(
     (branch) =>
       sql`(${db
         .select({ id: documents.id })
@@ -221,7 +239,7 @@ export const SEARCH_TOTAL_CAP = 10_000;
  * branch, a search's bounded to `SEARCH_TOTAL_CAP`.
  */
 export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Promise<number> => {
-  if (filter.id === undefined && !filter.search && !filter.from && !filter.to) {
+  if (filter.id === undefined && !filter.search && !filter.from && !filter.to && !filter.waiting) {
     const states =
       filter.status && filter.status !== 'all' ? statesOfWireStatus(filter.status) : undefined;
     const totals = await keptStateTotals(db, filter.visibility, states);
@@ -230,7 +248,7 @@ export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Prom
   const filters = filtersOf(filter);
   const cap = filter.search ? SEARCH_TOTAL_CAP : undefined;
   const counts = await Promise.all(
-    disjointBranches(filter.visibility).map((branch) => {
+    disjointBranches(filter.visibility, filter.waiting).map((branch) => {
       const matches = db
         .select({ one: sql`1` })
         .from(documents)

@@ -186,9 +186,11 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
     dashboard: async (auth: TAuth) => {
       const visibility = visibilityOf(auth);
       const rows = await repo.listPage(db, { visibility }, 1, 5);
+      const waiting = await repo.listDocuments(db, { visibility, waiting: 'me' }, 1, 5);
       return {
         recent: await toWire(auth, rows),
         totals: await repo.statusTotals(db, visibility),
+        waiting_for_me: { total: waiting.total, recent: await toWire(auth, waiting.rows) },
       };
     },
 

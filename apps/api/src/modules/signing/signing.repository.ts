@@ -87,3 +87,15 @@ export const insertSigned = async (
 ) => {
   await tx.insert(documentSigners).values({ ...values, status: 'signed', signedAt: new Date() });
 };
+
+/** Full legal name and NIK of the user's future signing certificate. */
+export const updateIdentity = async (
+  db: TDbOrTx,
+  userId: number,
+  identity: { fullName: string; nik: string },
+) => {
+  await db
+    .update(users)
+    .set({ fullName: identity.fullName, nik: identity.nik, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+};

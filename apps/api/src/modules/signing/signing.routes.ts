@@ -1,15 +1,26 @@
-import { DOCUMENT_ENDPOINTS as E } from '@bubuh/contracts';
+import { DOCUMENT_ENDPOINTS as E, ESIGN_ENDPOINTS } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jobAnswer, type TDocumentJobs } from '../../jobs/document-jobs.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
+import type { TSignerIdentityService } from './signer-identity.ts';
 import type { TSigningService } from './signing.service.ts';
 
 export const signingRoutes: FastifyPluginAsyncZod<{
   signing: TSigningService;
   documents: TDocumentsService;
   jobs: TDocumentJobs;
-}> = async (app, { signing, documents, jobs }) => {
+  identity: TSignerIdentityService;
+}> = async (app, { signing, documents, jobs, identity }) => {
+  endpointRoute(app, ESIGN_ENDPOINTS.identity, async ({ auth }) => ({
+    message: 'OK',
+    data: await identity.identity(auth),
+  }));
+  endpointRoute(app, ESIGN_ENDPOINTS.setIdentity, async ({ auth, body }) => ({
+    message: 'Identitas disimpan',
+    data: await identity.setIdentity(auth, body),
+  }));
+
   endpointRoute(app, E.setSigners, async ({ auth, body }) => {
     await signing.setSigners(auth, body.document_id, body.signers);
     return {

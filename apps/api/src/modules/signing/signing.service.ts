@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { signingMethodAfter, type TSignRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { actorOf, canManage, payerOf, type TActor } from '../../lib/access.ts';
+import {
+  actorOf,
+  canAskToSign,
+  canManage,
+  mayBeAskedToSign,
+  payerOf,
+  type TActor,
+} from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TSignatureProvider } from '../../providers/signature/local-signature-provider.ts';
@@ -24,6 +31,11 @@ export type TSigningDeps = {
   files: TFileStore;
   pdf: TPdfEngine;
   signatures: TSignatureProvider;
+  /**
+   * After the signer list is set or a signature is stored: the signing e-mails follow (the
+   * `signing-notice` job); never inside a transaction.
+   */
+  afterSigningChange?: (documentId: number) => Promise<void>;
 };
 
 /** One e-signature, as plain data: who signs, who pays, where (the `sign` job runs it). */
@@ -51,17 +63,14 @@ export const createSigningService = (deps: TSigningDeps) => {
   /** Who signs, in which order and where (replaces the pending list). */
   const setSigners = async (actor: TActor, id: number, signers: TSignerBox[]) => {
     const doc = await loadDocument(db, actor, id);
-    if (!canManage(actor, doc)) throw AppError.forbidden();
+    if (!canAskToSign(actor, doc)) throw AppError.forbidden();
     if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.state === 'stamping')
       throw new AppError('CONFLICT', 'Only a draft can get signers');
     const ids = [...new Set(signers.map((s) => s.user_id))];
     const found = await repo.companiesOfUsers(db, ids);
     for (const userId of ids) {
       const user = found.find((f) => f.id === userId);
-      const allowed =
-        user &&
-        (userId === actor.userId || (doc.companyId !== null && user.companyId === doc.companyId));
-      if (!allowed)
+      if (!user || !mayBeAskedToSign(actor, doc, user))
         throw new AppError('VALIDATION_FAILED', 'Signers must be users of the same company', {
           signers: `user ${userId}`,
         });
@@ -99,6 +108,15 @@ export const createSigningService = (deps: TSigningDeps) => {
   };
 
   const sign = async (
+    { actor, payer, request }: TSignInput,
+    attempt?: TJobAttempt,
+  ): Promise<TSignResult> => {
+    const result = await signOnce({ actor, payer, request }, attempt);
+    await deps.afterSigningChange?.(result.document_id);
+    return result;
+  };
+
+  const signOnce = async (
     { actor, payer, request }: TSignInput,
     attempt?: TJobAttempt,
   ): Promise<TSignResult> => {
@@ -170,6 +188,8 @@ export const createSigningService = (deps: TSigningDeps) => {
           const tsa = await deps.signatures.tsa();
           const signed = await pdf.sign(await files.get(claimed.currentKey), {
             specimen: specimen ? await files.get(specimen.fileKey) : me.fullName,
+            // A drawn or uploaded specimen carries the name and caption a typed one does.
+            imageLabel: me.fullName,
             page: Math.min(request.page, doc.pageCount),
             rect: { x: request.x, y: request.y, width: request.width, height: request.height },
             signer: credential,
@@ -198,6 +218,7 @@ export const createSigningService = (deps: TSigningDeps) => {
               { type: 'sign-done', pending },
               {
                 currentKey: key,
+                sizeBytes: signed.bytes.byteLength,
                 signingMethod: signingMethodAfter(doc.signingMethod, {
                   type: 'sign-done',
                   emeteraiPlaced: doc.placements.emeterai !== null,

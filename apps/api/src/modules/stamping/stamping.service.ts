@@ -197,6 +197,8 @@ export const createStampingService = (deps: TStampingDeps) => {
               {
                 signingMethod: signingMethodAfter(doc.signingMethod, { type: 'stamp-done' }),
                 currentKey: key,
+                // The details show the file as it is now (the stamped one).
+                sizeBytes: stamped.bytes.byteLength,
                 serialNumberId: serialRow.id,
                 docType: docType.kode,
                 docValue: request.doc_value ?? doc.docValue,

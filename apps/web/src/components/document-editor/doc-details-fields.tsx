@@ -1,13 +1,23 @@
 import { formatIDR } from '@bubuh/contracts';
-import { NumberInput, Select, Text } from '@mantine/core';
+import { Group, NumberInput, Select, Text } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { statusMessage } from '@/lib/api-errors';
 import type { useDocTypes } from '@/lib/document-queries';
 
-/** The provider's document types as select options ("code · name"). */
+/** The provider's document types as select options: the human name first, the code after it. */
 export const docTypeOptionsOf = (types: ReturnType<typeof useDocTypes>['data']) =>
-  (types ?? []).map((type) => ({ value: type.kode, label: `${type.kode} · ${type.nama}` }));
+  (types ?? []).map((type) => ({ value: type.kode, label: `${type.nama} (${type.kode})` }));
+
+/** An option as the list shows it: the name, then the provider's code small. */
+const renderDocType = ({ option }: { option: { value: string; label: string } }) => (
+  <Group gap={6} wrap="nowrap">
+    <Text fz="sm">{option.label.replace(/ \([^)]*\)$/, '')}</Text>
+    <Text fz="xs" c="dimmed" ff="monospace">
+      {option.value}
+    </Text>
+  </Group>
+);
 
 /**
  * The e-Meterai document details of the stamping screens (draft editor, stamp with a template):
@@ -37,6 +47,7 @@ export const DocDetailsFields = ({
         placeholder={t('stamping.draft.docTypePlaceholder')}
         description={typeHint}
         data={options}
+        renderOption={renderDocType}
         searchable
         withAsterisk={required}
         nothingFoundMessage={t('stamping.draft.noDocType')}

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { geometryOf, type TDisplayBox, type TPageGeometry } from '@/lib/placement';
+import { geometryOf, signBoxInView, type TDisplayBox, type TPageGeometry } from '@/lib/placement';
 import { PlacementBox, type TPageHit, type TViewerBox } from './placement-box';
 import classes from './viewer.module.css';
 
@@ -30,6 +30,44 @@ export const scrollToPdfPage = (page: number) =>
   document
     .querySelector(`[data-testid="pdf-page-${page}"]`)
     ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+
+/**
+ * Where the user is looking: the viewer page nearest the middle of the screen, and the middle of
+ * its visible part in display points from the page's top. Null before the pages are shown.
+ */
+export const pdfPageInView = (): { page: number; centerY: number } | null => {
+  const middle = window.innerHeight / 2;
+  let best: { element: HTMLElement; rect: DOMRect; distance: number } | null = null;
+  for (const element of document.querySelectorAll<HTMLElement>('[data-viewer-page]')) {
+    const rect = element.getBoundingClientRect();
+    const distance = rect.bottom < middle ? middle - rect.bottom : Math.max(0, rect.top - middle);
+    if (!best || distance < best.distance) best = { element, rect, distance };
+  }
+  if (!best) return null;
+  const scale = Number(best.element.dataset.scale) || 1;
+  const top = Math.max(best.rect.top, 0);
+  const bottom = Math.min(best.rect.bottom, window.innerHeight);
+  return {
+    page: Number(best.element.dataset.viewerPage),
+    centerY: ((top + bottom) / 2 - best.rect.top) / scale,
+  };
+};
+
+/**
+ * A new signature box where the user is looking (`pdfPageInView`); before the pages are shown,
+ * on `fallbackPage` near its bottom. `index` shifts each further signer's box.
+ */
+export const signBoxWhereLooking = (
+  pages: TPageGeometry[],
+  fallbackPage: number,
+  index = 0,
+): TDisplayBox | null => {
+  const view = pdfPageInView();
+  const pageNumber = Math.min(view?.page ?? fallbackPage, Math.max(1, pages.length));
+  const page = pages[pageNumber - 1];
+  if (!page) return null;
+  return signBoxInView(page, pageNumber, view?.centerY ?? page.height - 120, index);
+};
 
 /**
  * The document viewer: every page rendered by pdf.js to a canvas at the zoom that fits the width,

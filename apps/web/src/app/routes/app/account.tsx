@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useRouteProfile } from '@/features/account/api/use-route-profile';
 import { AccountLoading } from '@/features/account/components/account-loading';
 import { AccountUnavailable } from '@/features/account/components/account-unavailable';
+import { IdentityForm } from '@/features/account/components/identity-form';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { ProfileOverview } from '@/features/account/components/profile-overview';
 import { SecurityShortcut } from '@/features/account/components/security-shortcut';
@@ -56,6 +57,7 @@ const AccountRoute = () => {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <ProfileForm key={profile.data.id} profile={profile.data} editable={own} />
+            {own ? <IdentityForm /> : null}
             {own ? <SecurityShortcut userId={profile.data.id} /> : null}
           </Stack>
         </Grid.Col>

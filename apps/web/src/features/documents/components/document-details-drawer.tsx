@@ -1,4 +1,10 @@
-import { formatDateTime, formatIDR, formatStorageSize, type TDocument } from '@bubuh/contracts';
+import {
+  documentActionsFor,
+  formatDateTime,
+  formatIDR,
+  formatStorageSize,
+  type TDocument,
+} from '@bubuh/contracts';
 import {
   Alert,
   Badge,
@@ -24,7 +30,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
 import { statusMessage } from '@/lib/api-errors';
-import { documentActionsFor } from '@/lib/document-actions';
 import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { useDocTypes, useDocument } from '@/lib/document-queries';
@@ -116,7 +121,7 @@ const DetailsBody = ({
     ],
     [
       t('stamping.details.docType'),
-      doc.doc_type ? `${doc.doc_type}${docTypeName ? ` · ${docTypeName}` : ''}` : '-',
+      doc.doc_type ? (docTypeName ? `${docTypeName} (${doc.doc_type})` : doc.doc_type) : '-',
     ],
     [t('stamping.details.docValue'), doc.doc_value !== null ? formatIDR(doc.doc_value) : '-'],
     [t('stamping.details.owner'), doc.owner],

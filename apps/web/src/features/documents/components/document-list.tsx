@@ -1,14 +1,21 @@
-import { formatDateTime, ROUTES, type TDocument, type TDocumentSortKey } from '@bubuh/contracts';
+import {
+  documentActionsFor,
+  formatDateTime,
+  ROUTES,
+  signingProgressOf,
+  type TDocument,
+  type TDocumentSortKey,
+} from '@bubuh/contracts';
 import {
   Badge,
   Button,
+  Chip,
   Group,
   Menu,
   Paper,
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconArchive, IconLayoutGrid, IconPlus, IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,9 +24,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import classes from '@/components/document-editor/editor.module.css';
+import { IsoDateInput } from '@/components/iso-date-input';
 import { actionsColumn } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
-import { documentActionsFor } from '@/lib/document-actions';
 import { isoDay, STATUS_COLORS } from '@/lib/document-format';
 import { notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -52,8 +59,11 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
   const [status, setStatus] = useState<TDocumentStatusFilter>('all');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // "Waiting for my signature" lives in the address (?waiting=me): the dashboard card links here.
+  const waitingMine = mode === 'all' && params.get('waiting') === 'me';
   const query = useDocuments({
     ...list.query,
+    ...(waitingMine ? { waiting: 'me' as const } : {}),
     status: mode === 'backup' ? 'stamp' : status,
     from: isoDay(from),
     to: isoDay(to),
@@ -91,6 +101,17 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
     );
 
   const resetPage = () => list.setPage(1);
+  /** "1 of 2 signed — waiting for Dewi" while signatures are pending; the state word otherwise. */
+  const signingWords = (row: TDocument) => {
+    const progress = signingProgressOf(row);
+    return progress.waitingFor && row.signing_status === 'signing'
+      ? t('stamping.sign.progress', {
+          signed: progress.signed,
+          total: progress.total,
+          name: progress.waitingFor,
+        })
+      : t(`stamping.signingStatus.${row.signing_status}`);
+  };
 
   const columns: TColumn<TDocument, TDocumentSortKey>[] = [
     {
@@ -132,8 +153,8 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
             {t(`stamping.status.${row.status}`)}
           </Badge>
           {row.status === 'nostamp' && row.signing_status !== 'draft' ? (
-            <Text fz={11} c="dimmed">
-              {t(`stamping.signingStatus.${row.signing_status}`)}
+            <Text fz={11} c="dimmed" data-testid="document-signing">
+              {signingWords(row)}
             </Text>
           ) : null}
         </Stack>
@@ -198,25 +219,41 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
           data-testid="status-filter"
         />
       ) : null}
-      <TextInput
-        type="date"
+      {mode === 'all' ? (
+        <Chip
+          checked={waitingMine}
+          onChange={(checked) => {
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (checked) next.set('waiting', 'me');
+                else next.delete('waiting');
+                return next;
+              },
+              { replace: true },
+            );
+            resetPage();
+          }}
+          data-testid="filter-waiting"
+        >
+          {t('stamping.filter.waitingForMe')}
+        </Chip>
+      ) : null}
+      <IsoDateInput
         label={t('stamping.list.from')}
         value={from}
-        max={to || undefined}
-        onChange={(event) => {
-          setFrom(event.currentTarget.value);
+        onChange={(value) => {
+          setFrom(value);
           resetPage();
         }}
         w={170}
         data-testid="filter-from"
       />
-      <TextInput
-        type="date"
+      <IsoDateInput
         label={t('stamping.list.to')}
         value={to}
-        min={from || undefined}
-        onChange={(event) => {
-          setTo(event.currentTarget.value);
+        onChange={(value) => {
+          setTo(value);
           resetPage();
         }}
         w={170}

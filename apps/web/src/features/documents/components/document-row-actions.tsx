@@ -1,4 +1,4 @@
-import type { TDocument } from '@bubuh/contracts';
+import type { TDocument, TDocumentActions } from '@bubuh/contracts';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconDotsVertical,
@@ -12,7 +12,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { RowActions } from '@/components/row-actions';
-import type { TDocumentActions } from '@/lib/document-actions';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { downloadTargetOf } from '../utils/download-rules';
 

@@ -201,7 +201,13 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
   };
 
   if (docQuery.isPending || docQuery.error || !doc) {
-    return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
+    return (
+      <QueryFallback
+        pending={docQuery.isPending}
+        error={docQuery.error}
+        back={{ to: ROUTES.stamp.path, label: t('page.stamp') }}
+      />
+    );
   }
 
   return (

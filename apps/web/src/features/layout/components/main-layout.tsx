@@ -87,7 +87,10 @@ export const MainLayout = ({
     [user, plan, ability],
   );
   const activeKey = activeMenuKey(menu, location.pathname);
-  const title = handle ? t(handle.titleKey) : '';
+  // A template being created is not "edited": its page says so.
+  const creating =
+    handle?.routeKey === 'masterEditDocumentTemplate' && location.pathname.endsWith('/new');
+  const title = handle ? t(creating ? 'page.masterNewDocumentTemplate' : handle.titleKey) : '';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on navigation.
   useEffect(() => {

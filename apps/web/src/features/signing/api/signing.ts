@@ -1,9 +1,9 @@
 import {
   DOCUMENT_ENDPOINTS,
   ESIGN_ENDPOINTS,
+  TEMPLATE_ENDPOINTS,
   type TPlacement,
   type TSignRequest,
-  USER_ENDPOINTS,
 } from '@bubuh/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -19,12 +19,15 @@ export const useMySpecimens = (userId: number | null) =>
     { select: (body) => body.data, enabled: userId !== null },
   );
 
-/** Company users who can be asked to sign (company admins only; own record excluded). */
-export const useSignerCandidates = (enabled: boolean) =>
+/**
+ * Colleagues who can be asked to sign: the active users of the caller's company (any member may
+ * ask, not only admins), without the caller (listed first by the API).
+ */
+export const useSignerCandidates = (enabled: boolean, selfId: number) =>
   useEndpointQuery(
-    USER_ENDPOINTS.companyUsers,
-    { query: { page: 1, perPage: 100 } },
-    { select: (body) => body.data.data, enabled },
+    TEMPLATE_ENDPOINTS.signers,
+    {},
+    { select: (body) => body.data.filter((u) => u.id !== selfId), enabled },
   );
 
 export type TSignerInput = TPlacement & { user_id: number };

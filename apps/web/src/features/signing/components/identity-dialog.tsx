@@ -1,5 +1,7 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ROUTES, toPath } from '@bubuh/contracts';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
 
 export type TIdentity = { fullName: string; nik: string | null };
@@ -14,6 +16,8 @@ export const identityRequired = (error: unknown): TIdentity | null => {
 };
 
 type TIdentityDialogProps = {
+  /** The caller's id: the account page where name and NIK are entered. */
+  userId: number;
   /** The name and NIK the first signature's certificate will carry; null: closed. */
   identity: TIdentity | null;
   pending: boolean;
@@ -22,8 +26,19 @@ type TIdentityDialogProps = {
 };
 
 /** The first signature issues the user's certificate: they confirm their name and NIK. */
-export const IdentityDialog = ({ identity, pending, onClose, onConfirm }: TIdentityDialogProps) => {
+export const IdentityDialog = ({
+  userId,
+  identity,
+  pending,
+  onClose,
+  onConfirm,
+}: TIdentityDialogProps) => {
   const { t } = useTranslation();
+  const missing = [
+    ...(identity?.fullName ? [] : [t('stamping.sign.fullName')]),
+    ...(identity?.nik ? [] : [t('stamping.sign.nik')]),
+  ];
+  const accountLink = `${toPath(ROUTES.account.path, { id: userId })}#signing-identity`;
   return (
     <Modal
       opened={identity !== null}
@@ -48,8 +63,16 @@ export const IdentityDialog = ({ identity, pending, onClose, onConfirm }: TIdent
             {identity?.nik || t('stamping.sign.noNik')}
           </Text>
         </Paper>
+        {missing.length > 0 ? (
+          <Alert color="orange" variant="light" data-testid="identity-missing">
+            {t('stamping.sign.identityMissing', { fields: missing.join(', ') })}
+          </Alert>
+        ) : null}
         <Text fz="xs" c="dimmed">
-          {t('stamping.sign.identityWrong')}
+          {t('stamping.sign.identityWrong')}{' '}
+          <Anchor component={Link} to={accountLink} fz="xs" data-testid="identity-account-link">
+            {t('stamping.sign.identityEdit')}
+          </Anchor>
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>

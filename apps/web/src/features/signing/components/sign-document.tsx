@@ -1,17 +1,6 @@
-import { ROUTES, type TUserData } from '@bubuh/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
-import { IconCircleCheck, IconRubberStamp, IconSignature } from '@tabler/icons-react';
+import { documentActionsFor, ROUTES, type TUserData } from '@bubuh/contracts';
+import { Alert, Anchor, Button, Divider, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { IconSignature } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,14 +10,13 @@ import { JavaScriptAck } from '@/components/document-editor/javascript-ack';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { ErrorAlert } from '@/components/error-alert';
-import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
-import { draftPath } from '@/lib/document-paths';
 import { useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
-import { defaultSignBox, fromPdfPlacement, type TDisplayBox } from '@/lib/placement';
+import { fromPdfPlacement, type TDisplayBox } from '@/lib/placement';
 import {
   type TSignInput,
   useBearerImage,
@@ -38,17 +26,15 @@ import {
   useSignerCandidates,
 } from '../api/signing';
 import { IdentityDialog, identityRequired, type TIdentity } from './identity-dialog';
+import { SignProgress } from './sign-progress';
 import { SignerPlanner, type TPlannedSigner } from './signer-planner';
 import { SignerQueue } from './signer-queue';
 
 type TSignDocumentProps = { documentId: number; user: TUserData };
 
-const isCompanyAdmin = (user: TUserData) =>
-  user.company_id !== null && (user.role === 'admin' || user.role === 'admin-company');
-
 /**
  * /stamp/single/esign/{id}: sign a document before it is stamped. Without a signer list the
- * caller places their signature and signs; a company admin can instead set who signs, in order,
+ * caller places their signature and signs; any company member can instead ask colleagues to sign, in order,
  * each with their own box. The first signature of a user confirms their name and NIK.
  */
 export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
@@ -57,8 +43,8 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const doc = docQuery.data;
   const pdf = useDocumentPdf(doc);
   const specimens = useMySpecimens(user.id);
-  const admin = isCompanyAdmin(user);
-  const candidates = useSignerCandidates(admin);
+  const can = doc ? documentActionsFor(doc, user) : null;
+  const candidates = useSignerCandidates(can?.askSigners ?? false, user.id);
   const setSigners = useSetSigners();
   const sign = useSignDocument();
   const javascript = useJavaScriptAck(doc, sign.error);
@@ -70,12 +56,15 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const [identity, setIdentity] = useState<{ who: TIdentity; body: TSignInput } | null>(null);
   const [signedNow, setSignedNow] = useState(false);
 
-  const lastPage = pages.length;
+  /** A new signature box on the page the user is looking at (the first page at the start). */
+  const boxInView = (index: number) => signBoxWhereLooking(pages, 1, index);
+  // Placed once the pages are shown, where the user is looking.
+  const pagesShown = pages.length > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed once, when the pages appear
   useEffect(() => {
-    if (myBox || lastPage === 0) return;
-    const page = pages[lastPage - 1];
-    if (page) setMyBox(defaultSignBox(page, lastPage));
-  }, [myBox, pages, lastPage]);
+    if (myBox || !pagesShown) return;
+    setMyBox(boxInView(0));
+  }, [myBox, pagesShown]);
 
   // The default specimen is preselected.
   useEffect(() => {
@@ -95,7 +84,6 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const hasQueue = queue.length > 0;
   const myTurn = hasQueue && next?.user_id === user.id;
   const signable = doc?.status === 'nostamp' && doc.signing_status !== 'stamping';
-  const allSigned = hasQueue && next === null;
 
   const boxes = useMemo<TViewerBox[]>(() => {
     const signatureContent = (name: string) =>
@@ -192,14 +180,9 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   };
 
   const addPlanned = (userId: number, name: string) => {
-    const page = pages[lastPage - 1];
-    if (!page) return;
-    editor.add({
-      key: `${userId}-${Date.now()}`,
-      userId,
-      name,
-      box: defaultSignBox(page, lastPage, planned.length),
-    });
+    const box = boxInView(planned.length);
+    if (!box) return;
+    editor.add({ key: `${userId}-${Date.now()}`, userId, name, box });
   };
 
   const saveSigners = () => {
@@ -221,7 +204,13 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   };
 
   if (docQuery.isPending || docQuery.error || !doc) {
-    return <QueryFallback pending={docQuery.isPending} error={docQuery.error} />;
+    return (
+      <QueryFallback
+        pending={docQuery.isPending}
+        error={docQuery.error}
+        back={{ to: ROUTES.stamp.path, label: t('page.stamp') }}
+      />
+    );
   }
 
   const candidateOptions = [
@@ -256,33 +245,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
 
           {hasQueue ? <SignerQueue doc={doc} /> : null}
 
-          {signedNow || allSigned ? (
-            <Alert
-              color="green"
-              variant="light"
-              icon={<IconCircleCheck size={18} />}
-              data-testid="sign-done"
-            >
-              <Stack gap="xs">
-                <Text fz="sm">
-                  {allSigned ? t('stamping.sign.allSigned') : t('stamping.sign.success')}
-                </Text>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    component={Link}
-                    to={draftPath(doc.document_id)}
-                    leftSection={<IconRubberStamp size={14} />}
-                  >
-                    {t('stamping.sign.toStamp')}
-                  </Button>
-                  <Button size="xs" variant="default" component={Link} to={ROUTES.stamp.path}>
-                    {t('page.stamp')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
-          ) : null}
+          <SignProgress doc={doc} user={user} signedNow={signedNow} />
 
           {signable && !planning && (!hasQueue || myTurn) ? (
             <>
@@ -328,13 +291,17 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
             </>
           ) : null}
 
-          {signable && hasQueue && !myTurn && next ? (
-            <Alert color="blue" variant="light">
-              {t('stamping.sign.waitingFor', { name: next.fullName })}
+          {signable && hasQueue && !myTurn && next && !signedNow ? (
+            <Alert color="blue" variant="light" data-testid="sign-waiting">
+              {t('stamping.sign.progress', {
+                signed: queue.length - queue.filter((s) => s.status === 'pending').length,
+                total: queue.length,
+                name: next.fullName,
+              })}
             </Alert>
           ) : null}
 
-          {signable && admin && !hasQueue ? (
+          {signable && can?.askSigners ? (
             <>
               <Divider label={t('stamping.sign.signers')} labelPosition="left" />
               <Switch
@@ -367,6 +334,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
       </Paper>
 
       <IdentityDialog
+        userId={user.id}
         identity={identity?.who ?? null}
         pending={sign.isPending}
         onClose={() => setIdentity(null)}

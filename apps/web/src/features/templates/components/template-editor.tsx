@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
-import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
 import { fieldErrorsOf } from '@/lib/api-client';
@@ -186,8 +186,9 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
   };
 
   const addEsign = () => {
-    const page = Math.min(box?.page ?? 1, Math.max(1, shownPages.length));
-    const geometryOfPage = shownPages[page - 1] ?? A4;
+    const shown = shownPages.length > 0 ? shownPages : [A4];
+    const placed = signBoxWhereLooking(shown, box?.page ?? 1, esign.length);
+    const geometryOfPage = shown[(placed?.page ?? 1) - 1] ?? A4;
     const only = signerOptions.length === 1 ? Number(signerOptions[0]?.value) : null;
     setEsign((list) => [
       ...list,
@@ -195,8 +196,9 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
         key: newKey(),
         userId: only,
         specimenId: null,
+        // Where the user is looking (the page in view), else the e-Meterai's page.
         placement: toPdfPlacement(
-          defaultSignBox(geometryOfPage, page, list.length),
+          placed ?? defaultSignBox(geometryOfPage, 1, list.length),
           geometryOfPage,
         ),
       },
@@ -245,7 +247,8 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
   });
 
   if (templateId !== null && (existing.isPending || existing.error)) {
-    return <QueryFallback pending={existing.isPending} error={existing.error} />;
+    const back = { to: backTo, label: t('page.masterDocumentTemplate') };
+    return <QueryFallback pending={existing.isPending} error={existing.error} back={back} />;
   }
 
   return (

@@ -18,6 +18,7 @@ import {
   IconFileTypePdf,
   IconLock,
   IconRefresh,
+  IconShield,
   IconShieldCheck,
   IconShieldX,
   IconUpload,
@@ -132,7 +133,13 @@ export const VerifyPanel = () => {
 const VerifyResult = ({ result, onAgain }: { result: TVerifyResult; onAgain: () => void }) => {
   const { t } = useTranslation();
   const counts = countByKind(result);
-  const Icon = result.intact ? IconShieldCheck : IconShieldX;
+  // A plain PDF is not "modified": it simply carries no signature (said neutrally, in grey).
+  const unsigned = result.signatures.length === 0;
+  const Icon = result.intact ? IconShieldCheck : unsigned ? IconShield : IconShieldX;
+  const tone = result.intact ? 'green' : unsigned ? 'gray' : 'red';
+  // The summary counts what the details show: signatures carrying a trusted time.
+  const signatures = result.signatures.filter((s) => s.kind !== 'timestamp');
+  const timestamped = signatures.filter((s) => s.timestamped).length;
   return (
     <Stack gap="lg" data-testid="verify-result">
       <Card
@@ -142,17 +149,16 @@ const VerifyResult = ({ result, onAgain }: { result: TVerifyResult; onAgain: () 
         data-intact={result.intact || undefined}
       >
         <Group gap="md" wrap="nowrap" align="flex-start">
-          <ThemeIcon size={52} radius="xl" color={result.intact ? 'green' : 'red'} variant="light">
+          <ThemeIcon size={52} radius="xl" color={tone} variant="light">
             <Icon size={30} />
           </ThemeIcon>
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-            <Title
-              order={2}
-              fz="xl"
-              c={result.intact ? 'green.8' : 'red.8'}
-              data-testid="verify-verdict"
-            >
-              {result.intact ? t('verify.intact') : t('verify.invalid')}
+            <Title order={2} fz="xl" c={`${tone}.8`} data-testid="verify-verdict">
+              {result.intact
+                ? t('verify.intact')
+                : unsigned
+                  ? t('verify.unsigned')
+                  : t('verify.invalid')}
             </Title>
             <Text fz="sm" fw={500} style={{ wordBreak: 'break-word' }}>
               {result.file_name}
@@ -163,11 +169,16 @@ const VerifyResult = ({ result, onAgain }: { result: TVerifyResult; onAgain: () 
                 : t('verify.summary', {
                     emeterai: counts.emeterai,
                     esign: counts.esign,
-                    timestamp: counts.timestamp,
+                    timestamped,
+                    total: signatures.length,
                   })}
             </Text>
             <Text fz="sm" c="dimmed">
-              {result.intact ? t('verify.intactHelp') : t('verify.invalidHelp')}
+              {result.intact
+                ? t('verify.intactHelp')
+                : unsigned
+                  ? t('verify.unsignedHelp')
+                  : t('verify.invalidHelp')}
             </Text>
           </Stack>
           <Button

@@ -1,0 +1,25 @@
+import { integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { documents } from './documents';
+import { users } from './org';
+
+/**
+ * One row per signing e-mail sent: "your turn" to a signer (`turn`, for one signing round's
+ * signer row) and "everyone has signed" to the owner (`completed`). The mail job inserts the row
+ * before sending (a retry finds it and sends nothing twice) and removes it if sending fails.
+ */
+export const signingNotices = pgTable(
+  'signing_notices',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10, enum: ['turn', 'completed'] }).notNull(),
+    /** The signer row (`turn`) or the owner's user id (`completed`). */
+    subjectId: integer('subject_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.kind, t.subjectId] })],
+);

@@ -1,0 +1,65 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { documentSigners, documents, signingNotices, users } from '../../db/schema.ts';
+
+/** The document, its owner and its signers in order, for the signing e-mails. */
+export const noticeSubject = async (db: TDb, documentId: number) => {
+  const [doc] = await db
+    .select({
+      id: documents.id,
+      state: documents.state,
+      fileName: documents.fileName,
+      ownerId: users.id,
+      ownerName: users.fullName,
+      ownerEmail: users.email,
+      ownerLanguage: users.language,
+    })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .where(eq(documents.id, documentId));
+  if (!doc) return null;
+  const signers = await db
+    .select({
+      id: documentSigners.id,
+      userId: documentSigners.userId,
+      status: documentSigners.status,
+      fullName: users.fullName,
+      email: users.email,
+      language: users.language,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(documentSigners)
+    .innerJoin(users, eq(users.id, documentSigners.userId))
+    .where(eq(documentSigners.documentId, documentId))
+    .orderBy(asc(documentSigners.position));
+  return { doc, signers };
+};
+
+/** Claims one notice; false when it was sent (or is being sent) already. */
+export const claimNotice = async (
+  db: TDb,
+  notice: { documentId: number; kind: 'turn' | 'completed'; subjectId: number; userId: number },
+) => {
+  const rows = await db
+    .insert(signingNotices)
+    .values(notice)
+    .onConflictDoNothing()
+    .returning({ documentId: signingNotices.documentId });
+  return rows.length > 0;
+};
+
+/** Gives a claim back when its mail could not be sent (the job's retry sends it). */
+export const releaseNotice = async (
+  db: TDb,
+  notice: { documentId: number; kind: 'turn' | 'completed'; subjectId: number },
+) => {
+  await db
+    .delete(signingNotices)
+    .where(
+      and(
+        eq(signingNotices.documentId, notice.documentId),
+        eq(signingNotices.kind, notice.kind),
+        eq(signingNotices.subjectId, notice.subjectId),
+      ),
+    );
+};

@@ -1,0 +1,80 @@
+import type { TDb } from '../../db/client.ts';
+import type { TMailer } from '../mail/mailer.ts';
+import { signerTurnMail, signingCompletedMail } from '../mail/signing-mail-templates.ts';
+import * as repo from './signing-notices.repository.ts';
+
+export type TSigningNoticeDeps = { db: TDb; mailer: TMailer; publicUrl: string };
+export type TNoticeOutcome = { sent: ('turn' | 'completed')[] };
+
+/**
+ * The signing e-mails of one document, as its state says now: "your turn" to the next pending
+ * signer, "everyone has signed" to the owner once the last signer has signed. Idempotent: each
+ * notice is claimed in `signing_notices` before it is sent, so a retried or repeated job (after a
+ * signature, after the signer list is set) sends nothing twice; a failed send gives its claim back.
+ */
+export const createSigningNotices = ({ db, mailer, publicUrl }: TSigningNoticeDeps) => {
+  const base = publicUrl.replace(/\/$/, '');
+  const send = async (
+    notice: { documentId: number; kind: 'turn' | 'completed'; subjectId: number; userId: number },
+    mail: Parameters<TMailer['send']>[0],
+  ) => {
+    if (!(await repo.claimNotice(db, notice))) return false;
+    try {
+      await mailer.send(mail);
+      return true;
+    } catch (error) {
+      await repo.releaseNotice(db, notice);
+      throw error;
+    }
+  };
+
+  const notify = async (documentId: number): Promise<TNoticeOutcome> => {
+    const subject = await repo.noticeSubject(db, documentId);
+    if (!subject) return { sent: [] };
+    const { doc, signers } = subject;
+    const sent: TNoticeOutcome['sent'] = [];
+    if (doc.state === 'signing') {
+      const next = signers.find((s) => s.status === 'pending');
+      // The owner signing their own document first needs no e-mail.
+      if (next && !next.deactivatedAt && next.userId !== doc.ownerId) {
+        const mail = signerTurnMail(
+          next.language,
+          next.email,
+          next.fullName,
+          { id: doc.id, fileName: doc.fileName, ownerName: doc.ownerName },
+          `${base}/stamp/single/esign/${doc.id}`,
+        );
+        const notice = {
+          documentId: doc.id,
+          kind: 'turn' as const,
+          subjectId: next.id,
+          userId: next.userId,
+        };
+        if (await send(notice, mail)) sent.push('turn');
+      }
+    }
+    const everyoneSigned = signers.length > 0 && signers.every((s) => s.status === 'signed');
+    const othersSigned = signers.some((s) => s.userId !== doc.ownerId);
+    if (doc.state === 'signed' && everyoneSigned && othersSigned) {
+      const mail = signingCompletedMail(
+        doc.ownerLanguage,
+        doc.ownerEmail,
+        doc.ownerName,
+        { id: doc.id, fileName: doc.fileName },
+        `${base}/stamp/single/esign/${doc.id}`,
+      );
+      const notice = {
+        documentId: doc.id,
+        kind: 'completed' as const,
+        subjectId: doc.ownerId,
+        userId: doc.ownerId,
+      };
+      if (await send(notice, mail)) sent.push('completed');
+    }
+    return { sent };
+  };
+
+  return { notify };
+};
+
+export type TSigningNotices = ReturnType<typeof createSigningNotices>;

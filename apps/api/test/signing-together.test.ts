@@ -1,0 +1,195 @@
+import type { AddressInfo } from 'node:net';
+import { ZDashboardDocuments, ZDocumentUserList } from '@bubuh/contracts';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
+import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
+import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
+import { createSigningNotices } from '../src/modules/signing/signing-notices.ts';
+import { callAs, type TMethod } from './auth-helpers.ts';
+import {
+  makePdf,
+  newDepartmentMember,
+  newDepartmentUser,
+  type TSession,
+  uploadedId,
+} from './documents-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+
+type TReceived = { to: string[]; raw: string };
+
+/** Quoted-printable soft breaks and escapes undone, enough to read links and subjects. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+describe('signing together: e-mails, "waiting for my signature", who may ask', () => {
+  const received: TReceived[] = [];
+  let server: SMTPServer;
+  let ctx: TTestContext;
+  let smtpUrl = '';
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: decoded(Buffer.concat(chunks).toString('utf8')),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    ctx = await createTestContext({
+      env: { LOG_LEVEL: 'error', PUBLIC_URL: 'http://bubuh.test', ...RELAXED_LIMITS },
+      // Sign-up codes stay in the outbox (the helpers read them there); the rest goes over SMTP.
+      mailer: (database) => {
+        const smtp = createSmtpMailer(database.db, smtpUrl, 'Bubuh <no-reply@bubuh.test>');
+        const outbox = createOutboxMailer(database.db);
+        return {
+          transport: 'smtp',
+          send: (mail) => (mail.template.startsWith('otp') ? outbox : smtp).send(mail),
+        };
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
+    callAs(ctx, session, method, url, payload);
+  const emails = new Map<number, string>();
+  const emailOf = async (session: TSession) => {
+    const [row] = await ctx.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, session.userData.id));
+    emails.set(session.userData.id, row?.email ?? '');
+  };
+  const mailsTo = (session: TSession) =>
+    received.filter((m) => m.to.includes(emails.get(session.userData.id) ?? '-'));
+  const waitingList = async (session: TSession) => {
+    const res = await call(session, 'GET', '/api/v1/single-stamp/get-document-user?waiting=me');
+    expect(res.statusCode, res.body).toBe(200);
+    return ZDocumentUserList.parse(res.json()).data;
+  };
+  const box = (userId: number, x: number) => ({
+    user_id: userId,
+    page: 1,
+    x,
+    y: 150,
+    width: 140,
+    height: 56,
+  });
+
+  it('a department user (not an admin) asks a colleague; each signer hears when it is their turn; the owner when all signed', async () => {
+    const { session: owner, ref } = await newDepartmentUser(ctx, 0);
+    await move(ctx.database.db, {
+      kind: 'esign',
+      quantity: 3,
+      from: SYSTEM_ISSUED,
+      to: ref,
+      reason: 'purchase',
+      companyId: ref.companyId,
+    });
+    const dewi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
+    const outsider = await newDepartmentUser(ctx, 0);
+    await emailOf(owner);
+    await emailOf(dewi);
+    const id = await uploadedId(ctx, owner, await makePdf(1), 'kontrak-kerja.pdf');
+
+    // Someone of another company cannot be asked.
+    const foreign = await call(owner, 'POST', '/api/v1/esign-only/update-signer-data', {
+      document_id: id,
+      signers: [box(outsider.session.userData.id, 60)],
+    });
+    expect(foreign.statusCode).toBe(400);
+
+    const set = await call(owner, 'POST', '/api/v1/esign-only/update-signer-data', {
+      document_id: id,
+      signers: [box(owner.userData.id, 60), box(dewi.userData.id, 240)],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // The owner signs first: nobody is e-mailed yet, Dewi is not waiting yet.
+    expect((await waitingList(owner)).meta.total).toBe(1);
+    expect((await waitingList(dewi)).meta.total).toBe(0);
+
+    const sign = (who: TSession, x: number) =>
+      call(who, 'POST', '/api/v1/esign-only/signer-process', {
+        document_id: id,
+        page: 1,
+        x,
+        y: 150,
+        width: 140,
+        height: 56,
+        identity_confirmed: true,
+      });
+    // Dewi is a signer but not the owner: she may neither cancel nor delete the document.
+    expect(
+      (await call(dewi, 'POST', '/api/v1/single-stamp/canceled-stamp', { document_id: id }))
+        .statusCode,
+    ).toBe(403);
+
+    expect((await sign(owner, 60)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(mailsTo(dewi)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    const turn = mailsTo(dewi)[0]?.raw ?? '';
+    expect(turn).toContain('kontrak-kerja.pdf');
+    expect(turn).toContain(`http://bubuh.test/stamp/single/esign/${id}`);
+
+    const waiting = await waitingList(dewi);
+    expect(waiting.data.map((d) => d.document_id)).toEqual([id]);
+    expect((await waitingList(owner)).meta.total).toBe(0);
+    const dashboard = ZDashboardDocuments.parse(
+      (await call(dewi, 'GET', '/api/v1/dashboard/get-document-dashboard')).json(),
+    ).data;
+    expect(dashboard.waiting_for_me.total).toBe(1);
+    expect(dashboard.waiting_for_me.recent[0]?.document_file).toBe('kontrak-kerja.pdf');
+
+    expect((await sign(dewi, 240)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(mailsTo(owner)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(mailsTo(owner)[0]?.raw).toContain('Everyone has signed');
+    expect((await waitingList(dewi)).meta.total).toBe(0);
+
+    // Idempotent: the job running again (a retry) e-mails nobody twice.
+    const notices = createSigningNotices({
+      db: ctx.database.db,
+      mailer: createSmtpMailer(ctx.database.db, smtpUrl, 'Bubuh <no-reply@bubuh.test>'),
+      publicUrl: 'http://bubuh.test',
+    });
+    expect(await notices.notify(id)).toEqual({ sent: [] });
+    expect(mailsTo(dewi)).toHaveLength(1);
+    expect(mailsTo(owner)).toHaveLength(1);
+  });
+
+  it('a personal account can only sign alone', async () => {
+    const { session: owner } = await newDepartmentUser(ctx, 0);
+    const personal = await newDepartmentMember(ctx, null, null);
+    const id = await uploadedId(ctx, personal, await makePdf(1));
+    const res = await call(personal, 'POST', '/api/v1/esign-only/update-signer-data', {
+      document_id: id,
+      signers: [box(owner.userData.id, 60)],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Signers must be users of the same company');
+  });
+});

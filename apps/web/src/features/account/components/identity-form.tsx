@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCertificate, IconId, IconUser } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notify';
+import { checkName, checkNik } from '@/lib/validation';
+import { useSetSignerIdentity, useSignerIdentity } from '../api/identity';
+
+/**
+ * The full legal name and NIK the signing certificate will carry (issued at the first
+ * e-signature): entered and corrected here until then, shown read-only afterwards. The NIK is
+ * checked as at registration.
+ */
+export const IdentityForm = () => {
+  const { t } = useTranslation();
+  const identity = useSignerIdentity();
+  const save = useSetSignerIdentity();
+  const form = useForm({
+    initialValues: { fullName: '', nik: '' },
+    validate: {
+      fullName: (value) => {
+        const problem = checkName(value);
+        return problem ? t(problem) : null;
+      },
+      nik: (value) => {
+        const problem = checkNik(value);
+        return problem ? t(problem) : null;
+      },
+    },
+  });
+  const data = identity.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once the identity arrives
+  useEffect(() => {
+    if (!data) return;
+    const values = { fullName: data.fullName, nik: data.nik ?? '' };
+    form.setInitialValues(values);
+    form.setValues(values);
+  }, [data]);
+
+  const issued = data?.certificate_issued ?? false;
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      { body: { fullName: values.fullName.trim(), nik: values.nik.trim() } },
+      {
+        onSuccess: () => notifySuccess(t('account.identity.saved')),
+        onError: (error) => form.setErrors(fieldErrorsOf(error, ['fullName', 'nik'])),
+      },
+    ),
+  );
+  const fieldErrors = save.error ? fieldErrorsOf(save.error, ['fullName', 'nik']) : {};
+
+  return (
+    <Paper withBorder p="xl" id="signing-identity" data-testid="identity-form">
+      <Group gap="xs">
+        <IconCertificate size={20} />
+        <Title order={2} fz="lg">
+          {t('account.identity.title')}
+        </Title>
+      </Group>
+      <Text c="dimmed" fz="sm" mt={4}>
+        {issued ? t('account.identity.issued') : t('account.identity.hint')}
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md" mt="lg">
+          <TextInput
+            label={t('account.identity.fullName')}
+            leftSection={<IconUser size={18} stroke={1.6} />}
+            readOnly={issued}
+            withAsterisk={!issued}
+            {...form.getInputProps('fullName')}
+            data-testid="identity-full-name"
+          />
+          <TextInput
+            label={t('account.identity.nik')}
+            description={issued ? undefined : t('account.identity.nikHint')}
+            leftSection={<IconId size={18} stroke={1.6} />}
+            inputMode="numeric"
+            readOnly={issued}
+            withAsterisk={!issued}
+            {...form.getInputProps('nik')}
+            data-testid="identity-nik-input"
+          />
+          {save.error && Object.keys(fieldErrors).length === 0 ? (
+            <Alert color="red" variant="light" role="alert">
+              {serverMessage(save.error, t)}
+            </Alert>
+          ) : null}
+          {issued ? null : (
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={!form.isDirty() || identity.isPending}
+                data-testid="identity-save"
+              >
+                {t('account.identity.save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+};

@@ -1,0 +1,73 @@
+import { formatDateTime, ROUTES } from '@bubuh/contracts';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconSignature } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { esignPath } from '@/lib/document-paths';
+import { useDashboardDocuments } from '../api/documents';
+
+/**
+ * Dashboard card, first under the greeting while anything waits: documents whose next signature
+ * is the caller's, each a click from signing (the full list: /stamp?waiting=me).
+ */
+export const WaitingForMe = () => {
+  const { t } = useTranslation();
+  const query = useDashboardDocuments();
+  const waiting = query.data?.waiting_for_me;
+  if (!waiting || waiting.total === 0) return null;
+  return (
+    <Card withBorder padding="lg" data-testid="waiting-for-me">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs">
+            <IconSignature size={20} />
+            <Title order={3} fz="lg">
+              {t('stamping.dashboard.waitingTitle')}
+            </Title>
+            <Badge variant="light" color={waiting.total > 0 ? 'orange' : 'gray'}>
+              {waiting.total}
+            </Badge>
+          </Group>
+          {waiting.total > 0 ? (
+            <Anchor component={Link} to={`${ROUTES.stamp.path}?waiting=me`} fz="sm">
+              <Group gap={4}>
+                {t('stamping.dashboard.viewAll')}
+                <IconArrowRight size={14} />
+              </Group>
+            </Anchor>
+          ) : null}
+        </Group>
+        {waiting.recent.length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            {t('stamping.dashboard.waitingEmpty')}
+          </Text>
+        ) : (
+          waiting.recent.map((doc) => (
+            <Group key={doc.document_id} justify="space-between" wrap="nowrap" gap="sm">
+              <div style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={600} truncate="end">
+                  {doc.document_file}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {t('stamping.dashboard.waitingFrom', {
+                    owner: doc.owner,
+                    date: formatDateTime(doc.created_at),
+                  })}
+                </Text>
+              </div>
+              <Button
+                size="xs"
+                component={Link}
+                to={esignPath(doc.document_id)}
+                leftSection={<IconSignature size={14} />}
+                data-testid={`waiting-sign-${doc.document_id}`}
+              >
+                {t('stamping.actions.sign')}
+              </Button>
+            </Group>
+          ))
+        )}
+      </Stack>
+    </Card>
+  );
+};
