@@ -3,8 +3,8 @@
  * (drizzle.config.ts) and for the repositories. A new area adds its file and one line below.
  */
 export * from './schema/auth';
-export * from './schema/billing';
 export * from './schema/batches';
+export * from './schema/billing';
 export * from './schema/document-totals';
 export * from './schema/documents';
 export * from './schema/mail';
@@ -13,5 +13,5 @@ export * from './schema/org';
 export * from './schema/plans';
 export * from './schema/quota';
 export * from './schema/reservations';
-export * from './schema/support';
 export * from './schema/signing-notices';
+export * from './schema/support';
