@@ -1,33 +1,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TAppDeps } from './app.ts';
 import { REPO_ROOT, type TEnv } from './config/env.ts';
 import { openDatabase, type TDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { resolveSecret } from './lib/secrets.ts';
-import type { TMailer } from './modules/mail/mailer.ts';
 import { createOutboxMailer } from './modules/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './modules/mail/smtp-mailer.ts';
-import { createPdfEngine, type TPdfEngine } from './pdf/pdf-engine.ts';
+import { createPdfEngine } from './pdf/pdf-engine.ts';
 import { createLocalMeteraiProvider } from './providers/meterai/local-meterai-provider.ts';
 import type { TMeteraiProvider } from './providers/meterai/meterai-provider.ts';
 import { createPeruriMeteraiProvider } from './providers/meterai/peruri-meterai-provider.ts';
-import {
-  createLocalSignatureProvider,
-  type TSignatureProvider,
-} from './providers/signature/local-signature-provider.ts';
-import type { TFileStore } from './storage/file-store.ts';
+import { createLocalSignatureProvider } from './providers/signature/local-signature-provider.ts';
 import { createLocalFileStore } from './storage/local-file-store.ts';
 
-export type TRuntime = {
-  database: TDatabase;
-  files: TFileStore;
-  meterai: TMeteraiProvider;
-  mailer: TMailer;
-  pdf: TPdfEngine;
-  signatures: TSignatureProvider;
-  jwtSecret: string;
-};
+/** What the app is built from, apart from the env: database, file store, providers, PDF pool. */
+export type TRuntime = Omit<TAppDeps, 'env'>;
 
 /** Opens the database chosen by the environment (PGlite under DATA_DIR unless DATABASE_URL). */
 export const openConfiguredDatabase = (env: TEnv): Promise<TDatabase> =>

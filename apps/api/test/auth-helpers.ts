@@ -94,6 +94,21 @@ export const callAs = (
     ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
   });
 
+/**
+ * `call(who, method, url, payload?, headers?)`: `callAs` for the session signed in as `who` in
+ * `sessions` (filled in `beforeAll`; the context is read when the call is made).
+ */
+export const callerFor =
+  (context: () => TTestContext, sessions: Record<string, { accessToken: string }>) =>
+  (
+    who: string,
+    method: TMethod,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ) =>
+    callAs(context(), sessions[who] ?? { accessToken: '' }, method, url, payload, headers);
+
 export const userIdOf = async (ctx: TTestContext, email: string) => {
   const [row] = await ctx.database.db
     .select({ id: users.id })

@@ -120,6 +120,14 @@ export const uploadedId = async (
   ZUploadDocumentResponse.parse((await uploadPdf(ctx, session, content, name)).json()).data
     .document_id;
 
+/** GET a document's details (the raw answer) as `session`. */
+export const getDocumentDetails = (ctx: TTestContext, session: TSession, documentId: number) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/single-stamp/get-document-details/${documentId}`,
+    headers: bearer(session),
+  });
+
 /** The single-stamp request the tests send: an e-Meterai box on `page` of `documentId`. */
 export const stampRequest = (documentId: number, page: number) => ({
   document_id: documentId,

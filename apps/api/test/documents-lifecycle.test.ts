@@ -13,6 +13,7 @@ import {
   pdfsig,
   purchase,
   stampDocument,
+  stampRequest,
   type TSession,
   uploadedId,
   verifyThroughApi,
@@ -221,15 +222,8 @@ describe('who pays for a stamp (spec §6)', () => {
     const id = await uploadedId(ctx, personal, await makePdf(1));
     const wrongCall = await stampDocument(ctx, personal, id, 1);
     expect(wrongCall.statusCode).toBe(403);
-    const res = await post('/api/v1/single-stamp/stamp-single-process-personal', personal, {
-      document_id: id,
-      page: 1,
-      x: 400,
-      y: 100,
-      width: 75,
-      height: 75,
-      doc_type: '3',
-    });
+    const url = '/api/v1/single-stamp/stamp-single-process-personal';
+    const res = await post(url, personal, stampRequest(id, 1));
     expect(res.statusCode, res.body).toBe(200);
     expect(await balanceOf(ctx.database.db, own, 'emeterai')).toBe(1);
   });

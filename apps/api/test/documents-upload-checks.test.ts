@@ -21,6 +21,7 @@ import {
   pdfsig,
   purchase,
   stampDocument,
+  stampRequest,
   type TSession,
   uploadPdf,
 } from './documents-helpers.ts';
@@ -124,16 +125,7 @@ const stampWith = (session: TSession, id: number, extra: Record<string, unknown>
     method: 'POST',
     url: '/api/v1/single-stamp/stamp-single-process-company',
     headers: bearer(session),
-    payload: {
-      document_id: id,
-      page: 1,
-      x: 400,
-      y: 100,
-      width: 75,
-      height: 75,
-      doc_type: '3',
-      ...extra,
-    },
+    payload: { ...stampRequest(id, 1), ...extra },
   });
 
 describe('damaged uploads', () => {

@@ -10,6 +10,7 @@ import { documents, users } from '../src/db/schema.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
 import {
+  getDocumentDetails,
   makePdf,
   newDepartmentMember,
   newDepartmentUser as newDepartmentUserIn,
@@ -58,13 +59,7 @@ describe('upload', () => {
       { width: 595, height: 842 },
     ]);
     const details = ZDocumentResponse.parse(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/v1/single-stamp/get-document-details/${data.document_id}`,
-          headers: bearer(session),
-        })
-      ).json(),
+      (await getDocumentDetails(ctx, session, data.document_id)).json(),
     ).data;
     expect(details).toMatchObject({
       status: 'nostamp',
@@ -221,13 +216,7 @@ describe('stamping one document', () => {
       failIssuing = false;
     }
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
-    const details = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/single-stamp/get-document-details/${id}`,
-        headers: bearer(session),
-      })
-    ).json().data;
+    const details = (await getDocumentDetails(ctx, session, id)).json().data;
     expect(details).toMatchObject({
       status: 'nostamp',
       signing_status: 'draft',
@@ -247,13 +236,7 @@ describe('stamping one document', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Kuota tidak mencukupi');
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
-    const details = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/single-stamp/get-document-details/${id}`,
-        headers: bearer(session),
-      })
-    ).json().data;
+    const details = (await getDocumentDetails(ctx, session, id)).json().data;
     expect(details.signing_status).toBe('draft');
   });
 
@@ -328,15 +311,7 @@ describe('stamping one document', () => {
       headers: bearer(session),
     });
     expect(del.statusCode).toBe(200);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/v1/single-stamp/get-document-details/${id}`,
-          headers: bearer(session),
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await getDocumentDetails(ctx, session, id)).statusCode).toBe(404);
   });
 });
 
@@ -389,13 +364,7 @@ describe('templates', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
-    const details = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/single-stamp/get-document-details/${id}`,
-        headers: bearer(session),
-      })
-    ).json().data;
+    const details = (await getDocumentDetails(ctx, session, id)).json().data;
     expect(details.placements.emeterai).toMatchObject({
       page: 1,
       x: 450,
@@ -655,13 +624,7 @@ describe('e-signatures before the stamp', () => {
     expect(verified.signatures.slice(0, 3).every((sig) => sig.modified_after === 'allowed')).toBe(
       true,
     );
-    const details = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/single-stamp/get-document-details/${id}`,
-        headers: bearer(second),
-      })
-    ).json().data;
+    const details = (await getDocumentDetails(ctx, second, id)).json().data;
     expect(details.signers.map((s: { status: string }) => s.status)).toEqual([
       'signed',
       'signed',

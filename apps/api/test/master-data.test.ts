@@ -5,14 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, departements, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
-import {
-  bearer,
-  callAs,
-  createVerifiedUser,
-  lastMailTo,
-  login,
-  type TMethod,
-} from './auth-helpers.ts';
+import { bearer, callerFor, createVerifiedUser, lastMailTo, login } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
@@ -41,13 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (
-  who: string,
-  method: TMethod,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) => callAs(ctx, as[who] as TS, method, url, payload, headers);
+const call = callerFor(() => ctx, as);
 
 const multipart = (
   fields: Record<string, string>,

@@ -5,7 +5,7 @@ import { companies, departements } from '../src/db/schema.ts';
 import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
-import { bearer, callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
+import { bearer, callerFor, createVerifiedUser, login } from './auth-helpers.ts';
 import { purchase } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
 import { expectRefusedQuery, readPages } from './list-helpers.ts';
@@ -41,13 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (
-  who: string,
-  method: TMethod,
-  url: string,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) => callAs(ctx, as[who] as TS, method, url, payload, headers);
+const call = callerFor(() => ctx, as);
 
 /** A fresh company with its own admin, department and quota, to keep tests independent. */
 const newCompany = async (emeterai: number) => {

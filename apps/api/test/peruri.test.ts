@@ -4,6 +4,7 @@ import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { createPeruriMeteraiProvider } from '../src/providers/meterai/peruri-meterai-provider.ts';
 import { bearer } from './auth-helpers.ts';
 import {
+  getDocumentDetails,
   makePdf,
   newDepartmentUser,
   pdfsig,
@@ -122,13 +123,7 @@ describe('Peruri adapter against a fake Peruri server', () => {
       failSigning = false;
     }
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
-    const details = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/single-stamp/get-document-details/${id}`,
-        headers: bearer(session),
-      })
-    ).json().data;
+    const details = (await getDocumentDetails(ctx, session, id)).json().data;
     expect(details).toMatchObject({ status: 'nostamp', serial_number: null });
 
     // The retry stamps with the same serial and image (retryFlag "1"); Peruri issues no second.

@@ -1,12 +1,6 @@
 import { ERROR_CODES, ROLES } from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  expectMatchingLanguages,
-  expectNotInMainFiles,
-  flat,
-  keysUsedInSource,
-  render,
-} from './locale-test-helpers';
+import { expectWellFormed, flat, keysUsedInSource, render } from './locale-test-helpers';
 import masterEn from './master.en.json';
 import masterId from './master.id.json';
 import quotaEn from './quota.en.json';
@@ -22,12 +16,8 @@ describe('master and quota locales', () => {
     expect(Object.keys(quotaEn)).toEqual(['quota']);
   });
 
-  it('do not overwrite keys of the main files', () => {
-    expectNotInMainFiles(['master', 'quota']);
-  });
-
-  it('have the same keys, no empty texts and the same placeholders in both languages', () => {
-    expectMatchingLanguages(EN, ID);
+  it('have the same keys and placeholders in en and id, none empty, none in the main files', () => {
+    expectWellFormed(EN, ID, ['master', 'quota']);
   });
 
   it('keep the success messages of spec §4 exactly, in both languages', () => {

@@ -49,7 +49,7 @@ export const keysUsedInSource = (pattern: RegExp): Set<string> => {
 };
 
 /** en and id have the same keys, no empty text, and the same placeholders in both languages. */
-export const expectMatchingLanguages = (EN: Record<string, string>, ID: Record<string, string>) => {
+const expectMatchingLanguages = (EN: Record<string, string>, ID: Record<string, string>) => {
   expect(Object.keys(ID).sort()).toEqual(Object.keys(EN).sort());
   for (const key of Object.keys(EN)) {
     expect(EN[key]?.trim(), `en ${key}`).not.toBe('');
@@ -59,9 +59,22 @@ export const expectMatchingLanguages = (EN: Record<string, string>, ID: Record<s
 };
 
 /** A feature file's top-level keys stay out of the main en/id files (src/lib/i18n.ts merges them). */
-export const expectNotInMainFiles = (keys: readonly string[]) => {
+const expectNotInMainFiles = (keys: readonly string[]) => {
   for (const key of keys) {
     expect(Object.keys(en)).not.toContain(key);
     expect(Object.keys(id)).not.toContain(key);
   }
+};
+
+/**
+ * A feature's locale files: the same keys, no empty text and the same placeholders in en and id,
+ * and their top-level keys kept out of the main files.
+ */
+export const expectWellFormed = (
+  EN: Record<string, string>,
+  ID: Record<string, string>,
+  topLevelKeys: readonly string[],
+) => {
+  expectMatchingLanguages(EN, ID);
+  expectNotInMainFiles(topLevelKeys);
 };

@@ -14,6 +14,22 @@ export type { TQuotaScope };
 /** Spec §6: the account a scope reads (the one rule in lib/access.ts). */
 export const accountRefFor = quotaAccountOf;
 
+type TBalance = { remain: number; spent: number };
+
+/** A wallet on the wire: what remains, what was used, and both together. */
+const walletFigures = (w: TBalance) => ({
+  remain: w.remain,
+  usage: { total: w.spent },
+  total: { total: w.remain + w.spent },
+});
+
+/** The same for the caller's child users (`*_child`). */
+const childTotals = (c: TBalance) => ({
+  remain_child: c.remain,
+  usage_child: c.spent,
+  total_child: c.remain + c.spent,
+});
+
 const lastMonths = (n: number): string[] => {
   const now = new Date();
   return Array.from({ length: n }, (_, i) => {
@@ -121,19 +137,8 @@ export const createQuotaService = (deps: { db: TDb }) => {
         usage_child: childEmeterai.spent,
         stamp_child: childEmeterai.stamps,
         total_child: childEmeterai.remain + childEmeterai.spent,
-        esign: {
-          remain: esign.remain,
-          usage: { total: esign.spent },
-          total: { total: esign.remain + esign.spent },
-          remain_child: childEsign.remain,
-          usage_child: childEsign.spent,
-          total_child: childEsign.remain + childEsign.spent,
-        },
-        psre: {
-          remain: psre.remain,
-          usage: { total: psre.spent },
-          total: { total: psre.remain + psre.spent },
-        },
+        esign: { ...walletFigures(esign), ...childTotals(childEsign) },
+        psre: walletFigures(psre),
       };
       if (scope === 'company' && auth.role === 'admin-company' && ref.companyId !== null) {
         quota.departements = await repo.departementBalances(db, ref.companyId);

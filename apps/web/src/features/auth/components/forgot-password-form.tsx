@@ -1,7 +1,6 @@
 import { ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { serverMessage } from '@/lib/api-errors';
@@ -9,6 +8,7 @@ import { checkEmail } from '@/lib/validation';
 import { useForgotPassword } from '../api/password-reset';
 import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
+import { SignInEmailInput } from './sign-in-email-input';
 
 /** /auth/forgot-password: the same confirmation whether or not the address has an account. */
 export const ForgotPasswordForm = () => {
@@ -47,16 +47,7 @@ export const ForgotPasswordForm = () => {
 
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('auth.login.email')}
-            placeholder={t('auth.login.emailPlaceholder')}
-            type="email"
-            autoComplete="email"
-            size="md"
-            leftSection={<IconMail size={18} stroke={1.6} />}
-            name="email"
-            {...form.getInputProps('email')}
-          />
+          <SignInEmailInput {...form.getInputProps('email')} />
           <Button type="submit" size="md" fullWidth loading={forgot.isPending}>
             {forgot.isSuccess ? t('auth.forgot.sendAgain') : t('auth.forgot.submit')}
           </Button>

@@ -1,7 +1,7 @@
 import { HOME_PATH, ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { isOtpChallenge, useLogin } from '../api/login';
 import { saveLoginChallenge } from '../utils/flow-storage';
 import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
+import { SignInEmailInput } from './sign-in-email-input';
 
 /** What another auth screen hands to /login in the router state. */
 export type TLoginState = { email?: string; notice?: 'verified' | 'passwordReset' };
@@ -108,16 +109,7 @@ export const LoginForm = () => {
 
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="md">
-          <TextInput
-            label={t('auth.login.email')}
-            placeholder={t('auth.login.emailPlaceholder')}
-            type="email"
-            autoComplete="email"
-            size="md"
-            leftSection={<IconMail size={18} stroke={1.6} />}
-            name="email"
-            {...form.getInputProps('email')}
-          />
+          <SignInEmailInput {...form.getInputProps('email')} />
           <div>
             <PasswordInput
               label={t('auth.login.password')}

@@ -12,6 +12,7 @@ import {
   saveRegisterDraft,
   setResendCooldown,
 } from './flow-storage';
+import { COMPANY_REGISTER_VALUES } from './register-test-values';
 
 let tab: Storage;
 beforeEach(() => {
@@ -23,17 +24,7 @@ afterEach(() => {
 });
 
 describe('register draft', () => {
-  const values = {
-    ...EMPTY_REGISTER_VALUES,
-    type: 'company' as const,
-    name: 'Sari',
-    email: 'sari@maju.co.id',
-    phoneNumber: '081234567890',
-    password: 'Rahasia2026',
-    passwordConfirmation: 'Rahasia2026',
-    companyName: 'PT Maju',
-    noKTP: '3174015708900001',
-  };
+  const values = COMPANY_REGISTER_VALUES;
 
   it('survives a reload without the password', () => {
     saveRegisterDraft(2, values);

@@ -2,6 +2,7 @@ import { ZRegisterRequest } from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REGISTER_VALUES } from './flow-storage';
 import { firstStepWith, resumeStep, stepsFor, toRegisterRequest } from './register-steps';
+import { COMPANY_REGISTER_VALUES } from './register-test-values';
 
 describe('register steps', () => {
   it('adds the company step for company accounts', () => {
@@ -40,18 +41,7 @@ describe('register steps', () => {
     expect(ZRegisterRequest.safeParse(personal).success).toBe(true);
 
     const company = toRegisterRequest(
-      {
-        ...EMPTY_REGISTER_VALUES,
-        type: 'company',
-        name: 'Sari',
-        email: 'sari@maju.co.id',
-        phoneNumber: '081234567890',
-        password: 'Rahasia2026',
-        passwordConfirmation: 'Rahasia2026',
-        companyName: 'PT Maju',
-        noKTP: '3174015708900001',
-        npwp: '01.000.013.1-093.000',
-      },
+      { ...COMPANY_REGISTER_VALUES, npwp: '01.000.013.1-093.000' },
       'en',
     );
     expect(ZRegisterRequest.safeParse(company).success).toBe(true);
