@@ -6,6 +6,7 @@ import { MainLayout } from '@/features/layout/components/main-layout';
 import { useSubscription } from '@/features/quota/api/quota';
 import { QuotaCards } from '@/features/quota/components/quota-cards';
 import { hasQuotaWallet } from '@/features/quota/utils/quota-rules';
+import { SessionAbilityProvider } from '@/lib/ability';
 import { useSession } from '@/lib/session';
 
 /**
@@ -18,12 +19,16 @@ const AppRootRoute = () => {
   const quotaSlot = user && hasQuotaWallet(user) ? <QuotaCards /> : undefined;
   // Spec §2: the plan decides whether Master Data eSign joins the menu.
   const plan = useSubscription(user?.id).data ?? undefined;
+  // The CASL ability is only read inside the authenticated shell, so it (and CASL) is not part of
+  // the first load of the public pages.
   return (
-    <MainLayout connectionSlot={<ConnectionStatus />} quotaSlot={quotaSlot} plan={plan}>
-      <Suspense fallback={<Splash inline />}>
-        <Outlet />
-      </Suspense>
-    </MainLayout>
+    <SessionAbilityProvider>
+      <MainLayout connectionSlot={<ConnectionStatus />} quotaSlot={quotaSlot} plan={plan}>
+        <Suspense fallback={<Splash inline />}>
+          <Outlet />
+        </Suspense>
+      </MainLayout>
+    </SessionAbilityProvider>
   );
 };
 
