@@ -64,7 +64,10 @@ export const initI18n = () => {
 /** Initialises i18next and loads the stored language's texts; render after it resolves. */
 export const i18nReady = async (): Promise<void> => {
   initI18n();
-  await loadLanguage(storedLanguage());
+  const lng = storedLanguage();
+  await loadLanguage(lng);
+  // Resolved again now that its texts are in (at init the language had none yet).
+  await i18n.changeLanguage(lng);
 };
 
 export const setLanguage = async (lng: TLanguage): Promise<void> => {
