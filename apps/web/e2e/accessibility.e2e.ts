@@ -7,7 +7,13 @@ import { browserPerFile, seedSession, sharedSession, type TDemoKey, url } from '
 // Indonesian. One browser; one context per role and language, reused for all its pages.
 const chrome = browserPerFile();
 
-const PUBLIC = ['/', '/privacy-policy', '/terms-and-conditions', '/return-policy', '/services/stamp'];
+const PUBLIC = [
+  '/',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/return-policy',
+  '/services/stamp',
+];
 const GUEST = ['/login', '/register', '/auth/forgot-password'];
 const ADMIN = [
   '/dashboard',
