@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 
 const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
+/** The signed-in shell and the dashboard (the first page after login), with what they import. */
+const APP_SHELL = /src[\\/]app[\\/]routes[\\/]app[\\/](?:root|dashboard)\.tsx$/;
 const proxied = ['/api', '/files', '/UNSIGNED', '/dev'];
 
 export default defineConfig({
@@ -19,5 +21,19 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Few, larger chunks (each response also carries its headers, README, Performance):
+          // `shell` is everything the entry loads statically (React, Mantine's core, the router,
+          // i18next, the login screen); `app-shell` the signed-in layout and the dashboard with
+          // everything they import that the shell lacks. Other pages keep their own chunks.
+          groups: [
+            { name: 'shell', tags: ['$initial'] },
+            { name: 'app-shell', test: (id) => APP_SHELL.test(id) },
+          ],
+        },
+      },
+    },
   },
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecurity } from '../src/plugins/security.ts';
 import { registerWeb } from '../src/plugins/web.ts';
 
 // A small fake build laid out as `vite build` + apps/web/precompress.ts write it.
@@ -87,5 +88,38 @@ describe('web delivery: precompressed files and cache headers', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe('<svg/>');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('web delivery: security headers on documents, lean hashed assets', () => {
+  let app: FastifyInstance;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-web-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    writeCompressed(path.join(dir, 'index.html'), INDEX);
+    writeCompressed(path.join(dir, ASSET_URL), ASSET);
+    app = Fastify();
+    await registerSecurity(app, {});
+    await registerWeb(app, dir);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the document policies on pages and drops them from scripts', async () => {
+    const page = await app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toBeDefined();
+    const asset = await app.inject({ url: ASSET_URL, headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(ASSET);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'etag', 'last-modified'])
+      expect(asset.headers[name], name).toBeUndefined();
   });
 });

@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { SessionAbilityProvider } from '@/lib/ability';
+import { Toasts } from '@/components/toasts';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
@@ -24,10 +23,8 @@ export const AppProvider = ({ children }: { children: ReactNode }) => {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" zIndex={2000} limit={4} />
-        <QueryClientProvider client={queryClient}>
-          <SessionAbilityProvider>{children}</SessionAbilityProvider>
-        </QueryClientProvider>
+        <Toasts />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
   );

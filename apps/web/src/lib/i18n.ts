@@ -1,22 +1,21 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@bubuh/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import billingEn from '@/locales/billing.en.json';
-import billingId from '@/locales/billing.id.json';
-import bulkEn from '@/locales/bulk.en.json';
-import bulkId from '@/locales/bulk.id.json';
-import en from '@/locales/en.json';
-import id from '@/locales/id.json';
-import masterEn from '@/locales/master.en.json';
-import masterId from '@/locales/master.id.json';
-import platformEn from '@/locales/platform.en.json';
-import platformId from '@/locales/platform.id.json';
-import quotaEn from '@/locales/quota.en.json';
-import quotaId from '@/locales/quota.id.json';
-import stampingEn from '@/locales/stamping.en.json';
-import stampingId from '@/locales/stamping.id.json';
-import supportEn from '@/locales/support.en.json';
-import supportId from '@/locales/support.id.json';
+
+/**
+ * The texts of one language are a chunk of their own, loaded when that language is used: a first
+ * visit downloads one language, not both (README, Performance).
+ */
+const BUNDLES: Record<TLanguage, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('@/locales/bundle-en'),
+  id: () => import('@/locales/bundle-id'),
+};
+
+const loadLanguage = async (lng: TLanguage): Promise<void> => {
+  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  const { default: translation } = await BUNDLES[lng]();
+  i18n.addResourceBundle(lng, 'translation', translation, true, true);
+};
 
 /** Where the chosen language is kept (the key i18next's detector uses, so tools recognise it). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
@@ -47,34 +46,9 @@ export const initI18n = () => {
   if (i18n.isInitialized) return i18n;
   const lng = storedLanguage();
   void i18n.use(initReactI18next).init({
-    // Feature texts live in their own files (top-level keys `master`, `quota`, `platform`, ...),
-    // merged in here.
-    resources: {
-      en: {
-        translation: {
-          ...en,
-          ...masterEn,
-          ...quotaEn,
-          ...platformEn,
-          ...stampingEn,
-          ...billingEn,
-          ...supportEn,
-          ...bulkEn,
-        },
-      },
-      id: {
-        translation: {
-          ...id,
-          ...masterId,
-          ...quotaId,
-          ...platformId,
-          ...stampingId,
-          ...billingId,
-          ...supportId,
-          ...bulkId,
-        },
-      },
-    },
+    // Texts arrive per language (loadLanguage); `i18nReady` resolves once the first one is in.
+    resources: {},
+    partialBundledLanguages: true,
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -87,12 +61,22 @@ export const initI18n = () => {
   return i18n;
 };
 
+/** Initialises i18next and loads the stored language's texts; render after it resolves. */
+export const i18nReady = async (): Promise<void> => {
+  initI18n();
+  const lng = storedLanguage();
+  await loadLanguage(lng);
+  // Resolved again now that its texts are in (at init the language had none yet).
+  await i18n.changeLanguage(lng);
+};
+
 export const setLanguage = async (lng: TLanguage): Promise<void> => {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  await loadLanguage(lng);
   await i18n.changeLanguage(lng);
 };
 

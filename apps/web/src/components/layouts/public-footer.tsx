@@ -67,8 +67,9 @@ export const PublicFooter = () => {
               href={WHATSAPP_URL}
               target="_blank"
               rel="noopener noreferrer"
-              color="green"
-              leftSection={<IconBrandWhatsapp size={18} />}
+              // WhatsApp green dark enough for white text (5.3:1, WCAG AA).
+              color="#1b7a36"
+              leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
               aria-label={t('footer.chatLabel')}
               data-testid="chat-contact"
               w="fit-content"

@@ -7,6 +7,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useSubscription } from '@/features/quota/api/quota';
 import { QuotaCards } from '@/features/quota/components/quota-cards';
 import { hasQuotaWallet } from '@/features/quota/utils/quota-rules';
+import { SessionAbilityProvider } from '@/lib/ability';
 import { useSession } from '@/lib/session';
 
 /**
@@ -19,17 +20,21 @@ const AppRootRoute = () => {
   const quotaSlot = user && hasQuotaWallet(user) ? <QuotaCards /> : undefined;
   // Spec §2: the plan decides whether Master Data eSign joins the menu.
   const plan = useSubscription(user?.id).data ?? undefined;
+  // The CASL ability is only read inside the authenticated shell, so it (and CASL) is not part of
+  // the first load of the public pages.
   return (
-    <MainLayout
-      connectionSlot={<ConnectionStatus />}
-      notificationSlot={<NotificationBell />}
-      quotaSlot={quotaSlot}
-      plan={plan}
-    >
-      <Suspense fallback={<Splash inline />}>
-        <Outlet />
-      </Suspense>
-    </MainLayout>
+    <SessionAbilityProvider>
+      <MainLayout
+        connectionSlot={<ConnectionStatus />}
+        notificationSlot={<NotificationBell />}
+        quotaSlot={quotaSlot}
+        plan={plan}
+      >
+        <Suspense fallback={<Splash inline />}>
+          <Outlet />
+        </Suspense>
+      </MainLayout>
+    </SessionAbilityProvider>
   );
 };
 

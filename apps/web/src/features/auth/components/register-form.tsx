@@ -167,7 +167,8 @@ export const RegisterForm = () => {
             key={name}
             label={compact ? undefined : t(`auth.register.steps.${name}.label`)}
             description={compact ? undefined : t(`auth.register.steps.${name}.description`)}
-            aria-label={t(`auth.register.steps.${name}.label`)}
+            // Named by its visible label; only the compact stepper (no label shown) needs one.
+            aria-label={compact ? t(`auth.register.steps.${name}.label`) : undefined}
           />
         ))}
       </Stepper>

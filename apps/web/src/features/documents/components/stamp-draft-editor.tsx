@@ -277,7 +277,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
 
               {save.error ? <ErrorAlert>{serverMessage(save.error, t)}</ErrorAlert> : null}
 
-              <Stack gap="xs">
+              <Stack gap="xs" className={classes.actionBar}>
                 <Button
                   size="md"
                   leftSection={<IconRubberStamp size={18} />}

@@ -34,9 +34,12 @@ export const LandingSteps = () => {
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl" mt={56}>
           {STEPS.map(({ key, icon: Icon }, index) => (
             <Paper key={key} p="xl" withBorder className={classes.step}>
-              <Text className={classes.stepNumber} aria-hidden="true">
-                {String(index + 1).padStart(2, '0')}
-              </Text>
+              {/* A faint decorative numeral, drawn by CSS (not text to read or contrast-check). */}
+              <span
+                className={classes.stepNumber}
+                data-number={String(index + 1).padStart(2, '0')}
+                aria-hidden="true"
+              />
               <ThemeIcon size={48} radius="xl" variant="light">
                 <Icon size={24} stroke={1.6} />
               </ThemeIcon>

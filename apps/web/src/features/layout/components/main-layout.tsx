@@ -268,7 +268,13 @@ export const MainLayout = ({
               variant="white"
               size="xs"
               mt="sm"
-              leftSection={<IconBrandWhatsapp size={16} />}
+              fullWidth
+              // Long labels ("Chat dengan tim bantuan") wrap inside the card instead of overflowing.
+              h="auto"
+              mih={30}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+              leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
             >
               {t('nav.chat')}
             </Button>

@@ -36,7 +36,8 @@ export const ProfileMenu = ({ user, onLogout, quotaSlot }: TProfileMenuProps) =>
       <Menu.Target>
         <UnstyledButton
           className={classes.target}
-          aria-label={t('profile.open')}
+          // Named by what it shows (avatar, name, role), as seen; the hint is the tooltip.
+          title={t('profile.open')}
           data-testid="profile-menu"
         >
           <Group gap={10} wrap="nowrap">
