@@ -18,6 +18,9 @@ import { createDocumentsService } from './modules/documents/documents.service.ts
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { createEsignService } from './modules/esign/esign.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { lockerRoutes } from './modules/locker/locker.routes.ts';
+import { createLockerService } from './modules/locker/locker.service.ts';
+import { createLockerFiles } from './modules/locker/locker-files.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { type TMailer, withMailLog } from './modules/mail/mailer.ts';
 import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
@@ -172,6 +175,17 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   await app.register(plansRoutes, { plans: createPlansService({ db }) });
   await app.register(masterStatusRoutes, { db });
   await app.register(esignRoutes, { esign: createEsignService({ db, files: deps.files }) });
+  const locker = createLockerService({ db, files: deps.files });
+  const lockerFiles = createLockerFiles({
+    service: locker,
+    files: deps.files,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+  });
+  await app.register(lockerRoutes, {
+    locker,
+    lockerFiles,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+  });
   const documents = createDocumentsService({
     db,
     files: deps.files,

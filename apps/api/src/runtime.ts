@@ -17,7 +17,7 @@ import {
   type TSignatureProvider,
 } from './providers/signature/local-signature-provider.ts';
 import type { TFileStore } from './storage/file-store.ts';
-import { createLocalFileStore } from './storage/local-file-store.ts';
+import { fileStoreFor } from './storage/file-store-for.ts';
 
 export type TRuntime = {
   database: TDatabase;
@@ -82,7 +82,7 @@ export const createRuntime = async (
   }
   return {
     database,
-    files: createLocalFileStore(path.join(env.DATA_DIR, 'files')),
+    files: fileStoreFor(env),
     meterai: meteraiProviderFor(env, database),
     mailer: env.SMTP_URL
       ? createSmtpMailer(database.db, env.SMTP_URL, env.MAIL_FROM)

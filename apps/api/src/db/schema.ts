@@ -4,6 +4,7 @@
  */
 export * from './schema/auth';
 export * from './schema/documents';
+export * from './schema/locker';
 export * from './schema/mail';
 export * from './schema/org';
 export * from './schema/plans';

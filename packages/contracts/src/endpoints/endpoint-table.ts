@@ -2,6 +2,7 @@ import type { TEndpoint } from '../endpoint.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
+import { LOCKER_ENDPOINTS } from './locker.ts';
 import { DEPARTEMENT_ENDPOINTS, QUOTA_ENDPOINTS } from './organisation.ts';
 import { MASTER_STATUS_ENDPOINTS, PLAN_ENDPOINTS } from './platform.ts';
 import { SYSTEM_ENDPOINTS } from './system.ts';
@@ -20,6 +21,7 @@ export const ENDPOINT_GROUPS = {
   documents: DOCUMENT_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
   system: SYSTEM_ENDPOINTS,
+  locker: LOCKER_ENDPOINTS,
 } as const;
 
 export const ALL_ENDPOINTS: readonly TEndpoint[] = Object.values(ENDPOINT_GROUPS).flatMap(
