@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { fileTypeFromStream } from 'file-type';
+import type { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
 
 /** What the locker keeps, by the type found in the content (file-type's signatures). */
 const ALLOWED = new Set([
@@ -30,6 +30,8 @@ const CFB_BY_EXTENSION: Record<string, string> = {
   xls: 'application/vnd.ms-excel',
   ppt: 'application/vnd.ms-powerpoint',
 };
+
+const HEAD_BYTES = 512 * 1024;
 
 const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.');
@@ -64,19 +66,16 @@ const readHead = async (stream: Readable, bytes: number): Promise<Buffer> => {
 
 /**
  * The media type of a stored file from its content, or null when the locker does not keep it.
- * `open` gives a fresh stream of the file (it is read twice at most, and only its start).
+ * `open` gives a stream of the stored file; only its first 512 KB are read.
  */
 export const detectLockerType = async (
   open: () => Promise<Readable>,
   name: string,
 ): Promise<string | null> => {
-  const stream = await open();
-  let found: Awaited<ReturnType<typeof fileTypeFromStream>>;
-  try {
-    found = await fileTypeFromStream(Readable.toWeb(stream));
-  } finally {
-    stream.destroy();
-  }
+  // The start of the file carries every signature file-type knows (Office files: their first
+  // ZIP entries); a bounded head keeps memory flat whatever the file's size.
+  const head = await readHead(await open(), HEAD_BYTES);
+  const found = await fileTypeFromBuffer(head);
   if (found) {
     if (!ALLOWED.has(found.mime)) return null;
     if (found.mime === 'application/x-cfb') {
@@ -85,7 +84,6 @@ export const detectLockerType = async (
     return found.mime;
   }
   // No binary signature: plain text is kept when it reads as UTF-8 text.
-  const head = await readHead(await open(), 64 * 1024);
-  if (!isPlainText(head)) return null;
+  if (!isPlainText(head.subarray(0, 64 * 1024))) return null;
   return extensionOf(name) === 'csv' ? 'text/csv' : 'text/plain';
 };

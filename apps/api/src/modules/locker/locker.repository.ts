@@ -50,7 +50,7 @@ export const inSpace = (ref: TSpaceRef): SQL | undefined =>
 const subtree = (rootId: number): SQL =>
   sql`${t.id} in (with recursive sub(id) as (select id from locker_items where id = ${rootId} union all select c.id from locker_items c join sub on c.parent_id = sub.id) select id from sub)`;
 
-const itemCount = sql<number>`(select count(*)::int from locker_items as c where c.parent_id = ${t.id} and c.trashed_at is null)`;
+const itemCount = sql<number>`(select count(*)::int from locker_items as c where c.parent_id = locker_items.id and c.trashed_at is null)`;
 
 const ORDER = {
   name: t.name,
