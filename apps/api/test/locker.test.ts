@@ -1,5 +1,7 @@
 import { ZApiError, ZLockerItemsResponse, ZLockerListResponse } from '@bubuh/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../src/db/schema.ts';
 import { makePdf } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import {
@@ -283,11 +285,10 @@ describe('limits', () => {
       name: 'a.txt',
       content: Buffer.from('a\n'),
     });
-    await ctx.database.db.execute(
-      // biome-ignore lint/style/useTemplate: readable SQL
-      (await import('drizzle-orm'))
-        .sql`update subscriptions set expires_at = now() - interval '1 day' where company_id = ${expiring.companyId}`,
-    );
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(subscriptions.companyId, expiring.companyId));
     const use = await storageUse(ctx, expiring.user);
     expect(use.read_only).toBe(true);
     const upload = await uploadFile(ctx, expiring.user, {
