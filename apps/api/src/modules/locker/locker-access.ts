@@ -95,5 +95,5 @@ export const storageUseOf = (status: TLockerStatus, auth: TAuth): TStorageUse =>
   can_manage_shared: auth.companyId !== null && isCompanyAdmin(auth),
 });
 
-/** "12.5 MB" as the refusal says it (MB = 1e6 bytes, spec §9). */
-export const megabytes = (bytes: number) => `${(Math.max(0, bytes) / 1e6).toFixed(1)} MB`;
+/** "12.5" (MB = 1e6 bytes, spec §9), as the refusal says it. */
+export const megabytes = (bytes: number) => (Math.max(0, bytes) / 1e6).toFixed(1);

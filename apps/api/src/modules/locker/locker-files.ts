@@ -179,7 +179,7 @@ const tooLarge = (byStorage: boolean, free: number, uploadLimit: number) =>
   byStorage
     ? new AppError(
         'PAYLOAD_TOO_LARGE',
-        `Not enough storage in the locker: ${megabytes(free)} free`,
+        `Not enough storage in the locker: ${megabytes(free)} MB free`,
         {
           file: 'storage limit',
           free_bytes: free,
