@@ -10,6 +10,7 @@ CREATE TABLE "locker_items" (
 	"mime_type" varchar(150),
 	"document_id" integer,
 	"serial_number" varchar(100),
+	"source_key" varchar(200),
 	"created_by" integer,
 	"trashed_at" timestamp with time zone,
 	"trashed_root" boolean DEFAULT false NOT NULL,

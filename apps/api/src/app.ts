@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { lockerRoutes } from './modules/locker/locker.routes.ts';
 import { createLockerService } from './modules/locker/locker.service.ts';
 import { createLockerFiles } from './modules/locker/locker-files.ts';
+import { createLockerFiling } from './modules/locker/locker-filing.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { type TMailer, withMailLog } from './modules/mail/mailer.ts';
 import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
@@ -181,6 +182,12 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     files: deps.files,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
   });
+  const { fileIntoLocker } = createLockerFiling({
+    service: locker,
+    lockerFiles,
+    files: deps.files,
+    log: app.log,
+  });
   await app.register(lockerRoutes, {
     locker,
     lockerFiles,
@@ -199,12 +206,14 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     files: deps.files,
     pdf: deps.pdf,
     meterai: deps.meterai,
+    fileIntoLocker,
   });
   const signing = createSigningService({
     db,
     files: deps.files,
     pdf: deps.pdf,
     signatures: deps.signatures,
+    fileIntoLocker,
   });
   await app.register(documentsRoutes, {
     documents,

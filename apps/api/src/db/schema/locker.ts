@@ -37,6 +37,8 @@ export const lockerItems = pgTable(
     mimeType: varchar('mime_type', { length: 150 }),
     documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
     serialNumber: varchar('serial_number', { length: 100 }),
+    /** The document version a filed copy was made from (filing the same version again is a no-op). */
+    sourceKey: varchar('source_key', { length: 200 }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     trashedRoot: boolean('trashed_root').notNull().default(false),

@@ -1,7 +1,6 @@
 import type { TLockerSpace, TStorageUse } from '@bubuh/contracts';
-import { isCompanyAdmin } from '../../lib/access.ts';
+import { isCompanyAdmin, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TAuth } from '../../plugins/auth.ts';
 import type {
   TLockerRepository,
   TLockerRow,
@@ -21,7 +20,7 @@ export type TLockerStatus = {
   expiry: string | null;
 };
 
-export const scopeOf = (auth: TAuth): TLockerScope => ({
+export const scopeOf = (auth: TActor): TLockerScope => ({
   userId: auth.userId,
   companyId: auth.companyId,
 });
@@ -33,7 +32,7 @@ export const accountOf = (owner: { companyId: number | null; userId: number }) =
 export const rowAccount = (row: TLockerRow) =>
   row.companyId !== null ? `c:${row.companyId}` : `u:${row.ownerUserId ?? 0}`;
 
-export const spaceRef = (auth: TAuth, space: TLockerSpace): TSpaceRef => {
+export const spaceRef = (auth: TActor, space: TLockerSpace): TSpaceRef => {
   if (space === 'shared' && auth.companyId === null) {
     throw new AppError('BAD_REQUEST', 'Only company accounts have a shared space', {
       space: 'no shared space',
@@ -42,10 +41,10 @@ export const spaceRef = (auth: TAuth, space: TLockerSpace): TSpaceRef => {
   return { space, userId: auth.userId, companyId: auth.companyId };
 };
 
-export const canManageSpace = (auth: TAuth, space: TLockerSpace) =>
+export const canManageSpace = (auth: TActor, space: TLockerSpace) =>
   space === 'private' || isCompanyAdmin(auth);
 
-export const requireManage = (auth: TAuth, space: TLockerSpace) => {
+export const requireManage = (auth: TActor, space: TLockerSpace) => {
   if (!canManageSpace(auth, space)) {
     throw AppError.forbidden('Only company admins can change the shared space');
   }
@@ -53,7 +52,7 @@ export const requireManage = (auth: TAuth, space: TLockerSpace) => {
 
 export const lockerStatus = async (
   repo: TLockerRepository,
-  auth: TAuth,
+  auth: TActor,
   now = new Date(),
 ): Promise<TLockerStatus> => {
   const plan = await repo.plan(scopeOf(auth));
@@ -84,7 +83,7 @@ export const requireWritable = (status: TLockerStatus) => {
   }
 };
 
-export const storageUseOf = (status: TLockerStatus, auth: TAuth): TStorageUse => ({
+export const storageUseOf = (status: TLockerStatus, auth: TActor): TStorageUse => ({
   is_digital_locker: status.enabled,
   max_size_digital_loker: status.maxBytes,
   size_use_user: status.usedBytes,

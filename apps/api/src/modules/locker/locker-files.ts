@@ -3,8 +3,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type TLockerSpace, ZDbId, ZLockerName, ZLockerSpace } from '@bubuh/contracts';
 import yazl from 'yazl';
 import type { z } from 'zod';
+import type { TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TAuth } from '../../plugins/auth.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
 import type { TLockerRow } from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
@@ -40,9 +40,15 @@ export const createLockerFiles = (deps: {
    * one conditional UPDATE; whatever fails removes the stored file.
    */
   const store = async (
-    auth: TAuth,
+    auth: TActor,
     input: { name: string; source: Readable; parentId: number | null; space: TLockerSpace },
-    extra: { documentId?: number; serialNumber?: string | null; skipTypeCheck?: string } = {},
+    extra: {
+      documentId?: number;
+      serialNumber?: string | null;
+      sourceKey?: string;
+      /** A type the caller knows (a stamped PDF from the engine): no detection. */
+      knownType?: string;
+    } = {},
   ): Promise<TLockerRow> => {
     const status = await service.writable(auth, input.space);
     const ref = spaceRef(auth, input.space);
@@ -60,8 +66,7 @@ export const createLockerFiles = (deps: {
       throw error;
     }
     try {
-      const mime =
-        extra.skipTypeCheck ?? (await detectLockerType(() => files.stream(key), input.name));
+      const mime = extra.knownType ?? (await detectLockerType(() => files.stream(key), input.name));
       if (!mime) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
@@ -88,6 +93,7 @@ export const createLockerFiles = (deps: {
             createdBy: auth.userId,
             documentId: extra.documentId ?? null,
             serialNumber: extra.serialNumber ?? null,
+            sourceKey: extra.sourceKey ?? null,
           });
         });
       } catch (error) {
@@ -103,7 +109,7 @@ export const createLockerFiles = (deps: {
   return {
     store,
 
-    upload: async (auth: TAuth, input: TUploadInput) => {
+    upload: async (auth: TActor, input: TUploadInput) => {
       const space = field(
         ZLockerSpace,
         'space',
@@ -119,7 +125,7 @@ export const createLockerFiles = (deps: {
       return service.wire(auth, await service.foldersOf(service.refOfRow(auth, row)))(row);
     },
 
-    download: async (auth: TAuth, id: number) => {
+    download: async (auth: TActor, id: number) => {
       const row = await service.itemOf(auth, id);
       if (row.kind !== 'file' || !row.storageKey) throw AppError.notFound('File');
       return {
@@ -134,7 +140,7 @@ export const createLockerFiles = (deps: {
      * A folder as a ZIP, streamed: entries are opened one at a time as the archive reaches them
      * (yazl `addReadStreamLazy`), so a large folder never sits in memory.
      */
-    zip: async (auth: TAuth, id: number) => {
+    zip: async (auth: TActor, id: number) => {
       const folder = await service.itemOf(auth, id, 'folder');
       const rows = (await repo.subtreeRows(folder.id)).filter((r) => r.trashedAt === null);
       const byId = new Map(rows.map((r) => [r.id, r]));

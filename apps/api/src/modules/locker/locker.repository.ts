@@ -16,6 +16,7 @@ import {
 import type { TDb, TTx } from '../../db/client.ts';
 import { lockLimit } from '../../db/count-limit.ts';
 import {
+  documents,
   lockerItems,
   lockerPlanLimits,
   lockerUsage,
@@ -214,6 +215,44 @@ export const createLockerRepository = (db: TDb) => {
         .select()
         .from(t)
         .where(and(eq(t.ownerUserId, ownerUserId), eq(t.documentId, documentId)));
+      return row;
+    },
+
+    /** A live folder of a space's root with this name (the automatic filing's folder). */
+    rootFolderNamed: async (tx: TTx | TDb, ref: TSpaceRef, name: string) => {
+      const [row] = await tx
+        .select()
+        .from(t)
+        .where(
+          and(
+            inSpace(ref),
+            isNull(t.parentId),
+            eq(t.kind, 'folder'),
+            eq(t.name, name),
+            isNull(t.trashedAt),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** The current file of a document the actor's company (or the actor) holds. */
+    documentFile: async (documentId: number, scope: TLockerScope) => {
+      const [row] = await db
+        .select({
+          id: documents.id,
+          fileName: documents.fileName,
+          currentKey: documents.currentKey,
+        })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.id, documentId),
+            scope.companyId === null
+              ? isNull(documents.companyId)
+              : eq(documents.companyId, scope.companyId),
+          ),
+        );
       return row;
     },
 

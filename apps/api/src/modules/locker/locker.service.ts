@@ -6,8 +6,8 @@ import {
   type TLockerSpace,
 } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
+import type { TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { createLockerRepository, type TLockerRow, type TSpaceRef } from './locker.repository.ts';
 import {
@@ -40,7 +40,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
   const foldersOf = async (ref: TSpaceRef) => folderMapOf(await repo.folders(ref));
 
   /** A visible live item, or 404 (another user's or company's item is never revealed). */
-  const itemOf = async (auth: TAuth, id: number, what: 'item' | 'folder' = 'item') => {
+  const itemOf = async (auth: TActor, id: number, what: 'item' | 'folder' = 'item') => {
     const row = await repo.find(scopeOf(auth), id);
     if (!row || (what === 'folder' && row.kind !== 'folder')) {
       throw AppError.notFound(what === 'folder' ? 'Folder' : 'File');
@@ -48,13 +48,13 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     return row;
   };
 
-  const refOfRow = (auth: TAuth, row: TLockerRow) => spaceRef(auth, spaceOf(row));
+  const refOfRow = (auth: TActor, row: TLockerRow) => spaceRef(auth, spaceOf(row));
 
-  const wire = (auth: TAuth, folders: TFolderMap) => (row: TLockerRow) =>
+  const wire = (auth: TActor, folders: TFolderMap) => (row: TLockerRow) =>
     toWire(row, folders, canManageSpace(auth, spaceOf(row)));
 
   /** Checks that the plan allows writes and the caller manages the item's space. */
-  const writable = async (auth: TAuth, space: TLockerSpace) => {
+  const writable = async (auth: TActor, space: TLockerSpace) => {
     const status = await lockerStatus(repo, auth);
     requireWritable(status);
     requireManage(auth, space);
@@ -62,7 +62,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
   };
 
   const listing = async (
-    auth: TAuth,
+    auth: TActor,
     ref: TSpaceRef,
     folder: TLockerRow | null,
     query: TOrderQuery,
@@ -87,7 +87,11 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
   };
 
   /** A target folder for new or moved items: live, visible, a folder, in the same space. */
-  const targetFolder = async (auth: TAuth, ref: TSpaceRef, parentId: number | null | undefined) => {
+  const targetFolder = async (
+    auth: TActor,
+    ref: TSpaceRef,
+    parentId: number | null | undefined,
+  ) => {
     if (parentId === null || parentId === undefined) return null;
     const parent = await itemOf(auth, parentId, 'folder');
     if (spaceOf(parent) !== ref.space) throw AppError.notFound('Folder');
@@ -115,10 +119,10 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     foldersOf,
     wire,
 
-    storageUse: async (auth: TAuth) => storageUseOf(await lockerStatus(repo, auth), auth),
+    storageUse: async (auth: TActor) => storageUseOf(await lockerStatus(repo, auth), auth),
 
     list: async (
-      auth: TAuth,
+      auth: TActor,
       query: TOrderQuery & { space: TLockerSpace; dropdown?: boolean | undefined },
     ): Promise<TLockerListing> => {
       const ref = spaceRef(auth, query.space);
@@ -131,13 +135,13 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       return { space: ref.space, folder: null, breadcrumbs: [], items };
     },
 
-    folder: async (auth: TAuth, id: number, query: TOrderQuery) => {
+    folder: async (auth: TActor, id: number, query: TOrderQuery) => {
       const folder = await itemOf(auth, id, 'folder');
       return listing(auth, refOfRow(auth, folder), folder, query);
     },
 
     createFolder: async (
-      auth: TAuth,
+      auth: TActor,
       body: { name: string; parent_id?: number | null | undefined; space: TLockerSpace },
     ) => {
       const ref = spaceRef(auth, body.space);
@@ -157,7 +161,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       return wire(auth, await foldersOf(ref))(row);
     },
 
-    rename: async (auth: TAuth, id: number, name: string): Promise<TLockerItem> => {
+    rename: async (auth: TActor, id: number, name: string): Promise<TLockerItem> => {
       const row = await itemOf(auth, id);
       const ref = refOfRow(auth, row);
       await writable(auth, ref.space);
@@ -169,7 +173,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       return wire(auth, await foldersOf(ref))(renamed);
     },
 
-    move: async (auth: TAuth, ids: number[], parentId: number | null) => {
+    move: async (auth: TActor, ids: number[], parentId: number | null) => {
       const rows = await Promise.all([...new Set(ids)].map((id) => itemOf(auth, id)));
       const space = rows[0] ? spaceOf(rows[0]) : 'private';
       if (rows.some((r) => spaceOf(r) !== space)) {
@@ -212,20 +216,20 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     },
 
     /** Moves an item (and what it holds) to the trash; a read-only locker refuses. */
-    remove: async (auth: TAuth, id: number) => {
+    remove: async (auth: TActor, id: number) => {
       const row = await itemOf(auth, id);
       await writable(auth, spaceOf(row));
       await repo.trash(row.id, new Date());
       return row;
     },
 
-    trash: async (auth: TAuth) => {
+    trash: async (auth: TActor) => {
       await purgeExpired(repo, purgeRow);
       const rows = await repo.trashed(scopeOf(auth));
       return rows.map((row) => toWire(row, new Map(), canManageSpace(auth, spaceOf(row))));
     },
 
-    restore: async (auth: TAuth, id: number) => {
+    restore: async (auth: TActor, id: number) => {
       const row = await repo.find(scopeOf(auth), id, 'any');
       if (!row?.trashedAt || !row.trashedRoot) throw AppError.notFound('File');
       const ref = refOfRow(auth, row);
@@ -247,7 +251,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     },
 
     /** Deletes trashed items for good (the caller's own trash only). */
-    purge: async (auth: TAuth, ids: number[]) => {
+    purge: async (auth: TActor, ids: number[]) => {
       for (const id of new Set(ids)) {
         const row = await repo.find(scopeOf(auth), id, 'any');
         if (!row?.trashedAt || !row.trashedRoot) throw AppError.notFound('File');
@@ -257,6 +261,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     },
 
     purgeExpired: () => purgeExpired(repo, purgeRow),
+    purgeRow,
   };
 };
 
