@@ -44,6 +44,7 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   masterDocumentTemplate: lazy(() => import('./routes/app/stamp/master-document-template')),
   masterEditDocumentTemplate: lazy(() => import('./routes/app/stamp/edit-document-template')),
   verifyStamp: lazy(() => import('./routes/services/verify-stamp')),
+  fileManager: lazy(() => import('./routes/app/file-manager')),
 };
 
 const PublicComingSoon = lazy(() => import('./routes/public-coming-soon'));

@@ -3,6 +3,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
 import id from '@/locales/id.json';
+import lockerEn from '@/locales/locker.en.json';
+import lockerId from '@/locales/locker.id.json';
 import masterEn from '@/locales/master.en.json';
 import masterId from '@/locales/master.id.json';
 import platformEn from '@/locales/platform.en.json';
@@ -44,8 +46,12 @@ export const initI18n = () => {
     // Feature texts live in their own files (top-level keys `master`, `quota`, `platform`, ...),
     // merged in here.
     resources: {
-      en: { translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn } },
-      id: { translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId } },
+      en: {
+        translation: { ...en, ...masterEn, ...quotaEn, ...platformEn, ...stampingEn, ...lockerEn },
+      },
+      id: {
+        translation: { ...id, ...masterId, ...quotaId, ...platformId, ...stampingId, ...lockerId },
+      },
     },
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
