@@ -8,14 +8,11 @@ export const formatBytes = (bytes: number, language: string): string => {
   return `${fmt(bytes, 0)} B`;
 };
 
-/** The gauge's text: "312.4 MB of 1,000 MB used" (numbers in MB, spec §9). */
+/** The gauge's numbers: "312.4 MB" (KB under 1 MB) of "1,000" MB (spec §9). */
 export const gaugeNumbers = (used: number, max: number, language: string) => {
   const locale = language === 'id' ? 'id-ID' : 'en-US';
   return {
-    used: (used / 1e6).toLocaleString(locale, {
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    }),
+    used: formatBytes(used, language),
     max: (max / 1e6).toLocaleString(locale, { maximumFractionDigits: 0 }),
     percent: max > 0 ? Math.min(100, (used / max) * 100) : 0,
   };
