@@ -6,6 +6,7 @@ import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
 import { defineDocumentJobs } from './jobs/document-jobs.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { registerLockerTrashPurge } from './jobs/locker-trash-job.ts';
 import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -233,6 +234,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
   });
   registerStuckDocumentsSweep(app, db);
+  registerLockerTrashPurge(app, locker);
   await app.register(templatesRoutes, {
     templates: createTemplatesService({ db }),
     documents: documentOperations(documents, signing, stamping, documentJobs),

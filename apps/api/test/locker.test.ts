@@ -1,7 +1,7 @@
 import { ZApiError, ZLockerItemsResponse, ZLockerListResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../src/db/schema.ts';
+import { lockerItems, subscriptions } from '../src/db/schema.ts';
 import { makePdf } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import {
@@ -346,5 +346,27 @@ describe('limits', () => {
     });
     expect(purge.statusCode, purge.body).toBe(200);
     expect((await storageUse(ctx, small.user)).size_use_user).toBe(20_000);
+  });
+
+  it('removes trash older than 30 days for good and gives its bytes back', async () => {
+    const co = await lockerCompany(ctx);
+    const { item } = await uploadFile(ctx, co.user, {
+      name: 'lama.txt',
+      content: Buffer.alloc(1_000, 'o'),
+    });
+    const id = item?.file_manager_id ?? 0;
+    await lockerCall(ctx, co.user, 'DELETE', `/api/v1/file-manager/${id}`);
+    expect((await storageUse(ctx, co.user)).size_use_user).toBe(1_000);
+    await ctx.database.db
+      .update(lockerItems)
+      .set({ trashedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(lockerItems.id, id));
+    const trash = ZLockerItemsResponse.parse(
+      (await lockerCall(ctx, co.user, 'GET', '/api/v1/file-manager/trash')).json(),
+    ).data;
+    expect(trash.some((i) => i.name === 'lama.txt')).toBe(false);
+    expect((await storageUse(ctx, co.user)).size_use_user).toBe(0);
+    const restore = await lockerCall(ctx, co.user, 'POST', `/api/v1/file-manager/restore/${id}`);
+    expect(restore.statusCode).toBe(404);
   });
 });

@@ -207,7 +207,9 @@ export const createLockerRepository = (db: TDb) => {
         .where(and(eq(t.trashedRoot, true), lt(t.trashedAt, cutoff)))
         .limit(500),
 
-    deleteRow: (id: number) => db.delete(t).where(eq(t.id, id)),
+    /** Deletes a row (its subtree by cascade); false when another purge was first. */
+    deleteRow: async (id: number) =>
+      (await db.delete(t).where(eq(t.id, id)).returning({ id: t.id })).length > 0,
 
     /** Files with a stored document id (the automatic filing is idempotent per document). */
     byDocument: async (ownerUserId: number, documentId: number) => {

@@ -102,7 +102,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
   const purgeRow = async (row: TLockerRow) => {
     const rows = await repo.subtreeRows(row.id);
     const files = rows.filter((r) => r.kind === 'file');
-    await repo.deleteRow(row.id);
+    if (!(await repo.deleteRow(row.id))) return;
     const bytes = files.reduce((sum, f) => sum + f.sizeBytes, 0);
     if (bytes > 0) await repo.release(rowAccount(row), bytes);
     for (const file of files) {
