@@ -135,7 +135,11 @@ export const FileManager = ({ planLink }: { planLink: ReactNode }) => {
   return (
     <Stack gap="md" data-testid="file-manager">
       <Group align="flex-start" justify="space-between">
-        <Box style={{ flex: 1 }} />
+        <Box style={{ flex: 1 }}>
+          <Text c="dimmed" fz="sm" maw={560}>
+            {t('locker.intro')}
+          </Text>
+        </Box>
         <Box w={300}>
           <StorageGauge use={status} />
         </Box>
