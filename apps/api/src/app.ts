@@ -189,11 +189,6 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     files: deps.files,
     log: app.log,
   });
-  await app.register(lockerRoutes, {
-    locker,
-    lockerFiles,
-    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
-  });
   const documents = createDocumentsService({
     db,
     files: deps.files,
@@ -215,6 +210,12 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     pdf: deps.pdf,
     signatures: deps.signatures,
     fileIntoLocker,
+  });
+  await app.register(lockerRoutes, {
+    locker,
+    lockerFiles,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    documents,
   });
   await app.register(documentsRoutes, {
     documents,

@@ -1,4 +1,4 @@
-import { ZLockerListResponse } from '@bubuh/contracts';
+import { ZLockerListResponse, ZUploadDocumentResponse } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, subscriptions } from '../src/db/schema.ts';
 import {
@@ -9,7 +9,7 @@ import {
   uploadedId,
 } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
-import { lockerCall, storageUse } from './locker-helpers.ts';
+import { lockerCall, storageUse, uploadFile } from './locker-helpers.ts';
 
 let ctx: TTestContext;
 
@@ -74,5 +74,45 @@ describe('automatic filing', () => {
       (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
     ).data;
     expect(root.items).toEqual([]);
+  });
+
+  it('turns a locker PDF into a draft for a single stamp; other files and other lockers are refused', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 0);
+    const [plan] = await ctx.database.db
+      .insert(plans)
+      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
+      .returning();
+    await ctx.database.db
+      .insert(subscriptions)
+      .values({ planId: plan?.id ?? 0, companyId: ref.companyId });
+    const pdf = await uploadFile(ctx, session, { name: 'kuitansi.pdf', content: await makePdf(1) });
+    const txt = await uploadFile(ctx, session, { name: 'a.txt', content: Buffer.from('a\n') });
+    const draft = await lockerCall(ctx, session, 'POST', '/api/v1/file-manager/to-document', {
+      file_manager_id: pdf.item?.file_manager_id,
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const documentId = ZUploadDocumentResponse.parse(draft.json()).data.document_id;
+    const details = await lockerCall(
+      ctx,
+      session,
+      'GET',
+      `/api/v1/single-stamp/get-document-details/${documentId}`,
+    );
+    expect(details.json().data.document_file).toBe('kuitansi.pdf');
+    const refused = await lockerCall(ctx, session, 'POST', '/api/v1/file-manager/to-document', {
+      file_manager_id: txt.item?.file_manager_id,
+    });
+    expect(refused.statusCode).toBe(415);
+    const stranger = await newDepartmentUser(ctx, 0);
+    const hidden = await lockerCall(
+      ctx,
+      stranger.session,
+      'POST',
+      '/api/v1/file-manager/to-document',
+      {
+        file_manager_id: pdf.item?.file_manager_id,
+      },
+    );
+    expect(hidden.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import { ZMessageResponse } from '../auth.ts';
+import { ZUploadDocumentResponse } from '../documents.ts';
 import { endpoint } from '../endpoint.ts';
+import { ZDbId } from '../envelope.ts';
 import {
   ZCreateFolderRequest,
   ZFileManagerParams,
@@ -116,6 +119,16 @@ export const LOCKER_ENDPOINTS = {
     access: 'signed-in',
     body: ZLockerIdsRequest,
     response: { 200: ZMessageResponse },
+  }),
+  toDocument: endpoint({
+    method: 'POST',
+    path: '/api/v1/file-manager/to-document',
+    tags: ['file-manager'],
+    summary:
+      'A PDF of the locker as a new draft document (the input of a single stamp), checked like an upload',
+    access: 'signed-in',
+    body: z.object({ file_manager_id: ZDbId }),
+    response: { 201: ZUploadDocumentResponse },
   }),
   download: endpoint({
     method: 'GET',

@@ -1,8 +1,10 @@
 import { LOCKER_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
+import type { TDocumentsService } from '../documents/documents.service.ts';
 import type { TLockerService } from './locker.service.ts';
 import type { TLockerFiles } from './locker-files.ts';
 
@@ -30,7 +32,8 @@ export const lockerRoutes: FastifyPluginAsyncZod<{
   locker: TLockerService;
   lockerFiles: TLockerFiles;
   uploadLimitBytes: number;
-}> = async (app, { locker, lockerFiles, uploadLimitBytes }) => {
+  documents: Pick<TDocumentsService, 'upload'>;
+}> = async (app, { locker, lockerFiles, uploadLimitBytes, documents }) => {
   endpointRoute(app, E.list, async ({ auth, query }) => ({
     message: 'OK',
     data: await locker.list(auth, query),
@@ -82,6 +85,17 @@ export const lockerRoutes: FastifyPluginAsyncZod<{
   endpointRoute(app, E.purge, async ({ auth, body }) => {
     await locker.purge(auth, body.ids);
     return { message: 'Berhasil hapus data File' };
+  });
+  endpointRoute(app, E.toDocument, async ({ auth, body }) => {
+    const file = await lockerFiles.download(auth, body.file_manager_id);
+    if (file.mime !== 'application/pdf') {
+      file.stream.destroy();
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
+        file_manager_id: 'not a PDF',
+      });
+    }
+    const data = await documents.upload(auth, { filename: file.name, stream: file.stream });
+    return { message: 'Dokumen berhasil diunggah', data };
   });
   endpointRoute(app, E.download, async ({ auth, params, query, reply }) =>
     sendFile(
