@@ -65,6 +65,9 @@ export const useRenameItem = () => useEndpointMutation(LOCKER_ENDPOINTS.rename);
 export const useMoveItems = () => useEndpointMutation(LOCKER_ENDPOINTS.move);
 export const useRestoreItem = () => useEndpointMutation(LOCKER_ENDPOINTS.restore);
 export const usePurgeItems = () => useEndpointMutation(LOCKER_ENDPOINTS.purge);
+/** A locker PDF as a new draft document (then stamped in the draft editor). */
+export const useLockerToDocument = () =>
+  useEndpointMutation(LOCKER_ENDPOINTS.toDocument, { invalidates: [] });
 
 /** Deletes (to the trash) several items one after the other; the last answer's message. */
 export const useDeleteItems = () => {

@@ -4,9 +4,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { type DragEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
+import { draftPath } from '@/lib/document-paths';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   fetchFolderZip,
@@ -15,6 +17,7 @@ import {
   useCreateFolder,
   useDeleteItems,
   useLockerListing,
+  useLockerToDocument,
   useMoveItems,
   useRenameItem,
   useStorageUse,
@@ -65,6 +68,8 @@ export const FileManager = ({ planLink }: { planLink: ReactNode }) => {
   const rename = useRenameItem();
   const move = useMoveItems();
   const remove = useDeleteItems();
+  const toDocument = useLockerToDocument();
+  const navigate = useNavigate();
 
   if (!use.data) return <QueryFallback pending={use.isPending} error={use.error} />;
   const status = use.data;
@@ -117,6 +122,11 @@ export const FileManager = ({ planLink }: { planLink: ReactNode }) => {
     else if (action === 'zip')
       fetchFolderZip(item.file_manager_id)
         .then((blob) => saveBlob(blob, `${item.name}.zip`))
+        .catch((error: unknown) => notifyError(serverMessage(error, t)));
+    else if (action === 'stamp')
+      toDocument
+        .mutateAsync({ body: { file_manager_id: item.file_manager_id } })
+        .then((body) => navigate(draftPath(body.data.document_id)))
         .catch((error: unknown) => notifyError(serverMessage(error, t)));
     else if (action === 'rename') setDialog({ kind: 'rename', item });
     else if (action === 'move') setDialog({ kind: 'move', items: [item] });

@@ -22,13 +22,14 @@ import {
   IconFolderSymlink,
   IconPencil,
   IconPhoto,
+  IconRubberStamp,
   IconTrash,
   IconZip,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, kindOf } from '../utils/locker-format';
 
-export type TItemAction = 'open' | 'download' | 'zip' | 'rename' | 'move' | 'delete';
+export type TItemAction = 'open' | 'download' | 'zip' | 'stamp' | 'rename' | 'move' | 'delete';
 
 type TItemsProps = {
   items: TLockerItem[];
@@ -90,6 +91,14 @@ const ItemMenu = ({
             {t('locker.actions.zip')}
           </Menu.Item>
         )}
+        {item.mime_type === 'application/pdf' ? (
+          <Menu.Item
+            leftSection={<IconRubberStamp size={14} />}
+            onClick={() => onAction('stamp', item)}
+          >
+            {t('locker.actions.stamp')}
+          </Menu.Item>
+        ) : null}
         {canChange ? (
           <>
             <Menu.Item
