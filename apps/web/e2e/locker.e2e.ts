@@ -36,6 +36,12 @@ const dropFiles = async (page: Page, files: { name: string; base64: string; type
   await zone.dispatchEvent('drop', { dataTransfer: transfer });
 };
 
+/** A screenshot for looking at the page, when E2E_SCREENSHOT_DIR names a folder. */
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+};
+
 const item = (page: Page, name: string) =>
   page.locator(`[data-testid="locker-item"][data-name="${name}"]`);
 
@@ -86,11 +92,7 @@ describe('digital locker', () => {
     expect(await page.locator('[data-testid="locker-upload"][data-status="done"]').count()).toBe(3);
     await item(page, `catatan-${run}.txt`).waitFor();
     await expect.poll(() => gauge.textContent(), { timeout: 10_000 }).not.toBe(before);
-    await page.screenshot({
-      path: process.env.E2E_SCREENSHOT_DIR
-        ? `${process.env.E2E_SCREENSHOT_DIR}/locker-folder.png`
-        : '/dev/null',
-    });
+    await shot(page, 'locker-folder');
 
     await page.getByTestId(`locker-menu-catatan-${run}.txt`).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
@@ -106,11 +108,7 @@ describe('digital locker', () => {
     await page.getByTestId('locker-search').fill(`sewa-${run}`);
     await item(page, `sewa-${run}.pdf`).getByTestId('locker-open').click();
     await page.getByTestId('locker-pdf').locator('canvas').first().waitFor();
-    await page.screenshot({
-      path: process.env.E2E_SCREENSHOT_DIR
-        ? `${process.env.E2E_SCREENSHOT_DIR}/locker-preview.png`
-        : '/dev/null',
-    });
+    await shot(page, 'locker-preview');
     await page.keyboard.press('Escape');
     await page.getByTestId('locker-search').fill('');
 
