@@ -7,6 +7,7 @@ import type { TDatabase } from './db/client.ts';
 import { defineBatchJobs, sendBatchItem } from './jobs/batch-jobs.ts';
 import { defineDocumentJobs } from './jobs/document-jobs.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { registerLockerTrashPurge } from './jobs/locker-trash-job.ts';
 import { defineSigningNoticeJob } from './jobs/signing-notice-job.ts';
 import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
@@ -24,6 +25,10 @@ import { createDocumentsService } from './modules/documents/documents.service.ts
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { createEsignService } from './modules/esign/esign.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { lockerRoutes } from './modules/locker/locker.routes.ts';
+import { createLockerService } from './modules/locker/locker.service.ts';
+import { createLockerFiles } from './modules/locker/locker-files.ts';
+import { createLockerFiling } from './modules/locker/locker-filing.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { type TMailer, withMailLog } from './modules/mail/mailer.ts';
 import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
@@ -204,6 +209,18 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   await app.register(plansRoutes, { plans: createPlansService({ db }) });
   await app.register(masterStatusRoutes, { db });
   await app.register(esignRoutes, { esign: createEsignService({ db, files: deps.files }) });
+  const locker = createLockerService({ db, files: deps.files });
+  const lockerFiles = createLockerFiles({
+    service: locker,
+    files: deps.files,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+  });
+  const { fileIntoLocker } = createLockerFiling({
+    service: locker,
+    lockerFiles,
+    files: deps.files,
+    log: app.log,
+  });
   const documents = createDocumentsService({
     db,
     files: deps.files,
@@ -217,6 +234,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     files: deps.files,
     pdf: deps.pdf,
     meterai: deps.meterai,
+    fileIntoLocker,
   });
   const signing = createSigningService({
     db,
@@ -227,6 +245,13 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       app,
       createSigningNotices({ db, mailer, publicUrl: env.PUBLIC_URL }),
     ),
+    fileIntoLocker,
+  });
+  await app.register(lockerRoutes, {
+    locker,
+    lockerFiles,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    documents,
   });
   await app.register(documentsRoutes, {
     documents,
@@ -293,6 +318,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     notifier,
     publicUrl: env.PUBLIC_URL,
   });
+  registerLockerTrashPurge(app, locker);
   await app.register(templatesRoutes, {
     templates: createTemplatesService({ db }),
     documents: documentOperations(documents, signing, stamping, documentJobs),

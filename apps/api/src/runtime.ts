@@ -13,7 +13,7 @@ import { createLocalMeteraiProvider } from './providers/meterai/local-meterai-pr
 import type { TMeteraiProvider } from './providers/meterai/meterai-provider.ts';
 import { createPeruriMeteraiProvider } from './providers/meterai/peruri-meterai-provider.ts';
 import { createLocalSignatureProvider } from './providers/signature/local-signature-provider.ts';
-import { createLocalFileStore } from './storage/local-file-store.ts';
+import { fileStoreFor } from './storage/file-store-for.ts';
 
 /** What the app is built from, apart from the env: database, file store, providers, PDF pool. */
 export type TRuntime = Omit<TAppDeps, 'env'>;
@@ -71,7 +71,7 @@ export const createRuntime = async (
   }
   return {
     database,
-    files: createLocalFileStore(path.join(env.DATA_DIR, 'files')),
+    files: fileStoreFor(env),
     meterai: meteraiProviderFor(env, database),
     mailer: env.SMTP_URL
       ? createSmtpMailer(database.db, env.SMTP_URL, env.MAIL_FROM)

@@ -13,7 +13,10 @@ import { createPdfEngine, type TPdfEngine } from '../src/pdf/pdf-engine.ts';
 import { createLocalMeteraiProvider } from '../src/providers/meterai/local-meterai-provider.ts';
 import type { TMeteraiProvider } from '../src/providers/meterai/meterai-provider.ts';
 import { createLocalSignatureProvider } from '../src/providers/signature/local-signature-provider.ts';
+import type { TFileStore } from '../src/storage/file-store.ts';
 import { createLocalFileStore } from '../src/storage/local-file-store.ts';
+import { createS3FileStore } from '../src/storage/s3-file-store.ts';
+import { S3_TEST_BUCKET } from './s3-server.ts';
 
 export const testDbDriver = (): 'pglite' | 'postgres' =>
   process.env.BUBUH_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -75,6 +78,26 @@ export const sharedPdfEngine = (): TPdfEngine => {
   return pdfEngine;
 };
 
+/**
+ * The file store of a test file: local disk, or (S3_TEST=1) the loopback S3 server that the
+ * global setup started, under a prefix of this test file's own.
+ */
+export const testFileStore = (dir: string): TFileStore => {
+  const endpoint = process.env.S3_TEST_ENDPOINT;
+  if (process.env.S3_TEST !== '1' || !endpoint) {
+    return createLocalFileStore(path.join(dir, 'data/files'));
+  }
+  return createS3FileStore({
+    bucket: S3_TEST_BUCKET,
+    region: 'us-east-1',
+    endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    prefix: `${path.basename(dir)}/`,
+  });
+};
+
 export const createTestContext = async (options: TTestOptions = {}): Promise<TTestContext> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-api-test-'));
   const webDist = path.join(dir, 'web');
@@ -94,7 +117,7 @@ export const createTestContext = async (options: TTestOptions = {}): Promise<TTe
   const app = await buildApp({
     env,
     database,
-    files: createLocalFileStore(path.join(dir, 'data/files')),
+    files: testFileStore(dir),
     meterai: (options.meterai ?? ((p) => p))(
       createLocalMeteraiProvider({ db: database.db, publicUrl: env.PUBLIC_URL }),
     ),

@@ -82,6 +82,16 @@ const ZEnvShape = z.object({
    */
   JOBS_WORKERS: bool.default(true),
   SMTP_URL: z.string().optional(),
+  /** Where files live: local disk under DATA_DIR/files (default) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  /** The S3-compatible server (MinIO, Ceph, R2 …); empty for AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (`endpoint/bucket/key`), which most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
   MAIL_FROM: z.string().default('Bubuh <no-reply@bubuh.local>'),
   /** Payment gateway: the embedded sandbox (offline, for testing) or Midtrans Snap. */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'midtrans']).default('sandbox'),
@@ -107,6 +117,13 @@ const ZEnv = ZEnvShape.superRefine((env, ctx) => {
       code: 'custom',
       path: ['MIDTRANS_SERVER_KEY'],
       message: 'required when PAYMENT_GATEWAY=midtrans',
+    });
+  }
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'required when STORAGE_DRIVER=s3',
     });
   }
   if (env.METERAI_PROVIDER !== 'peruri') return;

@@ -7,6 +7,7 @@ export * from './schema/batches';
 export * from './schema/billing';
 export * from './schema/document-totals';
 export * from './schema/documents';
+export * from './schema/locker';
 export * from './schema/mail';
 export * from './schema/notifications';
 export * from './schema/org';

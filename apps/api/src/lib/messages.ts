@@ -117,6 +117,22 @@ const EXACT: Record<string, string> = {
     'Hanya tiket yang sudah ditutup yang dapat dibuka kembali',
   // e-sign specimens
   'Send the image in the multipart field "file"': 'Kirim gambar pada field multipart "file"',
+  // digital locker
+  'Send the file in the multipart field "file"': 'Kirim berkas pada field multipart "file"',
+  'Only company accounts have a shared space': 'Hanya akun perusahaan yang memiliki ruang bersama',
+  'Only company admins can change the shared space':
+    'Hanya admin perusahaan yang dapat mengubah ruang bersama',
+  'The digital locker is not part of your plan. Choose a plan with the digital locker on the Plan page.':
+    'Digital locker tidak termasuk dalam paket Anda. Pilih paket dengan digital locker di halaman Paket.',
+  'Your digital locker has expired: files can still be viewed and downloaded, but not added or changed':
+    'Digital locker Anda sudah berakhir: berkas masih dapat dilihat dan diunduh, tetapi tidak dapat ditambah atau diubah',
+  'Items can only be moved within one space': 'Item hanya dapat dipindahkan dalam satu ruang',
+  'A folder cannot be moved into itself': 'Folder tidak dapat dipindahkan ke dalam dirinya sendiri',
+  'The locker keeps PDF, images, Office documents and plain text only':
+    'Digital locker hanya menyimpan PDF, gambar, dokumen Office, dan teks biasa',
+  'space: private or shared': 'space: private atau shared',
+  'parent_id: a folder id': 'parent_id: id folder',
+  'The file name is not allowed': 'Nama berkas tidak diizinkan',
   'The specimen must be a PNG or JPEG image': 'Spesimen harus berupa gambar PNG atau JPEG',
   'The image has no visible signature': 'Gambar tidak memuat tanda tangan yang terlihat',
   // documents and stamping
@@ -204,6 +220,7 @@ const THINGS: Record<string, string> = {
   Esign: 'Esign',
   File: 'Berkas',
   Invoice: 'Invoice',
+  Folder: 'Folder',
   Plan: 'Paket',
   Proof: 'Bukti pembayaran',
   Status: 'Status',
@@ -232,6 +249,10 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
   ],
   [/^Attach at most (\d+) files$/, ([n]) => `Lampirkan paling banyak ${n} berkas`],
   [/^The file is larger than (\d+) MB$/, ([mb]) => `Berkas lebih besar dari ${mb} MB`],
+  [
+    /^Not enough storage in the locker: ([\d.]+) MB free$/,
+    ([mb]) => `Penyimpanan digital locker tidak cukup: tersisa ${mb} MB`,
+  ],
   [/^The document has (\d+) pages$/, ([n]) => `Dokumen memiliki ${n} halaman`],
   [/^Enter a whole number of at least (\d+)$/, ([n]) => `Masukkan bilangan bulat minimal ${n}`],
   [

@@ -8,11 +8,12 @@ export type TUploadOptions = {
   /** Passed to busboy as `limits.fileSize` (the file stream is cut there, `truncated` set). */
   maxBytes: number;
   /** What the missing-file message asks for. */
-  what: 'PDF' | 'image';
+  what: 'PDF' | 'image' | 'file';
 };
 
 const MISSING: Record<TUploadOptions['what'], Record<string, string>> = {
   PDF: { file: 'Send the PDF in the multipart field "file"' },
+  file: { file: 'Send the file in the multipart field "file"' },
   image: {
     file: 'Send the image in the multipart field "file"',
     avatar: 'Send the image in the multipart field "avatar"',

@@ -80,6 +80,8 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   tickets: page(() => import('./routes/app/support/tickets')),
   ticketDetail: page(() => import('./routes/app/support/ticket-detail')),
   notifications: page(() => import('./routes/app/notifications')),
+  // The digital locker (issue 14).
+  fileManager: page(() => import('./routes/app/file-manager')),
 };
 
 const PublicComingSoon = page(() => import('./routes/public-coming-soon'));

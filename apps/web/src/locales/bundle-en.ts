@@ -1,6 +1,7 @@
 import billing from './billing.en.json';
 import bulk from './bulk.en.json';
 import en from './en.json';
+import locker from './locker.en.json';
 import master from './master.en.json';
 import platform from './platform.en.json';
 import quota from './quota.en.json';

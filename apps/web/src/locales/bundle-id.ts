@@ -1,6 +1,7 @@
 import billing from './billing.id.json';
 import bulk from './bulk.id.json';
 import id from './id.json';
+import locker from './locker.id.json';
 import master from './master.id.json';
 import platform from './platform.id.json';
 import quota from './quota.id.json';

@@ -4,6 +4,7 @@ import { BATCH_ENDPOINTS } from './batches.ts';
 import { BILLING_ENDPOINTS } from './billing.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
+import { LOCKER_ENDPOINTS } from './locker.ts';
 import { NOTIFICATION_ENDPOINTS } from './notifications.ts';
 import { DEPARTEMENT_ENDPOINTS, QUOTA_ENDPOINTS } from './organisation.ts';
 import { MASTER_STATUS_ENDPOINTS, PLAN_ENDPOINTS } from './platform.ts';
@@ -29,6 +30,7 @@ export const ENDPOINT_GROUPS = {
   tickets: TICKET_ENDPOINTS,
   supportContent: SUPPORT_CONTENT_ENDPOINTS,
   notifications: NOTIFICATION_ENDPOINTS,
+  locker: LOCKER_ENDPOINTS,
 } as const;
 
 export const ALL_ENDPOINTS: readonly TEndpoint[] = Object.values(ENDPOINT_GROUPS).flatMap(

@@ -22,6 +22,7 @@ import {
   takeOverEarlierAttempts,
 } from '../documents/documents-takeover.ts';
 import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
+import type { TFileIntoLocker } from '../locker/locker-filing.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
 import { withUnit } from '../quota/units.ts';
 import * as repo from './signing.repository.ts';
@@ -30,6 +31,8 @@ export type TSigningDeps = {
   db: TDb;
   files: TFileStore;
   pdf: TPdfEngine;
+  /** Files the finished document in the actor's digital locker (never throws). */
+  fileIntoLocker?: TFileIntoLocker;
   signatures: TSignatureProvider;
   /**
    * After the signer list is set or a signature is stored: the signing e-mails follow (the
@@ -277,7 +280,16 @@ export const createSigningService = (deps: TSigningDeps) => {
 
   return {
     setSigners,
-    sign,
+    /** The signature, then the signed document filed in the signer's digital locker. */
+    sign: async (input: TSignInput, attempt?: TJobAttempt): Promise<TSignResult> => {
+      const result = await sign(input, attempt);
+      await deps.fileIntoLocker?.({
+        actor: input.actor,
+        documentId: result.document_id,
+        serialNumber: null,
+      });
+      return result;
+    },
     endSigning,
     /** The routes' signature as plain data (the `sign` job's input): paid by the caller's scope. */
     inputFor: (auth: TActor, request: TSignRequest): TSignInput => ({

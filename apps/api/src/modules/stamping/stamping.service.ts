@@ -15,6 +15,7 @@ import {
   takeOverEarlierAttempts,
 } from '../documents/documents-takeover.ts';
 import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
+import type { TFileIntoLocker } from '../locker/locker-filing.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
 import { withUnit } from '../quota/units.ts';
 import * as repo from './stamping.repository.ts';
@@ -23,6 +24,8 @@ export type TStampingDeps = {
   db: TDb;
   files: TFileStore;
   pdf: TPdfEngine;
+  /** Files the finished document in the actor's digital locker (never throws). */
+  fileIntoLocker?: TFileIntoLocker;
   meterai: TMeteraiProvider;
 };
 
@@ -249,7 +252,16 @@ export const createStampingService = (deps: TStampingDeps) => {
   };
 
   return {
-    stamp,
+    /** The stamp, then the stamped document filed in the actor's digital locker. */
+    stamp: async (input: TStampInput, attempt?: TJobAttempt): Promise<TStampResult> => {
+      const result = await stamp(input, attempt);
+      await deps.fileIntoLocker?.({
+        actor: input.actor,
+        documentId: result.document_id,
+        serialNumber: result.serial_number,
+      });
+      return result;
+    },
     /**
      * The routes' stamp as plain data (the `stamp` job's input): the company or the personal
      * call, paid by the caller's scope.

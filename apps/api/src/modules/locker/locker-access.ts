@@ -1,0 +1,98 @@
+import type { TLockerSpace, TStorageUse } from '@bubuh/contracts';
+import { isCompanyAdmin, type TActor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type {
+  TLockerRepository,
+  TLockerRow,
+  TLockerScope,
+  TSpaceRef,
+} from './locker.repository.ts';
+
+/** A plan with the locker but without its own storage row allows 1,000 MB. */
+export const DEFAULT_LOCKER_BYTES = 1_000_000_000;
+
+export type TLockerStatus = {
+  enabled: boolean;
+  readOnly: boolean;
+  maxBytes: number;
+  usedBytes: number;
+  account: string;
+  expiry: string | null;
+};
+
+export const scopeOf = (auth: TActor): TLockerScope => ({
+  userId: auth.userId,
+  companyId: auth.companyId,
+});
+
+/** The storage account the caller's files count toward: the company's, or their own. */
+export const accountOf = (owner: { companyId: number | null; userId: number }) =>
+  owner.companyId !== null ? `c:${owner.companyId}` : `u:${owner.userId}`;
+
+export const rowAccount = (row: TLockerRow) =>
+  row.companyId !== null ? `c:${row.companyId}` : `u:${row.ownerUserId ?? 0}`;
+
+export const spaceRef = (auth: TActor, space: TLockerSpace): TSpaceRef => {
+  if (space === 'shared' && auth.companyId === null) {
+    throw new AppError('BAD_REQUEST', 'Only company accounts have a shared space', {
+      space: 'no shared space',
+    });
+  }
+  return { space, userId: auth.userId, companyId: auth.companyId };
+};
+
+export const canManageSpace = (auth: TActor, space: TLockerSpace) =>
+  space === 'private' || isCompanyAdmin(auth);
+
+export const requireManage = (auth: TActor, space: TLockerSpace) => {
+  if (!canManageSpace(auth, space)) {
+    throw AppError.forbidden('Only company admins can change the shared space');
+  }
+};
+
+export const lockerStatus = async (
+  repo: TLockerRepository,
+  auth: TActor,
+  now = new Date(),
+): Promise<TLockerStatus> => {
+  const plan = await repo.plan(scopeOf(auth));
+  const account = accountOf(auth);
+  const enabled = plan?.isDigitalLocker === true;
+  const expiresAt = plan?.expiresAt ?? null;
+  return {
+    enabled,
+    readOnly: enabled && expiresAt !== null && expiresAt.getTime() < now.getTime(),
+    maxBytes: enabled ? (plan?.maxBytes ?? DEFAULT_LOCKER_BYTES) : 0,
+    usedBytes: await repo.used(account),
+    account,
+    expiry: enabled && expiresAt ? expiresAt.toISOString().slice(0, 10) : null,
+  };
+};
+
+/** Refuses changes when the plan has no locker or the locker has expired (read-only). */
+export const requireWritable = (status: TLockerStatus) => {
+  if (!status.enabled) {
+    throw AppError.forbidden(
+      'The digital locker is not part of your plan. Choose a plan with the digital locker on the Plan page.',
+    );
+  }
+  if (status.readOnly) {
+    throw AppError.forbidden(
+      'Your digital locker has expired: files can still be viewed and downloaded, but not added or changed',
+    );
+  }
+};
+
+export const storageUseOf = (status: TLockerStatus, auth: TActor): TStorageUse => ({
+  is_digital_locker: status.enabled,
+  max_size_digital_loker: status.maxBytes,
+  size_use_user: status.usedBytes,
+  free_bytes: Math.max(0, status.maxBytes - status.usedBytes),
+  expiry_digital_locker_date: status.expiry,
+  read_only: status.readOnly,
+  has_shared_space: auth.companyId !== null,
+  can_manage_shared: auth.companyId !== null && isCompanyAdmin(auth),
+});
+
+/** "12.5" (MB = 1e6 bytes, spec §9), as the refusal says it. */
+export const megabytes = (bytes: number) => (Math.max(0, bytes) / 1e6).toFixed(1);

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import { type TLockerSpace, ZDbId, ZLockerName, ZLockerSpace } from '@bubuh/contracts';
+import yazl from 'yazl';
+import type { z } from 'zod';
+import type { TActor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
+import type { TLockerRow } from './locker.repository.ts';
+import type { TLockerService } from './locker.service.ts';
+import { accountOf, megabytes, spaceRef } from './locker-access.ts';
+import { detectLockerType } from './locker-file-type.ts';
+import { spaceOf, uniqueName } from './locker-mapper.ts';
+
+export type TUploadInput = {
+  filename: string;
+  stream: Readable;
+  parentId: string | undefined;
+  space: string | undefined;
+};
+
+const field = <T>(schema: z.ZodType<T>, name: string, value: unknown, message: string): T => {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('VALIDATION_FAILED', message, { [name]: message });
+  return result.data;
+};
+
+/** Files in the locker: upload (type from content, storage limit), download and folder ZIPs. */
+export const createLockerFiles = (deps: {
+  service: TLockerService;
+  files: TFileStore;
+  uploadLimitBytes: number;
+}) => {
+  const { service, files } = deps;
+  const { repo } = service;
+
+  /**
+   * Stores `source` as a new file of the space: streams it to the store (cut at the upload limit
+   * or the free space), checks its type from the content, then adds its bytes to the account in
+   * one conditional UPDATE; whatever fails removes the stored file.
+   */
+  const store = async (
+    auth: TActor,
+    input: { name: string; source: Readable; parentId: number | null; space: TLockerSpace },
+    extra: {
+      documentId?: number;
+      serialNumber?: string | null;
+      sourceKey?: string;
+      /** A type the caller knows (a stamped PDF from the engine): no detection. */
+      knownType?: string;
+    } = {},
+  ): Promise<TLockerRow> => {
+    const status = await service.writable(auth, input.space);
+    const ref = spaceRef(auth, input.space);
+    const parent = await service.targetFolder(auth, ref, input.parentId);
+    const free = Math.max(0, status.maxBytes - status.usedBytes);
+    const limit = Math.min(deps.uploadLimitBytes, free);
+    const key = `locker/${randomUUID()}/file`;
+    let size: number;
+    try {
+      ({ size } = await files.put(key, input.source, { maxBytes: limit }));
+    } catch (error) {
+      await files.delete(key).catch(() => {});
+      if (error instanceof FileTooLargeError)
+        throw tooLarge(limit === free, free, deps.uploadLimitBytes);
+      throw error;
+    }
+    try {
+      const mime = extra.knownType ?? (await detectLockerType(() => files.stream(key), input.name));
+      if (!mime) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'The locker keeps PDF, images, Office documents and plain text only',
+          { file: 'type not allowed (checked from the content)' },
+        );
+      }
+      const account = accountOf(auth);
+      if (!(await repo.reserve(account, size, status.maxBytes))) {
+        throw tooLarge(true, Math.max(0, status.maxBytes - (await repo.used(account))), 0);
+      }
+      try {
+        return await repo.inSpaceLock(ref, async (tx) => {
+          const taken = await repo.namesIn(tx, ref, parent?.id ?? null);
+          return repo.insert(tx, {
+            companyId: auth.companyId,
+            ownerUserId: input.space === 'private' ? auth.userId : null,
+            parentId: parent?.id ?? null,
+            kind: 'file',
+            name: uniqueName(input.name, taken, 'file'),
+            storageKey: key,
+            sizeBytes: size,
+            mimeType: mime,
+            createdBy: auth.userId,
+            documentId: extra.documentId ?? null,
+            serialNumber: extra.serialNumber ?? null,
+            sourceKey: extra.sourceKey ?? null,
+          });
+        });
+      } catch (error) {
+        await repo.release(account, size);
+        throw error;
+      }
+    } catch (error) {
+      await files.delete(key).catch(() => {});
+      throw error;
+    }
+  };
+
+  return {
+    store,
+
+    upload: async (auth: TActor, input: TUploadInput) => {
+      const space = field(
+        ZLockerSpace,
+        'space',
+        input.space ?? 'private',
+        'space: private or shared',
+      );
+      const parentId =
+        input.parentId === undefined || input.parentId === '' || input.parentId === 'null'
+          ? null
+          : field(ZDbId, 'parent_id', input.parentId, 'parent_id: a folder id');
+      const name = field(ZLockerName, 'file', input.filename, 'The file name is not allowed');
+      const row = await store(auth, { name, source: input.stream, parentId, space });
+      return service.wire(auth, await service.foldersOf(service.refOfRow(auth, row)))(row);
+    },
+
+    download: async (auth: TActor, id: number) => {
+      const row = await service.itemOf(auth, id);
+      if (row.kind !== 'file' || !row.storageKey) throw AppError.notFound('File');
+      return {
+        name: row.name,
+        mime: row.mimeType ?? 'application/octet-stream',
+        size: row.sizeBytes,
+        stream: await files.stream(row.storageKey),
+      };
+    },
+
+    /**
+     * A folder as a ZIP, streamed: entries are opened one at a time as the archive reaches them
+     * (yazl `addReadStreamLazy`), so a large folder never sits in memory.
+     */
+    zip: async (auth: TActor, id: number) => {
+      const folder = await service.itemOf(auth, id, 'folder');
+      const rows = (await repo.subtreeRows(folder.id)).filter((r) => r.trashedAt === null);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const pathOf = (row: TLockerRow): string => {
+        const parts = [row.name];
+        let current = row.parentId === null ? undefined : byId.get(row.parentId);
+        while (current && current.id !== folder.id) {
+          parts.unshift(current.name);
+          current = current.parentId === null ? undefined : byId.get(current.parentId);
+        }
+        return parts.join('/');
+      };
+      const zip = new yazl.ZipFile();
+      for (const row of rows) {
+        if (row.id === folder.id) continue;
+        if (row.kind === 'folder') {
+          zip.addEmptyDirectory(pathOf(row), { mtime: row.updatedAt });
+        } else if (row.storageKey) {
+          const key = row.storageKey;
+          zip.addReadStreamLazy(
+            pathOf(row),
+            { mtime: row.updatedAt, size: row.sizeBytes },
+            (cb) => {
+              files.stream(key).then(
+                (stream) => cb(null, stream),
+                (error: unknown) => cb(error, new PassThrough()),
+              );
+            },
+          );
+        }
+      }
+      zip.end();
+      const output = new PassThrough();
+      zip.outputStream.pipe(output);
+      zip.on('error', (error: Error) => output.destroy(error));
+      return { name: `${folder.name}.zip`, stream: output, space: spaceOf(folder) };
+    },
+  };
+};
+
+const tooLarge = (byStorage: boolean, free: number, uploadLimit: number) =>
+  byStorage
+    ? new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `Not enough storage in the locker: ${megabytes(free)} MB free`,
+        {
+          file: 'storage limit',
+          free_bytes: free,
+        },
+      )
+    : new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The file is larger than ${Math.round(uploadLimit / 1_048_576)} MB`,
+        { file: 'too large' },
+      );
+
+export type TLockerFiles = ReturnType<typeof createLockerFiles>;

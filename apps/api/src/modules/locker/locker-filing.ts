@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TActor } from '../../lib/access.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import type { TLockerService } from './locker.service.ts';
+import { lockerStatus, scopeOf, spaceRef } from './locker-access.ts';
+import type { TLockerFiles } from './locker-files.ts';
+
+/** Where stamped and signed documents go unless the caller names a folder. */
+export const DEFAULT_FILING_FOLDER = 'e-Meterai';
+
+export type TFilingInput = {
+  actor: TActor;
+  documentId: number;
+  /** The e-Meterai serial of a stamped document (null for a signature). */
+  serialNumber: string | null;
+  /** A folder of the actor's private locker (e.g. a batch's folder); default: "e-Meterai". */
+  folderId?: number | null;
+};
+
+/** Files a finished document in its actor's locker; never throws (the stamp stays done). */
+export type TFileIntoLocker = (input: TFilingInput) => Promise<void>;
+
+/**
+ * The automatic filing of stamped and signed documents: a copy of the document's current PDF in
+ * the actor's private locker, with its serial and document id (the link back to its details).
+ * Filing the same version again does nothing; a newer version (signed, then stamped) replaces the
+ * earlier copy in the folder where it is now. Without the locker in the plan, with the locker
+ * read-only or full, nothing is filed (the stamp itself is never undone).
+ */
+export const createLockerFiling = (deps: {
+  service: TLockerService;
+  lockerFiles: TLockerFiles;
+  files: TFileStore;
+  log?: FastifyBaseLogger;
+}) => {
+  const { service, lockerFiles, files } = deps;
+  const { repo } = service;
+
+  /** The id of a root folder of the actor's private locker with `name`, created if missing. */
+  const folderNamed = async (actor: TActor, name: string): Promise<number> => {
+    const ref = spaceRef(actor, 'private');
+    return repo.inSpaceLock(ref, async (tx) => {
+      const found = await repo.rootFolderNamed(tx, ref, name);
+      if (found) return found.id;
+      const row = await repo.insert(tx, {
+        companyId: actor.companyId,
+        ownerUserId: actor.userId,
+        parentId: null,
+        kind: 'folder',
+        name,
+        createdBy: actor.userId,
+      });
+      return row.id;
+    });
+  };
+
+  const fileIntoLocker: TFileIntoLocker = async (input) => {
+    const { actor, documentId } = input;
+    try {
+      const status = await lockerStatus(repo, actor);
+      if (!status.enabled || status.readOnly) return;
+      const doc = await repo.documentFile(documentId, scopeOf(actor));
+      if (!doc) return;
+      const existing = await repo.byDocument(actor.userId, documentId);
+      if (existing && existing.sourceKey === doc.currentKey) return;
+      const parentId =
+        input.folderId ??
+        (existing && existing.trashedAt === null ? existing.parentId : null) ??
+        (await folderNamed(actor, DEFAULT_FILING_FOLDER));
+      const name = /\.pdf$/i.test(doc.fileName) ? doc.fileName : `${doc.fileName}.pdf`;
+      await lockerFiles.store(
+        actor,
+        { name, source: await files.stream(doc.currentKey), parentId, space: 'private' },
+        {
+          documentId,
+          serialNumber: input.serialNumber ?? existing?.serialNumber ?? null,
+          sourceKey: doc.currentKey,
+          knownType: 'application/pdf',
+        },
+      );
+      if (existing) await service.purgeRow(existing);
+    } catch (error) {
+      deps.log?.warn({ err: error, documentId }, 'document not filed in the digital locker');
+    }
+  };
+
+  return { fileIntoLocker, folderNamed };
+};
+
+export type TLockerFiling = ReturnType<typeof createLockerFiling>;

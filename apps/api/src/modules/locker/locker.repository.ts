@@ -1,0 +1,315 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { lockLimit } from '../../db/count-limit.ts';
+import {
+  documents,
+  lockerItems,
+  lockerPlanLimits,
+  lockerUsage,
+  plans,
+  subscriptions,
+} from '../../db/schema.ts';
+import { activeSubscriptionOf } from '../plans/plans.repository.ts';
+
+export type TLockerRow = typeof lockerItems.$inferSelect;
+export type TLockerInsert = typeof lockerItems.$inferInsert;
+export type TLockerRowWithCount = TLockerRow & { itemCount: number };
+
+/** Whose locker a request sees: the caller's own items and (company users) the shared space. */
+export type TLockerScope = { userId: number; companyId: number | null };
+export type TSpaceRef = { space: 'private' | 'shared'; userId: number; companyId: number | null };
+
+const t = lockerItems;
+
+/** Items the caller may see: their own, and the shared space of their company. */
+const visible = (s: TLockerScope): SQL | undefined =>
+  s.companyId === null
+    ? eq(t.ownerUserId, s.userId)
+    : or(eq(t.ownerUserId, s.userId), and(isNull(t.ownerUserId), eq(t.companyId, s.companyId)));
+
+/** Items of one space. */
+export const inSpace = (ref: TSpaceRef): SQL | undefined =>
+  ref.space === 'private'
+    ? eq(t.ownerUserId, ref.userId)
+    : and(isNull(t.ownerUserId), eq(t.companyId, ref.companyId ?? -1));
+
+/** The ids of an item and everything below it. */
+const subtree = (rootId: number): SQL =>
+  sql`${t.id} in (with recursive sub(id) as (select id from locker_items where id = ${rootId} union all select c.id from locker_items c join sub on c.parent_id = sub.id) select id from sub)`;
+
+const itemCount = sql<number>`(select count(*)::int from locker_items as c where c.parent_id = locker_items.id and c.trashed_at is null)`;
+
+const ORDER = {
+  name: t.name,
+  date: t.updatedAt,
+  size: t.sizeBytes,
+  type: t.mimeType,
+} as const;
+
+export type TOrder = { sort: keyof typeof ORDER; order: 'asc' | 'desc' };
+
+const orderOf = ({ sort, order }: TOrder) => {
+  const direction = order === 'desc' ? desc : asc;
+  // Folders first, as file managers list them.
+  return [desc(t.kind), direction(ORDER[sort]), asc(t.id)];
+};
+
+/** Stable lock number of a storage account or space (advisory locks take an int). */
+const lockNumber = (key: string): number => {
+  let hash = 0;
+  for (const char of key) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+};
+
+export const createLockerRepository = (db: TDb) => {
+  const listWhere = (where: SQL | undefined, order: TOrder): Promise<TLockerRowWithCount[]> =>
+    db
+      .select({ ...getTableColumns(t), itemCount })
+      .from(t)
+      .where(and(where, isNull(t.trashedAt)))
+      .orderBy(...orderOf(order));
+  return {
+    /** One visible item (trashed ones only when asked). */
+    find: async (scope: TLockerScope, id: number, trashed: 'live' | 'any' = 'live') => {
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(
+          and(eq(t.id, id), visible(scope), trashed === 'live' ? isNull(t.trashedAt) : undefined),
+        );
+      return row;
+    },
+
+    /** Every live item of one kind in a space (the folder picker). */
+    list: (ref: TSpaceRef, kind: 'folder' | 'file', order: TOrder) =>
+      listWhere(and(inSpace(ref), eq(t.kind, kind)), order),
+
+    children: (ref: TSpaceRef, parentId: number | null, order: TOrder) =>
+      listWhere(
+        and(inSpace(ref), parentId === null ? isNull(t.parentId) : eq(t.parentId, parentId)),
+        order,
+      ),
+
+    /** Names in `ref`'s space matching `search`, optionally only under the given folders. */
+    search: (ref: TSpaceRef, search: string, parents: number[] | null, order: TOrder) =>
+      listWhere(
+        and(
+          inSpace(ref),
+          ilike(t.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          parents === null
+            ? undefined
+            : parents.length > 0
+              ? inArray(t.parentId, parents)
+              : sql`false`,
+        ),
+        order,
+      ),
+
+    /** Every live folder of a space (paths, breadcrumbs, the picker). */
+    folders: (ref: TSpaceRef) =>
+      db
+        .select({ id: t.id, name: t.name, parentId: t.parentId })
+        .from(t)
+        .where(and(inSpace(ref), eq(t.kind, 'folder'), isNull(t.trashedAt)))
+        .orderBy(asc(t.name)),
+
+    /** Live names in one folder of a space (for " (1)" suffixes). */
+    namesIn: async (tx: TTx | TDb, ref: TSpaceRef, parentId: number | null, exceptId?: number) => {
+      const rows = await tx
+        .select({ name: t.name })
+        .from(t)
+        .where(
+          and(
+            inSpace(ref),
+            parentId === null ? isNull(t.parentId) : eq(t.parentId, parentId),
+            isNull(t.trashedAt),
+            exceptId === undefined ? undefined : sql`${t.id} <> ${exceptId}`,
+          ),
+        );
+      return new Set(rows.map((r) => r.name.toLowerCase()));
+    },
+
+    /** Runs `work` with the space's names locked (no two writers pick the same name). */
+    inSpaceLock: <T>(ref: TSpaceRef, work: (tx: TTx) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        const key = ref.space === 'private' ? `u:${ref.userId}` : `c:${ref.companyId}`;
+        await lockLimit(tx, 'folders', lockNumber(key));
+        return work(tx);
+      }),
+
+    insert: async (tx: TTx | TDb, values: TLockerInsert) => {
+      const [row] = await tx.insert(t).values(values).returning();
+      if (!row) throw new Error('locker insert returned nothing');
+      return row;
+    },
+
+    update: async (tx: TTx | TDb, id: number, values: Partial<TLockerInsert>) => {
+      const [row] = await tx
+        .update(t)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(t.id, id))
+        .returning();
+      return row;
+    },
+
+    /** The ids of a folder and everything below it, live or trashed. */
+    subtreeRows: (rootId: number) => db.select().from(t).where(subtree(rootId)),
+
+    trash: (id: number, at: Date) =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(t)
+          .set({ trashedAt: at })
+          .where(and(subtree(id), isNull(t.trashedAt)));
+        await tx.update(t).set({ trashedRoot: true }).where(eq(t.id, id));
+      }),
+
+    restore: (tx: TTx, id: number, at: Date, values: Partial<TLockerInsert>) =>
+      tx
+        .update(t)
+        .set({ trashedAt: null })
+        .where(and(subtree(id), eq(t.trashedAt, at)))
+        .then(() =>
+          tx
+            .update(t)
+            .set({ ...values, trashedRoot: false, trashedAt: null, updatedAt: new Date() })
+            .where(eq(t.id, id))
+            .returning(),
+        ),
+
+    /** Deleted items the caller sees in their trash. */
+    trashed: (scope: TLockerScope) =>
+      db
+        .select({ ...getTableColumns(t), itemCount })
+        .from(t)
+        .where(and(visible(scope), isNotNull(t.trashedAt), eq(t.trashedRoot, true)))
+        .orderBy(desc(t.trashedAt)),
+
+    /** Trash roots deleted before `cutoff` (any owner), for the purge. */
+    expiredTrash: (cutoff: Date) =>
+      db
+        .select()
+        .from(t)
+        .where(and(eq(t.trashedRoot, true), lt(t.trashedAt, cutoff)))
+        .limit(500),
+
+    /** Deletes a row (its subtree by cascade); false when another purge was first. */
+    deleteRow: async (id: number) =>
+      (await db.delete(t).where(eq(t.id, id)).returning({ id: t.id })).length > 0,
+
+    /** Files with a stored document id (the automatic filing is idempotent per document). */
+    byDocument: async (ownerUserId: number, documentId: number) => {
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.ownerUserId, ownerUserId), eq(t.documentId, documentId)));
+      return row;
+    },
+
+    /** A live folder of a space's root with this name (the automatic filing's folder). */
+    rootFolderNamed: async (tx: TTx | TDb, ref: TSpaceRef, name: string) => {
+      const [row] = await tx
+        .select()
+        .from(t)
+        .where(
+          and(
+            inSpace(ref),
+            isNull(t.parentId),
+            eq(t.kind, 'folder'),
+            eq(t.name, name),
+            isNull(t.trashedAt),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** The current file of a document the actor's company (or the actor) holds. */
+    documentFile: async (documentId: number, scope: TLockerScope) => {
+      const [row] = await db
+        .select({
+          id: documents.id,
+          fileName: documents.fileName,
+          currentKey: documents.currentKey,
+        })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.id, documentId),
+            scope.companyId === null
+              ? isNull(documents.companyId)
+              : eq(documents.companyId, scope.companyId),
+          ),
+        );
+      return row;
+    },
+
+    // ---- storage accounting ------------------------------------------------------------------
+
+    used: async (account: string) => {
+      const [row] = await db
+        .select({ used: lockerUsage.usedBytes })
+        .from(lockerUsage)
+        .where(eq(lockerUsage.account, account));
+      return row?.used ?? 0;
+    },
+
+    /**
+     * Adds `bytes` to the account if the total stays within `max`: one conditional UPDATE, so
+     * parallel uploads are decided by the row lock and cannot pass the limit together.
+     */
+    reserve: async (account: string, bytes: number, max: number): Promise<boolean> => {
+      await db.insert(lockerUsage).values({ account, usedBytes: 0 }).onConflictDoNothing();
+      const rows = await db
+        .update(lockerUsage)
+        .set({ usedBytes: sql`${lockerUsage.usedBytes} + ${bytes}`, updatedAt: new Date() })
+        .where(
+          and(eq(lockerUsage.account, account), sql`${lockerUsage.usedBytes} + ${bytes} <= ${max}`),
+        )
+        .returning({ used: lockerUsage.usedBytes });
+      return rows.length > 0;
+    },
+
+    release: (account: string, bytes: number) =>
+      db
+        .update(lockerUsage)
+        .set({
+          usedBytes: sql`greatest(0, ${lockerUsage.usedBytes} - ${bytes})`,
+          updatedAt: new Date(),
+        })
+        .where(eq(lockerUsage.account, account)),
+
+    /** The caller's plan as the locker reads it: flag, expiry and the storage maximum. */
+    plan: async (scope: TLockerScope) => {
+      const [row] = await db
+        .select({
+          isDigitalLocker: plans.isDigitalLocker,
+          expiresAt: subscriptions.expiresAt,
+          maxBytes: lockerPlanLimits.maxBytes,
+        })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .leftJoin(lockerPlanLimits, eq(lockerPlanLimits.planId, plans.id))
+        .where(activeSubscriptionOf(scope.companyId, scope.userId))
+        .orderBy(desc(subscriptions.startedAt))
+        .limit(1);
+      return row;
+    },
+  };
+};
+
+export type TLockerRepository = ReturnType<typeof createLockerRepository>;

@@ -1,0 +1,118 @@
+import { ZLockerListResponse, ZUploadDocumentResponse } from '@bubuh/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plans, subscriptions } from '../src/db/schema.ts';
+import {
+  makePdf,
+  newDepartmentUser,
+  pdfsig,
+  stampDocument,
+  uploadedId,
+} from './documents-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
+import { lockerCall, storageUse, uploadFile } from './locker-helpers.ts';
+
+let ctx: TTestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { LOG_LEVEL: 'error', ...RELAXED_LIMITS } });
+});
+afterAll(() => ctx.close());
+
+describe('automatic filing', () => {
+  it('files every stamped document in the "e-Meterai" folder with its serial and document id', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 2);
+    const [plan] = await ctx.database.db
+      .insert(plans)
+      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
+      .returning();
+    await ctx.database.db
+      .insert(subscriptions)
+      .values({ planId: plan?.id ?? 0, companyId: ref.companyId });
+
+    const documentId = await uploadedId(ctx, session, await makePdf(2), 'perjanjian-sewa.pdf');
+    const stamped = await stampDocument(ctx, session, documentId);
+    expect(stamped.statusCode, stamped.body).toBe(200);
+    const serial = stamped.json().data.serial_number as string;
+
+    const root = ZLockerListResponse.parse(
+      (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
+    ).data;
+    const folder = root.items.find((i) => i.name === 'e-Meterai');
+    expect(folder?.type).toBe('folder');
+    const inside = ZLockerListResponse.parse(
+      (
+        await lockerCall(
+          ctx,
+          session,
+          'GET',
+          `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
+        )
+      ).json(),
+    ).data;
+    expect(inside.items.map((i) => [i.name, i.serial_number, i.document_id, i.mime_type])).toEqual([
+      ['perjanjian-sewa.pdf', serial, documentId, 'application/pdf'],
+    ]);
+    // The copy is the stamped PDF itself (its signature checks out), and counts toward the usage.
+    const file = inside.items[0];
+    const download = await lockerCall(
+      ctx,
+      session,
+      'GET',
+      `/api/v1/file-manager/download/${file?.file_manager_id}`,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(pdfsig(download.rawPayload)).toContain('Signature is Valid');
+    expect((await storageUse(ctx, session)).size_use_user).toBe(download.rawPayload.length);
+  });
+
+  it('files nothing when the plan has no locker, and the stamp still succeeds', async () => {
+    const { session } = await newDepartmentUser(ctx, 1);
+    const documentId = await uploadedId(ctx, session, await makePdf(1));
+    const stamped = await stampDocument(ctx, session, documentId, 1);
+    expect(stamped.statusCode, stamped.body).toBe(200);
+    const root = ZLockerListResponse.parse(
+      (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
+    ).data;
+    expect(root.items).toEqual([]);
+  });
+
+  it('turns a locker PDF into a draft for a single stamp; other files and other lockers are refused', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 0);
+    const [plan] = await ctx.database.db
+      .insert(plans)
+      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
+      .returning();
+    await ctx.database.db
+      .insert(subscriptions)
+      .values({ planId: plan?.id ?? 0, companyId: ref.companyId });
+    const pdf = await uploadFile(ctx, session, { name: 'kuitansi.pdf', content: await makePdf(1) });
+    const txt = await uploadFile(ctx, session, { name: 'a.txt', content: Buffer.from('a\n') });
+    const draft = await lockerCall(ctx, session, 'POST', '/api/v1/file-manager/to-document', {
+      file_manager_id: pdf.item?.file_manager_id,
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const documentId = ZUploadDocumentResponse.parse(draft.json()).data.document_id;
+    const details = await lockerCall(
+      ctx,
+      session,
+      'GET',
+      `/api/v1/single-stamp/get-document-details/${documentId}`,
+    );
+    expect(details.json().data.document_file).toBe('kuitansi.pdf');
+    const refused = await lockerCall(ctx, session, 'POST', '/api/v1/file-manager/to-document', {
+      file_manager_id: txt.item?.file_manager_id,
+    });
+    expect(refused.statusCode).toBe(415);
+    const stranger = await newDepartmentUser(ctx, 0);
+    const hidden = await lockerCall(
+      ctx,
+      stranger.session,
+      'POST',
+      '/api/v1/file-manager/to-document',
+      {
+        file_manager_id: pdf.item?.file_manager_id,
+      },
+    );
+    expect(hidden.statusCode).toBe(404);
+  });
+});

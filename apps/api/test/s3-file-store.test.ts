@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileTooLargeError, type TFileStore } from '../src/storage/file-store.ts';
+import { createS3FileStore } from '../src/storage/s3-file-store.ts';
+import { S3_TEST_BUCKET, startS3Server } from './s3-server.ts';
+
+let server: Awaited<ReturnType<typeof startS3Server>>;
+let store: TFileStore;
+
+beforeAll(async () => {
+  server = await startS3Server();
+  store = createS3FileStore({
+    bucket: S3_TEST_BUCKET,
+    region: 'us-east-1',
+    endpoint: server.endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    prefix: 'adapter/',
+  });
+});
+afterAll(() => server.close());
+
+/** A stream of `total` bytes in 1 MB chunks (never the whole file in one buffer). */
+const chunks = (total: number, fill: number) =>
+  Readable.from(
+    (function* () {
+      for (let sent = 0; sent < total; sent += 1_000_000) {
+        yield Buffer.alloc(Math.min(1_000_000, total - sent), fill);
+      }
+    })(),
+  );
+
+describe('S3-compatible file store (s3rver on loopback)', () => {
+  it('writes, reads back, streams, checks and deletes objects', async () => {
+    await store.check();
+    const key = 'locker/one/file';
+    expect(await store.put(key, new TextEncoder().encode('halo'))).toEqual({ size: 4 });
+    expect(await store.exists(key)).toBe(true);
+    expect(Buffer.from(await store.get(key)).toString()).toBe('halo');
+    const streamed: Buffer[] = [];
+    for await (const chunk of await store.stream(key)) streamed.push(chunk as Buffer);
+    expect(Buffer.concat(streamed).toString()).toBe('halo');
+    await store.delete(key);
+    expect(await store.exists(key)).toBe(false);
+    await expect(store.stream(key)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('streams a 12 MB file up as a multipart upload and back byte for byte', async () => {
+    const key = 'locker/big/file';
+    expect(await store.put(key, chunks(12_000_000, 7))).toEqual({ size: 12_000_000 });
+    let size = 0;
+    let wrong = 0;
+    for await (const chunk of await store.stream(key)) {
+      size += (chunk as Buffer).length;
+      for (const byte of chunk as Buffer) if (byte !== 7) wrong += 1;
+    }
+    expect([size, wrong]).toEqual([12_000_000, 0]);
+    await store.delete(key);
+  });
+
+  it('refuses a file over maxBytes and leaves no object behind', async () => {
+    const key = 'locker/over/file';
+    await expect(
+      store.put(key, chunks(6_000_000, 1), { maxBytes: 5_500_000 }),
+    ).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await store.exists(key)).toBe(false);
+  });
+
+  it('refuses keys that could escape their folder', async () => {
+    await expect(store.put('../etc/passwd', new Uint8Array([1]))).rejects.toThrow(
+      'Invalid storage key',
+    );
+  });
+});

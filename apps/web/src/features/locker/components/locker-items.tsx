@@ -1,0 +1,277 @@
+import type { TLockerItem } from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Badge,
+  Card,
+  Checkbox,
+  Group,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconDots,
+  IconDownload,
+  IconEye,
+  IconFile,
+  IconFileTypePdf,
+  IconFolder,
+  IconFolderSymlink,
+  IconPencil,
+  IconPhoto,
+  IconRubberStamp,
+  IconTrash,
+  IconZip,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, kindOf } from '../utils/locker-format';
+
+export type TItemAction = 'open' | 'download' | 'zip' | 'stamp' | 'rename' | 'move' | 'delete';
+
+type TItemsProps = {
+  items: TLockerItem[];
+  view: 'list' | 'grid';
+  selected: Set<number>;
+  onToggle: (id: number) => void;
+  onToggleAll: (ids: number[]) => void;
+  onAction: (action: TItemAction, item: TLockerItem) => void;
+  readOnly: boolean;
+  /** Search results show the folder each item is in. */
+  showPath: boolean;
+};
+
+const ItemIcon = ({ item, size = 20 }: { item: TLockerItem; size?: number }) => {
+  const kind = kindOf(item.mime_type, item.type);
+  if (kind === 'folder') return <IconFolder size={size} color="var(--mantine-color-yellow-6)" />;
+  if (kind === 'pdf') return <IconFileTypePdf size={size} color="var(--mantine-color-red-6)" />;
+  if (kind === 'image') return <IconPhoto size={size} color="var(--mantine-color-teal-6)" />;
+  return <IconFile size={size} color="var(--mantine-color-gray-6)" />;
+};
+
+const ItemMenu = ({
+  item,
+  onAction,
+  readOnly,
+}: {
+  item: TLockerItem;
+  onAction: TItemsProps['onAction'];
+  readOnly: boolean;
+}) => {
+  const { t } = useTranslation();
+  const canChange = item.can_manage && !readOnly;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('locker.actions.more', { name: item.name })}
+          data-testid={`locker-menu-${item.name}`}
+          onClick={(event) => event.stopPropagation()}
+        >
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+        <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onAction('open', item)}>
+          {t(item.type === 'folder' ? 'locker.actions.openFolder' : 'locker.actions.preview')}
+        </Menu.Item>
+        {item.type === 'file' ? (
+          <Menu.Item
+            leftSection={<IconDownload size={14} />}
+            onClick={() => onAction('download', item)}
+          >
+            {t('locker.actions.download')}
+          </Menu.Item>
+        ) : (
+          <Menu.Item leftSection={<IconZip size={14} />} onClick={() => onAction('zip', item)}>
+            {t('locker.actions.zip')}
+          </Menu.Item>
+        )}
+        {item.mime_type === 'application/pdf' ? (
+          <Menu.Item
+            leftSection={<IconRubberStamp size={14} />}
+            onClick={() => onAction('stamp', item)}
+          >
+            {t('locker.actions.stamp')}
+          </Menu.Item>
+        ) : null}
+        {canChange ? (
+          <>
+            <Menu.Item
+              leftSection={<IconPencil size={14} />}
+              onClick={() => onAction('rename', item)}
+            >
+              {t('locker.actions.rename')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconFolderSymlink size={14} />}
+              onClick={() => onAction('move', item)}
+            >
+              {t('locker.actions.move')}
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => onAction('delete', item)}
+            >
+              {t('locker.actions.delete')}
+            </Menu.Item>
+          </>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
+
+/** The open folder's items as a table or as a grid of cards; click opens, the box selects. */
+export const LockerItems = ({
+  items,
+  view,
+  selected,
+  onToggle,
+  onToggleAll,
+  onAction,
+  readOnly,
+  showPath,
+}: TItemsProps) => {
+  const { t, i18n } = useTranslation();
+  const date = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language === 'id' ? 'id-ID' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+  const size = (item: TLockerItem) =>
+    item.type === 'folder'
+      ? t('locker.itemCount', { count: item.item_count })
+      : formatBytes(item.size, i18n.language);
+  const all = items.map((i) => i.file_manager_id);
+  const allSelected = all.length > 0 && all.every((id) => selected.has(id));
+
+  if (view === 'grid') {
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm" data-testid="locker-grid">
+        {items.map((item) => (
+          <Card
+            key={item.file_manager_id}
+            withBorder
+            radius="md"
+            padding="sm"
+            data-testid="locker-item"
+            data-name={item.name}
+            style={{
+              cursor: 'pointer',
+              outline: selected.has(item.file_manager_id)
+                ? '2px solid var(--mantine-color-blue-5)'
+                : undefined,
+            }}
+            onClick={() => onAction('open', item)}
+          >
+            <Group justify="space-between" wrap="nowrap" mb="xs">
+              <Checkbox
+                size="xs"
+                checked={selected.has(item.file_manager_id)}
+                onChange={() => onToggle(item.file_manager_id)}
+                onClick={(event) => event.stopPropagation()}
+                aria-label={t('locker.select', { name: item.name })}
+              />
+              <ItemMenu item={item} onAction={onAction} readOnly={readOnly} />
+            </Group>
+            <Stack align="center" gap={4}>
+              <ItemIcon item={item} size={40} />
+              <Text fz="sm" fw={500} ta="center" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+                {item.name}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {size(item)}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table highlightOnHover verticalSpacing="xs" data-testid="locker-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={36}>
+              <Checkbox
+                size="xs"
+                checked={allSelected}
+                indeterminate={!allSelected && all.some((id) => selected.has(id))}
+                onChange={() => onToggleAll(all)}
+                aria-label={t('locker.selectAll')}
+              />
+            </Table.Th>
+            <Table.Th>{t('locker.columns.name')}</Table.Th>
+            <Table.Th>{t('locker.columns.modified')}</Table.Th>
+            <Table.Th>{t('locker.columns.size')}</Table.Th>
+            <Table.Th>{t('locker.columns.type')}</Table.Th>
+            <Table.Th w={48} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr
+              key={item.file_manager_id}
+              data-testid="locker-item"
+              data-name={item.name}
+              bg={
+                selected.has(item.file_manager_id) ? 'var(--mantine-color-blue-light)' : undefined
+              }
+            >
+              <Table.Td>
+                <Checkbox
+                  size="xs"
+                  checked={selected.has(item.file_manager_id)}
+                  onChange={() => onToggle(item.file_manager_id)}
+                  aria-label={t('locker.select', { name: item.name })}
+                />
+              </Table.Td>
+              <Table.Td>
+                <UnstyledButton onClick={() => onAction('open', item)} data-testid="locker-open">
+                  <Group gap="xs" wrap="nowrap">
+                    <ItemIcon item={item} />
+                    <div>
+                      <Text fz="sm" fw={500}>
+                        {item.name}
+                      </Text>
+                      {showPath && item.path.length > 0 ? (
+                        <Text fz="xs" c="dimmed">
+                          {item.path.join(' / ')}
+                        </Text>
+                      ) : null}
+                    </div>
+                    {item.serial_number ? (
+                      <Badge size="xs" variant="light" title={t('locker.serial')}>
+                        {item.serial_number}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{date(item.updated_at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{size(item)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{t(`locker.kind.${kindOf(item.mime_type, item.type)}`)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <ItemMenu item={item} onAction={onAction} readOnly={readOnly} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};
