@@ -287,6 +287,15 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
   defineBatchJobs(app, batchRunner);
   app.decorate('batchRunner', batchRunner);
+  batchRunner.onBatchFinished((batch) =>
+    notices.batchFinished({
+      userId: batch.ownerUserId,
+      batchId: batch.id,
+      name: batch.name,
+      stamped: batch.countStamped,
+      failed: batch.countFailed,
+    }),
+  );
   await app.register(batchesRoutes, {
     batches: createBatchesService({
       db,

@@ -127,6 +127,8 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
               doc_type: batch.docType,
               ...(batch.docValue !== null ? { doc_value: batch.docValue } : {}),
             },
+            // The results of a batch are filed together in a locker folder named after it.
+            lockerFolder: batch.name,
           },
           { jobId: job.id, retryCount: job.retryCount },
         );

@@ -15,6 +15,8 @@ export type TFilingInput = {
   serialNumber: string | null;
   /** A folder of the actor's private locker (e.g. a batch's folder); default: "e-Meterai". */
   folderId?: number | null;
+  /** A root folder of the actor's private locker by name, created if missing (a batch's name). */
+  folderName?: string;
 };
 
 /** Files a finished document in its actor's locker; never throws (the stamp stays done). */
@@ -65,6 +67,7 @@ export const createLockerFiling = (deps: {
       if (existing && existing.sourceKey === doc.currentKey) return;
       const parentId =
         input.folderId ??
+        (input.folderName ? await folderNamed(actor, input.folderName) : null) ??
         (existing && existing.trashedAt === null ? existing.parentId : null) ??
         (await folderNamed(actor, DEFAULT_FILING_FOLDER));
       const name = /\.pdf$/i.test(doc.fileName) ? doc.fileName : `${doc.fileName}.pdf`;

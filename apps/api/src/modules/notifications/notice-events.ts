@@ -48,6 +48,25 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
         link: '/stamp',
       });
     },
+    batchFinished: async (input: {
+      userId: number;
+      batchId: number;
+      name: string;
+      stamped: number;
+      failed: number;
+    }) => {
+      const language = await repo.languageOf(input.userId);
+      const id = language === 'id';
+      await deps.notifier.notify({
+        userId: input.userId,
+        key: `batch-finished:${input.batchId}`,
+        header: id ? 'Batch selesai' : 'Batch finished',
+        content: id
+          ? `Batch "${input.name}": ${input.stamped} dokumen dibubuhi e-Meterai, ${input.failed} gagal.`
+          : `Batch "${input.name}": ${input.stamped} documents stamped, ${input.failed} failed.`,
+        link: `/stamp/bulk/${input.batchId}`,
+      });
+    },
   };
 };
 

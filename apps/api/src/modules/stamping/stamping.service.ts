@@ -30,7 +30,13 @@ export type TStampingDeps = {
 };
 
 /** One stamp, as plain data: who acts, who pays, what (the `stamp` job runs it). */
-export type TStampInput = { actor: TActor; payer: TAccountRef; request: TStampRequest };
+export type TStampInput = {
+  actor: TActor;
+  payer: TAccountRef;
+  request: TStampRequest;
+  /** The folder of the actor's private locker the result is filed in (a batch's name). */
+  lockerFolder?: string;
+};
 
 export type TStampResult = { document_id: number; serial_number: string; status: 'stamp' };
 
@@ -259,6 +265,7 @@ export const createStampingService = (deps: TStampingDeps) => {
         actor: input.actor,
         documentId: result.document_id,
         serialNumber: result.serial_number,
+        ...(input.lockerFolder ? { folderName: input.lockerFolder } : {}),
       });
       return result;
     },
