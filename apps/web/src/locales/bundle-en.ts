@@ -18,4 +18,5 @@ export default {
   ...billing,
   ...support,
   ...bulk,
+  ...locker,
 };

@@ -68,15 +68,4 @@ export const SYSTEM_ENDPOINTS = {
     query: ZOutboxQuery,
     response: {},
   }),
-  avatar: endpoint({
-    method: 'GET',
-    path: '/files/:avatar',
-    tags: ['users'],
-    summary: 'An avatar image (public by design, random names)',
-    access: 'public',
-    hide: true,
-    raw: true,
-    params: z.object({ avatar: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|webp)$/) }),
-    response: {},
-  }),
 } as const;
