@@ -143,8 +143,32 @@ const browserTests = async () => {
   }
 };
 
+/** `npm run test:api`: the API suite alone, on PostgreSQL when DATABASE_URL is set (CI's second pass). */
+const apiOnly = () => {
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  const store = process.env.S3_TEST === '1' ? ', files on a loopback S3 server' : '';
+  vitest(`API tests on ${onPostgres ? 'PostgreSQL' : 'PGlite'}${store}`, 'apps/api', [], {
+    BUBUH_TEST_DB: onPostgres ? 'postgres' : 'pglite',
+  });
+};
+
+const summary = () => {
+  console.log('\n──────────────────────────────────────────');
+  if (failures.length > 0)
+    console.log(`Failed steps:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
+  console.log(
+    `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  );
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
+};
+
 const main = async () => {
   checkPrerequisites();
+  if (process.argv.includes('--api')) {
+    apiOnly();
+    summary();
+  }
   run('lint (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
   run('typecheck (tsc)', 'npm', ['run', 'typecheck']);
   vitest('unit: contracts', 'packages/contracts');
@@ -159,15 +183,7 @@ const main = async () => {
     );
   }
   await browserTests();
-
-  console.log('\n──────────────────────────────────────────');
-  if (failures.length > 0)
-    console.log(`Failed steps:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
-  console.log(
-    `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
-  );
-  fs.rmSync(reportDir, { recursive: true, force: true });
-  process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
+  summary();
 };
 
 main().catch((error) => {
