@@ -31,7 +31,8 @@ import { multipartBody } from './multipart.ts';
 let ctx: TTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: TEST_ENV });
+  // Counts the stored files on disk (nothing kept of a refused upload): the local store.
+  ctx = await createTestContext({ env: TEST_ENV, localFiles: true });
 });
 afterAll(() => ctx.close());
 

@@ -22,7 +22,10 @@ describe('foundation HTTP behaviour', () => {
     const body = ZHealthResponse.parse(res.json());
     expect(body.data.status).toBe('ok');
     expect(body.data.database).toMatchObject({ status: 'ok', driver: ctx.database.driver });
-    expect(body.data.storage).toMatchObject({ status: 'ok', driver: 'local' });
+    expect(body.data.storage).toMatchObject({
+      status: 'ok',
+      driver: process.env.S3_TEST === '1' ? 's3' : 'local',
+    });
   });
 
   it('answers malformed JSON with 400 and the error envelope', async () => {

@@ -69,6 +69,11 @@ export type TTestOptions = {
   mailer?: (database: TDatabase) => TMailer;
   /** Files to put in the web dist folder (e.g. index.html) to exercise the SPA fallback. */
   web?: Record<string, string>;
+  /**
+   * Local disk even when S3_TEST=1: for the tests of what only the disk store does (its partial
+   * `.part` files and open handles while a body streams in).
+   */
+  localFiles?: boolean;
 };
 
 let pdfEngine: TPdfEngine | undefined;
@@ -82,9 +87,9 @@ export const sharedPdfEngine = (): TPdfEngine => {
  * The file store of a test file: local disk, or (S3_TEST=1) the loopback S3 server that the
  * global setup started, under a prefix of this test file's own.
  */
-export const testFileStore = (dir: string): TFileStore => {
+export const testFileStore = (dir: string, localFiles = false): TFileStore => {
   const endpoint = process.env.S3_TEST_ENDPOINT;
-  if (process.env.S3_TEST !== '1' || !endpoint) {
+  if (localFiles || process.env.S3_TEST !== '1' || !endpoint) {
     return createLocalFileStore(path.join(dir, 'data/files'));
   }
   return createS3FileStore({
@@ -117,7 +122,7 @@ export const createTestContext = async (options: TTestOptions = {}): Promise<TTe
   const app = await buildApp({
     env,
     database,
-    files: testFileStore(dir),
+    files: testFileStore(dir, options.localFiles),
     meterai: (options.meterai ?? ((p) => p))(
       createLocalMeteraiProvider({ db: database.db, publicUrl: env.PUBLIC_URL }),
     ),

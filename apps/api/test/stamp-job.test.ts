@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
@@ -9,7 +8,6 @@ import { createSigningService } from '../src/modules/signing/signing.service.ts'
 import { createStampingService } from '../src/modules/stamping/stamping.service.ts';
 import { createLocalMeteraiProvider } from '../src/providers/meterai/local-meterai-provider.ts';
 import { createLocalSignatureProvider } from '../src/providers/signature/local-signature-provider.ts';
-import { createLocalFileStore } from '../src/storage/local-file-store.ts';
 import {
   makePdf,
   newDepartmentUser,
@@ -18,7 +16,7 @@ import {
   stampRequest,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, sharedPdfEngine, type TTestContext } from './helpers.ts';
+import { createTestContext, sharedPdfEngine, type TTestContext, testFileStore } from './helpers.ts';
 
 /**
  * The `stamp` job's handler across attempts of one job (issue 10): a retry answers what an
@@ -44,7 +42,7 @@ describe('stamp job attempts', () => {
     });
     const stamping = createStampingService({
       db: ctx.database.db,
-      files: createLocalFileStore(path.join(ctx.env.DATA_DIR, 'files')),
+      files: testFileStore(ctx.dir),
       pdf: sharedPdfEngine(),
       meterai: {
         ...local,
@@ -155,7 +153,7 @@ describe('stamp job attempts', () => {
     await purchase(ctx, ref, 'esign', 2);
     const signing = createSigningService({
       db: ctx.database.db,
-      files: createLocalFileStore(path.join(ctx.env.DATA_DIR, 'files')),
+      files: testFileStore(ctx.dir),
       pdf: sharedPdfEngine(),
       signatures: createLocalSignatureProvider({
         db: ctx.database.db,

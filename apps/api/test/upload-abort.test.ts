@@ -94,7 +94,10 @@ const send = (payload: Buffer) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS) } });
+  ctx = await createTestContext({
+    env: { UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS) },
+    localFiles: true,
+  });
   const email = await createVerifiedUser(ctx);
   const session = await login(ctx, email);
   token = session.accessToken;

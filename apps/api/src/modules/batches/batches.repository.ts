@@ -191,6 +191,21 @@ export const insertItem = async (
  * Moves one item from one of `from` to `to` (with its batch's counters), when it is in one of
  * them; `onlyIfBatch` also requires the batch's status. The moved row, or undefined.
  */
+/** Locks the batch an item belongs to (an item never changes batch) and returns its status. */
+const lockBatchOfItem = async (tx: TDbOrTx, itemId: number) => {
+  const [batch] = await tx
+    .select({ status: batches.status })
+    .from(batches)
+    .where(
+      eq(
+        batches.id,
+        tx.select({ id: batchItems.batchId }).from(batchItems).where(eq(batchItems.id, itemId)),
+      ),
+    )
+    .for('update');
+  return batch;
+};
+
 export const moveItem = async (
   db: TDb,
   itemId: number,
@@ -200,20 +215,16 @@ export const moveItem = async (
   onlyIfBatch?: TBatchRow['status'][],
 ) =>
   db.transaction(async (tx) => {
+    // Locks in one order everywhere, batch row first, then its item (as transitionBatch and
+    // claimForJobs do): otherwise a cancel and a finishing item deadlock on PostgreSQL.
+    const batch = await lockBatchOfItem(tx, itemId);
+    if (!batch || (onlyIfBatch && !onlyIfBatch.includes(batch.status))) return undefined;
     const [item] = await tx
       .select()
       .from(batchItems)
       .where(eq(batchItems.id, itemId))
       .for('update');
     if (!item || !from.includes(item.status)) return undefined;
-    if (onlyIfBatch) {
-      const [batch] = await tx
-        .select({ status: batches.status })
-        .from(batches)
-        .where(eq(batches.id, item.batchId))
-        .for('update');
-      if (!batch || !onlyIfBatch.includes(batch.status)) return undefined;
-    }
     const [row] = await tx
       .update(batchItems)
       .set({ ...values, status: to, updatedAt: new Date() })
@@ -226,6 +237,7 @@ export const moveItem = async (
 /** Removes an item (draft batch only); its counter goes down with it. */
 export const deleteItem = async (db: TDb, itemId: number, statuses: TBatchItemStatus[]) =>
   db.transaction(async (tx) => {
+    if (!(await lockBatchOfItem(tx, itemId))) return undefined;
     const [item] = await tx
       .select()
       .from(batchItems)
