@@ -214,6 +214,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     service: locker,
     files: deps.files,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    onNearlyFull: notices.lockerNearlyFull,
   });
   const { fileIntoLocker } = createLockerFiling({
     service: locker,
@@ -235,6 +236,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     pdf: deps.pdf,
     meterai: deps.meterai,
     fileIntoLocker,
+    afterSpend: notices.quotaSpent,
   });
   const signing = createSigningService({
     db,
@@ -243,9 +245,10 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     signatures: deps.signatures,
     afterSigningChange: defineSigningNoticeJob(
       app,
-      createSigningNotices({ db, mailer, publicUrl: env.PUBLIC_URL }),
+      createSigningNotices({ db, mailer, publicUrl: env.PUBLIC_URL, inApp: notices }),
     ),
     fileIntoLocker,
+    afterSpend: notices.quotaSpent,
   });
   await app.register(lockerRoutes, {
     locker,
@@ -318,7 +321,20 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
   });
   registerStuckDocumentsSweep(app, db);
-  await createBillingModule(app, { env, db, files: deps.files, jwtSecret: deps.jwtSecret });
+  await createBillingModule(app, {
+    env,
+    db,
+    files: deps.files,
+    jwtSecret: deps.jwtSecret,
+    onInvoiceClosed: ({ invoice, outcome }) =>
+      notices.paymentClosed({
+        userId: invoice.userId,
+        invoiceId: invoice.id,
+        number: invoice.number,
+        plan: invoice.planId !== null,
+        outcome,
+      }),
+  });
   // Tickets, FAQ, knowledge base and in-app notifications; `notifier.notify` for other modules.
   await registerSupport(app, {
     db,

@@ -1,12 +1,21 @@
 import type { TNotification } from '@bubuh/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { companies, departements } from '../src/db/schema.ts';
+import { companies, departements, users } from '../src/db/schema.ts';
 import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
+import { createNotificationsRepository } from '../src/modules/notifications/notifications.repository.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { callAs, login } from './auth-helpers.ts';
-import { makePdf, newDepartmentUser, stampDocument, uploadedId } from './documents-helpers.ts';
+import {
+  makePdf,
+  newDepartmentMember,
+  newDepartmentUser,
+  stampDocument,
+  type TSession,
+  uploadedId,
+} from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import { lockerCompany, uploadFile } from './locker-helpers.ts';
 
 let ctx: TTestContext;
 beforeAll(async () => {
@@ -15,6 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const WAIT = { timeout: 30_000, interval: 200 };
 const bell = async (session: { accessToken: string }) =>
   (await callAs(ctx, session, 'GET', '/api/notification/list/all-data')).json() as TNotification[];
 
@@ -69,5 +79,160 @@ describe('notifications fired by the real flows', () => {
       },
       { timeout: 30_000, interval: 200 },
     );
+  });
+});
+
+describe('payments, signing, low quota and the bell ETag', () => {
+  const buy = async (admin: TSession, quantity: number) => {
+    const res = await callAs(ctx, admin, 'POST', '/api/v1/purchase/quota', {
+      type: 'emeterai',
+      quantity,
+      method: 'gateway',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { id: number; number: string };
+  };
+  const complete = (admin: TSession, id: number, outcome: 'success' | 'failure') =>
+    callAs(ctx, admin, 'POST', `/api/v1/purchase/sandbox/${id}/complete`, { outcome });
+
+  it('a payment settled in the sandbox and a failed one tell the buyer', async () => {
+    const admin = (await login(ctx, 'admin@demo.local', 'Demo#2026!')) as TSession;
+    const paid = await buy(admin, 5);
+    expect((await complete(admin, paid.id, 'success')).json().data.status).toBe('paid');
+    const failed = await buy(admin, 2);
+    expect((await complete(admin, failed.id, 'failure')).json().data.status).toBe('failed');
+    await vi.waitFor(async () => {
+      const notes = await bell(admin);
+      const settled = notes.filter((n) => n.header === 'Payment settled');
+      expect(settled).toHaveLength(1);
+      expect(settled[0]).toMatchObject({
+        content: `The payment of invoice ${paid.number} is settled.`,
+        link: `/quota/invoice/${paid.id}`,
+      });
+      expect(notes.find((n) => n.header === 'Payment failed')).toMatchObject({
+        content: `The payment of invoice ${failed.number} failed.`,
+        link: `/quota/invoice/${failed.id}`,
+      });
+    }, WAIT);
+  });
+
+  it('two signers: signer 2 hears it is their turn, the owner who signed and that all signed', async () => {
+    const { session: owner, ref } = await newDepartmentUser(ctx, 0);
+    await move(ctx.database.db, {
+      kind: 'esign',
+      quantity: 20,
+      from: SYSTEM_ISSUED,
+      to: ref,
+      reason: 'purchase',
+      companyId: ref.companyId,
+    });
+    const dewi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
+    const [dewiRow] = await ctx.database.db
+      .select({ fullName: users.fullName })
+      .from(users)
+      .where(eq(users.id, dewi.userData.id));
+    const id = await uploadedId(ctx, owner, await makePdf(1), 'kontrak.pdf');
+    const box = (userId: number, x: number) => ({
+      user_id: userId,
+      page: 1,
+      x,
+      y: 150,
+      width: 140,
+      height: 56,
+    });
+    const set = await callAs(ctx, owner, 'POST', '/api/v1/esign-only/update-signer-data', {
+      document_id: id,
+      signers: [box(owner.userData.id, 60), box(dewi.userData.id, 240)],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const sign = (who: TSession, x: number) =>
+      callAs(ctx, who, 'POST', '/api/v1/esign-only/signer-process', {
+        document_id: id,
+        page: 1,
+        x,
+        y: 150,
+        width: 140,
+        height: 56,
+        identity_confirmed: true,
+      });
+    expect((await sign(owner, 60)).statusCode).toBe(200);
+    await vi.waitFor(async () => {
+      const turn = (await bell(dewi)).find((n) => n.header === 'Waiting for your signature');
+      expect(turn).toMatchObject({
+        content: '"kontrak.pdf" is waiting for your signature.',
+        link: `/stamp/single/esign/${id}`,
+      });
+    }, WAIT);
+    // The owner signing their own document hears nothing about it.
+    expect((await bell(owner)).some((n) => n.header.startsWith('Signed by'))).toBe(false);
+    expect((await sign(dewi, 240)).statusCode).toBe(200);
+    await vi.waitFor(async () => {
+      const notes = await bell(owner);
+      expect(notes.filter((n) => n.header === `Signed by ${dewiRow?.fullName}`)).toHaveLength(1);
+      expect(notes.filter((n) => n.header === 'Everyone has signed')).toHaveLength(1);
+    }, WAIT);
+  });
+
+  it('spending units below threshold_quota_warning (10) tells the department once a day', async () => {
+    const { session } = await newDepartmentUser(ctx, 11);
+    for (let i = 0; i < 3; i++) {
+      const id = await uploadedId(ctx, session, await makePdf(2));
+      const stamped = await stampDocument(ctx, session, id);
+      expect(stamped.statusCode, stamped.body).toBe(200);
+    }
+    // 11 → 10 (not below), 9 (below: the notice), 8 (the same day: nothing new).
+    await vi.waitFor(async () => {
+      const low = (await bell(session)).filter((n) => n.header === 'Quota running low');
+      expect(low).toHaveLength(1);
+      expect(low[0]?.content).toBe('9 e-Meterai units left (below 10).');
+    }, WAIT);
+  });
+
+  it('the unread count carries an ETag: 304 while nothing changed, 200 after a notice', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const first = await callAs(ctx, session, 'GET', '/api/notification/unread-count');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ unread: 0 });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await callAs(ctx, session, 'GET', '/api/notification/unread-count', undefined, {
+      'if-none-match': etag,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await createNotificationsRepository(ctx.database.db).insertOnce({
+      userId: session.userData.id,
+      key: 'etag-test',
+      header: 'Hello',
+      content: 'A new notice',
+      link: null,
+    });
+    const changed = await callAs(ctx, session, 'GET', '/api/notification/unread-count', undefined, {
+      'if-none-match': etag,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ unread: 1 });
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('a store past 90 % of the locker tells the admins of the shared space once a month', async () => {
+    const small = await lockerCompany(ctx, { maxBytes: 50_000 });
+    const up = (name: string, bytes: number) =>
+      uploadFile(
+        ctx,
+        small.admin,
+        { name, content: Buffer.alloc(bytes, 'a') },
+        { space: 'shared' },
+      );
+    expect((await up('a.txt', 40_000)).res.statusCode).toBe(201);
+    expect((await up('b.txt', 6_000)).res.statusCode).toBe(201);
+    expect((await up('c.txt', 1_000)).res.statusCode).toBe(201);
+    await vi.waitFor(async () => {
+      const full = (await bell(small.admin)).filter((n) => n.header === 'Locker nearly full');
+      expect(full).toHaveLength(1);
+      expect(full[0]?.content).toBe('The digital locker is 92% full.');
+    }, WAIT);
+    // The uploads of the shared space are the admins' business, not the user's.
+    expect((await bell(small.user)).some((n) => n.header === 'Locker nearly full')).toBe(false);
   });
 });

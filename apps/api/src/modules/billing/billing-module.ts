@@ -7,13 +7,20 @@ import { billingRoutes } from './billing.routes.ts';
 import { createBillingService } from './billing.service.ts';
 import { defineBillingJobs } from './billing-jobs.ts';
 import { createBillingPayments } from './billing-payments.ts';
+import type { TInvoiceClosed } from './billing-settlement.ts';
 import { createMidtransGateway } from './gateways/midtrans-gateway.ts';
 import { createSandboxGateway } from './gateways/sandbox-gateway.ts';
 
 /** Buying: the gateway chosen by PAYMENT_GATEWAY, the services, jobs and routes. */
 export const createBillingModule = async (
   app: FastifyInstance,
-  deps: { env: TEnv; db: TDb; files: TFileStore; jwtSecret: string },
+  deps: {
+    env: TEnv;
+    db: TDb;
+    files: TFileStore;
+    jwtSecret: string;
+    onInvoiceClosed?: (event: TInvoiceClosed) => Promise<void>;
+  },
 ) => {
   const { env } = deps;
   const sandbox =
@@ -39,6 +46,7 @@ export const createBillingModule = async (
     db: deps.db,
     gateway,
     publicUrl: env.PUBLIC_URL,
+    ...(deps.onInvoiceClosed ? { onInvoiceClosed: deps.onInvoiceClosed } : {}),
     seller: {
       name: env.SELLER_NAME,
       npwp: env.SELLER_NPWP,

@@ -7,6 +7,12 @@ import type { TGatewayState, TPaymentGateway } from './gateways/payment-gateway.
 
 export type TSettleOutcome = 'credited' | 'already-paid';
 
+/** An invoice that was paid, failed or expired (for the payer's notification). */
+export type TInvoiceClosed = {
+  invoice: Pick<TInvoiceRow, 'id' | 'userId' | 'planId' | 'number'>;
+  outcome: 'paid' | 'failed' | 'expired';
+};
+
 const payerOf = (invoice: TInvoiceRow): TAccountRef => ({
   ownerType: invoice.payerType,
   ownerId: invoice.payerId,
@@ -21,8 +27,16 @@ const payerOf = (invoice: TInvoiceRow): TAccountRef => ({
  * nothing. A verified payment of an invoice that expired meanwhile is still honoured: the money
  * was taken (the gateway's own expiry matches ours, so this is rare).
  */
-export const createSettlement = (deps: { db: TDb; repo: TBillingRepository }) => {
+export const createSettlement = (deps: {
+  db: TDb;
+  repo: TBillingRepository;
+  /** Called after the payment's change has committed; a failure here never undoes it. */
+  onClosed?: (event: TInvoiceClosed) => Promise<void>;
+}) => {
   const { db, repo } = deps;
+  const closed = async (event: TInvoiceClosed) => {
+    await deps.onClosed?.(event).catch(() => undefined);
+  };
 
   const settle = async (
     invoiceId: number,
@@ -89,6 +103,7 @@ export const createSettlement = (deps: { db: TDb; repo: TBillingRepository }) =>
         }
         throw error;
       });
+      if (outcome === 'credited') await closed({ invoice, outcome: 'paid' });
       return outcome;
     } catch (error) {
       // The same credit committed by another path: the invoice is paid.
@@ -111,8 +126,10 @@ export const createSettlement = (deps: { db: TDb; repo: TBillingRepository }) =>
     if (truth.grossAmount !== invoice.total) return 'amount-mismatch';
     if (truth.state === 'paid') return settle(invoice.id, gateway.name, truth.orderId);
     if (truth.state === 'failed' || truth.state === 'expired') {
-      const closed = await repo.markClosed(invoice.id, truth.state);
-      return closed.length > 0 ? truth.state : 'unchanged';
+      const rows = await repo.markClosed(invoice.id, truth.state);
+      if (rows.length === 0) return 'unchanged';
+      await closed({ invoice, outcome: truth.state });
+      return truth.state;
     }
     return truth.state;
   };

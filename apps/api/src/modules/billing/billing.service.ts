@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TInvoiceRow, TInvoiceScope } from './billing.repository.ts';
 import { createBillingRepository } from './billing.repository.ts';
-import { createSettlement } from './billing-settlement.ts';
+import { createSettlement, type TInvoiceClosed } from './billing-settlement.ts';
 import type { TPaymentGateway } from './gateways/payment-gateway.ts';
 
 export type TSeller = { name: string; npwp: string; address: string; bankAccount: string };
@@ -42,10 +42,15 @@ export const createBillingService = (deps: {
   gateway: TPaymentGateway;
   seller: TSeller;
   publicUrl: string;
+  onInvoiceClosed?: (event: TInvoiceClosed) => Promise<void>;
 }) => {
   const { db, gateway, seller } = deps;
   const repo = createBillingRepository(db);
-  const settlement = createSettlement({ db, repo });
+  const settlement = createSettlement({
+    db,
+    repo,
+    ...(deps.onInvoiceClosed ? { onClosed: deps.onInvoiceClosed } : {}),
+  });
 
   const pricing = async () => {
     const values = await repo.config(Object.values(PRICING_KEYS));

@@ -25,14 +25,46 @@ const field = <T>(schema: z.ZodType<T>, name: string, value: unknown, message: s
   return result.data;
 };
 
+/** Share of the maximum after which a store tells the space's managers. */
+const NEARLY_FULL = 0.9;
+
+export type TLockerNearlyFull = {
+  account: string;
+  /** The private space's owner; null for the shared space (its company's admins). */
+  ownerUserId: number | null;
+  companyId: number | null;
+  usedBytes: number;
+  maxBytes: number;
+};
+
 /** Files in the locker: upload (type from content, storage limit), download and folder ZIPs. */
 export const createLockerFiles = (deps: {
   service: TLockerService;
   files: TFileStore;
   uploadLimitBytes: number;
+  /** A store took the account past 90 % of its maximum (e.g. a notice); never throws here. */
+  onNearlyFull?: (event: TLockerNearlyFull) => Promise<void>;
 }) => {
   const { service, files } = deps;
   const { repo } = service;
+
+  const checkNearlyFull = async (
+    auth: TActor,
+    space: TLockerSpace,
+    account: string,
+    maxBytes: number,
+  ) => {
+    if (!deps.onNearlyFull || maxBytes <= 0) return;
+    const usedBytes = await repo.used(account);
+    if (usedBytes <= maxBytes * NEARLY_FULL) return;
+    await deps.onNearlyFull({
+      account,
+      ownerUserId: space === 'private' ? auth.userId : null,
+      companyId: auth.companyId,
+      usedBytes,
+      maxBytes,
+    });
+  };
 
   /**
    * Stores `source` as a new file of the space: streams it to the store (cut at the upload limit
@@ -78,8 +110,9 @@ export const createLockerFiles = (deps: {
       if (!(await repo.reserve(account, size, status.maxBytes))) {
         throw tooLarge(true, Math.max(0, status.maxBytes - (await repo.used(account))), 0);
       }
+      let row: TLockerRow;
       try {
-        return await repo.inSpaceLock(ref, async (tx) => {
+        row = await repo.inSpaceLock(ref, async (tx) => {
           const taken = await repo.namesIn(tx, ref, parent?.id ?? null);
           return repo.insert(tx, {
             companyId: auth.companyId,
@@ -100,6 +133,8 @@ export const createLockerFiles = (deps: {
         await repo.release(account, size);
         throw error;
       }
+      await checkNearlyFull(auth, input.space, account, status.maxBytes).catch(() => undefined);
+      return row;
     } catch (error) {
       await files.delete(key).catch(() => {});
       throw error;

@@ -1,4 +1,6 @@
 import type { TDb } from '../../db/client.ts';
+import { createAccountNoticeEvents } from './notice-events-account.ts';
+import { createSigningNoticeEvents } from './notice-events-signing.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import type { TNotifier } from './notifications.service.ts';
 
@@ -67,6 +69,38 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
         link: `/stamp/bulk/${input.batchId}`,
       });
     },
+
+    /** An invoice was paid (units credited) or its payment failed / expired: its buyer hears. */
+    paymentClosed: async (input: {
+      userId: number;
+      invoiceId: number;
+      number: string;
+      plan: boolean;
+      outcome: 'paid' | 'failed' | 'expired';
+    }) => {
+      const id = (await repo.languageOf(input.userId)) === 'id';
+      const paid = input.outcome === 'paid';
+      const state = id
+        ? { paid: 'lunas', failed: 'gagal', expired: 'kedaluwarsa' }[input.outcome]
+        : { paid: 'settled', failed: 'failed', expired: 'expired' }[input.outcome];
+      await deps.notifier.notify({
+        userId: input.userId,
+        key: `invoice-${paid ? 'paid' : 'closed'}:${input.invoiceId}`,
+        header: id
+          ? paid
+            ? 'Pembayaran berhasil'
+            : 'Pembayaran gagal'
+          : paid
+            ? 'Payment settled'
+            : 'Payment failed',
+        content: id
+          ? `Pembayaran tagihan ${input.number} ${state}.`
+          : `The payment of invoice ${input.number} ${state === 'settled' ? 'is settled' : state}.`,
+        link: `/${input.plan ? 'plan' : 'quota'}/invoice/${input.invoiceId}`,
+      });
+    },
+    ...createSigningNoticeEvents(deps),
+    ...createAccountNoticeEvents(deps),
   };
 };
 

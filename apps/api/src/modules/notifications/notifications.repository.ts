@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { masterStatus, notifications, users } from '../../db/schema.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 export type TNewNotification = {
@@ -34,6 +34,17 @@ export const createNotificationsRepository = (db: TDb) => ({
     return row?.n ?? 0;
   },
 
+  /** The newest notification's id (0 when none): with the unread count, the bell's ETag. */
+  newestId: async (userId: number) => {
+    const [row] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+      .limit(1);
+    return row?.id ?? 0;
+  },
+
   /** Marks one read; false when it is not the user's. */
   markRead: async (userId: number, id: number) => {
     const rows = await db
@@ -56,6 +67,29 @@ export const createNotificationsRepository = (db: TDb) => ({
           isNull(users.deactivatedAt),
         ),
       ),
+
+  /** Active admins (admin, admin-company) of a company. */
+  companyAdmins: (companyId: number) =>
+    db
+      .select({ id: users.id, language: users.language })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          inArray(users.role, ['admin', 'admin-company']),
+          isNull(users.deactivatedAt),
+        ),
+      ),
+
+  /** A master-status configuration value (e.g. `threshold_quota_warning`). */
+  config: async (group: string) => {
+    const [row] = await db
+      .select({ value: masterStatus.statusName })
+      .from(masterStatus)
+      .where(eq(masterStatus.statusGroup, group))
+      .limit(1);
+    return row?.value;
+  },
 
   languageOf: async (userId: number) => {
     const [row] = await db

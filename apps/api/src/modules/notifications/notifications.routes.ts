@@ -10,9 +10,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     reply.header('cache-control', 'no-store');
     return notifications.list(auth);
   });
-  endpointRoute(app, E.unread, async ({ auth, reply }) => {
-    reply.header('cache-control', 'no-store');
-    return notifications.unread(auth);
+  // Polled by the bell: `no-cache` + ETag lets the browser revalidate with If-None-Match and
+  // this answers 304 (no body) while nothing changed.
+  endpointRoute(app, E.unread, async ({ auth, request, reply }) => {
+    const { body, etag } = await notifications.unread(auth);
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    const given = request.headers['if-none-match'];
+    if (typeof given === 'string' && given.split(',').some((tag) => tag.trim() === etag)) {
+      return reply.code(304).send();
+    }
+    return body;
   });
   endpointRoute(app, E.read, async ({ auth, params }) => {
     await notifications.markRead(auth, params.id);

@@ -66,7 +66,17 @@ export const createNotificationsService = (deps: { db: TDb }) => {
   const repo = createNotificationsRepository(deps.db);
   return {
     list: async (auth: TAuth) => (await repo.latest(auth.userId, LIST_LIMIT)).map(toWire),
-    unread: async (auth: TAuth) => ({ unread: await repo.unread(auth.userId) }),
+    /**
+     * The unread count and its ETag: the user, their newest notification and the count (a new
+     * notification, a read or a mark-all-read changes it); the bell's poll revalidates with it.
+     */
+    unread: async (auth: TAuth) => {
+      const [unread, newest] = await Promise.all([
+        repo.unread(auth.userId),
+        repo.newestId(auth.userId),
+      ]);
+      return { body: { unread }, etag: `W/"n${auth.userId}-${newest}-${unread}"` };
+    },
     markRead: async (auth: TAuth, id: number) => {
       if (!(await repo.markRead(auth.userId, id))) throw AppError.notFound('Notification');
     },

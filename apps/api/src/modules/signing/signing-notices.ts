@@ -1,9 +1,16 @@
 import type { TDb } from '../../db/client.ts';
 import type { TMailer } from '../mail/mailer.ts';
 import { signerTurnMail, signingCompletedMail } from '../mail/signing-mail-templates.ts';
+import type { TSigningNoticeEvents } from '../notifications/notice-events-signing.ts';
 import * as repo from './signing-notices.repository.ts';
 
-export type TSigningNoticeDeps = { db: TDb; mailer: TMailer; publicUrl: string };
+export type TSigningNoticeDeps = {
+  db: TDb;
+  mailer: TMailer;
+  publicUrl: string;
+  /** In-app notices beside the e-mails (idempotent by their keys). */
+  inApp?: TSigningNoticeEvents;
+};
 export type TNoticeOutcome = { sent: ('turn' | 'completed')[] };
 
 /**
@@ -12,7 +19,7 @@ export type TNoticeOutcome = { sent: ('turn' | 'completed')[] };
  * notice is claimed in `signing_notices` before it is sent, so a retried or repeated job (after a
  * signature, after the signer list is set) sends nothing twice; a failed send gives its claim back.
  */
-export const createSigningNotices = ({ db, mailer, publicUrl }: TSigningNoticeDeps) => {
+export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningNoticeDeps) => {
   const base = publicUrl.replace(/\/$/, '');
   const send = async (
     notice: { documentId: number; kind: 'turn' | 'completed'; subjectId: number; userId: number },
@@ -33,6 +40,12 @@ export const createSigningNotices = ({ db, mailer, publicUrl }: TSigningNoticeDe
     if (!subject) return { sent: [] };
     const { doc, signers } = subject;
     const sent: TNoticeOutcome['sent'] = [];
+    const owner = { userId: doc.ownerId, language: doc.ownerLanguage };
+    for (const s of signers) {
+      if (s.status === 'signed' && s.userId !== doc.ownerId) {
+        await inApp?.signedBy({ doc, owner, signerId: s.id, signerName: s.fullName });
+      }
+    }
     if (doc.state === 'signing') {
       const next = signers.find((s) => s.status === 'pending');
       // The owner signing their own document first needs no e-mail.
@@ -50,6 +63,10 @@ export const createSigningNotices = ({ db, mailer, publicUrl }: TSigningNoticeDe
           subjectId: next.id,
           userId: next.userId,
         };
+        await inApp?.signingTurn({
+          doc,
+          signer: { userId: next.userId, language: next.language, signerId: next.id },
+        });
         if (await send(notice, mail)) sent.push('turn');
       }
     }
@@ -69,6 +86,7 @@ export const createSigningNotices = ({ db, mailer, publicUrl }: TSigningNoticeDe
         subjectId: doc.ownerId,
         userId: doc.ownerId,
       };
+      await inApp?.signingCompleted({ doc, owner });
       if (await send(notice, mail)) sent.push('completed');
     }
     return { sent };

@@ -39,6 +39,8 @@ export type TSigningDeps = {
    * `signing-notice` job); never inside a transaction.
    */
   afterSigningChange?: (documentId: number) => Promise<void>;
+  /** After a signature that may have spent a unit (e.g. the low-quota notice); never throws. */
+  afterSpend?: (payer: TAccountRef, kind: 'esign') => Promise<void>;
 };
 
 /** One e-signature, as plain data: who signs, who pays, where (the `sign` job runs it). */
@@ -115,6 +117,7 @@ export const createSigningService = (deps: TSigningDeps) => {
     attempt?: TJobAttempt,
   ): Promise<TSignResult> => {
     const result = await signOnce({ actor, payer, request }, attempt);
+    await deps.afterSpend?.(payer, 'esign').catch(() => undefined);
     await deps.afterSigningChange?.(result.document_id);
     return result;
   };

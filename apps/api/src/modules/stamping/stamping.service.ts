@@ -27,6 +27,8 @@ export type TStampingDeps = {
   /** Files the finished document in the actor's digital locker (never throws). */
   fileIntoLocker?: TFileIntoLocker;
   meterai: TMeteraiProvider;
+  /** After a unit was spent (e.g. the low-quota notice); never throws into the stamp. */
+  afterSpend?: (payer: TAccountRef, kind: 'emeterai') => Promise<void>;
 };
 
 /** One stamp, as plain data: who acts, who pays, what (the `stamp` job runs it). */
@@ -261,6 +263,7 @@ export const createStampingService = (deps: TStampingDeps) => {
     /** The stamp, then the stamped document filed in the actor's digital locker. */
     stamp: async (input: TStampInput, attempt?: TJobAttempt): Promise<TStampResult> => {
       const result = await stamp(input, attempt);
+      await deps.afterSpend?.(input.payer, 'emeterai').catch(() => undefined);
       await deps.fileIntoLocker?.({
         actor: input.actor,
         documentId: result.document_id,

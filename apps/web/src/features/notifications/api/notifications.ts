@@ -5,7 +5,10 @@ import { useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
  * The bell polls the unread count every 5 s (and on window focus). Polling rather than
  * server-sent events: notifications are written by pg-boss workers that may run in another
  * process, and a 5 s poll of one COUNT needs no connection per tab, no proxy settings, and
- * works the same behind every load balancer.
+ * works the same behind every load balancer. The count answers with an ETag and
+ * `Cache-Control: private, no-cache`, so the browser's HTTP cache sends `If-None-Match` on each
+ * poll by itself and the server answers 304 (no body, fetch hands back the cached count) while
+ * nothing changed.
  */
 export const BELL_POLL_MS = 5_000;
 

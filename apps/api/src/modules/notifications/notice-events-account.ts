@@ -1,0 +1,78 @@
+import type { TDb } from '../../db/client.ts';
+import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+import type { TNotifier } from './notifications.service.ts';
+
+const KIND_LABEL = { emeterai: 'e-Meterai', esign: 'e-sign' } as const;
+const jakartaDay = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+
+/** Notices about an account's resources: a low quota balance, a nearly full locker. */
+export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
+  const repo = createNotificationsRepository(deps.db);
+
+  /** Who manages an account: its department's members, the company's admins, or the user. */
+  const managersOf = async (owner: TAccountRef) => {
+    if (owner.ownerType === 'departement' && owner.companyId !== null)
+      return repo.departementMembers(owner.companyId, owner.ownerId);
+    if (owner.ownerType === 'company') return repo.companyAdmins(owner.ownerId);
+    if (owner.ownerType === 'user')
+      return [{ id: owner.ownerId, language: await repo.languageOf(owner.ownerId) }];
+    return [];
+  };
+
+  return {
+    /**
+     * After a unit was spent: when the payer's balance is now under `threshold_quota_warning`,
+     * the people managing it hear, at most once per account, kind and (Jakarta) day.
+     */
+    quotaSpent: async (payer: TAccountRef, kind: 'emeterai' | 'esign') => {
+      const threshold = Number(await repo.config('threshold_quota_warning'));
+      if (!Number.isInteger(threshold) || threshold <= 0) return;
+      const balance = await balanceOf(deps.db, payer, kind);
+      if (balance >= threshold) return;
+      const day = jakartaDay(new Date());
+      for (const m of await managersOf(payer)) {
+        const id = m.language === 'id';
+        await deps.notifier.notify({
+          userId: m.id,
+          key: `quota-low:${payer.ownerType}:${payer.ownerId}:${kind}:${day}`,
+          header: id ? 'Kuota hampir habis' : 'Quota running low',
+          content: id
+            ? `Sisa kuota ${KIND_LABEL[kind]}: ${balance} (di bawah ${threshold}).`
+            : `${balance} ${KIND_LABEL[kind]} units left (below ${threshold}).`,
+          link: '/dashboard',
+        });
+      }
+    },
+
+    /** A locker space passed 90 % of its maximum: its owner or the company's admins hear, monthly. */
+    lockerNearlyFull: async (input: {
+      account: string;
+      ownerUserId: number | null;
+      companyId: number | null;
+      usedBytes: number;
+      maxBytes: number;
+    }) => {
+      const recipients =
+        input.ownerUserId !== null
+          ? [{ id: input.ownerUserId, language: await repo.languageOf(input.ownerUserId) }]
+          : input.companyId !== null
+            ? await repo.companyAdmins(input.companyId)
+            : [];
+      const percent = Math.floor((input.usedBytes / input.maxBytes) * 100);
+      const month = jakartaDay(new Date()).slice(0, 7);
+      for (const m of recipients) {
+        const id = m.language === 'id';
+        await deps.notifier.notify({
+          userId: m.id,
+          key: `locker-full:${input.account}:${month}`,
+          header: id ? 'Loker hampir penuh' : 'Locker nearly full',
+          content: id
+            ? `Loker digital sudah terpakai ${percent}% dari kapasitasnya.`
+            : `The digital locker is ${percent}% full.`,
+          link: '/locker',
+        });
+      }
+    },
+  };
+};
