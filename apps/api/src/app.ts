@@ -29,6 +29,7 @@ import { lockerRoutes } from './modules/locker/locker.routes.ts';
 import { createLockerService } from './modules/locker/locker.service.ts';
 import { createLockerFiles } from './modules/locker/locker-files.ts';
 import { createLockerFiling } from './modules/locker/locker-filing.ts';
+import { createLockerSettings } from './modules/locker/locker-settings.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { type TMailer, withMailLog } from './modules/mail/mailer.ts';
 import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
@@ -216,10 +217,12 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     onNearlyFull: notices.lockerNearlyFull,
   });
+  const lockerSettings = createLockerSettings({ db, service: locker });
   const { fileIntoLocker } = createLockerFiling({
     service: locker,
     lockerFiles,
     files: deps.files,
+    settings: lockerSettings,
     log: app.log,
   });
   const documents = createDocumentsService({
@@ -253,6 +256,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   await app.register(lockerRoutes, {
     locker,
     lockerFiles,
+    lockerSettings,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     documents,
   });

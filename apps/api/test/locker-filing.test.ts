@@ -1,4 +1,8 @@
-import { ZLockerListResponse, ZUploadDocumentResponse } from '@bubuh/contracts';
+import {
+  ZFilingFolderResponse,
+  ZLockerListResponse,
+  ZUploadDocumentResponse,
+} from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, subscriptions } from '../src/db/schema.ts';
 import {
@@ -9,7 +13,7 @@ import {
   uploadedId,
 } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
-import { lockerCall, storageUse, uploadFile } from './locker-helpers.ts';
+import { createFolder, lockerCall, storageUse, uploadFile } from './locker-helpers.ts';
 
 let ctx: TTestContext;
 
@@ -114,5 +118,70 @@ describe('automatic filing', () => {
       },
     );
     expect(hidden.statusCode).toBe(404);
+  });
+
+  it('files in the folder the user chose, and back in "e-Meterai" once that folder is deleted', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 2);
+    const [plan] = await ctx.database.db
+      .insert(plans)
+      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
+      .returning();
+    await ctx.database.db
+      .insert(subscriptions)
+      .values({ planId: plan?.id ?? 0, companyId: ref.companyId });
+    const setting = async () =>
+      ZFilingFolderResponse.parse(
+        (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager/filing-folder')).json(),
+      ).data;
+    const namesIn = async (folderId: number | null | undefined) =>
+      ZLockerListResponse.parse(
+        (await lockerCall(ctx, session, 'GET', `/api/v1/file-manager/folder/${folderId}`)).json(),
+      ).data.items.map((i) => i.name);
+    const rootFolder = async (name: string) =>
+      ZLockerListResponse.parse(
+        (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
+      ).data.items.find((i) => i.name === name);
+
+    expect(await setting()).toEqual({ file_manager_id: null, name: 'e-Meterai' });
+    const clients = (await createFolder(ctx, session, 'Klien')).item;
+    const contracts = (await createFolder(ctx, session, 'Kontrak', clients?.file_manager_id)).item;
+    const chosen = await lockerCall(ctx, session, 'POST', '/api/v1/file-manager/filing-folder', {
+      file_manager_id: contracts?.file_manager_id,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await setting()).toEqual({
+      file_manager_id: contracts?.file_manager_id,
+      name: 'Kontrak',
+    });
+
+    const first = await uploadedId(ctx, session, await makePdf(1), 'kontrak-a.pdf');
+    expect((await stampDocument(ctx, session, first)).statusCode).toBe(200);
+    expect(await namesIn(contracts?.file_manager_id)).toEqual(['kontrak-a.pdf']);
+    expect(await rootFolder('e-Meterai')).toBeUndefined();
+
+    // Another user's folder cannot be chosen (it is never revealed).
+    const stranger = await newDepartmentUser(ctx, 0);
+    const refused = await lockerCall(
+      ctx,
+      stranger.session,
+      'POST',
+      '/api/v1/file-manager/filing-folder',
+      { file_manager_id: contracts?.file_manager_id },
+    );
+    expect(refused.statusCode).toBe(404);
+
+    // Deleting the chosen folder (here its parent) sends the next stamp to "e-Meterai".
+    const removed = await lockerCall(
+      ctx,
+      session,
+      'DELETE',
+      `/api/v1/file-manager/${clients?.file_manager_id}`,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(await setting()).toEqual({ file_manager_id: null, name: 'e-Meterai' });
+    const second = await uploadedId(ctx, session, await makePdf(1), 'kontrak-b.pdf');
+    expect((await stampDocument(ctx, session, second)).statusCode).toBe(200);
+    const fallback = await rootFolder('e-Meterai');
+    expect(await namesIn(fallback?.file_manager_id)).toEqual(['kontrak-b.pdf']);
   });
 });

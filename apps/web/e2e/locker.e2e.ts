@@ -1,8 +1,10 @@
 /**
  * The digital locker end to end, as Dewi User (company plan with the locker): nested folders,
  * three files dropped at once (PDF, image, text) with their progress, rename, search across
- * folders, a PDF preview, delete with the confirmation that says what the folder holds, restore
- * from the trash, and the storage gauge moving. Names are unique per run.
+ * folders, a PDF preview, move into another folder, delete with the confirmation that says what
+ * the folder holds, restore from the trash, the storage gauge moving, the filing folder for stamped
+ * documents, and a locker PDF chosen on /stamp/single opening the draft editor. Names are unique
+ * per run.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
@@ -100,6 +102,17 @@ describe('digital locker', () => {
     await page.getByTestId('locker-name-input').press('Enter');
     await toast(page, 'Berhasil update data File');
 
+    // Move the image up into the top folder.
+    await page.getByTestId(`locker-menu-scan-${run}.png`).click();
+    await page.getByRole('menuitem', { name: 'Move' }).click();
+    await page.getByTestId('locker-move-target').click();
+    await page.getByRole('option', { name: top, exact: true }).click();
+    await page.getByTestId('locker-move-submit').click();
+    await toast(page, 'Berhasil update data Folder');
+    await item(page, `scan-${run}.png`).waitFor({ state: 'detached' });
+    await page.getByTestId('locker-breadcrumbs').getByText(top).click();
+    await item(page, `scan-${run}.png`).waitFor();
+
     // Search from the root finds the file two folders down, with its path.
     await page.getByTestId('locker-breadcrumbs').getByText('My locker').click();
     await page.getByTestId('locker-search').fill(`notulen-${run}`);
@@ -116,7 +129,7 @@ describe('digital locker', () => {
     await page.getByTestId(`locker-menu-${top}`).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByTestId('locker-delete-confirm');
-    expect(await confirm.textContent()).toContain('holds 1 item');
+    expect(await confirm.textContent()).toContain('holds 2 items');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Berhasil hapus data Folder');
     await item(page, top).waitFor({ state: 'detached' });
@@ -126,6 +139,35 @@ describe('digital locker', () => {
     await trashed.waitFor({ state: 'detached' });
     await page.getByTestId('locker-trash-toggle').click();
     await item(page, top).waitFor();
+
+    // Stamped documents go to the folder of the user's choice.
+    await page.getByTestId('locker-filing-folder').click();
+    await page.getByTestId('locker-filing-select').click();
+    await page.getByRole('option', { name: top, exact: true }).click();
+    await shot(page, 'locker-filing');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, `Stamped documents will be filed in ${top}`);
+    expect(await page.getByTestId('locker-filing-folder').textContent()).toContain(top);
+    await page.getByTestId('locker-filing-folder').click();
+    await page.getByTestId('locker-filing-select').click();
+    await page.getByRole('option', { name: 'e-Meterai (default)' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Stamped documents will be filed in e-Meterai');
+
+    // A locker PDF as the input of a single stamp: straight into the draft editor.
+    await page.goto(url('/stamp/single'));
+    await page.getByTestId('locker-picker-open').click();
+    const picker = page.getByRole('dialog');
+    await picker.getByTestId('locker-picker-folder').filter({ hasText: top }).click();
+    await picker.getByTestId('locker-picker-folder').filter({ hasText: '2026' }).click();
+    await picker.getByTestId('locker-picker-file').first().waitFor();
+    await shot(page, 'locker-picker');
+    await picker
+      .getByTestId('locker-picker-file')
+      .filter({ hasText: `sewa-${run}.pdf` })
+      .click();
+    await page.waitForURL(/\/stamp\/single\/draft\/\d+/);
+    await shot(page, 'locker-picker-draft');
     await context.close();
   });
 });

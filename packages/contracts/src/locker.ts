@@ -125,3 +125,16 @@ export const ZStorageUseResponse = ZEnvelope(ZStorageUse);
 
 /** What an upload may be (checked from the content, never the name). */
 export const LOCKER_UPLOAD_KINDS = ['PDF', 'image', 'Office', 'text'] as const;
+
+/** Where the user's stamped and signed documents are filed (default: the "e-Meterai" folder). */
+export const ZFilingFolder = z.object({
+  /** The chosen folder; null: the default "e-Meterai" folder (also when the chosen one is gone). */
+  file_manager_id: ZDbId.nullable(),
+  name: z.string(),
+});
+export type TFilingFolder = z.infer<typeof ZFilingFolder>;
+export const ZFilingFolderResponse = ZEnvelope(ZFilingFolder);
+export const ZSetFilingFolderRequest = z.object({
+  /** A folder of the user's private locker; null: back to "e-Meterai". */
+  file_manager_id: ZDbId.nullable(),
+});

@@ -138,6 +138,8 @@ const EXACT: Record<string, string> = {
   // documents and stamping
   'Send the PDF in the multipart field "file"': 'Kirim PDF pada field multipart "file"',
   'Only PDF files can be stamped': 'Hanya berkas PDF yang dapat dibubuhi e-Meterai',
+  'Stamped documents are filed in a folder of your private locker':
+    'Dokumen bermeterai disimpan di folder loker pribadi Anda',
   'The file is too large': 'Berkas terlalu besar',
   'The file is not a PDF': 'Berkas bukan PDF',
   'Only a draft can be changed': 'Hanya draf yang dapat diubah',

@@ -6,6 +6,7 @@ import { ZDbId } from '../envelope.ts';
 import {
   ZCreateFolderRequest,
   ZFileManagerParams,
+  ZFilingFolderResponse,
   ZLockerDownloadQuery,
   ZLockerFolderQuery,
   ZLockerIdsRequest,
@@ -15,6 +16,7 @@ import {
   ZLockerListResponse,
   ZMoveRequest,
   ZRenameRequest,
+  ZSetFilingFolderRequest,
   ZStorageUseResponse,
 } from '../locker.ts';
 
@@ -129,6 +131,25 @@ export const LOCKER_ENDPOINTS = {
     access: 'signed-in',
     body: z.object({ file_manager_id: ZDbId }),
     response: { 201: ZUploadDocumentResponse },
+  }),
+  filingFolder: endpoint({
+    method: 'GET',
+    path: '/api/v1/file-manager/filing-folder',
+    tags: ['file-manager'],
+    summary:
+      'The folder of the private locker where stamped and signed documents are filed ("e-Meterai" unless chosen)',
+    access: 'signed-in',
+    response: { 200: ZFilingFolderResponse },
+  }),
+  setFilingFolder: endpoint({
+    method: 'POST',
+    path: '/api/v1/file-manager/filing-folder',
+    tags: ['file-manager'],
+    summary:
+      'Choose the folder (of the private locker) for stamped and signed documents; null: "e-Meterai"',
+    access: 'signed-in',
+    body: ZSetFilingFolderRequest,
+    response: { 200: ZFilingFolderResponse },
   }),
   download: endpoint({
     method: 'GET',

@@ -70,3 +70,17 @@ export const lockerPlanLimits = pgTable('locker_plan_limits', {
   maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
   ...timestamps,
 });
+
+/**
+ * Per-user locker settings: the folder of the user's private locker where stamped and signed
+ * documents are filed (null, deleted or trashed: the "e-Meterai" folder).
+ */
+export const lockerSettings = pgTable('locker_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  filingFolderId: integer('filing_folder_id').references(() => lockerItems.id, {
+    onDelete: 'set null',
+  }),
+  ...timestamps,
+});

@@ -4,16 +4,14 @@ import type { TFileStore } from '../../storage/file-store.ts';
 import type { TLockerService } from './locker.service.ts';
 import { lockerStatus, scopeOf, spaceRef } from './locker-access.ts';
 import type { TLockerFiles } from './locker-files.ts';
-
-/** Where stamped and signed documents go unless the caller names a folder. */
-export const DEFAULT_FILING_FOLDER = 'e-Meterai';
+import { DEFAULT_FILING_FOLDER, type TLockerSettings } from './locker-settings.ts';
 
 export type TFilingInput = {
   actor: TActor;
   documentId: number;
   /** The e-Meterai serial of a stamped document (null for a signature). */
   serialNumber: string | null;
-  /** A folder of the actor's private locker (e.g. a batch's folder); default: "e-Meterai". */
+  /** A folder of the actor's private locker (e.g. a batch's folder); default: the user's choice. */
   folderId?: number | null;
   /** A root folder of the actor's private locker by name, created if missing (a batch's name). */
   folderName?: string;
@@ -26,13 +24,15 @@ export type TFileIntoLocker = (input: TFilingInput) => Promise<void>;
  * The automatic filing of stamped and signed documents: a copy of the document's current PDF in
  * the actor's private locker, with its serial and document id (the link back to its details).
  * Filing the same version again does nothing; a newer version (signed, then stamped) replaces the
- * earlier copy in the folder where it is now. Without the locker in the plan, with the locker
+ * earlier copy in the folder where it is now. Otherwise the folder the user chose for stamped
+ * documents, or "e-Meterai" (also when the chosen folder is deleted). Without the locker in the plan, with the locker
  * read-only or full, nothing is filed (the stamp itself is never undone).
  */
 export const createLockerFiling = (deps: {
   service: TLockerService;
   lockerFiles: TLockerFiles;
   files: TFileStore;
+  settings: Pick<TLockerSettings, 'chosenFolder'>;
   log?: FastifyBaseLogger;
 }) => {
   const { service, lockerFiles, files } = deps;
@@ -69,6 +69,7 @@ export const createLockerFiling = (deps: {
         input.folderId ??
         (input.folderName ? await folderNamed(actor, input.folderName) : null) ??
         (existing && existing.trashedAt === null ? existing.parentId : null) ??
+        (await deps.settings.chosenFolder(actor))?.id ??
         (await folderNamed(actor, DEFAULT_FILING_FOLDER));
       const name = /\.pdf$/i.test(doc.fileName) ? doc.fileName : `${doc.fileName}.pdf`;
       await lockerFiles.store(

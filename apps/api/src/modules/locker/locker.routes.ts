@@ -7,6 +7,7 @@ import { receiveUpload, textField } from '../../lib/uploads.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
 import type { TLockerService } from './locker.service.ts';
 import type { TLockerFiles } from './locker-files.ts';
+import type { TLockerSettings } from './locker-settings.ts';
 
 const disposition = (name: string, inline: boolean) =>
   `${inline ? 'inline' : 'attachment'}; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -31,9 +32,10 @@ const sendFile = (
 export const lockerRoutes: FastifyPluginAsyncZod<{
   locker: TLockerService;
   lockerFiles: TLockerFiles;
+  lockerSettings: TLockerSettings;
   uploadLimitBytes: number;
   documents: Pick<TDocumentsService, 'upload'>;
-}> = async (app, { locker, lockerFiles, uploadLimitBytes, documents }) => {
+}> = async (app, { locker, lockerFiles, lockerSettings, uploadLimitBytes, documents }) => {
   endpointRoute(app, E.list, async ({ auth, query }) => ({
     message: 'OK',
     data: await locker.list(auth, query),
@@ -97,6 +99,14 @@ export const lockerRoutes: FastifyPluginAsyncZod<{
     const data = await documents.upload(auth, { filename: file.name, stream: file.stream });
     return { message: 'Dokumen berhasil diunggah', data };
   });
+  endpointRoute(app, E.filingFolder, async ({ auth }) => ({
+    message: 'OK',
+    data: await lockerSettings.filingFolder(auth),
+  }));
+  endpointRoute(app, E.setFilingFolder, async ({ auth, body }) => ({
+    message: 'Berhasil update data Folder',
+    data: await lockerSettings.setFilingFolder(auth, body.file_manager_id),
+  }));
   endpointRoute(app, E.download, async ({ auth, params, query, reply }) =>
     sendFile(
       reply,

@@ -65,6 +65,10 @@ export const useRenameItem = () => useEndpointMutation(LOCKER_ENDPOINTS.rename);
 export const useMoveItems = () => useEndpointMutation(LOCKER_ENDPOINTS.move);
 export const useRestoreItem = () => useEndpointMutation(LOCKER_ENDPOINTS.restore);
 export const usePurgeItems = () => useEndpointMutation(LOCKER_ENDPOINTS.purge);
+/** The folder where the user's stamped and signed documents are filed. */
+export const useFilingFolder = () =>
+  useEndpointQuery(LOCKER_ENDPOINTS.filingFolder, {}, { select: (body) => body.data });
+export const useSetFilingFolder = () => useEndpointMutation(LOCKER_ENDPOINTS.setFilingFolder);
 /** A locker PDF as a new draft document (then stamped in the draft editor). */
 export const useLockerToDocument = () =>
   useEndpointMutation(LOCKER_ENDPOINTS.toDocument, { invalidates: [] });

@@ -26,6 +26,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FilingFolderControl } from './filing-folder-control';
 
 type TToolbarProps = {
   space: TLockerSpace;
@@ -73,6 +74,7 @@ export const LockerToolbar = (props: TToolbarProps) => {
           >
             {t('locker.trash')}
           </Button>
+          {props.trash ? null : <FilingFolderControl canWrite={props.canWrite} />}
         </Group>
         {!props.trash && props.canWrite ? (
           <Group gap="sm">

@@ -4,6 +4,7 @@ import { IconLayoutGrid, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { UploadDocumentCard } from '@/features/documents/components/upload-document-card';
+import { LockerPdfPicker } from '@/features/locker/components/locker-pdf-picker';
 import { draftPath } from '@/lib/document-paths';
 
 /** /stamp/single: upload one PDF, then place and stamp it in the draft editor. */
@@ -19,6 +20,7 @@ const StampSingleRoute = () => {
       onUploaded={(uploaded) => navigate(draftPath(uploaded.document_id))}
       footer={
         <>
+          <LockerPdfPicker onDraft={(draft) => navigate(draftPath(draft.document_id))} />
           <Button
             variant="default"
             component={Link}
