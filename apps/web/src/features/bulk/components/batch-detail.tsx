@@ -37,6 +37,7 @@ import {
   useStartBatch,
 } from '../api/batches';
 import { BatchCounts, BatchProgress, BatchStatusBadge, ItemStatusBadge } from './batch-badges';
+import { BatchManifest } from './batch-manifest';
 import { BatchUpload } from './batch-upload';
 
 const PER_PAGE = 20;
@@ -271,6 +272,7 @@ export const BatchDetail = ({ id }: { id: number }) => {
         </Stack>
       </Paper>
       {batch.status === 'draft' ? <BatchUpload batch={batch} /> : null}
+      {batch.status === 'draft' ? <BatchManifest batch={batch} /> : null}
       <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <DataTable
           testId="batch-items"
