@@ -1,4 +1,4 @@
-import type { TBatch, TBatchManifestResult } from '@bubuh/contracts';
+import type { TBatch, TBatchItem, TBatchManifestResult } from '@bubuh/contracts';
 import { Badge, Button, FileButton, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { serverMessage } from '@/lib/api-errors';
 import { uploadBatchManifest } from '../api/batches';
+
+/** A file's own values from the manifest (type · value · number · date), empty when none. */
+export const manifestLine = (item: TBatchItem) =>
+  [
+    item.doc_type,
+    item.doc_value === null ? null : `Rp${item.doc_value.toLocaleString('id-ID')}`,
+    item.doc_number,
+    item.doc_date,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
 
 /**
  * "Attach manifest" on a draft batch: a CSV whose rows override the batch's document type, value,
