@@ -240,7 +240,7 @@ describe('bulk stamping (batch-stamp)', () => {
       headers: bearer(owner),
     });
     expect(report.body.split('\r\n')[0]).toBe(
-      'file_name,serial_number,status,stamped_at,stamped_by,reason',
+      'file_name,serial_number,status,stamped_at,stamped_by,reason,doc_type,doc_value,doc_number,doc_date',
     );
     expect(report.body).toContain(stamped[0]?.serial_number ?? 'x');
   });

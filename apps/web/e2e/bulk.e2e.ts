@@ -2,10 +2,12 @@
  * Bulk stamping end to end: a company admin creates a batch on /stamp/bulk, drops four PDFs at
  * once on its page (one is not a PDF inside: preflight rejects it with a reason), sees the units
  * needed against the balance, starts it, watches the progress reach 100 % and downloads the ZIP
- * of the stamped files. Spends three e-Meterai of the demo company.
+ * of the stamped files; one ZIP of PDFs and a CSV manifest are dropped on the draft too. Spends
+ * four e-Meterai of the demo company.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { browserPerFile, openAppPage, sharedSession, url } from './fixtures';
 
 const chrome = browserPerFile();
@@ -19,6 +21,17 @@ const makePdf = async (pages: number): Promise<Buffer> => {
   }
   return Buffer.from(await pdf.save());
 };
+
+const zipOf = (entries: [string, Buffer][]) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    for (const [name, content] of entries) zip.addBuffer(content, name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
 
 describe('bulk stamping', () => {
   it('creates a batch, preflights the files, stamps them all and downloads the ZIP', async () => {
@@ -49,7 +62,36 @@ describe('bulk stamping', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="batch-count-rejected"]')?.textContent?.includes('1'),
     );
-    expect(await page.getByTestId('batch-units').textContent()).toMatch(/needed: 3 · balance: \d+/);
+
+    // One ZIP of PDFs: its PDF becomes a file, the text entry is refused by name.
+    await page.getByTestId('batch-dropzone-input').setInputFiles([
+      {
+        name: 'arsip.zip',
+        mimeType: 'application/zip',
+        buffer: await zipOf([
+          ['empat.pdf', await makePdf(1)],
+          ['catatan.txt', Buffer.from('bukan pdf')],
+        ]),
+      },
+    ]);
+    await page.getByText('5 of 5 files sent').waitFor({ timeout: 60_000 });
+    await page.getByText('catatan.txt: Only PDF files can be stamped', { exact: false }).waitFor();
+    await page.getByTestId('batch-item-empat.pdf').waitFor();
+
+    // A manifest overrides the values of one file; its unknown row is reported.
+    const csv =
+      'file_name,doc_type,doc_value,doc_number,doc_date\nsatu.pdf,4a,6000000,INV-1,2026-03-01\nhilang.pdf,3,,,\n';
+    await page
+      .getByTestId('batch-manifest')
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'manifest.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) }]);
+    await page.getByText('1 rows applied, 1 rows rejected').waitFor();
+    expect(await page.getByTestId('batch-manifest').textContent()).toContain(
+      'No file of this batch has this name',
+    );
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="batch-units"]')?.textContent?.includes('needed: 4'),
+    );
 
     await page.getByTestId('batch-start').click();
     await page.waitForFunction(
@@ -58,7 +100,7 @@ describe('bulk stamping', () => {
       { timeout: 120_000 },
     );
     expect(await page.getByTestId('batch-percent').textContent()).toBe('100%');
-    for (const file of ['satu.pdf', 'dua.pdf', 'tiga.pdf'])
+    for (const file of ['satu.pdf', 'dua.pdf', 'tiga.pdf', 'empat.pdf'])
       expect(await page.getByTestId(`batch-item-${file}`).textContent()).toContain('Stamped');
 
     const download = page.waitForEvent('download');

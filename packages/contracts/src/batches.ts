@@ -86,6 +86,11 @@ export const ZBatchItem = z.object({
   page_count: z.number().int().nullable(),
   serial_number: z.string().nullable(),
   stamped_at: z.string().nullable(),
+  /** Per-file overrides from the batch's manifest (null: the batch's values apply). */
+  doc_type: z.string().nullable(),
+  doc_value: z.number().int().nullable(),
+  doc_number: z.string().nullable(),
+  doc_date: z.string().nullable(),
 });
 export type TBatchItem = z.infer<typeof ZBatchItem>;
 
@@ -123,3 +128,28 @@ export const ZBatchIdBody = z.object({
 });
 export const ZBatchUploadQuery = ZBatchIdBody;
 export const ZBatchItemResponse = ZEnvelope(ZBatchItem);
+
+/** One row of a manifest: `applied` to its file, or `rejected` with the reasons. */
+export const ZBatchManifestRow = z.object({
+  row: z.number().int(),
+  file_name: z.string(),
+  status: z.enum(['applied', 'rejected']),
+  reasons: z.array(z.string()),
+});
+export type TBatchManifestRow = z.infer<typeof ZBatchManifestRow>;
+export const ZBatchManifestResponse = ZEnvelope(
+  z.object({
+    applied: z.number().int(),
+    rejected: z.number().int(),
+    rows: z.array(ZBatchManifestRow),
+  }),
+);
+export type TBatchManifestResult = z.infer<typeof ZBatchManifestResponse>['data'];
+/** What one ZIP of PDFs became: one item per PDF entry, and the entries refused with a reason. */
+export const ZBatchZipResponse = ZEnvelope(
+  z.object({
+    items: z.array(ZBatchItem),
+    refused: z.array(z.object({ file_name: z.string(), reason: z.string() })),
+  }),
+);
+export type TBatchZipResult = z.infer<typeof ZBatchZipResponse>['data'];

@@ -43,6 +43,8 @@ const ZEnvShape = z.object({
     .default(20 * 1_048_576),
   /** Files one bulk-stamp batch may hold (issue 13); one more is a 413. */
   BATCH_MAX_FILES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Largest total of the expanded PDFs of one ZIP dropped into a batch (a ZIP bomb stops here). */
+  BATCH_ZIP_MAX_BYTES: z.coerce.number().int().min(1).default(524_288_000),
   /** Documents of one batch stamped at once (its jobs in the queue), so no batch starves another. */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** An upload whose body stops arriving for this long is answered with a 400 and cleaned up. */

@@ -160,6 +160,12 @@ const EXACT: Record<string, string> = {
   'The batch has no files ready to stamp': 'Batch tidak memiliki berkas yang siap dibubuhi',
   'Files can only be added to a draft batch':
     'Berkas hanya dapat ditambahkan ke batch yang belum dimulai',
+  'The manifest is not a readable CSV file': 'Manifest bukan berkas CSV yang dapat dibaca',
+  'The manifest is larger than 1 MB': 'Manifest lebih besar dari 1 MB',
+  'The ZIP file cannot be used': 'Berkas ZIP tidak dapat digunakan',
+  'The file in the ZIP is damaged': 'Berkas di dalam ZIP rusak',
+  'Only ZIP files of PDFs can be expanded': 'Hanya berkas ZIP berisi PDF yang dapat diekstrak',
+  'The ZIP is larger than the upload limit': 'Berkas ZIP melebihi batas unggahan',
   'The e-Meterai box falls outside the page': 'Kotak e-Meterai berada di luar halaman',
   'The PDF contains JavaScript; stamp it on its own after checking it':
     'PDF berisi JavaScript; bubuhkan secara terpisah setelah diperiksa',

@@ -6,9 +6,11 @@ import {
   ZBatchItemQuery,
   ZBatchItemResponse,
   ZBatchList,
+  ZBatchManifestResponse,
   ZBatchQuery,
   ZBatchResponse,
   ZBatchUploadQuery,
+  ZBatchZipResponse,
 } from '../batches.ts';
 import { endpoint } from '../endpoint.ts';
 import { ZDbIdParams } from '../envelope.ts';
@@ -75,6 +77,28 @@ export const BATCH_ENDPOINTS = {
     '/api/v1/batch-stamp/batch-document-upload-one-process',
     'Add one PDF to a batch and queue it at once (a draft batch is started); for API clients',
   ),
+  manifest: endpoint({
+    method: 'POST',
+    path: '/api/v1/batch-stamp/batch-manifest-upload',
+    tags: ['batch-stamp'],
+    summary:
+      'Attach a CSV manifest (multipart field `file`; columns file_name, doc_type, doc_value, doc_number, doc_date) to a draft batch: per-file overrides, answered per row',
+    access: 'signed-in',
+    query: ZBatchUploadQuery,
+    consumes: ['multipart/form-data'],
+    response: { 200: ZBatchManifestResponse },
+  }),
+  uploadZip: endpoint({
+    method: 'POST',
+    path: '/api/v1/batch-stamp/batch-zip-upload',
+    tags: ['batch-stamp'],
+    summary:
+      'Add one ZIP of PDFs (multipart field `file`) to a draft batch: each PDF entry becomes a file as if uploaded alone; other entries are refused',
+    access: 'signed-in',
+    query: ZBatchUploadQuery,
+    consumes: ['multipart/form-data'],
+    response: { 201: ZBatchZipResponse },
+  }),
   removeItem: endpoint({
     method: 'DELETE',
     path: '/api/v1/batch-stamp/batch-document/:id',

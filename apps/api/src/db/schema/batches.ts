@@ -1,4 +1,5 @@
 import {
+  date,
   index,
   integer,
   jsonb,
@@ -101,6 +102,11 @@ export const batchItems = pgTable(
     jobId: varchar('job_id', { length: 40 }),
     serial: varchar('serial', { length: 64 }),
     stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    /** Overrides of the batch's values from its manifest (null: the batch's value). */
+    docType: varchar('doc_type', { length: 10 }),
+    docValue: integer('doc_value'),
+    docNumber: varchar('doc_number', { length: 100 }),
+    docDate: date('doc_date', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [

@@ -61,11 +61,11 @@ const csvCell = (value: string | number | null) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The batch's report as CSV (file name, serial, status, stamped at, who, reason), streamed. */
+/** The batch's report as CSV (file name, serial, status, stamped at, who, reason, manifest values), streamed. */
 export const reportOfBatch = (db: TDb, batchId: number, who: string): Readable =>
   Readable.from(
     (async function* () {
-      yield 'file_name,serial_number,status,stamped_at,stamped_by,reason\r\n';
+      yield 'file_name,serial_number,status,stamped_at,stamped_by,reason,doc_type,doc_value,doc_number,doc_date\r\n';
       const all: repo.TBatchItemRow['status'][] = [
         'ready',
         'rejected',
@@ -83,6 +83,10 @@ export const reportOfBatch = (db: TDb, batchId: number, who: string): Readable =
           item.stampedAt?.toISOString() ?? null,
           item.status === 'stamped' ? who : null,
           item.reason,
+          item.docType,
+          item.docValue,
+          item.docNumber,
+          item.docDate,
         ];
         yield `${row.map(csvCell).join(',')}\r\n`;
       }

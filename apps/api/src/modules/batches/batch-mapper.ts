@@ -52,4 +52,8 @@ export const toWireItem = (i: TBatchItemRow): TBatchItem => ({
   page_count: i.pageCount,
   serial_number: i.serial,
   stamped_at: i.stampedAt?.toISOString() ?? null,
+  doc_type: i.docType,
+  doc_value: i.docValue,
+  doc_number: i.docNumber,
+  doc_date: i.docDate,
 });

@@ -106,6 +106,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
       await repo.moveItem(db, itemId, ['stamping'], 'failed', { reason: 'Document not found' });
     } else {
       const { placement } = batch;
+      const docValue = item.docValue ?? batch.docValue;
       const page =
         placement.page_mode === 'first'
           ? 1
@@ -124,8 +125,9 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
               y: placement.y,
               width: placement.width,
               height: placement.height,
-              doc_type: batch.docType,
-              ...(batch.docValue !== null ? { doc_value: batch.docValue } : {}),
+              // The manifest's values for this file, else the batch's.
+              doc_type: item.docType ?? batch.docType,
+              ...(docValue !== null ? { doc_value: docValue } : {}),
             },
             // The results of a batch are filed together in a locker folder named after it.
             lockerFolder: batch.name,

@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { BATCH_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TDb } from '../../db/client.ts';
@@ -10,6 +15,8 @@ import { reportOfBatch, zipOfBatch } from './batch-export.ts';
 import type { TBatchesService } from './batches.service.ts';
 
 type TOptions = { batches: TBatchesService; db: TDb; files: TFileStore; uploadLimitBytes: number };
+
+const MANIFEST_MAX_BYTES = 1_048_576;
 
 const attachment = (name: string) =>
   `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -50,6 +57,48 @@ export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
       return reply.code(201).send({ message: 'Dokumen berhasil diunggah', data: item });
     });
   }
+
+  /** A CSV manifest is small: read whole (1 MiB at most) and checked row by row. */
+  endpointRoute(app, E.manifest, async ({ request, reply, query }) => {
+    const auth = requireAuth(request);
+    const opts = { field: 'file', maxBytes: MANIFEST_MAX_BYTES + 1, what: 'file' } as const;
+    const report = await receiveUpload(request, reply, opts, async (file) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.file) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      if (file.file.truncated || body.length > MANIFEST_MAX_BYTES)
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The manifest is larger than 1 MB', {
+          file: 'too large',
+        });
+      return batches.attachManifest(auth, query.batch_id, body.toString('utf8'));
+    });
+    return { message: 'Manifest diproses', data: report };
+  });
+
+  /** A ZIP needs random access (its directory is at its end): it is spooled to a temp file. */
+  endpointRoute(app, E.uploadZip, async ({ request, reply, query }) => {
+    const auth = requireAuth(request);
+    const opts = { field: 'file', maxBytes: uploadLimitBytes + 1, what: 'file' } as const;
+    const dir = await mkdtemp(join(tmpdir(), 'bubuh-zip-'));
+    try {
+      const result = await receiveUpload(request, reply, opts, async (file) => {
+        if (!/\.zip$/i.test(file.filename ?? ''))
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only ZIP files of PDFs can be expanded', {
+            file: 'not a ZIP',
+          });
+        const path = join(dir, 'upload.zip');
+        await pipeline(file.file, createWriteStream(path));
+        if (file.file.truncated)
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The ZIP is larger than the upload limit', {
+            file: 'too large',
+          });
+        return batches.addZip(auth, query.batch_id, path);
+      });
+      return reply.code(201).send({ message: 'Dokumen berhasil diunggah', data: result });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   endpointRoute(app, E.removeItem, async ({ auth, params }) => {
     await batches.removeItem(auth, params.id);

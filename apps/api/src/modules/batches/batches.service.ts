@@ -12,8 +12,11 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
 import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import * as manifestRepo from './batch-manifest.repository.ts';
+import { planManifest } from './batch-manifest.ts';
 import { toWireBatch, toWireItem, unitsNeeded } from './batch-mapper.ts';
 import type { TBatchRunner } from './batch-runner.ts';
+import { entryStream, planZip, zipEntryName } from './batch-zip.ts';
 import * as repo from './batches.repository.ts';
 
 export type TBatchesDeps = {
@@ -22,6 +25,9 @@ export type TBatchesDeps = {
   runner: TBatchRunner;
   documentTypes: () => Promise<{ kode: string; nama: string }[]>;
   maxFiles: number;
+  /** Largest single PDF, and largest expanded total of one ZIP of PDFs. */
+  maxFileBytes: number;
+  maxZipBytes: number;
 };
 
 type TPageInfo = { pageCount: number; pages: { width: number; height: number }[] };
@@ -191,7 +197,55 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     return toWireItem((await repo.findItem(db, item.id)) ?? item);
   };
 
+  const onlyDraft = () =>
+    new AppError('CONFLICT', 'Files can only be added to a draft batch', { batch_id: 'started' });
+
+  /** Checks a CSV manifest row by row and stores the overrides of the rows that pass. */
+  const attachManifest = async (auth: TAuth, batchId: number, text: string) => {
+    const { batch } = await loadManaged(auth, batchId);
+    if (batch.status !== 'draft') throw onlyDraft();
+    const codes = new Set((await deps.documentTypes()).map((t) => t.kode));
+    const plan = planManifest(text, await manifestRepo.itemIdsByName(db, batchId), codes);
+    if (!(await manifestRepo.storeOverrides(db, batchId, plan.overrides))) throw onlyDraft();
+    return plan.report;
+  };
+
+  /**
+   * Expands a ZIP (stored at `path`) into the draft batch: its directory is checked whole first
+   * (see `planZip`), then each PDF entry is added exactly as an upload of that one file.
+   */
+  const addZip = async (auth: TAuth, batchId: number, path: string) => {
+    const { batch } = await loadManaged(auth, batchId);
+    if (batch.status !== 'draft') throw onlyDraft();
+    const held =
+      batch.countReady +
+      batch.countRejected +
+      batch.countQueued +
+      batch.countStamping +
+      batch.countStamped +
+      batch.countFailed +
+      batch.countCancelled;
+    const plan = await planZip(path, {
+      maxEntries: Math.max(0, deps.maxFiles - held),
+      maxEntryBytes: deps.maxFileBytes,
+      maxTotalBytes: deps.maxZipBytes,
+    });
+    try {
+      const items = [];
+      for (const entry of plan.pdfs) {
+        const stream = await entryStream(plan.zip, entry);
+        const filename = zipEntryName(entry.fileName);
+        items.push(await addFile(auth, batchId, { filename, stream }, 'draft'));
+      }
+      return { items, refused: plan.refused };
+    } finally {
+      plan.zip.close();
+    }
+  };
+
   return {
+    attachManifest,
+    addZip,
     list: async (auth: TAuth, query: TBatchQuery) => {
       const { rows, total } = await repo.pageOf(db, visibilityOf(auth), query);
       const balance = balances();

@@ -10,6 +10,8 @@ type TPdfDropzoneProps = {
   onFile: (file: File) => void;
   /** Many files at once (bulk stamping): every acceptable file goes to `onFile`. */
   multiple?: boolean;
+  /** ZIP archives are taken too (bulk stamping expands them on the server). */
+  acceptZip?: boolean;
   loading?: boolean;
   /** The server's refusal (shown as it is) or any other message. */
   error?: string | null;
@@ -32,15 +34,26 @@ export const PdfDropzone = ({
   testId = 'pdf-dropzone',
   compact = false,
   multiple = false,
+  acceptZip = false,
 }: TPdfDropzoneProps) => {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
+  const isZip = (file: File) => acceptZip && /\.zip$/i.test(file.name);
+  const problemOf = (file: File) =>
+    isZip(file)
+      ? file.size === 0
+        ? 'empty'
+        : file.size > MAX_PDF_BYTES
+          ? 'size'
+          : null
+      : pdfFileProblem(file);
+
   const take = (file: File | undefined) => {
     if (!file || loading) return;
-    const issue = pdfFileProblem(file);
+    const issue = problemOf(file);
     if (issue) {
       setProblem(t(`stamping.upload.problem.${issue}`, { max: MAX_PDF_BYTES / 1_048_576 }));
       return;
@@ -54,7 +67,7 @@ export const PdfDropzone = ({
     if (!multiple) return take(all[0]);
     if (loading) return;
     const refused = all.flatMap((file) => {
-      const issue = pdfFileProblem(file);
+      const issue = problemOf(file);
       return issue
         ? [
             `${file.name}: ${t(`stamping.upload.problem.${issue}`, { max: MAX_PDF_BYTES / 1_048_576 })}`,
@@ -62,7 +75,7 @@ export const PdfDropzone = ({
         : [];
     });
     setProblem(refused.length > 0 ? refused.join(' ') : null);
-    for (const file of all) if (pdfFileProblem(file) === null) onFile(file);
+    for (const file of all) if (problemOf(file) === null) onFile(file);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -110,7 +123,9 @@ export const PdfDropzone = ({
           <input
             ref={inputRef}
             type="file"
-            accept="application/pdf,.pdf"
+            accept={
+              acceptZip ? 'application/pdf,.pdf,application/zip,.zip' : 'application/pdf,.pdf'
+            }
             multiple={multiple}
             hidden
             data-testid={`${testId}-input`}

@@ -57,6 +57,20 @@ export const uploadBatchFile = (batchId: number, file: File) => {
   return callEndpoint(BATCH_ENDPOINTS.upload, { query: { batch_id: batchId }, body });
 };
 
+/** Sends one ZIP of PDFs: the server adds each PDF as a file and names the entries it refused. */
+export const uploadBatchZip = (batchId: number, file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return callEndpoint(BATCH_ENDPOINTS.uploadZip, { query: { batch_id: batchId }, body });
+};
+
+/** Attaches a CSV manifest to a draft batch; the answer says what became of every row. */
+export const uploadBatchManifest = (batchId: number, file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return callEndpoint(BATCH_ENDPOINTS.manifest, { query: { batch_id: batchId }, body });
+};
+
 const fileNameOf = (disposition: string | null, fallback: string) => {
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
   return star?.[1] ? decodeURIComponent(star[1]) : fallback;

@@ -37,6 +37,7 @@ import {
   useStartBatch,
 } from '../api/batches';
 import { BatchCounts, BatchProgress, BatchStatusBadge, ItemStatusBadge } from './batch-badges';
+import { BatchManifest, manifestLine } from './batch-manifest';
 import { BatchUpload } from './batch-upload';
 
 const PER_PAGE = 20;
@@ -85,7 +86,16 @@ export const BatchDetail = ({ id }: { id: number }) => {
     {
       key: 'file',
       header: t('bulk.items.file'),
-      render: (row) => <Text fz="sm">{row.file_name}</Text>,
+      render: (row) => (
+        <>
+          <Text fz="sm">{row.file_name}</Text>
+          {manifestLine(row) ? (
+            <Text fz="xs" c="dimmed" data-testid="batch-item-manifest">
+              {manifestLine(row)}
+            </Text>
+          ) : null}
+        </>
+      ),
     },
     {
       key: 'status',
@@ -271,6 +281,7 @@ export const BatchDetail = ({ id }: { id: number }) => {
         </Stack>
       </Paper>
       {batch.status === 'draft' ? <BatchUpload batch={batch} /> : null}
+      {batch.status === 'draft' ? <BatchManifest batch={batch} /> : null}
       <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <DataTable
           testId="batch-items"

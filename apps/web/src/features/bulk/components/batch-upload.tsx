@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
 import { serverMessage } from '@/lib/api-errors';
-import { uploadBatchFile } from '../api/batches';
+import { uploadBatchFile, uploadBatchZip } from '../api/batches';
 
 type TUpload = {
   key: number;
@@ -36,12 +36,25 @@ export const BatchUpload = ({ batch }: { batch: TBatch }) => {
     async (upload: TUpload) => {
       patch(upload.key, { state: 'uploading', message: null });
       try {
-        const answer = await uploadBatchFile(batch.id, upload.file);
-        const item = answer.data;
-        patch(upload.key, {
-          state: item.status === 'rejected' ? 'rejected' : 'accepted',
-          message: item.reason,
-        });
+        if (/\.zip$/i.test(upload.file.name)) {
+          const { items, refused } = (await uploadBatchZip(batch.id, upload.file)).data;
+          const rejected = items.filter((i) => i.status === 'rejected');
+          const problems = [...rejected.map((i) => `${i.file_name}: ${i.reason ?? ''}`)];
+          for (const r of refused) problems.push(`${r.file_name}: ${r.reason}`);
+          patch(upload.key, {
+            state: problems.length > 0 ? 'rejected' : 'accepted',
+            message: [
+              t('bulk.upload.zipDone', { count: items.length - rejected.length }),
+              ...problems,
+            ].join(' · '),
+          });
+        } else {
+          const item = (await uploadBatchFile(batch.id, upload.file)).data;
+          patch(upload.key, {
+            state: item.status === 'rejected' ? 'rejected' : 'accepted',
+            message: item.reason,
+          });
+        }
       } catch (error) {
         patch(upload.key, { state: 'error', message: serverMessage(error, t) });
       } finally {
@@ -70,6 +83,7 @@ export const BatchUpload = ({ batch }: { batch: TBatch }) => {
     <Stack gap="sm" data-testid="batch-upload">
       <PdfDropzone
         multiple
+        acceptZip
         onFile={add}
         title={t('bulk.upload.title')}
         hint={t('bulk.upload.hint')}

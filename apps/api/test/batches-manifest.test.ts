@@ -1,0 +1,203 @@
+import {
+  ZBatchDetail,
+  ZBatchManifestResponse,
+  ZBatchResponse,
+  ZBatchZipResponse,
+  ZDocumentResponse,
+} from '@bubuh/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { bearer } from './auth-helpers.ts';
+import {
+  getDocumentDetails,
+  makePdf,
+  newDepartmentUser,
+  type TSession,
+} from './documents-helpers.ts';
+import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { multipartBody } from './multipart.ts';
+
+const zipOf = (entries: [string, Buffer][]) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    for (const [name, content] of entries) zip.addBuffer(content, name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+
+/** Bulk stamping (issue 13): a CSV manifest overriding values per file, and one ZIP of PDFs. */
+describe('bulk stamping: manifest and ZIP', () => {
+  let ctx: TTestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const createBatch = async (session: TSession) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/batch-stamp/create-batch',
+      headers: bearer(session),
+      payload: {
+        name: `Faktur ${unique()}`,
+        doc_type: '3',
+        doc_value: 10_000,
+        placement: { page_mode: 'last', page: 1, x: 400, y: 100, width: 75, height: 75 },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return ZBatchResponse.parse(res.json()).data.id;
+  };
+
+  const send = (session: TSession, route: string, batchId: number, name: string, body: Buffer) => {
+    const form = multipartBody({}, { field: 'file', name, content: body, type: 'text/csv' });
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/batch-stamp/${route}?batch_id=${batchId}`,
+      headers: { ...bearer(session), ...form.headers },
+      payload: form.payload,
+    });
+  };
+  const addPdf = async (session: TSession, batchId: number, name: string) => {
+    const res = await send(session, 'batch-document-upload', batchId, name, await makePdf(1));
+    expect(res.statusCode).toBe(201);
+  };
+  const detail = async (session: TSession, batchId: number) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100`,
+      headers: bearer(session),
+    });
+    expect(res.statusCode).toBe(200);
+    return ZBatchDetail.parse(res.json()).data;
+  };
+
+  it('applies manifest rows to their files and reports every bad row with its reasons', async () => {
+    const { session } = await newDepartmentUser(ctx, 3);
+    const batchId = await createBatch(session);
+    for (const name of ['a.pdf', 'b.pdf', 'c.pdf']) await addPdf(session, batchId, name);
+    const csv = [
+      'file_name,doc_type,doc_value,doc_number,doc_date',
+      'a.pdf,4a,6000000,INV-001,2026-03-01',
+      'b.pdf,2,,,',
+      'hilang.pdf,3,1,,',
+      'c.pdf,99,-5,,2026-02-30',
+    ].join('\r\n');
+    const res = await send(session, 'batch-manifest-upload', batchId, 'm.csv', Buffer.from(csv));
+    expect(res.statusCode).toBe(200);
+    const report = ZBatchManifestResponse.parse(res.json()).data;
+    expect(report).toMatchObject({ applied: 2, rejected: 2 });
+    expect(report.rows[2]).toMatchObject({ row: 4, file_name: 'hilang.pdf', status: 'rejected' });
+    expect(report.rows[2]?.reasons).toEqual(['No file of this batch has this name']);
+    expect(report.rows[3]?.reasons).toEqual([
+      'Unknown document type "99"',
+      'doc_value cannot be negative',
+      'doc_date "2026-02-30" is not a real date (YYYY-MM-DD)',
+    ]);
+
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/batch-stamp/stamp-batch-process',
+      headers: bearer(session),
+      payload: { batch_id: batchId },
+    });
+    expect(start.statusCode).toBe(200);
+    const deadline = Date.now() + 90_000;
+    let d = await detail(session, batchId);
+    while (d.batch.status !== 'done') {
+      if (Date.now() > deadline) throw new Error(`batch stayed ${d.batch.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      d = await detail(session, batchId);
+    }
+    expect(d.batch.counts.stamped).toBe(3);
+    const expected: Record<string, [string, number]> = {
+      'a.pdf': ['4a', 6_000_000],
+      'b.pdf': ['2', 10_000],
+      'c.pdf': ['3', 10_000],
+    };
+    for (const item of d.data) {
+      const doc = ZDocumentResponse.parse(
+        (await getDocumentDetails(ctx, session, item.document_id ?? 0)).json(),
+      ).data;
+      expect([doc.doc_type, doc.doc_value]).toEqual(expected[item.file_name]);
+    }
+    expect(d.data.find((i) => i.file_name === 'a.pdf')).toMatchObject({
+      doc_number: 'INV-001',
+      doc_date: '2026-03-01',
+    });
+    const csvReport = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/batch-stamp/report/${batchId}`,
+      headers: bearer(session),
+    });
+    expect(csvReport.body).toContain('INV-001,2026-03-01');
+
+    const late = await send(session, 'batch-manifest-upload', batchId, 'm.csv', Buffer.from(csv));
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('refuses a manifest that is not a usable CSV as a whole', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batchId = await createBatch(session);
+    await addPdf(session, batchId, 'a.pdf');
+    for (const body of ['nama,jenis\r\na.pdf,3', 'file_name,doc_type\r\n', '"a.pdf,3\r\n']) {
+      const res = await send(session, 'batch-manifest-upload', batchId, 'm.csv', Buffer.from(body));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('The manifest is not a readable CSV file');
+    }
+    expect((await detail(session, batchId)).data[0]?.doc_type).toBeNull();
+  });
+
+  it('expands one ZIP: each PDF becomes a file, other entries are refused by name', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batchId = await createBatch(session);
+    const zip = await zipOf([
+      ['a.pdf', await makePdf(1)],
+      ['b.pdf', await makePdf(2)],
+      ['folder/c.pdf', await makePdf(1)],
+      ['catatan.txt', Buffer.from('bukan pdf')],
+    ]);
+    const res = await send(session, 'batch-zip-upload', batchId, 'berkas.zip', zip);
+    expect(res.statusCode).toBe(201);
+    const result = ZBatchZipResponse.parse(res.json()).data;
+    expect(result.items.map((i) => [i.file_name, i.status])).toEqual([
+      ['a.pdf', 'ready'],
+      ['b.pdf', 'ready'],
+      ['c.pdf', 'ready'],
+    ]);
+    expect(result.refused).toEqual([
+      { file_name: 'catatan.txt', reason: 'Only PDF files can be stamped' },
+    ]);
+    expect((await detail(session, batchId)).batch.counts).toMatchObject({ total: 3, ready: 3 });
+  });
+
+  it('refuses a ZIP bomb and a path-traversal entry whole, adding nothing', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batchId = await createBatch(session);
+    const bomb = await zipOf([
+      ['a.pdf', await makePdf(1)],
+      ['besar.pdf', Buffer.alloc(25 * 1024 * 1024)],
+    ]);
+    const big = await send(session, 'batch-zip-upload', batchId, 'bom.zip', bomb);
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors.file).toBe('besar.pdf is larger than the upload limit');
+    // yazl refuses to write `..`: the name is patched in the bytes (not covered by the CRC).
+    const evil = await zipOf([
+      ['a.pdf', await makePdf(1)],
+      ['zz/jahat.pdf', await makePdf(1)],
+    ]);
+    const patched = Buffer.from(
+      evil.toString('latin1').replaceAll('zz/jahat.pdf', '../jahat.pdf'),
+      'latin1',
+    );
+    const trav = await send(session, 'batch-zip-upload', batchId, 'jahat.zip', patched);
+    expect(trav.statusCode).toBe(422);
+    expect(trav.json().message).toBe('The ZIP file cannot be used');
+    const notZip = await send(session, 'batch-zip-upload', batchId, 'a.zip', Buffer.from('x'));
+    expect(notZip.statusCode).toBe(422);
+    expect((await detail(session, batchId)).batch.counts.total).toBe(0);
+  });
+});
