@@ -245,8 +245,8 @@ describe('stamping one document', () => {
     await page.locator('[data-testid="pdf-page-2"] canvas[data-painted]').waitFor();
     const signBox = page.getByTestId('sign-box');
     await signBox.waitFor();
-    // The signature box starts on the last page and shows the chosen specimen.
-    expect(await signBox.getAttribute('data-page')).toBe('2');
+    // The signature box starts on the page in view (the first, at the top) with the chosen specimen.
+    expect(await signBox.getAttribute('data-page')).toBe('1');
     await expect
       .poll(() => page.getByTestId('specimen-select').inputValue(), { timeout: 15_000 })
       .toContain(specimenName);
@@ -270,7 +270,7 @@ describe('stamping one document', () => {
     await page.waitForURL(new RegExp(`/stamp/single/draft/${documentId}$`));
     const stampBox = page.getByTestId('stamp-box');
     await stampBox.waitFor();
-    expect(await stampBox.getAttribute('data-page')).toBe('2');
+    expect(await stampBox.getAttribute('data-page')).toBe('1');
     const serial = await stampDraft(page, documentId);
 
     // Details list the signer as signed; the download carries both signatures.

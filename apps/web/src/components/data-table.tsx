@@ -352,6 +352,8 @@ export const TableFooter = ({
             size="sm"
             withEdges={withEdges && pages > 5}
             hideWithOnePage
+            getControlProps={(control) => ({ 'aria-label': t(`master.table.pager.${control}`) })}
+            getItemProps={(n) => ({ 'aria-label': t('master.table.pager.page', { page: n }) })}
             data-testid={`${testId}-pagination`}
           />
         </Group>

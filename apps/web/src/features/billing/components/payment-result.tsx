@@ -11,10 +11,28 @@ import { idr } from './money';
  * /payment/success and /payment/failed: the status is read from the server (and read again
  * while the gateway's confirmation is on its way), never taken from the address.
  */
-export const PaymentResult = ({ invoiceId }: { invoiceId: number | null }) => {
+export const PaymentResult = ({
+  invoiceId,
+  title,
+}: {
+  invoiceId: number | null;
+  /** The page's own title, shown when the address names no invoice. */
+  title: string;
+}) => {
   const { t } = useTranslation();
   const invoice = useInvoice(invoiceId, { poll: true });
-  if (invoiceId === null) return <Text ta="center">{t('billing.result.unknown')}</Text>;
+  if (invoiceId === null)
+    return (
+      <Paper withBorder p="xl" maw={520} mx="auto" mt="xl" data-testid="payment-result">
+        <Stack align="center">
+          <Title order={2}>{title}</Title>
+          <Text ta="center">{t('billing.result.unknown')}</Text>
+          <Button component={Link} to="/dashboard" variant="light">
+            {t('billing.toDashboard')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
   if (!invoice.data) return <QueryFallback pending={invoice.isPending} error={invoice.error} />;
   const { status } = invoice.data;
   const paths = invoicePaths(invoice.data);

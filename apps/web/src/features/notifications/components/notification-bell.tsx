@@ -18,23 +18,25 @@ export const NotificationBell = () => {
   const markAll = useMarkAllRead();
   const label = t('support.notifications.bell', { count: unread });
   return (
-    <Popover
-      opened={opened}
-      onChange={(o) => (o ? null : close())}
-      width={340}
-      position="bottom-end"
-      shadow="md"
+    // The indicator wraps the popover: Popover.Target gives its child aria-expanded/haspopup,
+    // which belong on the button, not on the indicator's div (axe: aria-allowed-attr).
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={16}
+      disabled={unread === 0}
+      color="red"
+      offset={6}
+      data-testid="notification-count"
+      data-count={unread}
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          disabled={unread === 0}
-          color="red"
-          offset={6}
-          data-testid="notification-count"
-          data-count={unread}
-        >
+      <Popover
+        opened={opened}
+        onChange={(o) => (o ? null : close())}
+        width={340}
+        position="bottom-end"
+        shadow="md"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="secondary"
@@ -45,43 +47,43 @@ export const NotificationBell = () => {
           >
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Group justify="space-between" p="sm">
-          <Text fw={700} fz="sm">
-            {t('support.notifications.title')}
-          </Text>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Group justify="space-between" p="sm">
+            <Text fw={700} fz="sm">
+              {t('support.notifications.title')}
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              disabled={unread === 0}
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate({})}
+              data-testid="notification-read-all"
+            >
+              {t('support.notifications.readAll')}
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah={360}>
+            <NotificationItems
+              items={(list.data ?? []).slice(0, LATEST)}
+              onOpen={close}
+              testId="notification-dropdown"
+            />
+          </ScrollArea.Autosize>
           <Button
+            component={Link}
+            to={ROUTES.notifications.path}
+            onClick={close}
             variant="subtle"
-            size="compact-xs"
-            disabled={unread === 0}
-            loading={markAll.isPending}
-            onClick={() => markAll.mutate({})}
-            data-testid="notification-read-all"
+            fullWidth
+            radius={0}
+            data-testid="notification-see-all"
           >
-            {t('support.notifications.readAll')}
+            {t('support.notifications.seeAll')}
           </Button>
-        </Group>
-        <ScrollArea.Autosize mah={360}>
-          <NotificationItems
-            items={(list.data ?? []).slice(0, LATEST)}
-            onOpen={close}
-            testId="notification-dropdown"
-          />
-        </ScrollArea.Autosize>
-        <Button
-          component={Link}
-          to={ROUTES.notifications.path}
-          onClick={close}
-          variant="subtle"
-          fullWidth
-          radius={0}
-          data-testid="notification-see-all"
-        >
-          {t('support.notifications.seeAll')}
-        </Button>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 };
