@@ -110,3 +110,17 @@ export const fetchInvoicePdf = (id: number) =>
 export const fetchProofFile = (id: number) => fetchBlob(endpointPath(E.proofFile, { id }), '*/*');
 
 export const useApplyToken = () => useEndpointMutation(PROMO_ENDPOINTS.applyToken);
+
+export type TPromoRow = TEndpointResponse<
+  typeof PROMO_ENDPOINTS.promoCodes
+>['data']['data'][number];
+export const usePromoCodes = (list: TListQuery) =>
+  useEndpointQuery(
+    PROMO_ENDPOINTS.promoCodes,
+    { query: { page: list.page, perPage: list.perPage } },
+    { select: (body) => body.data, placeholderData: keepPreviousData },
+  );
+export const useCreatePromoCode = () => useEndpointMutation(PROMO_ENDPOINTS.createPromoCode);
+export const useUpdatePromoCode = () => useEndpointMutation(PROMO_ENDPOINTS.updatePromoCode);
+export const useDeactivatePromoCode = () =>
+  useEndpointMutation(PROMO_ENDPOINTS.deactivatePromoCode);
