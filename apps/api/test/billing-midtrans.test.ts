@@ -85,11 +85,44 @@ describe('Midtrans Snap', () => {
       transaction_details: { order_id: string; gross_amount: number };
       item_details: { price: number; quantity: number }[];
       callbacks: { finish: string };
+      enabled_payments?: string[];
     };
+    expect(sent.enabled_payments).toBeUndefined();
     expect(sent.transaction_details).toEqual({ order_id: invoice.number, gross_amount: 599_400 });
     const itemsSum = sent.item_details.reduce((s, i) => s + i.price * i.quantity, 0);
     expect(itemsSum).toBe(599_400);
     expect(sent.callbacks.finish).toContain(`/payment/success?invoice=${invoice.id}`);
+  });
+
+  it('DANA (oauth-dana) is asked of Snap as the only channel; a promo discount is an item', async () => {
+    const superUser = await login(ctx, 'super@demo.local', 'Demo#2026!');
+    const code = await callAs(ctx, superUser, 'POST', '/api/v1/promo-code', {
+      code: 'DANA10',
+      kind: 'percent',
+      value: 1000,
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const res = await callAs(ctx, admin, 'POST', '/api/v1/purchase/quota', {
+      type: 'emeterai',
+      quantity: 50,
+      channel: 'dana',
+      token: 'dana10',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const invoice = (res.json() as { data: TInvoice }).data;
+    expect(invoice.channel).toBe('dana');
+    // 540 000 − 10 % = 486 000; PPN 11 % on it = 53 460
+    expect(invoice).toMatchObject({ discount: 54_000, tax: 53_460, total: 539_460 });
+    const pay = await callAs(ctx, admin, 'POST', `/api/v1/purchase/invoice/${invoice.id}/pay`);
+    expect(pay.statusCode, pay.body).toBe(200);
+    const sent = midtrans.created.at(-1) as {
+      transaction_details: { gross_amount: number };
+      item_details: { price: number; quantity: number }[];
+      enabled_payments?: string[];
+    };
+    expect(sent.enabled_payments).toEqual(['dana']);
+    expect(sent.transaction_details.gross_amount).toBe(539_460);
+    expect(sent.item_details.reduce((s, i) => s + i.price * i.quantity, 0)).toBe(539_460);
   });
 
   it('refuses a forged notification, keeps it, and credits nothing', async () => {

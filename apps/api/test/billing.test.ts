@@ -53,6 +53,7 @@ describe('totals', () => {
   it('adds PPN rounded to the rupiah, in integers', () => {
     expect(computeTotals([{ quantity: 50, unitPrice: 10_800 }], 1100)).toEqual({
       subtotal: 540_000,
+      discount: 0,
       tax: 59_400,
       total: 599_400,
     });

@@ -69,4 +69,30 @@ describe('buying quota in the sandbox gateway', () => {
     expect(await balance(session.accessToken)).toBe(before);
     await context.close();
   });
+
+  it('a promo code shows its discount; DANA is the channel on the gateway page', async () => {
+    const boss = await sharedSession('super');
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    const made = await apiCall('/api/v1/promo-code', {
+      token: boss.accessToken,
+      body: { code, kind: 'percent', value: 1000 },
+    });
+    expect(made.status).toBe(201);
+    const session = await sharedSession('company');
+    const { context, page } = await openAppPage(chrome.browser, { session });
+    await page.goto(url('/quota/purchase'));
+    await page.getByTestId('purchase-quantity').fill('50');
+    await page.getByTestId('purchase-method').getByText('DANA').click();
+    await page.getByTestId('promo-code').fill(code.toLowerCase());
+    await page.getByTestId('promo-apply').click();
+    // 540.000 − 10 % = 486.000, PPN 11 % = 53.460 → 539.460
+    await page.getByTestId('purchase-discount').getByText('54.000', { exact: false }).waitFor();
+    await page.getByTestId('purchase-total').getByText('539.460', { exact: false }).waitFor();
+    await page.screenshot({ path: '/tmp/buying-promo.png' });
+    await page.getByTestId('purchase-submit').click();
+    await page.getByTestId('invoice-discount').waitFor();
+    await page.getByTestId('invoice-pay').click();
+    expect(await page.getByTestId('sandbox-channel').textContent()).toContain('DANA');
+    await context.close();
+  });
 });

@@ -19,21 +19,46 @@ export const PURCHASE_STATUS_LABEL: Record<TInvoiceStatus, string> = {
 };
 
 export const ZPaymentMethod = z.enum(['gateway', 'bank_transfer']);
+/** A payment channel asked of the gateway (`oauth-dana`: DANA through the gateway). */
+export const ZPaymentChannel = z.enum(['dana']);
+export type TPaymentChannel = z.infer<typeof ZPaymentChannel>;
+/** A promo or voucher code as typed: trimmed, upper-cased. */
+export const ZPromoToken = z
+  .string()
+  .trim()
+  .min(3, 'Enter a promo code')
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only')
+  .transform((v) => v.toUpperCase());
 export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
 export const ZUnitKind = z.enum(['emeterai', 'esign']);
 export type TUnitKind = z.infer<typeof ZUnitKind>;
 
 /** Tax rate in basis points (1100 = 11 %): integer arithmetic, no floating point. */
-export type TTotals = { subtotal: number; tax: number; total: number };
+export type TTotals = { subtotal: number; discount: number; tax: number; total: number };
 
-/** Subtotal, PPN (rounded half up to the rupiah) and grand total of integer rupiah lines. */
+/** A promo code's discount: a percentage in basis points (1000 = 10 %) or fixed rupiah. */
+export type TDiscount = { kind: 'percent' | 'fixed'; value: number };
+
+/**
+ * Subtotal, discount (never more than the subtotal, rounded down to the rupiah), PPN on the
+ * discounted amount (rounded half up) and grand total of integer rupiah lines.
+ */
 export const computeTotals = (
   lines: readonly { quantity: number; unitPrice: number }[],
   taxRateBp: number,
+  discountRule?: TDiscount | null,
 ): TTotals => {
   const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0);
-  const tax = Math.floor((subtotal * taxRateBp + 5_000) / 10_000);
-  return { subtotal, tax, total: subtotal + tax };
+  const raw = !discountRule
+    ? 0
+    : discountRule.kind === 'percent'
+      ? Math.floor((subtotal * discountRule.value) / 10_000)
+      : discountRule.value;
+  const discount = Math.min(subtotal, Math.max(0, raw));
+  const taxable = subtotal - discount;
+  const tax = Math.floor((taxable * taxRateBp + 5_000) / 10_000);
+  return { subtotal, discount, tax, total: taxable + tax };
 };
 
 /** "11" or "11.5" (percent, from a configuration value) → basis points; null when not a rate. */
@@ -58,12 +83,16 @@ export const ZQuotaPurchaseRequest = z.object({
   type: ZUnitKind,
   quantity: z.coerce.number().int().min(1, 'Enter at least 1').max(100_000),
   method: ZPaymentMethod.default('gateway'),
+  channel: ZPaymentChannel.optional(),
+  token: ZPromoToken.optional(),
 });
 export type TQuotaPurchaseRequest = z.infer<typeof ZQuotaPurchaseRequest>;
 
 export const ZPlanPurchaseRequest = z.object({
   plan_id: z.coerce.number().int().positive().max(2_147_483_647),
   method: ZPaymentMethod.default('gateway'),
+  channel: ZPaymentChannel.optional(),
+  token: ZPromoToken.optional(),
 });
 
 export const ZInvoiceItem = z.object({
@@ -94,9 +123,12 @@ export const ZInvoice = z.object({
   plan_id: z.number().int().nullable(),
   method: ZPaymentMethod,
   gateway: z.enum(['sandbox', 'midtrans']).nullable(),
+  channel: ZPaymentChannel.nullable(),
   status: ZInvoiceStatus,
   items: z.array(ZInvoiceItem),
   subtotal: z.number().int(),
+  promo_code: z.string().nullable(),
+  discount: z.number().int(),
   tax_rate_bp: z.number().int(),
   tax: z.number().int(),
   total: z.number().int(),

@@ -57,6 +57,7 @@ const masterPaymentProof = leaf(
   'masterPaymentProof',
   'receipt',
 );
+const masterPromoCode = leaf('master-promo-code', 'menu.promoCode', 'masterPromoCode', 'ticket');
 const singleStamp = leaf('single-stamp', 'menu.singleStamp', 'stamp', 'stamp');
 const bulkStamp = leaf('bulk-stamp', 'menu.bulkStamp', 'stampBulk', 'stack');
 const digitalLocker = leaf('digital-locker', 'menu.digitalLocker', 'fileManager', 'folder');
@@ -127,7 +128,7 @@ const PERSONAL_MENU: TMenuItem[] = [
  */
 const SUPER_MENU: TMenuItem[] = [
   dashboard,
-  masterData([masterPersonalUser, masterPlan, masterStatus, masterPaymentProof]),
+  masterData([masterPersonalUser, masterPlan, masterStatus, masterPaymentProof, masterPromoCode]),
   myDocument,
   digitalLocker,
   support,

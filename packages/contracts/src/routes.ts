@@ -54,6 +54,8 @@ export const ROUTES = {
   masterStatus: r('/master/status', 'page.masterStatus', 'main', 'auth'),
   /** Super's back-office list of bank-transfer proofs to confirm or reject. */
   masterPaymentProof: r('/master/payment-proof', 'page.masterPaymentProof', 'main', 'auth'),
+  /** Super's promo and voucher codes (`apply-token`). */
+  masterPromoCode: r('/master/promo-code', 'page.masterPromoCode', 'main', 'auth'),
   masterDocumentTemplate: r(
     '/master/document-template',
     'page.masterDocumentTemplate',

@@ -52,7 +52,13 @@ describe('menus by role (spec §2)', () => {
       'menu.dashboard',
       [
         'menu.masterData',
-        ['menu.personalUser', 'menu.plan', 'menu.masterStatus', 'menu.paymentProof'],
+        [
+          'menu.personalUser',
+          'menu.plan',
+          'menu.masterStatus',
+          'menu.paymentProof',
+          'menu.promoCode',
+        ],
       ],
       ['menu.myDocument', ['menu.singleStamp', 'menu.bulkStamp']],
       'menu.digitalLocker',
@@ -63,6 +69,7 @@ describe('menus by role (spec §2)', () => {
         ROUTES.masterPlan.path,
         ROUTES.masterStatus.path,
         ROUTES.masterPaymentProof.path,
+        ROUTES.masterPromoCode.path,
       ]),
     );
   });

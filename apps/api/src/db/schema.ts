@@ -12,6 +12,7 @@ export * from './schema/mail';
 export * from './schema/notifications';
 export * from './schema/org';
 export * from './schema/plans';
+export * from './schema/promo';
 export * from './schema/quota';
 export * from './schema/reservations';
 export * from './schema/signing-notices';

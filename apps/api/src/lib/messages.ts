@@ -208,6 +208,14 @@ const EXACT: Record<string, string> = {
   'Upload a JPEG, PNG or PDF file': 'Unggah berkas JPEG, PNG, atau PDF',
   'This proof has already been reviewed': 'Bukti pembayaran ini sudah diperiksa',
   'The payment gateway cannot be reached': 'Payment gateway tidak dapat dihubungi',
+  'This promo code has expired': 'Kode promo ini sudah kedaluwarsa',
+  'This promo code is no longer active': 'Kode promo ini tidak aktif lagi',
+  'This promo code has been used up': 'Kuota pemakaian kode promo ini sudah habis',
+  'This promo code already exists': 'Kode promo ini sudah ada',
+  'A percentage is at most 100 %': 'Persentase paling banyak 100 %',
+  'Give a plan or a unit type and quantity': 'Pilih paket atau jenis dan jumlah kuota',
+  'Enter a promo code': 'Masukkan kode promo',
+  'Letters, digits, - and _ only': 'Hanya huruf, angka, - dan _',
   // providers
   'Layanan e-Meterai Peruri tidak dapat dihubungi':
     'Layanan e-Meterai Peruri tidak dapat dihubungi',
@@ -231,6 +239,7 @@ const THINGS: Record<string, string> = {
   Folder: 'Folder',
   Plan: 'Paket',
   Proof: 'Bukti pembayaran',
+  'Promo code': 'Kode promo',
   Status: 'Status',
   Template: 'Template',
   Ticket: 'Tiket',

@@ -55,6 +55,7 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   paymentFailed: page(() => import('./routes/payment/result')),
   paymentSandbox: page(() => import('./routes/payment/sandbox')),
   masterPaymentProof: page(() => import('./routes/app/master/payment-proof')),
+  masterPromoCode: page(() => import('./routes/app/master/promo-code')),
   account: page(() => import('./routes/app/account')),
   setting: page(() => import('./routes/app/setting')),
   // Stamping and signing one document, templates, public verification.

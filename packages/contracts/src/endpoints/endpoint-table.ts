@@ -8,6 +8,7 @@ import { LOCKER_ENDPOINTS } from './locker.ts';
 import { NOTIFICATION_ENDPOINTS } from './notifications.ts';
 import { DEPARTEMENT_ENDPOINTS, QUOTA_ENDPOINTS } from './organisation.ts';
 import { MASTER_STATUS_ENDPOINTS, PLAN_ENDPOINTS } from './platform.ts';
+import { PROMO_ENDPOINTS } from './promo.ts';
 import { SUPPORT_CONTENT_ENDPOINTS, TICKET_ENDPOINTS } from './support.ts';
 import { SYSTEM_ENDPOINTS } from './system.ts';
 import { TEMPLATE_ENDPOINTS } from './templates.ts';
@@ -27,6 +28,7 @@ export const ENDPOINT_GROUPS = {
   batches: BATCH_ENDPOINTS,
   system: SYSTEM_ENDPOINTS,
   billing: BILLING_ENDPOINTS,
+  promo: PROMO_ENDPOINTS,
   tickets: TICKET_ENDPOINTS,
   supportContent: SUPPORT_CONTENT_ENDPOINTS,
   notifications: NOTIFICATION_ENDPOINTS,

@@ -39,7 +39,12 @@ export const invoices = pgTable(
     planId: integer('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
     method: varchar('method', { length: 20, enum: ['gateway', 'bank_transfer'] }).notNull(),
     gateway: varchar('gateway', { length: 20, enum: ['sandbox', 'midtrans'] }),
+    /** A payment channel asked of the gateway (DANA), null for the gateway's own choice. */
+    channel: varchar('channel', { length: 20, enum: ['dana'] }),
     subtotal: integer('subtotal').notNull(),
+    /** The promo code applied when the invoice was created, and its discount (rupiah). */
+    promoCode: varchar('promo_code', { length: 40 }),
+    discount: integer('discount').notNull().default(0),
     taxRateBp: integer('tax_rate_bp').notNull(),
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
@@ -60,7 +65,10 @@ export const invoices = pgTable(
     index('invoices_company_idx').on(t.companyId, t.createdAt),
     index('invoices_user_idx').on(t.userId, t.createdAt),
     index('invoices_pending_due_idx').on(t.status, t.dueAt),
-    check('invoices_total_ck', sql`${t.total} = ${t.subtotal} + ${t.tax} and ${t.subtotal} >= 0`),
+    check(
+      'invoices_total_ck',
+      sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.tax} and ${t.subtotal} >= 0 and ${t.discount} between 0 and ${t.subtotal}`,
+    ),
   ],
 );
 

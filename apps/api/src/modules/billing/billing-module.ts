@@ -10,6 +10,7 @@ import { createBillingPayments } from './billing-payments.ts';
 import type { TInvoiceClosed } from './billing-settlement.ts';
 import { createMidtransGateway } from './gateways/midtrans-gateway.ts';
 import { createSandboxGateway } from './gateways/sandbox-gateway.ts';
+import { promoRoutes } from './promo.routes.ts';
 
 /** Buying: the gateway chosen by PAYMENT_GATEWAY, the services, jobs and routes. */
 export const createBillingModule = async (
@@ -62,5 +63,6 @@ export const createBillingModule = async (
   });
   defineBillingJobs(app, billing, payments);
   await app.register(billingRoutes, { billing, payments });
+  await app.register(promoRoutes, { billing });
   return { billing, payments };
 };

@@ -42,6 +42,14 @@ export const invoicePdf = (invoice: TInvoice): Promise<Uint8Array> => {
     ]),
     totals: [
       ['Subtotal', formatIDR(invoice.subtotal)],
+      ...(invoice.discount > 0
+        ? [
+            [
+              `Diskon / Discount ${invoice.promo_code ?? ''}`.trim(),
+              `-${formatIDR(invoice.discount)}`,
+            ] as [string, string],
+          ]
+        : []),
       [`PPN ${rate}`, formatIDR(invoice.tax)],
       ['Total', formatIDR(invoice.total)],
     ],

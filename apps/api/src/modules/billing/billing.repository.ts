@@ -14,6 +14,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
+import { claimPromo, type TPromoRow } from './promo.repository.ts';
 
 export type TInvoiceRow = typeof invoices.$inferSelect;
 export type TInvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -61,13 +62,22 @@ export const createBillingRepository = (db: TDb) => ({
     return row;
   },
 
-  /** Inserts the invoice and its items; the number is made from the id in the same transaction. */
+  /**
+   * Inserts the invoice and its items; the number is made from the id in the same transaction.
+   * With a promo code, one use is taken first in that transaction and `build` prices with it
+   * (`build` gets undefined when the code can no longer be used, and throws).
+   */
   createInvoice: (
-    values: Omit<typeof invoices.$inferInsert, 'number'>,
-    items: Omit<typeof invoiceItems.$inferInsert, 'invoiceId'>[],
+    build: (promo: TPromoRow | undefined) => {
+      values: Omit<typeof invoices.$inferInsert, 'number'>;
+      items: Omit<typeof invoiceItems.$inferInsert, 'invoiceId'>[];
+    },
     numberOf: (id: number) => string,
+    promoCode?: string,
   ) =>
     db.transaction(async (tx) => {
+      const promo = promoCode ? await claimPromo(tx, promoCode, new Date()) : undefined;
+      const { values, items } = build(promo);
       const [draft] = await tx
         .insert(invoices)
         .values({ ...values, number: `TMP-${crypto.randomUUID()}` })

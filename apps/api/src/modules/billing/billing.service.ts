@@ -3,6 +3,7 @@ import {
   PURCHASE_STATUS_LABEL,
   percentToBasisPoints,
   type TInvoice,
+  type TPaymentChannel,
   type TPaymentMethod,
   type TPurchase,
   type TTransaction,
@@ -14,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TInvoiceRow, TInvoiceScope } from './billing.repository.ts';
 import { createBillingRepository } from './billing.repository.ts';
+import { createPromoService, discountOf } from './billing-promo.ts';
 import { createSettlement, type TInvoiceClosed } from './billing-settlement.ts';
 import type { TPaymentGateway } from './gateways/payment-gateway.ts';
 
@@ -35,6 +37,15 @@ export const invoiceScopeOf = (auth: TAuth): TInvoiceScope =>
     ? { companyId: auth.companyId }
     : { userId: auth.userId };
 
+/** How the buyer pays: method, optional gateway channel (DANA), optional promo code. */
+type TPayWith = { method: TPaymentMethod; channel?: TPaymentChannel; token?: string };
+type TLine = {
+  kind: 'emeterai' | 'esign' | 'plan';
+  description: string;
+  quantity: number;
+  unitPrice: number;
+};
+
 const jakartaDay = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 export const createBillingService = (deps: {
@@ -46,6 +57,7 @@ export const createBillingService = (deps: {
 }) => {
   const { db, gateway, seller } = deps;
   const repo = createBillingRepository(db);
+  const promos = createPromoService(db);
   const settlement = createSettlement({
     db,
     repo,
@@ -92,6 +104,7 @@ export const createBillingService = (deps: {
       plan_id: row.planId,
       method: row.method,
       gateway: row.gateway,
+      channel: row.channel,
       status: statusOf(row),
       items: items.map((i) => ({
         description: i.description,
@@ -101,6 +114,8 @@ export const createBillingService = (deps: {
         amount: i.amount,
       })),
       subtotal: row.subtotal,
+      promo_code: row.promoCode,
+      discount: row.discount,
       tax_rate_bp: row.taxRateBp,
       tax: row.tax,
       total: row.total,
@@ -122,45 +137,73 @@ export const createBillingService = (deps: {
   const open = async (
     auth: TAuth,
     purpose: 'quota' | 'plan',
-    method: TPaymentMethod,
-    lines: {
-      kind: 'emeterai' | 'esign' | 'plan';
-      description: string;
-      quantity: number;
-      unitPrice: number;
-    }[],
+    pay: TPayWith,
+    lines: TLine[],
     planId: number | null,
   ) => {
     const price = await pricing();
-    const totals = computeTotals(lines, price.tax_rate_bp);
+    // A clear 4xx for an unknown, inactive, expired or used-up code before anything is written;
+    // the use itself is taken in the invoice's transaction (claimPromo), never past the limit.
+    if (pay.token) await promos.usable(pay.token);
     const payer = payerOf(auth);
     const now = new Date();
     const row = await repo.createInvoice(
-      {
-        purpose,
-        companyId: auth.companyId,
-        userId: auth.userId,
-        payerType: payer.ownerType === 'system' ? 'user' : payer.ownerType,
-        payerId: payer.ownerId,
-        planId,
-        method,
-        gateway: method === 'gateway' ? gateway.name : null,
-        subtotal: totals.subtotal,
-        taxRateBp: price.tax_rate_bp,
-        tax: totals.tax,
-        total: totals.total,
-        dueAt: new Date(now.getTime() + price.expiry_minutes * 60_000),
+      (promo) => {
+        if (pay.token && !promo) {
+          throw new AppError('CONFLICT', 'This promo code has been used up', {
+            reason: 'used_up',
+          });
+        }
+        const totals = computeTotals(lines, price.tax_rate_bp, promo ? discountOf(promo) : null);
+        return {
+          values: {
+            purpose,
+            companyId: auth.companyId,
+            userId: auth.userId,
+            payerType: payer.ownerType === 'system' ? 'user' : payer.ownerType,
+            payerId: payer.ownerId,
+            planId,
+            method: pay.method,
+            gateway: pay.method === 'gateway' ? gateway.name : null,
+            channel: pay.method === 'gateway' ? (pay.channel ?? null) : null,
+            subtotal: totals.subtotal,
+            promoCode: promo?.code ?? null,
+            discount: totals.discount,
+            taxRateBp: price.tax_rate_bp,
+            tax: totals.tax,
+            total: totals.total,
+            dueAt: new Date(now.getTime() + price.expiry_minutes * 60_000),
+          },
+          items: lines.map((l) => ({
+            kind: l.kind,
+            description: l.description,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            amount: l.quantity * l.unitPrice,
+          })),
+        };
       },
-      lines.map((l) => ({
-        kind: l.kind,
-        description: l.description,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        amount: l.quantity * l.unitPrice,
-      })),
       (id) => `INV-${jakartaDay(now).replaceAll('-', '')}-${String(id).padStart(6, '0')}`,
+      pay.token,
     );
     return toWire(row);
+  };
+
+  const quotaLine = async (type: TUnitKind, quantity: number): Promise<TLine> => {
+    const price = await pricing();
+    const unitPrice = type === 'emeterai' ? price.emeterai_price : price.esign_price;
+    return { kind: type, description: `Kuota ${UNIT_NAME[type]}`, quantity, unitPrice };
+  };
+
+  const planLine = async (planId: number): Promise<TLine> => {
+    const plan = await repo.plan(planId);
+    if (plan?.status !== 'active') throw AppError.notFound('Plan');
+    return {
+      kind: 'plan',
+      description: `Paket ${plan.name}`,
+      quantity: 1,
+      unitPrice: plan.priceIdr,
+    };
   };
 
   const visible = async (auth: TAuth, id: number) => {
@@ -188,49 +231,31 @@ export const createBillingService = (deps: {
     requirePayable,
     statusOf,
 
-    buyQuota: async (
-      auth: TAuth,
-      body: { type: TUnitKind; quantity: number; method: TPaymentMethod },
-    ) => {
-      const price = await pricing();
-      const unitPrice = body.type === 'emeterai' ? price.emeterai_price : price.esign_price;
-      return open(
-        auth,
-        'quota',
-        body.method,
-        [
-          {
-            kind: body.type,
-            description: `Kuota ${UNIT_NAME[body.type]}`,
-            quantity: body.quantity,
-            unitPrice,
-          },
-        ],
-        null,
-      );
-    },
+    promos,
+
+    buyQuota: async (auth: TAuth, body: TPayWith & { type: TUnitKind; quantity: number }) =>
+      open(auth, 'quota', body, [await quotaLine(body.type, body.quantity)], null),
 
     /** Company admins buy for their company, personal accounts for themselves. */
-    buyPlan: async (auth: TAuth, body: { plan_id: number; method: TPaymentMethod }) => {
+    buyPlan: async (auth: TAuth, body: TPayWith & { plan_id: number }) => {
       if (auth.companyId !== null && !isCompanyAdmin(auth)) {
         throw AppError.forbidden('Only company admins can do this');
       }
-      const plan = await repo.plan(body.plan_id);
-      if (plan?.status !== 'active') throw AppError.notFound('Plan');
-      return open(
-        auth,
-        'plan',
-        body.method,
-        [
-          {
-            kind: 'plan',
-            description: `Paket ${plan.name}`,
-            quantity: 1,
-            unitPrice: plan.priceIdr,
-          },
-        ],
-        plan.id,
-      );
+      return open(auth, 'plan', body, [await planLine(body.plan_id)], body.plan_id);
+    },
+
+    /** `apply-token`: the discount a code gives now; nothing is counted until the invoice. */
+    applyToken: async (
+      body: { token: string } & { plan_id?: number; type?: TUnitKind; quantity?: number },
+    ) => {
+      const promo = await promos.usable(body.token);
+      const line =
+        body.plan_id !== undefined
+          ? await planLine(body.plan_id)
+          : await quotaLine(body.type ?? 'emeterai', body.quantity ?? 1);
+      const price = await pricing();
+      const totals = computeTotals([line], price.tax_rate_bp, discountOf(promo));
+      return { code: promo.code, kind: promo.kind, value: promo.value, ...totals };
     },
 
     invoice: async (auth: TAuth, id: number) => toWire(await visible(auth, id)),
@@ -252,8 +277,19 @@ export const createBillingService = (deps: {
             price: i.unit_price,
             quantity: i.quantity,
           })),
+          ...(row.discount > 0
+            ? [
+                {
+                  id: 'discount',
+                  name: `Diskon ${row.promoCode ?? ''}`.trim(),
+                  price: -row.discount,
+                  quantity: 1,
+                },
+              ]
+            : []),
           ...(row.tax > 0 ? [{ id: 'ppn', name: 'PPN', price: row.tax, quantity: 1 }] : []),
         ],
+        channel: row.channel,
         customer: { name: wire.buyer.name, email: wire.buyer.email },
         finishUrl: `${deps.publicUrl}/payment/success?invoice=${row.id}`,
         expiryMinutes: minutesLeft,

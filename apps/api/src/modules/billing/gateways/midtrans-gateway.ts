@@ -76,6 +76,8 @@ export const createMidtransGateway = (options: TMidtransOptions): TPaymentGatewa
             email: order.customer.email ?? undefined,
           },
           callbacks: { finish: order.finishUrl },
+          // Snap's channel selection: only the chosen channel is offered on its payment page.
+          ...(order.channel ? { enabled_payments: [order.channel] } : {}),
           expiry: {
             start_time: jakartaTime(new Date()),
             unit: 'minute',

@@ -17,6 +17,8 @@ export type TGatewayOrder = {
   /** Where the gateway sends the browser afterwards (our /payment/success). */
   finishUrl: string;
   expiryMinutes: number;
+  /** A payment channel the buyer chose (DANA); null lets the gateway offer all of its channels. */
+  channel: 'dana' | null;
 };
 
 export type TVerifiedNotification = {

@@ -2,6 +2,7 @@ import {
   BILLING_ENDPOINTS as E,
   endpointPath,
   PLAN_ENDPOINTS,
+  PROMO_ENDPOINTS,
   type TEndpointResponse,
   type TInvoiceStatus,
 } from '@bubuh/contracts';
@@ -57,10 +58,11 @@ export const usePurchases = (
   userId: number | undefined,
   list: TListQuery,
   status: TInvoiceStatus | undefined,
+  range: TDayRange = {},
 ) =>
   useEndpointQuery(
     E.purchases,
-    { params: { userId: userId ?? 0 }, query: { ...list, sort: 'DESC', status } },
+    { params: { userId: userId ?? 0 }, query: { ...list, sort: 'DESC', status, ...days(range) } },
     {
       select: (body) => body.data,
       enabled: userId !== undefined,
@@ -68,10 +70,21 @@ export const usePurchases = (
     },
   );
 
-export const useTransactions = (list: TListQuery, type: TTransactionRow['type'] | undefined) =>
+/** Complete YYYY-MM-DD days only; a half-typed date filters nothing yet. */
+export type TDayRange = { from?: string; to?: string };
+const days = (range: TDayRange) => ({
+  ...(range.from && /^\d{4}-\d{2}-\d{2}$/.test(range.from) ? { from: range.from } : {}),
+  ...(range.to && /^\d{4}-\d{2}-\d{2}$/.test(range.to) ? { to: range.to } : {}),
+});
+
+export const useTransactions = (
+  list: TListQuery,
+  type: TTransactionRow['type'] | undefined,
+  range: TDayRange = {},
+) =>
   useEndpointQuery(
     E.transactions,
-    { query: { page: list.page, perPage: list.perPage, type } },
+    { query: { page: list.page, perPage: list.perPage, type, ...days(range) } },
     { select: (body) => body.data, placeholderData: keepPreviousData },
   );
 
@@ -95,3 +108,19 @@ export const fetchInvoicePdf = (id: number) =>
   fetchBlob(endpointPath(E.invoicePdf, { id }), 'application/pdf');
 
 export const fetchProofFile = (id: number) => fetchBlob(endpointPath(E.proofFile, { id }), '*/*');
+
+export const useApplyToken = () => useEndpointMutation(PROMO_ENDPOINTS.applyToken);
+
+export type TPromoRow = TEndpointResponse<
+  typeof PROMO_ENDPOINTS.promoCodes
+>['data']['data'][number];
+export const usePromoCodes = (list: TListQuery) =>
+  useEndpointQuery(
+    PROMO_ENDPOINTS.promoCodes,
+    { query: { page: list.page, perPage: list.perPage } },
+    { select: (body) => body.data, placeholderData: keepPreviousData },
+  );
+export const useCreatePromoCode = () => useEndpointMutation(PROMO_ENDPOINTS.createPromoCode);
+export const useUpdatePromoCode = () => useEndpointMutation(PROMO_ENDPOINTS.updatePromoCode);
+export const useDeactivatePromoCode = () =>
+  useEndpointMutation(PROMO_ENDPOINTS.deactivatePromoCode);

@@ -82,6 +82,11 @@ export const InvoiceSheet = ({ invoice }: { invoice: TInvoiceView }) => {
         <Text fz="sm">
           {t('billing.subtotal')}: {idr(invoice.subtotal)}
         </Text>
+        {invoice.discount > 0 ? (
+          <Text fz="sm" data-testid="invoice-discount">
+            {t('billing.promo.discount')} ({invoice.promo_code}): −{idr(invoice.discount)}
+          </Text>
+        ) : null}
         <Text fz="sm">
           PPN {taxRateLabel(invoice.tax_rate_bp)}: {idr(invoice.tax)}
         </Text>

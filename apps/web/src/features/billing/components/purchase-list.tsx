@@ -7,8 +7,9 @@ import { Link } from 'react-router-dom';
 import { DataTable, type TColumn } from '@/components/data-table';
 import { useSession } from '@/lib/session';
 import { useListState } from '@/lib/use-list-state';
-import { type TPurchaseRow, usePurchases } from '../api/billing';
+import { type TDayRange, type TPurchaseRow, usePurchases } from '../api/billing';
 import { toCsv } from './csv';
+import { DateRangeFilter } from './date-range-filter';
 import { invoicePaths } from './invoice-paths';
 import { idr, saveBlob } from './money';
 
@@ -24,8 +25,9 @@ export const PurchaseList = () => {
   const { t } = useTranslation();
   const user = useSession()?.userData;
   const list = useListState();
+  const [range, setRange] = useState<TDayRange>({});
   const [status, setStatus] = useState<TInvoiceStatus | undefined>();
-  const query = usePurchases(user?.id, list.query, status);
+  const query = usePurchases(user?.id, list.query, status, range);
 
   const columns = useMemo<TColumn<TPurchaseRow>[]>(
     () => [
@@ -81,6 +83,13 @@ export const PurchaseList = () => {
           {t('billing.purchases')}
         </Title>
         <Group>
+          <DateRangeFilter
+            value={range}
+            onChange={(next) => {
+              setRange(next);
+              list.setPage(1);
+            }}
+          />
           <Select
             placeholder={t('billing.allStatuses')}
             clearable

@@ -1,4 +1,4 @@
-import { computeTotals, type TPaymentMethod, type TUnitKind } from '@bubuh/contracts';
+import { computeTotals, type TUnitKind } from '@bubuh/contracts';
 import {
   Button,
   Group,
@@ -18,6 +18,10 @@ import { notifyError } from '@/lib/notify';
 import { useBuyQuota, usePricing } from '../api/billing';
 import { invoicePaths } from './invoice-paths';
 import { idr, taxRateLabel } from './money';
+import { PromoCodeField, type TAppliedPromo } from './promo-code-field';
+
+/** How to pay: the gateway (any channel), the gateway's DANA channel, or a bank transfer. */
+type TPayChoice = 'gateway' | 'dana' | 'bank_transfer';
 
 /** Buy e-Meterai or e-sign units: quantity with a live total (the server computes the invoice). */
 export const QuotaPurchaseForm = () => {
@@ -26,16 +30,29 @@ export const QuotaPurchaseForm = () => {
   const pricing = usePricing();
   const buy = useBuyQuota();
   const [type, setType] = useState<TUnitKind>('emeterai');
-  const [method, setMethod] = useState<TPaymentMethod>('gateway');
+  const [method, setMethod] = useState<TPayChoice>('gateway');
+  const [promo, setPromo] = useState<TAppliedPromo | null>(null);
   const [quantity, setQuantity] = useState<number | string>(10);
   if (!pricing.data) return <QueryFallback pending={pricing.isPending} error={pricing.error} />;
   const price = type === 'emeterai' ? pricing.data.emeterai_price : pricing.data.esign_price;
   const qty = typeof quantity === 'number' && Number.isInteger(quantity) ? quantity : 0;
-  const totals = computeTotals([{ quantity: qty, unitPrice: price }], pricing.data.tax_rate_bp);
+  const totals = computeTotals(
+    [{ quantity: qty, unitPrice: price }],
+    pricing.data.tax_rate_bp,
+    promo?.rule ?? null,
+  );
 
   const submit = () =>
     buy.mutate(
-      { body: { type, quantity: qty, method } },
+      {
+        body: {
+          type,
+          quantity: qty,
+          method: method === 'bank_transfer' ? 'bank_transfer' : 'gateway',
+          ...(method === 'dana' ? { channel: 'dana' as const } : {}),
+          ...(promo ? { token: promo.code } : {}),
+        },
+      },
       {
         onSuccess: (body) => navigate(invoicePaths(body.data).view),
         onError: (error) => notifyError(serverMessage(error, t)),
@@ -70,12 +87,18 @@ export const QuotaPurchaseForm = () => {
         />
         <SegmentedControl
           value={method}
-          onChange={(v) => setMethod(v as TPaymentMethod)}
+          onChange={(v) => setMethod(v as TPayChoice)}
           data={[
             { value: 'gateway', label: t('billing.method.gateway') },
+            { value: 'dana', label: t('billing.method.dana') },
             { value: 'bank_transfer', label: t('billing.method.bank_transfer') },
           ]}
           data-testid="purchase-method"
+        />
+        <PromoCodeField
+          target={{ type, quantity: Math.max(1, qty) }}
+          applied={promo}
+          onApplied={setPromo}
         />
         <Stack gap={4} align="flex-end">
           <Text fz="sm">
@@ -84,6 +107,11 @@ export const QuotaPurchaseForm = () => {
           <Text fz="sm">
             {t('billing.subtotal')}: {idr(totals.subtotal)}
           </Text>
+          {totals.discount > 0 ? (
+            <Text fz="sm" c="green.8" data-testid="purchase-discount">
+              {t('billing.promo.discount')} ({promo?.code}): −{idr(totals.discount)}
+            </Text>
+          ) : null}
           <Text fz="sm">
             PPN {taxRateLabel(pricing.data.tax_rate_bp)}: {idr(totals.tax)}
           </Text>

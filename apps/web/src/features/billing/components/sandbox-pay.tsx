@@ -35,6 +35,11 @@ export const SandboxPay = ({ invoiceId }: { invoiceId: number }) => {
         <Text fz={28} fw={700} data-testid="sandbox-amount">
           {idr(invoice.data.total)}
         </Text>
+        {invoice.data.channel ? (
+          <Text fz="sm" data-testid="sandbox-channel">
+            {t('billing.channel')}: {t(`billing.method.${invoice.data.channel}`)}
+          </Text>
+        ) : null}
         <Group grow>
           <Button
             color="green"

@@ -5,8 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn } from '@/components/data-table';
 import { useListState } from '@/lib/use-list-state';
-import { type TTransactionRow, useTransactions } from '../api/billing';
+import { type TDayRange, type TTransactionRow, useTransactions } from '../api/billing';
 import { toCsv } from './csv';
+import { DateRangeFilter } from './date-range-filter';
 import { saveBlob } from './money';
 
 const TYPES = ['purchase', 'transfer', 'return', 'spend', 'refund', 'seed', 'adjust'] as const;
@@ -15,8 +16,9 @@ const TYPES = ['purchase', 'transfer', 'return', 'spend', 'refund', 'seed', 'adj
 export const TransactionList = () => {
   const { t } = useTranslation();
   const list = useListState();
+  const [range, setRange] = useState<TDayRange>({});
   const [type, setType] = useState<TTransactionRow['type'] | undefined>();
-  const query = useTransactions(list.query, type);
+  const query = useTransactions(list.query, type, range);
 
   const columns = useMemo<TColumn<TTransactionRow>[]>(
     () => [
@@ -70,6 +72,13 @@ export const TransactionList = () => {
           {t('billing.transactions')}
         </Title>
         <Group>
+          <DateRangeFilter
+            value={range}
+            onChange={(next) => {
+              setRange(next);
+              list.setPage(1);
+            }}
+          />
           <Select
             placeholder={t('billing.allTypes')}
             clearable

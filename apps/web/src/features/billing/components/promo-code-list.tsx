@@ -1,0 +1,112 @@
+import { formatNumber } from '@bubuh/contracts';
+import { Badge, Button, Group, Paper, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '@/components/data-table';
+import { serverMessage } from '@/lib/api-errors';
+import { notifyError } from '@/lib/notify';
+import { useListState } from '@/lib/use-list-state';
+import { type TPromoRow, useDeactivatePromoCode, usePromoCodes } from '../api/billing';
+import { idr } from './money';
+import { PromoCodeForm } from './promo-code-form';
+
+/** Super's promo codes: discount, uses / limit, expiry, active; create, edit, deactivate. */
+export const PromoCodeList = () => {
+  const { t } = useTranslation();
+  const list = useListState();
+  const query = usePromoCodes(list.query);
+  const deactivate = useDeactivatePromoCode();
+  const [editing, setEditing] = useState<TPromoRow | null | 'new'>(null);
+
+  const columns = useMemo<TColumn<TPromoRow>[]>(
+    () => [
+      { key: 'code', header: t('billing.promo.label'), render: (row) => row.code },
+      {
+        key: 'value',
+        header: t('billing.promo.discount'),
+        render: (row) =>
+          row.kind === 'percent' ? `${formatNumber(row.value / 100)} %` : idr(row.value),
+      },
+      {
+        key: 'uses',
+        header: t('billing.promo.uses'),
+        align: 'right',
+        render: (row) => `${row.used_count} / ${row.usage_limit ?? '∞'}`,
+      },
+      {
+        key: 'expires',
+        header: t('billing.promo.expires'),
+        render: (row) => row.expires_at?.slice(0, 10) ?? '-',
+      },
+      {
+        key: 'active',
+        header: t('billing.statusLabel'),
+        render: (row) => (
+          <Badge variant="light" color={row.active ? 'green' : 'gray'}>
+            {row.active ? t('billing.promo.active') : t('billing.promo.inactive')}
+          </Badge>
+        ),
+      },
+      {
+        key: 'actions',
+        header: '',
+        render: (row) => (
+          <Group gap="xs" justify="flex-end">
+            <Button size="xs" variant="subtle" onClick={() => setEditing(row)}>
+              {t('billing.promo.edit')}
+            </Button>
+            {row.active ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() =>
+                  deactivate.mutate(
+                    { params: { id: row.id } },
+                    { onError: (e) => notifyError(serverMessage(e, t)) },
+                  )
+                }
+              >
+                {t('billing.promo.deactivate')}
+              </Button>
+            ) : null}
+          </Group>
+        ),
+      },
+    ],
+    [t, deactivate],
+  );
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+      <Group justify="space-between" mb="md">
+        <Title order={3} fz="lg">
+          {t('billing.promo.title')}
+        </Title>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setEditing('new')}
+          data-testid="promo-new"
+        >
+          {t('billing.promo.new')}
+        </Button>
+      </Group>
+      <DataTable
+        testId="promo-list"
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(row) => row.id}
+        loading={query.isPending || query.isFetching}
+        emptyText={t('billing.promo.empty')}
+        page={list.page}
+        perPage={list.perPage}
+        total={query.data?.meta.total ?? 0}
+        onPageChange={list.setPage}
+      />
+      {editing !== null ? (
+        <PromoCodeForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </Paper>
+  );
+};
