@@ -34,6 +34,7 @@ import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { type TMailer, withMailLog } from './modules/mail/mailer.ts';
 import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
 import { createNoticeEvents } from './modules/notifications/notice-events.ts';
+import { createNoticeMail } from './modules/notifications/notice-mail.ts';
 import { createNotifier } from './modules/notifications/notifications.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
@@ -201,7 +202,8 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   const db = deps.database.db;
   await app.register(departementsRoutes, { departements: createDepartementsService({ db }) });
   // In-app notifications: `notifier.notify` is how any module tells a user (README "Notifications").
-  const notifier = createNotifier({ db, jobs: app.jobs });
+  const noticeMail = createNoticeMail({ db, jobs: app.jobs, mailer, publicUrl: env.PUBLIC_URL });
+  const notifier = createNotifier({ db, jobs: app.jobs, noticeMail });
   const notices = createNoticeEvents({ db, notifier });
   await app.register(quotaRoutes, {
     quota: createQuotaService({ db }),

@@ -222,6 +222,45 @@ describe('payments, signing, low quota and the bell ETag', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('the list carries an ETag too: 304 while nothing changed, 200 after a notice and after a read', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const list = (etag?: string) =>
+      callAs(
+        ctx,
+        session,
+        'GET',
+        '/api/notification/list/all-data',
+        undefined,
+        etag ? { 'if-none-match': etag } : {},
+      );
+    const first = await list();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual([]);
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const same = await list(etag);
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    await createNotificationsRepository(ctx.database.db).insertOnce({
+      userId: session.userData.id,
+      key: 'etag-list-test',
+      header: 'Hello',
+      content: 'A new notice',
+      link: null,
+    });
+    const changed = await list(etag);
+    expect(changed.statusCode).toBe(200);
+    const [notice] = changed.json() as TNotification[];
+    expect(notice).toMatchObject({ header: 'Hello', read: false });
+    const unreadTag = String(changed.headers.etag);
+    expect(unreadTag).not.toBe(etag);
+    expect((await list(unreadTag)).statusCode).toBe(304);
+    await callAs(ctx, session, 'POST', `/api/notification/${notice?.id}/read`);
+    const read = await list(unreadTag);
+    expect(read.statusCode).toBe(200);
+    expect((read.json() as TNotification[])[0]?.read).toBe(true);
+  });
+
   it('a store past 90 % of the locker tells the admins of the shared space once a month', async () => {
     const small = await lockerCompany(ctx, { maxBytes: 50_000 });
     const up = (name: string, bytes: number) =>

@@ -31,7 +31,10 @@ export const ZTicketCreate = z.object({
   category: ZTicketCategory,
   level: ZTicketLevel,
   description: z.string().trim().min(1).max(5000),
+  /** Optional links to one of the customer's own documents, batches or invoices. */
   document_id: ZDbId.optional(),
+  batch_id: ZDbId.optional(),
+  invoice_id: ZDbId.optional(),
 });
 export type TTicketCreate = z.infer<typeof ZTicketCreate>;
 
@@ -86,6 +89,12 @@ export const ZTicket = z.object({
   assignee_name: z.string().nullable(),
   document_id: z.number().int().nullable(),
   document_name: z.string().nullable(),
+  batch_id: z.number().int().nullable(),
+  batch_name: z.string().nullable(),
+  invoice_id: z.number().int().nullable(),
+  invoice_number: z.string().nullable(),
+  /** Which invoice page opens it: `/quota/invoice/{id}` or `/plan/invoice/{id}`. */
+  invoice_purpose: z.enum(['quota', 'plan']).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -38,7 +38,7 @@ export const TICKET_ENDPOINTS = {
     path: '/api/tickets',
     tags: ['tickets'],
     summary:
-      'Open a ticket: multipart fields subject, category, level, description, optional document_id, then up to 5 `attachments` (PDF, PNG, JPEG by content, 5 MB each)',
+      'Open a ticket: multipart fields subject, category, level, description, optional document_id, batch_id, invoice_id (the caller’s own), then up to 5 `attachments` (PDF, PNG, JPEG by content, 5 MB each)',
     access: 'signed-in',
     consumes: multipart,
     response: { 201: ZTicketResponse },

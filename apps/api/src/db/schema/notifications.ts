@@ -26,6 +26,8 @@ export const notifications = pgTable(
     content: text('content').notNull(),
     link: varchar('link', { length: 300 }),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When its e-mail went out (notices sent with `mail`); a retried mail job sends nothing twice. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

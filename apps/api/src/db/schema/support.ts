@@ -10,6 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { batches } from './batches';
+import { invoices } from './billing';
 import { documents } from './documents';
 import { companies, users } from './org';
 import { timestamps } from './timestamps';
@@ -40,6 +42,9 @@ export const tickets = pgTable(
       onDelete: 'set null',
     }),
     documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** Optional links to one of the customer's batches or invoices (shown in the ticket header). */
+    batchId: integer('batch_id').references(() => batches.id, { onDelete: 'set null' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

@@ -41,6 +41,7 @@ export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }
             ? `Sisa kuota ${KIND_LABEL[kind]}: ${balance} (di bawah ${threshold}).`
             : `${balance} ${KIND_LABEL[kind]} units left (below ${threshold}).`,
           link: '/dashboard',
+          mail: true,
         });
       }
     },
@@ -71,6 +72,7 @@ export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }
             ? `Loker digital sudah terpakai ${percent}% dari kapasitasnya.`
             : `The digital locker is ${percent}% full.`,
           link: '/locker',
+          mail: true,
         });
       }
     },

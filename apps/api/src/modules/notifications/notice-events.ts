@@ -32,6 +32,7 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
             ? `Departemen Anda menerima ${input.quantity} kuota ${KIND_LABEL[input.kind]}.`
             : `Your department received ${input.quantity} ${KIND_LABEL[input.kind]} quota.`,
           link: '/dashboard',
+          mail: true,
         });
       }
     },
@@ -97,6 +98,7 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
           ? `Pembayaran tagihan ${input.number} ${state}.`
           : `The payment of invoice ${input.number} ${state === 'settled' ? 'is settled' : state}.`,
         link: `/${input.plan ? 'plan' : 'quota'}/invoice/${input.invoiceId}`,
+        mail: true,
       });
     },
     ...createSigningNoticeEvents(deps),

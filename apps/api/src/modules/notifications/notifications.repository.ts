@@ -13,9 +13,36 @@ export type TNewNotification = {
 
 /** SQL of notifications; every read and change is scoped by the owner (the session's user). */
 export const createNotificationsRepository = (db: TDb) => ({
-  /** Stores one notification; the same (user, key) a second time changes nothing. */
+  /**
+   * Stores one notification; the same (user, key) a second time changes nothing. Returns the
+   * stored row's id and whether its e-mail went out already.
+   */
   insertOnce: async (row: TNewNotification) => {
     await db.insert(notifications).values(row).onConflictDoNothing();
+    const [stored] = await db
+      .select({ id: notifications.id, mailedAt: notifications.mailedAt })
+      .from(notifications)
+      .where(and(eq(notifications.userId, row.userId), eq(notifications.key, row.key)));
+    return stored;
+  },
+
+  /** A notification with its recipient's address, name and language (for its e-mail). */
+  forMail: async (id: number) => {
+    const [row] = await db
+      .select({
+        notification: notifications,
+        email: users.email,
+        name: users.fullName,
+        language: users.language,
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(and(eq(notifications.id, id), isNull(users.deactivatedAt)));
+    return row;
+  },
+
+  markMailed: async (id: number) => {
+    await db.update(notifications).set({ mailedAt: new Date() }).where(eq(notifications.id, id));
   },
 
   latest: (userId: number, limit: number) =>

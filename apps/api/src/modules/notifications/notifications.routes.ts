@@ -1,4 +1,5 @@
 import { NOTIFICATION_ENDPOINTS as E } from '@bubuh/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import type { createNotificationsService } from './notifications.service.ts';
@@ -6,19 +7,21 @@ import type { createNotificationsService } from './notifications.service.ts';
 export const notificationsRoutes: FastifyPluginAsyncZod<{
   notifications: ReturnType<typeof createNotificationsService>;
 }> = async (app, { notifications }) => {
-  endpointRoute(app, E.list, async ({ auth, reply }) => {
-    reply.header('cache-control', 'no-store');
-    return notifications.list(auth);
-  });
-  // Polled by the bell: `no-cache` + ETag lets the browser revalidate with If-None-Match and
-  // this answers 304 (no body) while nothing changed.
-  endpointRoute(app, E.unread, async ({ auth, request, reply }) => {
-    const { body, etag } = await notifications.unread(auth);
+  // Both reads are revalidated: `no-cache` + ETag lets the browser (the bell's poll, the list
+  // page) ask with If-None-Match, and this answers 304 (no body) while nothing changed.
+  const fresh = (request: FastifyRequest, reply: FastifyReply, etag: string) => {
     reply.header('cache-control', 'private, no-cache').header('etag', etag);
     const given = request.headers['if-none-match'];
-    if (typeof given === 'string' && given.split(',').some((tag) => tag.trim() === etag)) {
-      return reply.code(304).send();
-    }
+    return typeof given === 'string' && given.split(',').some((tag) => tag.trim() === etag);
+  };
+  endpointRoute(app, E.list, async ({ auth, request, reply }) => {
+    const etag = await notifications.etag(auth);
+    if (fresh(request, reply, etag)) return reply.code(304).send();
+    return notifications.list(auth);
+  });
+  endpointRoute(app, E.unread, async ({ auth, request, reply }) => {
+    const { body, etag } = await notifications.unread(auth);
+    if (fresh(request, reply, etag)) return reply.code(304).send();
     return body;
   });
   endpointRoute(app, E.read, async ({ auth, params }) => {

@@ -3,6 +3,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TJobs } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import type { TNoticeMail } from './notice-mail.ts';
 import {
   createNotificationsRepository,
   type TNotificationRow,
@@ -19,6 +20,8 @@ export type TNotice = {
   /** An app path the notification opens (e.g. `/support/ticket/12`). */
   link?: string | null;
   key: string;
+  /** Also by e-mail (the events that matter: payments, quota, a nearly full locker), once. */
+  mail?: boolean;
 };
 
 /**
@@ -37,18 +40,23 @@ const toWire = (row: TNotificationRow): TNotification => ({
   read: row.readAt !== null,
 });
 
-export const createNotifier = (deps: { db: TDb; jobs: TJobs }): TNotifier => {
+export const createNotifier = (deps: {
+  db: TDb;
+  jobs: TJobs;
+  noticeMail: TNoticeMail;
+}): TNotifier => {
   const repo = createNotificationsRepository(deps.db);
   const queue = deps.jobs.define<TNotice & { link: string | null }>(
     NOTIFY_QUEUE,
     async (data) => {
-      await repo.insertOnce({
+      const stored = await repo.insertOnce({
         userId: data.userId,
         key: data.key,
         header: data.header.slice(0, 200),
         content: data.content,
         link: data.link,
       });
+      if (data.mail && stored && stored.mailedAt === null) await deps.noticeMail.send(stored.id);
     },
     { concurrency: 2 },
   );
@@ -62,8 +70,16 @@ export const createNotifier = (deps: { db: TDb; jobs: TJobs }): TNotifier => {
   };
 };
 
+type TState = { unread: number; newest: number };
+const etagOf = (prefix: string, userId: number, s: TState) =>
+  `W/"${prefix}${userId}-${s.newest}-${s.unread}"`;
+
 export const createNotificationsService = (deps: { db: TDb }) => {
   const repo = createNotificationsRepository(deps.db);
+  const stateOf = async (userId: number): Promise<TState> => {
+    const [unread, newest] = await Promise.all([repo.unread(userId), repo.newestId(userId)]);
+    return { unread, newest };
+  };
   return {
     list: async (auth: TAuth) => (await repo.latest(auth.userId, LIST_LIMIT)).map(toWire),
     /**
@@ -71,12 +87,11 @@ export const createNotificationsService = (deps: { db: TDb }) => {
      * notification, a read or a mark-all-read changes it); the bell's poll revalidates with it.
      */
     unread: async (auth: TAuth) => {
-      const [unread, newest] = await Promise.all([
-        repo.unread(auth.userId),
-        repo.newestId(auth.userId),
-      ]);
-      return { body: { unread }, etag: `W/"n${auth.userId}-${newest}-${unread}"` };
+      const state = await stateOf(auth.userId);
+      return { body: { unread: state.unread }, etag: etagOf('n', auth.userId, state) };
     },
+    /** The list's ETag: built of the same parts, so it changes whenever the count's does. */
+    etag: async (auth: TAuth) => etagOf('l', auth.userId, await stateOf(auth.userId)),
     markRead: async (auth: TAuth, id: number) => {
       if (!(await repo.markRead(auth.userId, id))) throw AppError.notFound('Notification');
     },

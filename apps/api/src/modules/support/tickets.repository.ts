@@ -15,8 +15,10 @@ import {
 } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import {
+  batches,
   companies,
   documents,
+  invoices,
   ticketAttachments,
   ticketEntries,
   tickets,
@@ -52,6 +54,9 @@ const listColumns = {
   companyName: companies.name,
   assigneeName: assignee.fullName,
   documentName: documents.fileName,
+  batchName: batches.name,
+  invoiceNumber: invoices.number,
+  invoicePurpose: invoices.purpose,
 };
 
 export type TTicketView = {
@@ -62,6 +67,9 @@ export type TTicketView = {
   companyName: string | null;
   assigneeName: string | null;
   documentName: string | null;
+  batchName: string | null;
+  invoiceNumber: string | null;
+  invoicePurpose: 'quota' | 'plan' | null;
 };
 
 /** All SQL of tickets; every read goes through the caller's scope (another's ticket: none). */
@@ -73,7 +81,9 @@ export const createTicketsRepository = (db: TDb) => {
       .innerJoin(owner, eq(owner.id, tickets.userId))
       .leftJoin(companies, eq(companies.id, tickets.companyId))
       .leftJoin(assignee, eq(assignee.id, tickets.assigneeUserId))
-      .leftJoin(documents, eq(documents.id, tickets.documentId));
+      .leftJoin(documents, eq(documents.id, tickets.documentId))
+      .leftJoin(batches, eq(batches.id, tickets.batchId))
+      .leftJoin(invoices, eq(invoices.id, tickets.invoiceId));
 
   return {
     page: async (scope: TTicketScope, query: TTicketQuery, assigneeId: number | null) => {
@@ -129,17 +139,31 @@ export const createTicketsRepository = (db: TDb) => {
       return { entries, files };
     },
 
-    /** A document the caller may link: their own, or (company admins) one of their company. */
-    linkableDocument: async (documentId: number, userId: number, companyId: number | null) => {
+    /**
+     * Whether the caller may link a record: their own document, batch or invoice, or (company
+     * admins, `companyId` set) one of their company's.
+     */
+    linkable: async (
+      what: 'document' | 'batch' | 'invoice',
+      id: number,
+      userId: number,
+      companyId: number | null,
+    ) => {
+      const [table, ownerColumn] =
+        what === 'document'
+          ? [documents, documents.ownerUserId]
+          : what === 'batch'
+            ? [batches, batches.ownerUserId]
+            : [invoices, invoices.userId];
       const [row] = await db
-        .select({ id: documents.id })
-        .from(documents)
+        .select({ id: table.id })
+        .from(table)
         .where(
           and(
-            eq(documents.id, documentId),
+            eq(table.id, id),
             companyId !== null
-              ? or(eq(documents.ownerUserId, userId), eq(documents.companyId, companyId))
-              : eq(documents.ownerUserId, userId),
+              ? or(eq(ownerColumn, userId), eq(table.companyId, companyId))
+              : eq(ownerColumn, userId),
           ),
         );
       return row !== undefined;

@@ -47,6 +47,11 @@ const toWire = (v: TTicketView): TTicket => ({
   assignee_name: v.assigneeName,
   document_id: v.ticket.documentId,
   document_name: v.documentName,
+  batch_id: v.ticket.batchId,
+  batch_name: v.batchName,
+  invoice_id: v.ticket.invoiceId,
+  invoice_number: v.invoiceNumber,
+  invoice_purpose: v.invoicePurpose,
   created_at: v.ticket.createdAt.toISOString(),
   updated_at: v.ticket.updatedAt.toISOString(),
 });
@@ -131,6 +136,21 @@ export const createTicketsService = (deps: {
     return detail(auth, view.ticket.id);
   };
 
+  /** Links only to the caller's own records (company admins: the company's); others are 404. */
+  const checkLinks = async (auth: TAuth, input: TTicketCreate) => {
+    const companyId = isCompanyAdmin(auth.role) ? auth.companyId : null;
+    const links = [
+      ['document', input.document_id, 'Document'],
+      ['batch', input.batch_id, 'Batch'],
+      ['invoice', input.invoice_id, 'Invoice'],
+    ] as const;
+    for (const [what, id, name] of links) {
+      if (id !== undefined && !(await repo.linkable(what, id, auth.userId, companyId))) {
+        throw AppError.notFound(name);
+      }
+    }
+  };
+
   const statusEntry = (auth: TAuth, from: TTicketStatus, to: TTicketStatus): TNewEntry => ({
     authorUserId: auth.userId,
     kind: 'status',
@@ -150,16 +170,7 @@ export const createTicketsService = (deps: {
 
     create: async (auth: TAuth, fields: Record<string, string>, received: TReceivedFile[]) => {
       const input: TTicketCreate = parseFields(ZTicketCreate, fields);
-      if (
-        input.document_id !== undefined &&
-        !(await repo.linkableDocument(
-          input.document_id,
-          auth.userId,
-          isCompanyAdmin(auth.role) ? auth.companyId : null,
-        ))
-      ) {
-        throw AppError.notFound('Document');
-      }
+      await checkLinks(auth, input);
       const { stored, discard } = await storeAttachments(deps.files, received);
       let created: Awaited<ReturnType<typeof repo.create>>;
       try {
@@ -172,6 +183,8 @@ export const createTicketsService = (deps: {
             category: input.category,
             level: input.level,
             documentId: input.document_id ?? null,
+            batchId: input.batch_id ?? null,
+            invoiceId: input.invoice_id ?? null,
           },
           stored,
         );

@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
+import type { TMailer } from '../src/modules/mail/mailer.ts';
+import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
+import { otpFromMail, registerPersonal } from './auth-helpers.ts';
+import type { TTestContext } from './helpers.ts';
+
+export type TReceivedMail = { to: string[]; raw: string };
+
+/**
+ * A real SMTP server on a free loopback port that keeps every mail it receives, and the
+ * `mailer` option of `createTestContext` that sends to it (SMTP, as production with SMTP_URL).
+ */
+export const startSmtpServer = async () => {
+  const received: TReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const mailer = (database: TTestContext['database']): TMailer =>
+    createSmtpMailer(database.db, `smtp://127.0.0.1:${port}`, 'Bubuh <no-reply@bubuh.test>');
+  return {
+    received,
+    mailer,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+/** A personal account registered and verified with the code that arrived over SMTP: its e-mail. */
+export const verifiedOverSmtp = async (ctx: TTestContext, received: TReceivedMail[]) => {
+  const email = await registerPersonal(ctx);
+  const mail = received.find((m) => m.to.includes(email));
+  const verified = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/otp/verify',
+    payload: { email, otp: otpFromMail(mail?.raw.split('\r\n\r\n').slice(1).join('\n') ?? '') },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return email;
+};
