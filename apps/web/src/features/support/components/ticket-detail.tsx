@@ -11,6 +11,7 @@ import { useCloseTicket, useReopenTicket, useTicket } from '../api/tickets';
 import { ReplyBox } from './reply-box';
 import { SupportControls } from './support-controls';
 import { LevelBadge, StatusBadge } from './ticket-badges';
+import { TicketLinks } from './ticket-links';
 import { TicketTimeline } from './ticket-timeline';
 
 /** /support/ticket/{id}: the ticket, its timeline, reply, close and reopen (support: controls). */
@@ -50,11 +51,7 @@ export const TicketDetail = ({ id }: { id: number }) => {
                 {ticket.company_name ? ` · ${ticket.company_name}` : ''}
               </Text>
             </Group>
-            {ticket.document_name ? (
-              <Text fz="sm">
-                {t('support.form.document')}: {ticket.document_name}
-              </Text>
-            ) : null}
+            <TicketLinks ticket={ticket} />
             <Text fz="sm" c="dimmed">
               {ticket.assignee_name
                 ? t('support.ticket.assignedTo', { name: ticket.assignee_name })

@@ -1,5 +1,4 @@
 import {
-  DOCUMENT_ENDPOINTS,
   ROUTES,
   TICKET_ATTACHMENT_MAX_BYTES,
   TICKET_ATTACHMENT_MAX_FILES,
@@ -17,9 +16,9 @@ import { useNavigate } from 'react-router-dom';
 import { FormModal } from '@/components/form-modal';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
-import { useEndpointQuery } from '@/lib/endpoint';
 import { notifySuccess } from '@/lib/notify';
 import { useArticles } from '../api/articles';
+import { useTicketLinkOptions } from '../api/ticket-links';
 import { useCreateTicket } from '../api/tickets';
 import { attachmentProblem } from './attachment-rules';
 
@@ -29,17 +28,20 @@ type TValues = {
   level: string;
   description: string;
   document_id: string | null;
+  batch_id: string | null;
+  invoice_id: string | null;
   attachments: File[];
 };
 
-const FIELDS = [
-  'subject',
-  'category',
-  'level',
-  'description',
-  'document_id',
-  'attachments',
-] as const;
+/** The optional links, each a picker of the caller's recent records. */
+const LINKS = ['document_id', 'batch_id', 'invoice_id'] as const;
+const LINK_LABEL = {
+  document_id: ['support.form.document', 'documents'],
+  batch_id: ['support.form.batch', 'batches'],
+  invoice_id: ['support.form.invoice', 'invoices'],
+} as const;
+
+const FIELDS = ['subject', 'category', 'level', 'description', ...LINKS, 'attachments'] as const;
 
 /** A new ticket (multipart): fields, optional document, up to 5 attachments; suggests articles. */
 export const TicketFormModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
@@ -53,6 +55,8 @@ export const TicketFormModal = ({ opened, onClose }: { opened: boolean; onClose:
       level: 'Medium',
       description: '',
       document_id: null,
+      batch_id: null,
+      invoice_id: null,
       attachments: [],
     },
     validate: {
@@ -69,11 +73,7 @@ export const TicketFormModal = ({ opened, onClose }: { opened: boolean; onClose:
     { language, search: subject },
     opened && subject.length >= 3,
   );
-  const documents = useEndpointQuery(
-    DOCUMENT_ENDPOINTS.history,
-    { query: { perPage: 50 } },
-    { enabled: opened, select: (body) => body.data.data },
-  );
+  const links = useTicketLinkOptions(opened);
 
   const close = () => {
     form.reset();
@@ -87,7 +87,10 @@ export const TicketFormModal = ({ opened, onClose }: { opened: boolean; onClose:
     body.append('category', values.category);
     body.append('level', values.level);
     body.append('description', values.description.trim());
-    if (values.document_id) body.append('document_id', values.document_id);
+    for (const field of LINKS) {
+      const id = values[field];
+      if (id) body.append(field, id);
+    }
     for (const file of values.attachments) body.append('attachments', file, file.name);
     create.mutate(
       { body },
@@ -159,17 +162,18 @@ export const TicketFormModal = ({ opened, onClose }: { opened: boolean; onClose:
         data-testid="ticket-description"
         {...form.getInputProps('description')}
       />
-      <Select
-        label={t('support.form.document')}
-        placeholder={t('support.form.documentNone')}
-        searchable
-        clearable
-        data={(documents.data ?? []).map((d) => ({
-          value: String(d.document_id),
-          label: d.document_file,
-        }))}
-        {...form.getInputProps('document_id')}
-      />
+      {LINKS.map((field) => (
+        <Select
+          key={field}
+          label={t(LINK_LABEL[field][0])}
+          placeholder={t('support.form.documentNone')}
+          searchable
+          clearable
+          data={links[LINK_LABEL[field][1]]}
+          data-testid={`ticket-link-${field}`}
+          {...form.getInputProps(field)}
+        />
+      ))}
       <FileInput
         label={t('support.form.attachments')}
         description={t('support.form.attachmentsHint', {

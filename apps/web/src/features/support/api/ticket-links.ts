@@ -1,0 +1,48 @@
+import { BATCH_ENDPOINTS, BILLING_ENDPOINTS, DOCUMENT_ENDPOINTS } from '@bubuh/contracts';
+import { useEndpointQuery } from '@/lib/endpoint';
+import { useSession } from '@/lib/session';
+
+export type TLinkOption = { value: string; label: string };
+
+/**
+ * What a new ticket may be linked to: the caller's recent documents, batches and invoices (the
+ * API lists only their own, company admins' the company's, and refuses anything else with 404).
+ */
+export const useTicketLinkOptions = (enabled: boolean) => {
+  const userId = useSession()?.userData.id;
+  const documents = useEndpointQuery(
+    DOCUMENT_ENDPOINTS.history,
+    { query: { perPage: 50 } },
+    {
+      enabled,
+      select: (body): TLinkOption[] =>
+        body.data.data.map((d) => ({ value: String(d.document_id), label: d.document_file })),
+    },
+  );
+  const batches = useEndpointQuery(
+    BATCH_ENDPOINTS.list,
+    { query: { perPage: 20 } },
+    {
+      enabled,
+      select: (body): TLinkOption[] =>
+        body.data.data.map((b) => ({ value: String(b.id), label: b.name })),
+    },
+  );
+  const invoices = useEndpointQuery(
+    BILLING_ENDPOINTS.purchases,
+    { params: { userId: userId ?? 0 }, query: { perPage: 20, sort: 'DESC' } },
+    {
+      enabled: enabled && userId !== undefined,
+      select: (body): TLinkOption[] =>
+        body.data.data.map((p) => ({
+          value: String(p.id),
+          label: `${p.invoiceNumber} · ${p.status}`,
+        })),
+    },
+  );
+  return {
+    documents: documents.data ?? [],
+    batches: batches.data ?? [],
+    invoices: invoices.data ?? [],
+  };
+};
