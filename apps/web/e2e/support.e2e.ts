@@ -4,7 +4,7 @@
  * reopens the ticket after closing it; FAQ search in English and Indonesian.
  */
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, openAppPage, sharedSession, toast, url } from './fixtures';
+import { apiCall, browserPerFile, openAppPage, sharedSession, toast, url } from './fixtures';
 
 const chrome = browserPerFile();
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -73,6 +73,28 @@ describe('support tickets', () => {
     await customer.context.close();
   });
 
+  it('a ticket about an invoice picks it from the customer’s invoices and links to its page', async () => {
+    const session = await sharedSession('personal');
+    const bought = await apiCall('/api/v1/purchase/quota', {
+      token: session.accessToken,
+      body: { type: 'emeterai', quantity: 1, method: 'gateway' },
+    });
+    expect(bought.status).toBe(201);
+    const invoice = bought.body.data as { id: number; number: string };
+    const { page, context } = await openAppPage(chrome.browser, { session });
+    await page.goto(url('/support/ticket'));
+    await page.getByTestId('ticket-add').click();
+    await page.getByTestId('ticket-subject').fill(`Invoice question ${RUN}`);
+    await page.getByTestId('ticket-description').fill('Was I charged twice for this?');
+    await page.getByTestId('ticket-link-invoice_id').click();
+    await page.getByRole('option', { name: new RegExp(invoice.number) }).click();
+    await page.getByTestId('ticket-form-submit').click();
+    await toast(page, 'Ticket sent');
+    await page.getByTestId('ticket-invoice-link').getByText(invoice.number).click();
+    await page.waitForURL(url(`/quota/invoice/${invoice.id}`));
+    await context.close();
+  });
+
   it('searches the FAQ in English and in Indonesian', async () => {
     const en = await openAppPage(chrome.browser, { session: await sharedSession('personal') });
     await en.page.goto(url('/support/faq'));
@@ -89,6 +111,36 @@ describe('support tickets', () => {
     await id.page.getByTestId('faq-search').fill('nomor seri');
     await id.page.getByText('Apa itu nomor seri pada e-Meterai saya?').click();
     await id.page.getByText(/nomor seri \(SN\) unik 22 karakter/).waitFor();
+    await id.context.close();
+  });
+
+  it('searches the knowledge base over titles and bodies in English and in Indonesian', async () => {
+    const en = await openAppPage(chrome.browser, { session: await sharedSession('personal') });
+    await en.page.goto(url('/support/knowledge-base'));
+    // "reused" is only in the body of the stamping article.
+    await en.page.getByTestId('article-search').fill('reused');
+    const stamping = en.page.getByText('Stamping a PDF with e-Meterai, step by step');
+    await stamping.waitFor();
+    await en.page
+      .getByText('How quota works: company, department and personal wallets')
+      .waitFor({ state: 'detached' });
+    expect(await en.page.getByTestId('article-item').count()).toBe(1);
+    await stamping.click();
+    await en.page.getByText(/cannot be reused/).waitFor();
+    await en.context.close();
+
+    const id = await openAppPage(chrome.browser, {
+      session: await sharedSession('personal'),
+      extra: { i18nextLng: 'id' },
+    });
+    await id.page.goto(url('/support/knowledge-base'));
+    await id.page.getByTestId('article-search').fill('dompet');
+    await id.page
+      .getByText('Cara kerja kuota: dompet perusahaan, departemen, dan pribadi')
+      .waitFor();
+    await id.page
+      .getByText('Membubuhkan e-Meterai pada PDF, langkah demi langkah')
+      .waitFor({ state: 'detached' });
     await id.context.close();
   });
 });
