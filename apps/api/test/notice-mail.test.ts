@@ -63,8 +63,13 @@ const company = async () => {
     return { email, session: (await login(ctx, email)) as TSession };
   };
   return {
-    companyId,
     departementId,
+    /** The company's or the department's quota account. */
+    wallet: (ownerType: 'company' | 'departement') => ({
+      ownerType,
+      ownerId: ownerType === 'company' ? companyId : departementId,
+      companyId,
+    }),
     admin: await member('admin-company', 'en'),
     user: await member('user', 'id'),
   };
@@ -76,12 +81,7 @@ const mailsTo = (email: string, subject: string) =>
 describe('notice e-mails', () => {
   it('a quota transfer mails the department user once, in their language', async () => {
     const c = await company();
-    await purchase(
-      ctx,
-      { ownerType: 'company', ownerId: c.companyId, companyId: c.companyId },
-      'emeterai',
-      20,
-    );
+    await purchase(ctx, c.wallet('company'), 'emeterai', 20);
     const res = await callAs(ctx, c.admin.session, 'POST', '/api/v1/quota/transfer-quota-company', {
       departement_id: c.departementId,
       quota: 3,
@@ -165,12 +165,7 @@ describe('notice e-mails', () => {
 
   it('a stamp that takes the balance below threshold_quota_warning mails the department', async () => {
     const c = await company();
-    await purchase(
-      ctx,
-      { ownerType: 'departement', ownerId: c.departementId, companyId: c.companyId },
-      'emeterai',
-      10,
-    );
+    await purchase(ctx, c.wallet('departement'), 'emeterai', 10);
     const id = await uploadedId(ctx, c.user.session, await makePdf(2));
     const stamped = await stampDocument(ctx, c.user.session, id);
     expect(stamped.statusCode, stamped.body).toBe(200);

@@ -195,6 +195,16 @@ describe('payments, signing, low quota and the bell ETag', () => {
     }, WAIT);
   });
 
+  /** A notice stored directly (as the notify job does). */
+  const hello = (session: TSession, key: string) =>
+    createNotificationsRepository(ctx.database.db).insertOnce({
+      userId: session.userData.id,
+      key,
+      header: 'Hello',
+      content: 'A new notice',
+      link: null,
+    });
+
   it('the unread count carries an ETag: 304 while nothing changed, 200 after a notice', async () => {
     const { session } = await newDepartmentUser(ctx, 0);
     const first = await callAs(ctx, session, 'GET', '/api/notification/unread-count');
@@ -207,13 +217,7 @@ describe('payments, signing, low quota and the bell ETag', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    await createNotificationsRepository(ctx.database.db).insertOnce({
-      userId: session.userData.id,
-      key: 'etag-test',
-      header: 'Hello',
-      content: 'A new notice',
-      link: null,
-    });
+    await hello(session, 'etag-test');
     const changed = await callAs(ctx, session, 'GET', '/api/notification/unread-count', undefined, {
       'if-none-match': etag,
     });
@@ -241,13 +245,7 @@ describe('payments, signing, low quota and the bell ETag', () => {
     const same = await list(etag);
     expect(same.statusCode).toBe(304);
     expect(same.body).toBe('');
-    await createNotificationsRepository(ctx.database.db).insertOnce({
-      userId: session.userData.id,
-      key: 'etag-list-test',
-      header: 'Hello',
-      content: 'A new notice',
-      link: null,
-    });
+    await hello(session, 'etag-list-test');
     const changed = await list(etag);
     expect(changed.statusCode).toBe(200);
     const [notice] = changed.json() as TNotification[];

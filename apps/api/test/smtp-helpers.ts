@@ -6,11 +6,18 @@ import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
 import { otpFromMail, registerPersonal } from './auth-helpers.ts';
 import type { TTestContext } from './helpers.ts';
 
-export type TReceivedMail = { to: string[]; raw: string };
+/** A received mail: envelope sender and recipients, and the raw message (quoted-printable undone). */
+export type TReceivedMail = { from: string; to: string[]; raw: string };
+
+/** Quoted-printable soft breaks and escapes undone, enough to read links and subjects. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 /**
- * A real SMTP server on a free loopback port that keeps every mail it receives, and the
- * `mailer` option of `createTestContext` that sends to it (SMTP, as production with SMTP_URL).
+ * A real SMTP server on a free loopback port that keeps every mail it receives, its `url`, and
+ * the `mailer` option of `createTestContext` that sends to it (SMTP, as production with SMTP_URL).
  */
 export const startSmtpServer = async () => {
   const received: TReceivedMail[] = [];
@@ -23,19 +30,21 @@ export const startSmtpServer = async () => {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+          raw: decoded(Buffer.concat(chunks).toString('utf8')),
         });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   const mailer = (database: TTestContext['database']): TMailer =>
-    createSmtpMailer(database.db, `smtp://127.0.0.1:${port}`, 'Bubuh <no-reply@bubuh.test>');
+    createSmtpMailer(database.db, url, 'Bubuh <no-reply@bubuh.test>');
   return {
     received,
+    url,
     mailer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,48 +1,25 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
 import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
 import { PASSWORD } from './auth-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
-
-type TReceived = { from: string; to: string[]; raw: string };
+import { startSmtpServer, type TReceivedMail } from './smtp-helpers.ts';
 
 describe('mail over SMTP', () => {
-  const received: TReceived[] = [];
-  let server: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let received: TReceivedMail[];
   let ctx: TTestContext;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    ctx = await createTestContext({
-      mailer: (database) =>
-        createSmtpMailer(database.db, `smtp://127.0.0.1:${port}`, 'Bubuh <no-reply@bubuh.test>'),
-    });
+    smtp = await startSmtpServer();
+    received = smtp.received;
+    ctx = await createTestContext({ mailer: smtp.mailer });
   });
 
   afterAll(async () => {
     await ctx.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the register OTP over SMTP, and the code from the mail verifies the account', async () => {
