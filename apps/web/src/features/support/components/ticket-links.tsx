@@ -21,6 +21,7 @@ export const TicketLinks = ({ ticket }: { ticket: TTicket }) => {
           {t('support.form.batch')}:{' '}
           <Anchor
             component={Link}
+            fz="sm"
             to={toPath(ROUTES.stampBulkDetail.path, { id: ticket.batch_id })}
             data-testid="ticket-batch-link"
           >
@@ -33,6 +34,7 @@ export const TicketLinks = ({ ticket }: { ticket: TTicket }) => {
           {t('support.form.invoice')}:{' '}
           <Anchor
             component={Link}
+            fz="sm"
             to={toPath(invoicePath, { id: ticket.invoice_id })}
             data-testid="ticket-invoice-link"
           >
