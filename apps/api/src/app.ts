@@ -160,7 +160,11 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     idleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_MS,
   });
   // Background jobs (pg-boss): modules define their queues on app.jobs below.
-  await app.register(jobsPlugin, { database: deps.database, runWorkers: env.JOBS_WORKERS });
+  await app.register(jobsPlugin, {
+    database: deps.database,
+    runWorkers: env.JOBS_WORKERS,
+    schema: env.JOBS_SCHEMA,
+  });
   await app.register(authPlugin, {
     db: deps.database.db,
     secret: deps.jwtSecret,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type TEnv } from '../src/config/env.ts';
@@ -111,8 +112,12 @@ export const createTestContext = async (options: TTestOptions = {}): Promise<TTe
     fs.mkdirSync(path.dirname(path.join(webDist, name)), { recursive: true });
     fs.writeFileSync(path.join(webDist, name), content);
   }
+  // On the shared PostgreSQL database each test file's app has job queues of its own: another
+  // file's app never works (and fails) this file's jobs.
+  const jobsSchema = testDbDriver() === 'postgres' ? `pgboss_${unique()}` : 'pgboss';
   const env = loadEnv({
     NODE_ENV: 'test',
+    JOBS_SCHEMA: jobsSchema,
     LOG_LEVEL: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
     DATA_DIR: path.join(dir, 'data'),
     WEB_DIST: options.web ? webDist : path.join(dir, 'no-web'),
@@ -139,6 +144,9 @@ export const createTestContext = async (options: TTestOptions = {}): Promise<TTe
     dir,
     close: async () => {
       await app.close();
+      if (jobsSchema !== 'pgboss') {
+        await database.db.execute(sql`drop schema if exists ${sql.identifier(jobsSchema)} cascade`);
+      }
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -31,11 +31,15 @@ const jobsOnTestDb = async (runWorkers: boolean, timing = FAST): Promise<TJobs> 
     runWorkers,
     log: silent,
     timing,
+    schema: ctx.env.JOBS_SCHEMA,
   });
   extra.push(jobs);
   await jobs.start();
   return jobs;
 };
+
+/** pg-boss's job table of this file's app (its own schema on PostgreSQL). */
+const jobTable = () => sql`${sql.identifier(ctx.env.JOBS_SCHEMA)}.job`;
 
 const rowsOf = async (query: ReturnType<typeof sql>) =>
   ((await ctx.database.db.execute(query)) as { rows: Record<string, unknown>[] }).rows;
@@ -93,7 +97,11 @@ describe('jobs on the app (app.jobs)', () => {
   it('answers over HTTP exactly as when the route throws the AppError itself', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
-    await app.register(jobsPlugin, { database: ctx.database, runWorkers: true });
+    await app.register(jobsPlugin, {
+      database: ctx.database,
+      runWorkers: true,
+      schema: ctx.env.JOBS_SCHEMA,
+    });
     const refusal = () => new AppError('CONFLICT', 'Document is already stamped', { id: 9 });
     const queue = app.jobs.define(`http-${unique()}`, async () => {
       throw refusal();
@@ -195,7 +203,7 @@ describe('jobs on the app (app.jobs)', () => {
     const id = await dead.send(name, { doc: 1 });
     expect(id).toBeTruthy();
     const taken = await rowsOf(
-      sql`update pgboss.job set state = 'active', started_on = now() where name = ${name} and id = ${id} returning id`,
+      sql`update ${jobTable()} set state = 'active', started_on = now() where name = ${name} and id = ${id} returning id`,
     );
     expect(taken).toHaveLength(1);
     const started = Date.now();
@@ -227,7 +235,7 @@ describe('jobs on the app (app.jobs)', () => {
     expect(schedules).toContainEqual({ name: RECOVER_STUCK_DOCUMENTS, cron: '*/5 * * * *' });
     const done = await eventually(async () => {
       const rows = await rowsOf(
-        sql`select output from pgboss.job where name = ${RECOVER_STUCK_DOCUMENTS} and state = 'completed'`,
+        sql`select output from ${jobTable()} where name = ${RECOVER_STUCK_DOCUMENTS} and state = 'completed'`,
       );
       return rows.length > 0 ? rows : undefined;
     }, 10_000);
@@ -317,7 +325,11 @@ describe.runIf(testDbDriver() === 'postgres')('worker processes on PostgreSQL', 
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/test/fixtures/hanging-worker.ts'), name],
-      { cwd: REPO_ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, JOBS_SCHEMA: ctx.env.JOBS_SCHEMA },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
     );
     children.push(child);
     let out = '';
@@ -349,7 +361,13 @@ describe.runIf(testDbDriver() === 'postgres')('worker processes on PostgreSQL', 
   it('npm run worker works the queues and stops cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
       cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: ctx.dir },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        DATA_DIR: ctx.dir,
+        JOBS_SCHEMA: ctx.env.JOBS_SCHEMA,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);

@@ -83,6 +83,15 @@ const ZEnvShape = z.object({
    * when separate `npm run worker` processes do the work (PostgreSQL only).
    */
   JOBS_WORKERS: bool.default(true),
+  /**
+   * The PostgreSQL schema of pg-boss's tables. Processes that share work (the API and `npm run
+   * worker`) use the same one; the PostgreSQL test run gives each test file its own so no file's
+   * app works another file's jobs.
+   */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case PostgreSQL identifier')
+    .default('pgboss'),
   SMTP_URL: z.string().optional(),
   /** Where files live: local disk under DATA_DIR/files (default) or an S3-compatible bucket. */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),

@@ -12,8 +12,10 @@ declare module 'fastify' {
 }
 
 export type TJobsPluginOptions = {
-  /** Already migrated (pg-boss installs its own `pgboss` schema at start). */
+  /** Already migrated (pg-boss installs its own schema at start). */
   database: TDatabase;
+  /** pg-boss's schema (JOBS_SCHEMA). */
+  schema: string;
   /** Whether this process works the queues (JOBS_WORKERS). */
   runWorkers: boolean;
   timing?: Partial<TJobTiming>;
@@ -31,6 +33,7 @@ const plugin: FastifyPluginAsync<TJobsPluginOptions> = async (app, options) => {
       app.log.error({ err }, 'job queue connection error'),
     ),
     runWorkers: options.runWorkers,
+    schema: options.schema,
     log: app.log,
     ...(options.timing ? { timing: options.timing } : {}),
   });

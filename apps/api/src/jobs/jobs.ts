@@ -92,6 +92,8 @@ export type TJobsOptions = {
   log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
   /** Overrides of JOB_TIMING (tests use short ones). */
   timing?: Partial<TJobTiming>;
+  /** pg-boss's schema (JOBS_SCHEMA; default `pgboss`). */
+  schema?: string;
 };
 
 /** A defined queue, typed by its data and result. */
@@ -169,6 +171,7 @@ export const createJobs = (options: TJobsOptions): TJobs => {
   const timing = { ...JOB_TIMING, ...options.timing };
   const boss = new PgBoss({
     db: options.db,
+    schema: options.schema ?? 'pgboss',
     schedule: true,
     supervise: true,
     migrate: true,

@@ -16,7 +16,9 @@ const main = async () => {
     const database = await openConfiguredDatabase(env);
     await database.db.execute(sql`drop schema if exists public cascade`);
     await database.db.execute(sql`drop schema if exists drizzle cascade`);
-    await database.db.execute(sql`drop schema if exists pgboss cascade`);
+    await database.db.execute(
+      sql`drop schema if exists ${sql.identifier(env.JOBS_SCHEMA)} cascade`,
+    );
     await database.db.execute(sql`create schema public`);
     await database.close();
   } else {
