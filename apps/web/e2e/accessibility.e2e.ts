@@ -28,6 +28,8 @@ const ADMIN = [
   '/stamp/e-sign',
   '/stamp/document-template',
   '/master/document-template',
+  '/stamp/bulk/template',
+  '/stamp/bulk/create-template',
 ];
 const COMPANY = ['/master/personal-user'];
 const SUPER = ['/master/plan', '/master/status'];
