@@ -4,8 +4,7 @@
  * (/stamp/bulk/use-template/{id}) with three files of different lengths and finds each stamp on
  * its file's last page. Spends three e-Meterai of the demo company.
  */
-import { verifyPdf } from '@bubuh/pdf';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { apiCall, browserPerFile, openAppPage, sharedSession, url } from './fixtures';
 
@@ -19,6 +18,21 @@ const makePdf = async (pages: number): Promise<Buffer> => {
     page.drawText(`Lampiran halaman ${index + 1}`, { x: 72, y: 760, size: 16, font });
   }
   return Buffer.from(await pdf.save());
+};
+
+/** The pages (1-based) carrying a signature field's widget (the e-Meterai is one). */
+const signaturePages = async (bytes: ArrayBuffer) => {
+  const pdf = await PDFDocument.load(bytes);
+  const found: number[] = [];
+  pdf.getPages().forEach((page, index) => {
+    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+    for (let i = 0; i < (annots?.size() ?? 0); i += 1) {
+      const widget = annots?.lookupMaybe(i, PDFDict);
+      const field = widget?.lookupMaybe(PDFName.of('Parent'), PDFDict) ?? widget;
+      if (field?.get(PDFName.of('FT')) === PDFName.of('Sig')) found.push(index + 1);
+    }
+  });
+  return found;
 };
 
 describe('bulk templates', () => {
@@ -74,8 +88,7 @@ describe('bulk templates', () => {
       const file = await fetch(url(`/api/v1/single-stamp/download-file/${item.document_id}`), {
         headers: { Authorization: `Bearer ${session.accessToken}` },
       });
-      const { signatures } = await verifyPdf(new Uint8Array(await file.arrayBuffer()));
-      expect(signatures.map((s) => s.page)).toEqual([item.page_count]);
+      expect(await signaturePages(await file.arrayBuffer())).toEqual([item.page_count]);
     }
     await context.close();
   }, 240_000);

@@ -42,7 +42,8 @@ export const NewBatchModal = ({
   const { t } = useTranslation();
   const create = useCreateBatch();
   const docTypes = useDocTypes();
-  const bulk = useBulkTemplate(bulkTemplateId).data;
+  const bulkQuery = useBulkTemplate(bulkTemplateId);
+  const bulk = bulkQuery.data;
   const templates = useEndpointQuery(
     TEMPLATE_ENDPOINTS.list,
     { query: { page: 1, perPage: 100 } },
@@ -115,7 +116,13 @@ export const NewBatchModal = ({
       title={t('bulk.create.title')}
       onSubmit={submit}
       pending={create.isPending}
-      error={create.error ? serverMessage(create.error, t) : null}
+      error={
+        create.error
+          ? serverMessage(create.error, t)
+          : bulkQuery.error
+            ? serverMessage(bulkQuery.error, t)
+            : null
+      }
       submitLabel={t('bulk.create.submit')}
       testId="batch-create-form"
       submitTestId="batch-create-submit"
