@@ -29,7 +29,6 @@ const ADMIN = [
   '/stamp/document-template',
   '/master/document-template',
   '/stamp/bulk/template',
-  '/stamp/bulk/create-template',
 ];
 const COMPANY = ['/master/personal-user'];
 const SUPER = ['/master/plan', '/master/status'];
