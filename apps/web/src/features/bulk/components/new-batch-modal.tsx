@@ -65,7 +65,6 @@ export const NewBatchModal = ({
     validate: {
       name: (v) => (v.trim().length < 2 ? t('bulk.create.nameRequired') : null),
       docType: (v) => (v ? null : t('bulk.create.docTypeRequired')),
-      identityConfirmed: (v) => (bulk?.esign && !v ? t('bulk.create.identityRequired') : null),
     },
   });
   // A bulk template's defaults fill the form once it arrives.
@@ -90,6 +89,11 @@ export const NewBatchModal = ({
   };
 
   const submit = form.onSubmit((values) => {
+    // A signing template: the owner consents to sign every document (and confirms their identity).
+    if (bulk?.esign && !values.identityConfirmed) {
+      form.setFieldError('identityConfirmed', t('bulk.create.identityRequired'));
+      return;
+    }
     create.mutate(
       {
         body: {
