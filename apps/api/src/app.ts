@@ -17,6 +17,8 @@ import { createBatchRunner } from './modules/batches/batch-runner.ts';
 import { batchesRoutes } from './modules/batches/batches.routes.ts';
 import { createBatchesService } from './modules/batches/batches.service.ts';
 import { createBillingModule } from './modules/billing/billing-module.ts';
+import { bulkTemplatesRoutes } from './modules/bulk-templates/bulk-templates.routes.ts';
+import { createBulkTemplatesService } from './modules/bulk-templates/bulk-templates.service.ts';
 import { departementsRoutes } from './modules/departements/departements.routes.ts';
 import { createDepartementsService } from './modules/departements/departements.service.ts';
 import { documentOperations } from './modules/documents/document-operations.ts';
@@ -41,6 +43,7 @@ import { createPlansService } from './modules/plans/plans.service.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService } from './modules/quota/quota.service.ts';
 import { createSignerIdentity } from './modules/signing/signer-identity.ts';
+import { specimenOf } from './modules/signing/signing.repository.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { createSigningService } from './modules/signing/signing.service.ts';
 import { createSigningNotices } from './modules/signing/signing-notices.ts';
@@ -294,6 +297,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   const batchRunner = createBatchRunner({
     db,
     stamping,
+    signing,
     send: sendBatchItem(app),
     window: env.BATCH_CONCURRENCY,
     log: app.log,
@@ -318,10 +322,20 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       maxFiles: env.BATCH_MAX_FILES,
       maxFileBytes: env.UPLOAD_LIMIT_BYTES,
       maxZipBytes: env.BATCH_ZIP_MAX_BYTES,
+      signer: {
+        hasSpecimen: async (userId) => (await specimenOf(db, userId, null)) !== undefined,
+        hasCertificate: (userId) => deps.signatures.hasCertificate(userId),
+      },
     }),
     db,
     files: deps.files,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+  });
+  await app.register(bulkTemplatesRoutes, {
+    bulkTemplates: createBulkTemplatesService({
+      db,
+      documentTypes: () => deps.meterai.documentTypes(),
+    }),
   });
   await app.register(verificationRoutes, {
     verification: createVerificationService({

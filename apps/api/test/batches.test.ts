@@ -155,7 +155,9 @@ describe('bulk stamping (batch-stamp)', () => {
       expect(item.reason).toBeTruthy();
       expect(item.document_id).toBeNull();
     }
-    expect(ZBatchItemResponse.parse(short.json()).data.reason).toBe('The document has 1 pages');
+    expect(ZBatchItemResponse.parse(short.json()).data.reason).toBe(
+      'The e-Meterai box is on page 2; the document has 1 pages',
+    );
     const d = await detail(owner, batchId);
     expect(d.batch.counts).toMatchObject({ total: 6, ready: 3, rejected: 3 });
     expect(d.batch.units_needed).toBe(3);

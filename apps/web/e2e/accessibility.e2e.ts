@@ -28,6 +28,7 @@ const ADMIN = [
   '/stamp/e-sign',
   '/stamp/document-template',
   '/master/document-template',
+  '/stamp/bulk/template',
 ];
 const COMPANY = ['/master/personal-user'];
 const SUPER = ['/master/plan', '/master/status'];

@@ -62,6 +62,8 @@ export const ZBatch = z.object({
   doc_type: z.string(),
   doc_value: z.number().int().nullable(),
   placement: ZBatchPlacement,
+  /** The e-signature box of the batch's owner (signed before the stamp), or null. */
+  esign: ZBatchPlacement.nullable(),
   template_id: z.number().int().nullable(),
   owner: z.string(),
   owner_id: z.number().int(),
@@ -69,6 +71,9 @@ export const ZBatch = z.object({
   /** Units of e-Meterai the files still to stamp need, and what the payer holds now. */
   units_needed: z.number().int(),
   balance: z.number().int(),
+  /** The same for e-signature units (0 needed without an e-signature box). */
+  esign_units_needed: z.number().int(),
+  esign_balance: z.number().int(),
   /** 0..100: finished documents (stamped, failed, cancelled) of the accepted ones. */
   progress: z.number(),
   created_at: z.string(),
@@ -118,6 +123,13 @@ export const ZBatchCreateRequest = z.object({
   doc_type: z.string().min(1).max(10),
   doc_value: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   placement: ZBatchPlacement,
+  /**
+   * The caller's e-signature box (from a bulk template): every document is signed with the
+   * caller's specimen first, then stamped. Needs a specimen (Master eSign).
+   */
+  esign: ZBatchPlacement.nullable().optional(),
+  /** The caller confirms their name and NIK (needed when their first signature is in this batch). */
+  identity_confirmed: z.boolean().optional(),
   /** The template the placement was taken from (kept for the record). */
   template_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
 });

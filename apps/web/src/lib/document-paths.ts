@@ -9,3 +9,5 @@ export const editTemplatePath = (id: number | 'new') =>
 /** My e-Document with the details drawer of one document open. */
 export const documentDetailsPath = (id: number) => `${ROUTES.stamp.path}?doc=${id}`;
 export const bulkBatchPath = (id: number) => withId(ROUTES.stampBulkDetail.path, id);
+export const bulkEditTemplatePath = (id: number) => withId(ROUTES.stampBulkEditTemplate.path, id);
+export const bulkUseTemplatePath = (id: number) => withId(ROUTES.stampBulkUseTemplate.path, id);

@@ -2,6 +2,7 @@ import type { TEndpoint } from '../endpoint.ts';
 import { AUTH_ENDPOINTS } from './auth.ts';
 import { BATCH_ENDPOINTS } from './batches.ts';
 import { BILLING_ENDPOINTS } from './billing.ts';
+import { BULK_TEMPLATE_ENDPOINTS } from './bulk-templates.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
 import { LOCKER_ENDPOINTS } from './locker.ts';
@@ -26,6 +27,7 @@ export const ENDPOINT_GROUPS = {
   documents: DOCUMENT_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
   batches: BATCH_ENDPOINTS,
+  bulkTemplates: BULK_TEMPLATE_ENDPOINTS,
   system: SYSTEM_ENDPOINTS,
   billing: BILLING_ENDPOINTS,
   promo: PROMO_ENDPOINTS,

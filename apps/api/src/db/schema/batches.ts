@@ -61,6 +61,8 @@ export const batches = pgTable(
     docType: varchar('doc_type', { length: 10 }).notNull(),
     docValue: integer('doc_value'),
     placement: jsonb('placement').$type<TBatchPlacementColumn>().notNull(),
+    /** The owner's e-signature box: each document is signed before it is stamped (null: none). */
+    esign: jsonb('esign').$type<TBatchPlacementColumn>(),
     templateId: integer('template_id'),
     actor: jsonb('actor').$type<TBatchActorColumn>().notNull(),
     payer: jsonb('payer').$type<TBatchPayerColumn>().notNull(),
@@ -112,5 +114,30 @@ export const batchItems = pgTable(
   (t) => [
     index('batch_items_batch_idx').on(t.batchId, t.status, t.id),
     index('batch_items_document_idx').on(t.documentId),
+  ],
+);
+
+/**
+ * A bulk template: a batch's defaults and boxes, each anchored to a fixed, the first or the last
+ * page. Shared inside a company; a personal account (no company) keeps its own.
+ */
+export const bulkTemplates = pgTable(
+  'bulk_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    docType: varchar('doc_type', { length: 10 }).notNull(),
+    docValue: integer('doc_value'),
+    emeterai: jsonb('emeterai').$type<TBatchPlacementColumn>().notNull(),
+    esign: jsonb('esign').$type<TBatchPlacementColumn>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('bulk_templates_company_idx').on(t.companyId, t.createdAt),
+    index('bulk_templates_owner_idx').on(t.ownerUserId),
   ],
 );

@@ -19,7 +19,12 @@ export const countsOf = (b: TBatchRow) => {
 /** Units of e-Meterai the batch still needs: files ready, queued or being stamped. */
 export const unitsNeeded = (b: TBatchRow) => b.countReady + b.countQueued + b.countStamping;
 
-export const toWireBatch = (b: TBatchRow, owner: string, balance: number): TBatch => {
+/** `balances`: what the payer holds now (e-sign: 0 when the batch does not sign). */
+export const toWireBatch = (
+  b: TBatchRow,
+  owner: string,
+  balances: { emeterai: number; esign: number },
+): TBatch => {
   const counts = countsOf(b);
   const accepted = counts.total - counts.rejected - counts.ready;
   const finished = counts.stamped + counts.failed + counts.cancelled;
@@ -30,12 +35,15 @@ export const toWireBatch = (b: TBatchRow, owner: string, balance: number): TBatc
     doc_type: b.docType,
     doc_value: b.docValue,
     placement: b.placement,
+    esign: b.esign,
     template_id: b.templateId,
     owner,
     owner_id: b.ownerUserId,
     counts,
     units_needed: unitsNeeded(b),
-    balance,
+    balance: balances.emeterai,
+    esign_units_needed: b.esign ? unitsNeeded(b) : 0,
+    esign_balance: balances.esign,
     progress: accepted > 0 ? Math.round((finished / accepted) * 1000) / 10 : 0,
     created_at: b.createdAt.toISOString(),
     started_at: b.startedAt?.toISOString() ?? null,

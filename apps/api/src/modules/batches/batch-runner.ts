@@ -3,8 +3,10 @@ import type { TDb } from '../../db/client.ts';
 import type { TJobData, TJobInfo } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as documentsRepo from '../documents/documents.repository.ts';
+import type { TSigningService } from '../signing/signing.service.ts';
 import * as stampingRepo from '../stamping/stamping.repository.ts';
 import type { TStampingService } from '../stamping/stamping.service.ts';
+import { targetPage } from './batch-boxes.ts';
 import * as queue from './batch-queue.repository.ts';
 import * as repo from './batches.repository.ts';
 
@@ -17,6 +19,8 @@ export type TBatchFinishedListener = (batch: repo.TBatchRow) => Promise<void> | 
 export type TBatchRunnerDeps = {
   db: TDb;
   stamping: TStampingService;
+  /** Signs a batch's documents before their stamp when the batch has an e-signature box. */
+  signing: Pick<TSigningService, 'sign'>;
   /** Sends the job of one document with the given id (a no-op when that job still exists). */
   send: (jobId: string, data: TJobData) => Promise<unknown>;
   /** Documents of one batch in the queue or being stamped at once. */
@@ -44,7 +48,7 @@ const retryable = (error: unknown) =>
  * charged exactly once however often its job runs.
  */
 export const createBatchRunner = (deps: TBatchRunnerDeps) => {
-  const { db, stamping } = deps;
+  const { db, stamping, signing } = deps;
   const listeners: TBatchFinishedListener[] = [];
 
   const pump = async (batchId: number) => {
@@ -80,7 +84,45 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
       const serial = await stampingRepo.serialById(db, doc.serialNumberId);
       return { kind: 'stamped' as const, serial: serial?.serial ?? '', at: doc.stampedAt };
     }
-    return { kind: 'rest' as const, busy: doc.state === 'stamping', pageCount: doc.pageCount };
+    return {
+      kind: 'rest' as const,
+      busy: doc.state === 'stamping' || doc.state === 'esigning',
+      state: doc.state,
+      pageCount: doc.pageCount,
+    };
+  };
+
+  /**
+   * The owner's e-signature on a document of a signing batch, through the single signing core
+   * (`withUnit`: one e-sign unit, spent with the stored signature, released if signing fails).
+   * Its attempt key differs from the stamp's (`<job>-sign`), so the two units of one job never
+   * share a reservation and a retry finds each step's earlier attempt.
+   */
+  const signItem = async (
+    batch: repo.TBatchRow,
+    documentId: number,
+    pageCount: number,
+    job: TJobInfo,
+  ) => {
+    const box = batch.esign;
+    if (!box) return;
+    await signing.sign(
+      {
+        actor: batch.actor,
+        payer: batch.payer,
+        request: {
+          document_id: documentId,
+          page: targetPage(box, pageCount),
+          x: box.x,
+          y: box.y,
+          width: box.width,
+          height: box.height,
+          // The owner confirmed their name and NIK when the batch was created.
+          identity_confirmed: true,
+        },
+      },
+      { jobId: `${job.id}-sign`, retryCount: job.retryCount },
+    );
   };
 
   /** The handler of one document's job; idempotent (its item's status says what is left). */
@@ -107,13 +149,10 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     } else {
       const { placement } = batch;
       const docValue = item.docValue ?? batch.docValue;
-      const page =
-        placement.page_mode === 'first'
-          ? 1
-          : placement.page_mode === 'last'
-            ? before.pageCount
-            : placement.page;
+      const page = targetPage(placement, before.pageCount);
       try {
+        // Signed first, stamped last (a document signed by an earlier attempt is only stamped).
+        if (before.state === 'draft') await signItem(batch, documentId, before.pageCount, job);
         const result = await stamping.stamp(
           {
             actor: batch.actor,
@@ -143,7 +182,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
         else if (retryable(error) && job.retryCount < job.retryLimit) {
           throw new Error(error instanceof Error ? error.message : 'stamp failed');
         } else {
-          const reason = error instanceof Error ? error.message.slice(0, 500) : 'stamp failed';
+          const reason = error instanceof Error ? error.message.slice(0, 500) : 'failed';
           await repo.moveItem(db, itemId, ['stamping'], 'failed', { reason });
         }
       }

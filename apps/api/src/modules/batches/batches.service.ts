@@ -3,7 +3,6 @@ import type {
   TBatchCreateRequest,
   TBatchDetail,
   TBatchItemQuery,
-  TBatchPlacement,
   TBatchQuery,
 } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
@@ -11,10 +10,11 @@ import { actorOf, canManage, payerOf, visibilityOf } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
-import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import { checkBatchBoxes, placementProblem } from './batch-boxes.ts';
 import * as manifestRepo from './batch-manifest.repository.ts';
 import { planManifest } from './batch-manifest.ts';
-import { toWireBatch, toWireItem, unitsNeeded } from './batch-mapper.ts';
+import { toWireBatch, toWireItem } from './batch-mapper.ts';
+import { balanceCache, balancesOf, requireBalance } from './batch-quota.ts';
 import type { TBatchRunner } from './batch-runner.ts';
 import { entryStream, planZip, zipEntryName } from './batch-zip.ts';
 import * as repo from './batches.repository.ts';
@@ -28,25 +28,14 @@ export type TBatchesDeps = {
   /** Largest single PDF, and largest expanded total of one ZIP of PDFs. */
   maxFileBytes: number;
   maxZipBytes: number;
-};
-
-type TPageInfo = { pageCount: number; pages: { width: number; height: number }[] };
-
-/** The page a batch's box lands on in one file (fixed, first or last page). */
-export const targetPage = (placement: TBatchPlacement, pageCount: number) =>
-  placement.page_mode === 'first' ? 1 : placement.page_mode === 'last' ? pageCount : placement.page;
-
-/** Preflight of one accepted PDF against the batch's box: null when it fits, else the reason. */
-export const placementProblem = (placement: TBatchPlacement, info: TPageInfo): string | null => {
-  const page = targetPage(placement, info.pageCount);
-  if (page > info.pageCount) return `The document has ${info.pageCount} pages`;
-  const size = info.pages[page - 1];
-  if (
-    size &&
-    (placement.x + placement.width > size.width || placement.y + placement.height > size.height)
-  )
-    return 'The e-Meterai box falls outside the page';
-  return null;
+  /**
+   * Whether a user can sign a batch: their default specimen exists, and their signing
+   * certificate (issued at the first signature, after they confirm their name and NIK).
+   */
+  signer: {
+    hasSpecimen: (userId: number) => Promise<boolean>;
+    hasCertificate: (userId: number) => Promise<boolean>;
+  };
 };
 
 /** Upload refusals that belong to the file (recorded as `rejected`), not to the request. */
@@ -54,19 +43,6 @@ const FILE_PROBLEMS = new Set(['UNPROCESSABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLO
 
 export const createBatchesService = (deps: TBatchesDeps) => {
   const { db, documents, runner } = deps;
-
-  const balances = () => {
-    const seen = new Map<string, Promise<number>>();
-    return (payer: TAccountRef) => {
-      const key = `${payer.ownerType}:${payer.ownerId}`;
-      let value = seen.get(key);
-      if (!value) {
-        value = balanceOf(db, payer, 'emeterai');
-        seen.set(key, value);
-      }
-      return value;
-    };
-  };
 
   const load = async (auth: TAuth, id: number) => {
     const row = await repo.findVisible(db, visibilityOf(auth), id);
@@ -83,18 +59,25 @@ export const createBatchesService = (deps: TBatchesDeps) => {
   };
 
   const wire = async (row: { batch: repo.TBatchRow; owner: string }) =>
-    toWireBatch(row.batch, row.owner, await balanceOf(db, row.batch.payer, 'emeterai'));
+    toWireBatch(row.batch, row.owner, await balancesOf(db, row.batch));
 
-  /** Refuses work needing more units than the payer holds, with both numbers. */
-  const requireBalance = async (payer: TAccountRef, needed: number) => {
-    const balance = await balanceOf(db, payer, 'emeterai');
-    if (needed > balance) {
+  /**
+   * A batch with an e-signature box signs as its owner: they need a specimen, and a certificate
+   * or the confirmation of their name and NIK that issues it (as the single signing flow asks).
+   */
+  const checkSigner = async (auth: TAuth, identityConfirmed: boolean) => {
+    if (!(await deps.signer.hasSpecimen(auth.userId)))
       throw new AppError(
         'UNPROCESSABLE',
-        `Not enough e-Meterai quota: the batch needs ${needed} units, the balance is ${balance}`,
-        { quota: 'insufficient', needed, balance },
+        'Add your e-signature specimen in Master eSign (/master/esign) before signing a batch',
+        { esign: 'no specimen' },
       );
-    }
+    if (!identityConfirmed && !(await deps.signer.hasCertificate(auth.userId)))
+      throw new AppError(
+        'CONFLICT',
+        'Confirm your name and NIK: your first e-signature issues your signing certificate',
+        { reason: 'IDENTITY_REQUIRED' },
+      );
   };
 
   const notStarted = () =>
@@ -112,7 +95,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     if (!changed) throw notStarted();
     await runner.pump(changed.id);
     const finished = await runner.finishIfDone(changed.id);
-    return toWireBatch(finished ?? changed, owner, await balanceOf(db, batch.payer, 'emeterai'));
+    return toWireBatch(finished ?? changed, owner, await balancesOf(db, batch));
   };
 
   const start = (auth: TAuth, id: number) =>
@@ -122,7 +105,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
         throw new AppError('CONFLICT', 'The batch has no files ready to stamp', {
           files: 'none ready',
         });
-      await requireBalance(batch.payer, unitsNeeded(batch));
+      await requireBalance(db, batch);
       return repo.transitionBatch(db, id, ['draft'], { status: 'running', startedAt: new Date() }, [
         ['ready', 'queued', { jobId: null }],
       ]);
@@ -156,7 +139,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       const problem =
         uploaded.javascript.count > 0
           ? 'The PDF contains JavaScript; stamp it on its own after checking it'
-          : placementProblem(batch.placement, {
+          : placementProblem(batch, {
               pageCount: uploaded.page_count,
               pages: uploaded.pages,
             });
@@ -177,7 +160,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       if (!(error instanceof AppError) || !FILE_PROBLEMS.has(error.code)) throw error;
       values = { fileName, status: 'rejected', reason: error.message };
     }
-    if (values.status === 'queued') await requireBalance(batch.payer, unitsNeeded(batch) + 1);
+    if (values.status === 'queued') await requireBalance(db, batch, 1);
     const item = await repo.insertItem(db, batchId, allowed, deps.maxFiles, values);
     if (!item) {
       if (documentId !== null) await documents.remove(auth, documentId);
@@ -248,10 +231,10 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     addZip,
     list: async (auth: TAuth, query: TBatchQuery) => {
       const { rows, total } = await repo.pageOf(db, visibilityOf(auth), query);
-      const balance = balances();
+      const balances = balanceCache(db);
       const data = [];
       for (const row of rows)
-        data.push(toWireBatch(row.batch, row.owner, await balance(row.batch.payer)));
+        data.push(toWireBatch(row.batch, row.owner, await balances(row.batch)));
       return { data, meta: { page: query.page, perPage: query.perPage, total } };
     },
 
@@ -266,15 +249,8 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     },
 
     create: async (auth: TAuth, body: TBatchCreateRequest) => {
-      const { placement } = body;
-      // The e-Meterai is square (as the single stamp requires), refused before any file arrives.
-      if (Math.abs(placement.width - placement.height) > Math.max(1, 0.02 * placement.width))
-        throw new AppError('VALIDATION_FAILED', 'The e-Meterai box must be square', {
-          height: 'must equal width',
-        });
-      const types = await deps.documentTypes();
-      if (!types.some((t) => t.kode === body.doc_type))
-        throw new AppError('VALIDATION_FAILED', 'Unknown document type', { doc_type: 'unknown' });
+      await checkBatchBoxes(deps.documentTypes, body);
+      if (body.esign) await checkSigner(auth, body.identity_confirmed === true);
       const actor = actorOf(auth);
       const batch = await repo.insertBatch(db, {
         companyId: auth.companyId,
@@ -283,7 +259,8 @@ export const createBatchesService = (deps: TBatchesDeps) => {
         name: body.name,
         docType: body.doc_type,
         docValue: body.doc_value ?? null,
-        placement,
+        placement: body.placement,
+        esign: body.esign ?? null,
         templateId: body.template_id ?? null,
         actor,
         payer: payerOf(actor),
@@ -329,7 +306,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       action(auth, id, async (batch) => {
         if (!['running', 'paused', 'done'].includes(batch.status) || batch.countFailed === 0)
           return undefined;
-        await requireBalance(batch.payer, unitsNeeded(batch) + batch.countFailed);
+        await requireBalance(db, batch, batch.countFailed);
         return repo.transitionBatch(
           db,
           id,

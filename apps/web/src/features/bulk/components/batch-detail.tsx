@@ -80,7 +80,8 @@ export const BatchDetail = ({ id }: { id: number }) => {
   const { batch } = query.data;
   const body = { body: { batch_id: batch.id } };
   const pace = paceOf(batch);
-  const short = batch.units_needed > batch.balance;
+  const esignShort = batch.esign_units_needed > batch.esign_balance;
+  const short = batch.units_needed > batch.balance || esignShort;
 
   const columns: TColumn<TBatchItem>[] = [
     {
@@ -185,9 +186,22 @@ export const BatchDetail = ({ id }: { id: number }) => {
           <Text fz="sm" data-testid="batch-units">
             {t('bulk.detail.units', { needed: batch.units_needed, balance: batch.balance })}
           </Text>
+          {batch.esign ? (
+            <Text fz="sm" data-testid="batch-esign-units">
+              {t('bulk.detail.esignUnits', {
+                needed: batch.esign_units_needed,
+                balance: batch.esign_balance,
+              })}
+            </Text>
+          ) : null}
           {batch.status === 'draft' && short ? (
             <Alert color="red" variant="light">
-              {t('bulk.detail.short', { needed: batch.units_needed, balance: batch.balance })}
+              {esignShort
+                ? t('bulk.detail.esignShort', {
+                    needed: batch.esign_units_needed,
+                    balance: batch.esign_balance,
+                  })
+                : t('bulk.detail.short', { needed: batch.units_needed, balance: batch.balance })}
             </Alert>
           ) : null}
           {failure ? <ErrorAlert>{serverMessage(failure, t)}</ErrorAlert> : null}

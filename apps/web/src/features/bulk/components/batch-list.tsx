@@ -14,7 +14,7 @@ type TBatchListProps = {
   /** The batch's own page (/stamp/bulk/{id}). */
   detailPath: (id: number) => string;
   onCreated: (id: number) => void;
-  /** Open "New batch" at once with this template (/stamp/bulk/use-template/{id}). */
+  /** Open "New batch" at once with this bulk template (/stamp/bulk/use-template/{id}). */
   templateId?: number | null;
 };
 
@@ -119,7 +119,7 @@ export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchLi
         }
       />
       <NewBatchModal
-        templateId={templateId}
+        bulkTemplateId={templateId}
         opened={creating}
         onClose={() => setCreating(false)}
         onCreated={(id) => {

@@ -1,32 +1,22 @@
-import {
-  BATCH_PAGE_MODES,
-  type TBatchPageMode,
-  TEMPLATE_ENDPOINTS,
-  type TTemplate,
-} from '@bubuh/contracts';
-import {
-  Input,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { type TBatchPageMode, TEMPLATE_ENDPOINTS, type TTemplate } from '@bubuh/contracts';
+import { NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { serverMessage } from '@/lib/api-errors';
 import { useDocTypes } from '@/lib/document-queries';
 import { useEndpointQuery } from '@/lib/endpoint';
 import { useCreateBatch } from '../api/batches';
+import { useBulkTemplate } from '../api/bulk-templates';
+import { BulkTemplateBoxes, SingleTemplateBox } from './new-batch-boxes';
 
 type TNewBatchModalProps = {
   opened: boolean;
   onClose: () => void;
   onCreated: (id: number) => void;
-  /** A template chosen beforehand (/stamp/bulk/use-template/{id}). */
-  templateId?: number | null;
+  /** A bulk template chosen beforehand (/stamp/bulk/use-template/{id}): its boxes and defaults. */
+  bulkTemplateId?: number | null;
 };
 
 /** Bottom right of an A4 page, the usual place of a meterai: used without a template. */
@@ -39,6 +29,7 @@ type TValues = {
   page: number;
   docType: string | null;
   docValue: number | string;
+  identityConfirmed: boolean;
 };
 
 /** Step one of a batch: its name, the e-Meterai box (from a template or the default), type, value. */
@@ -46,51 +37,71 @@ export const NewBatchModal = ({
   opened,
   onClose,
   onCreated,
-  templateId = null,
+  bulkTemplateId = null,
 }: TNewBatchModalProps) => {
   const { t } = useTranslation();
   const create = useCreateBatch();
   const docTypes = useDocTypes();
+  const bulkQuery = useBulkTemplate(bulkTemplateId);
+  const bulk = bulkQuery.data;
   const templates = useEndpointQuery(
     TEMPLATE_ENDPOINTS.list,
     { query: { page: 1, perPage: 100 } },
-    { select: (body) => body.data.data.filter((tpl) => tpl.emeterai !== null), enabled: opened },
+    {
+      select: (body) => body.data.data.filter((tpl) => tpl.emeterai !== null),
+      enabled: opened && bulkTemplateId === null,
+    },
   );
   const form = useForm<TValues>({
     initialValues: {
       name: '',
-      templateId: templateId === null ? null : String(templateId),
+      templateId: null,
       pageMode: 'last',
       page: 1,
       docType: null,
       docValue: '',
+      identityConfirmed: false,
     },
     validate: {
       name: (v) => (v.trim().length < 2 ? t('bulk.create.nameRequired') : null),
       docType: (v) => (v ? null : t('bulk.create.docTypeRequired')),
     },
   });
+  // A bulk template's defaults fill the form once it arrives.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per template
+  useEffect(() => {
+    if (!bulk) return;
+    form.setFieldValue('docType', bulk.doc_type);
+    form.setFieldValue('docValue', bulk.doc_value ?? '');
+  }, [bulk?.id]);
   const template: TTemplate | undefined = templates.data?.find(
     (tpl) => String(tpl.id) === form.values.templateId,
   );
 
+  const boxesOf = (values: TValues) => {
+    if (bulk) return { placement: bulk.emeterai, esign: bulk.esign };
+    const { x, y, width, height } = template?.emeterai ?? DEFAULT_BOX;
+    const page = values.pageMode === 'fixed' ? values.page : 1;
+    return {
+      template_id: template?.id ?? null,
+      placement: { page_mode: values.pageMode, page, x, y, width, height },
+    };
+  };
+
   const submit = form.onSubmit((values) => {
-    const box = template?.emeterai ?? { ...DEFAULT_BOX, page: values.page };
+    // A signing template: the owner consents to sign every document (and confirms their identity).
+    if (bulk?.esign && !values.identityConfirmed) {
+      form.setFieldError('identityConfirmed', t('bulk.create.identityRequired'));
+      return;
+    }
     create.mutate(
       {
         body: {
           name: values.name.trim(),
           doc_type: values.docType ?? '',
           doc_value: typeof values.docValue === 'number' ? values.docValue : null,
-          template_id: template?.id ?? null,
-          placement: {
-            page_mode: values.pageMode,
-            page: values.pageMode === 'fixed' ? values.page : 1,
-            x: box.x,
-            y: box.y,
-            width: box.width,
-            height: box.height,
-          },
+          ...boxesOf(values),
+          ...(bulk?.esign ? { identity_confirmed: values.identityConfirmed } : {}),
         },
       },
       {
@@ -109,7 +120,13 @@ export const NewBatchModal = ({
       title={t('bulk.create.title')}
       onSubmit={submit}
       pending={create.isPending}
-      error={create.error ? serverMessage(create.error, t) : null}
+      error={
+        create.error
+          ? serverMessage(create.error, t)
+          : bulkQuery.error
+            ? serverMessage(bulkQuery.error, t)
+            : null
+      }
       submitLabel={t('bulk.create.submit')}
       testId="batch-create-form"
       submitTestId="batch-create-submit"
@@ -120,34 +137,21 @@ export const NewBatchModal = ({
           data-testid="batch-name"
           {...form.getInputProps('name')}
         />
-        <Select
-          label={t('bulk.create.template')}
-          placeholder={t('bulk.create.noTemplate')}
-          clearable
-          data={(templates.data ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.name }))}
-          {...form.getInputProps('templateId')}
-        />
-        <Text fz="xs" c="dimmed">
-          {template ? t('bulk.create.fromTemplate') : t('bulk.create.defaultBox')}
-        </Text>
-        <Input.Wrapper label={t('bulk.create.pageMode')}>
-          <SegmentedControl
-            fullWidth
-            data={BATCH_PAGE_MODES.map((mode) => ({
-              value: mode,
-              label: t(`bulk.pageMode.${mode}`),
-            }))}
-            {...form.getInputProps('pageMode')}
+        {bulk ? (
+          <BulkTemplateBoxes
+            template={bulk}
+            confirm={form.getInputProps('identityConfirmed', { type: 'checkbox' })}
           />
-        </Input.Wrapper>
-        {form.values.pageMode === 'fixed' ? (
-          <NumberInput
-            label={t('bulk.create.page')}
-            min={1}
-            allowDecimal={false}
-            {...form.getInputProps('page')}
+        ) : (
+          <SingleTemplateBox
+            templates={templates.data ?? []}
+            chosen={template !== undefined}
+            pageMode={form.values.pageMode}
+            templateInput={form.getInputProps('templateId')}
+            pageModeInput={form.getInputProps('pageMode')}
+            pageInput={form.getInputProps('page')}
           />
-        ) : null}
+        )}
         <Select
           label={t('bulk.create.docType')}
           data-testid="batch-doc-type"

@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
+import { SamplePdfField, type TSample } from '@/components/document-editor/sample-pdf-field';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
@@ -43,7 +44,6 @@ import {
   useTemplateSigners,
 } from '../api/templates';
 import { type TEsignEntry, TemplateEsignEntry } from './template-esign-entry';
-import { TemplateSampleField, type TSample } from './template-sample-field';
 import { TemplateStampFields } from './template-stamp-fields';
 
 type TTemplateEditorProps = {
@@ -286,7 +286,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
               {...form.getInputProps('type')}
             />
 
-            <TemplateSampleField
+            <SamplePdfField
               sample={sample}
               onChange={(next) => {
                 setSample(next);

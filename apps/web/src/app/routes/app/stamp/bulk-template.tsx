@@ -1,7 +1,6 @@
-import { ROUTES } from '@bubuh/contracts';
-import { TemplateList } from '@/features/templates/components/template-list';
+import { BulkTemplateList } from '@/features/bulk/components/bulk-template-list';
 
-/** /stamp/bulk/template: the templates whose e-Meterai box a batch can use. */
-const StampBulkTemplateRoute = () => <TemplateList backTo={ROUTES.stampBulkTemplate.path} />;
+/** /stamp/bulk/template: the bulk templates (page anchors, the runner's e-signature). */
+const StampBulkTemplateRoute = () => <BulkTemplateList />;
 
 export default StampBulkTemplateRoute;

@@ -1,13 +1,13 @@
 import { Divider } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
-import { PickedFile } from '@/components/document-editor/picked-file';
+import { PdfDropzone } from './pdf-dropzone';
+import { PickedFile } from './picked-file';
 
 export type TSample = { name: string; data: ArrayBuffer };
 
-/** The template editor's sample PDF: read in the browser (never uploaded), or removed. */
-export const TemplateSampleField = ({
+/** A template editor's sample PDF: read in the browser (never uploaded), or removed. */
+export const SamplePdfField = ({
   sample,
   onChange,
 }: {

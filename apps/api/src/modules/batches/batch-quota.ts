@@ -1,0 +1,64 @@
+import type { TDb } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import { unitsNeeded } from './batch-mapper.ts';
+import type { TBatchRow } from './batches.repository.ts';
+
+/** What a batch's payer holds of both kinds of unit it may spend. */
+export type TBatchBalances = { emeterai: number; esign: number };
+
+/** Units a batch needs for `count` documents: one e-Meterai each, one e-sign each if it signs. */
+export const unitsFor = (batch: Pick<TBatchRow, 'esign'>, count: number) => ({
+  emeterai: count,
+  esign: batch.esign ? count : 0,
+});
+
+/** The payer's balances (e-sign read only when the batch signs). */
+export const balancesOf = async (
+  db: TDb,
+  batch: Pick<TBatchRow, 'esign' | 'payer'>,
+): Promise<TBatchBalances> => ({
+  emeterai: await balanceOf(db, batch.payer, 'emeterai'),
+  esign: batch.esign ? await balanceOf(db, batch.payer, 'esign') : 0,
+});
+
+/** Balances of many batches' payers, each read once per list. */
+export const balanceCache = (db: TDb) => {
+  const seen = new Map<string, Promise<number>>();
+  const one = (payer: TAccountRef, kind: 'emeterai' | 'esign') => {
+    const key = `${payer.ownerType}:${payer.ownerId}:${kind}`;
+    let value = seen.get(key);
+    if (!value) {
+      value = balanceOf(db, payer, kind);
+      seen.set(key, value);
+    }
+    return value;
+  };
+  return async (batch: Pick<TBatchRow, 'esign' | 'payer'>): Promise<TBatchBalances> => ({
+    emeterai: await one(batch.payer, 'emeterai'),
+    esign: batch.esign ? await one(batch.payer, 'esign') : 0,
+  });
+};
+
+/**
+ * Refuses work needing more units than the payer holds, with both numbers: the batch's
+ * documents still to do plus `extra` more.
+ */
+export const requireBalance = async (db: TDb, batch: TBatchRow, extra = 0) => {
+  const needed = unitsFor(batch, unitsNeeded(batch) + extra);
+  const balances = await balancesOf(db, batch);
+  if (needed.esign > balances.esign) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `Not enough e-sign quota: the batch needs ${needed.esign} units, the balance is ${balances.esign}`,
+      { quota: 'insufficient', kind: 'esign', needed: needed.esign, balance: balances.esign },
+    );
+  }
+  if (needed.emeterai > balances.emeterai) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `Not enough e-Meterai quota: the batch needs ${needed.emeterai} units, the balance is ${balances.emeterai}`,
+      { quota: 'insufficient', needed: needed.emeterai, balance: balances.emeterai },
+    );
+  }
+};
