@@ -2,21 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ZBatchDetail,
-  ZBatchItemResponse,
-  ZBatchResponse,
-  ZLockerListResponse,
-} from '@bubuh/contracts';
+import { ZBatchDetail, ZBatchItemResponse, ZBatchResponse } from '@bubuh/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  documents,
-  plans,
-  serialNumbers,
-  subscriptions,
-  unitReservations,
-} from '../src/db/schema.ts';
+import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
@@ -28,7 +17,7 @@ import {
   type TSession,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
-import { lockerCall } from './locker-helpers.ts';
+import { grantLocker, lockerListing } from './locker-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 /** Bulk stamping (issue 13): preflight, quota, a run to the end, cancel, retry, tenancy. */
@@ -321,13 +310,7 @@ describe('bulk stamping (batch-stamp)', () => {
 
   it('files the results in a locker folder named after the batch and tells the owner it finished', async () => {
     const { session, ref: account } = await newDepartmentUser(ctx, 2);
-    const [plan] = await ctx.database.db
-      .insert(plans)
-      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
-      .returning();
-    await ctx.database.db
-      .insert(subscriptions)
-      .values({ planId: plan?.id ?? 0, companyId: account.companyId });
+    await grantLocker(ctx, account.companyId);
     const id = await createBatch(session, 'first');
     for (const name of ['satu.pdf', 'dua.pdf'])
       expect((await addFile(session, id, await makePdf(1), name)).statusCode).toBe(201);
@@ -335,21 +318,14 @@ describe('bulk stamping (batch-stamp)', () => {
     const d = await until(session, id, (x) => x.batch.status === 'done');
     expect(d.batch.counts.stamped).toBe(2);
 
-    const root = ZLockerListResponse.parse(
-      (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
-    ).data;
+    const root = await lockerListing(ctx, session);
     const folder = root.items.find((i) => i.name === d.batch.name);
     expect(folder?.type).toBe('folder');
-    const inside = ZLockerListResponse.parse(
-      (
-        await lockerCall(
-          ctx,
-          session,
-          'GET',
-          `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
-        )
-      ).json(),
-    ).data;
+    const inside = await lockerListing(
+      ctx,
+      session,
+      `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
+    );
     expect(inside.items.map((i) => i.name).sort()).toEqual(['dua.pdf', 'satu.pdf']);
     expect(inside.items.every((i) => i.serial_number !== null)).toBe(true);
 

@@ -1,11 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { ZDashboardDocuments, ZDocumentUserList } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
-import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { createSigningNotices } from '../src/modules/signing/signing-notices.ts';
 import { callAs, type TMethod } from './auth-helpers.ts';
@@ -17,8 +14,7 @@ import {
   uploadedId,
 } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
-
-type TReceived = { to: string[]; raw: string };
+import { startSmtpCatcher, type TSmtpCatcher } from './smtp-catcher.ts';
 
 /** Quoted-printable soft breaks and escapes undone, enough to read links and subjects. */
 const decoded = (raw: string) =>
@@ -27,35 +23,16 @@ const decoded = (raw: string) =>
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 describe('signing together: e-mails, "waiting for my signature", who may ask', () => {
-  const received: TReceived[] = [];
-  let server: SMTPServer;
+  let catcher: TSmtpCatcher;
   let ctx: TTestContext;
-  let smtpUrl = '';
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: decoded(Buffer.concat(chunks).toString('utf8')),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    catcher = await startSmtpCatcher();
     ctx = await createTestContext({
       env: { LOG_LEVEL: 'error', PUBLIC_URL: 'http://bubuh.test', ...RELAXED_LIMITS },
       // Sign-up codes stay in the outbox (the helpers read them there); the rest goes over SMTP.
       mailer: (database) => {
-        const smtp = createSmtpMailer(database.db, smtpUrl, 'Bubuh <no-reply@bubuh.test>');
+        const smtp = catcher.mailer(database);
         const outbox = createOutboxMailer(database.db);
         return {
           transport: 'smtp',
@@ -67,7 +44,7 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
 
   afterAll(async () => {
     await ctx.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await catcher.close();
   });
 
   const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
@@ -81,7 +58,9 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     emails.set(session.userData.id, row?.email ?? '');
   };
   const mailsTo = (session: TSession) =>
-    received.filter((m) => m.to.includes(emails.get(session.userData.id) ?? '-'));
+    catcher.received
+      .filter((m) => m.to.includes(emails.get(session.userData.id) ?? '-'))
+      .map((m) => ({ ...m, raw: decoded(m.raw) }));
   const waitingList = async (session: TSession) => {
     const res = await call(session, 'GET', '/api/v1/single-stamp/get-document-user?waiting=me');
     expect(res.statusCode, res.body).toBe(200);
@@ -173,7 +152,7 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     // Idempotent: the job running again (a retry) e-mails nobody twice.
     const notices = createSigningNotices({
       db: ctx.database.db,
-      mailer: createSmtpMailer(ctx.database.db, smtpUrl, 'Bubuh <no-reply@bubuh.test>'),
+      mailer: catcher.mailer(ctx.database),
       publicUrl: 'http://bubuh.test',
     });
     expect(await notices.notify(id)).toEqual({ sent: [] });

@@ -1,54 +1,30 @@
-import type { AddressInfo } from 'node:net';
 import type { TNotification, TTicket, TTicketDetail } from '@bubuh/contracts';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemo } from '../src/db/seed.ts';
-import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
 import { callAs, login, otpFromMail, registerPersonal } from './auth-helpers.ts';
 import { makePdf } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import { startSmtpCatcher, type TSmtpCatcher } from './smtp-catcher.ts';
 import { openTicket, postForm } from './support-helpers.ts';
 
 type TS = Awaited<ReturnType<typeof login>>;
-const received: { to: string[]; raw: string }[] = [];
-let server: SMTPServer;
+let smtp: TSmtpCatcher;
 let ctx: TTestContext;
 const as: Record<string, TS> = {};
 let png: Buffer;
 let pdf: Buffer;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  ctx = await createTestContext({
-    env: { ...RELAXED_LIMITS },
-    mailer: (database) =>
-      createSmtpMailer(database.db, `smtp://127.0.0.1:${port}`, 'Bubuh <no-reply@bubuh.test>'),
-  });
+  smtp = await startSmtpCatcher();
+  ctx = await createTestContext({ env: { ...RELAXED_LIMITS }, mailer: smtp.mailer });
   await seedDemo(ctx.database.db, { password: 'Demo#2026!' });
   for (const who of ['user', 'payu', 'personal', 'super']) {
     as[who] = await login(ctx, `${who}@demo.local`, 'Demo#2026!');
   }
   // The outsider verifies its address with the code that arrived over SMTP.
   const email = await registerPersonal(ctx);
-  const mail = received.find((m) => m.to.includes(email));
+  const mail = smtp.received.find((m) => m.to.includes(email));
   const verified = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/auth/otp/verify',
@@ -66,7 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 const details = async (session: TS, id: number) => {
@@ -167,7 +143,7 @@ describe('tickets', () => {
     await vi.waitFor(
       () =>
         expect(
-          received.some(
+          smtp.received.some(
             (m) => m.to.includes('super@demo.local') && m.raw.includes('Quota not returned'),
           ),
         ).toBe(true),
@@ -235,7 +211,7 @@ describe('tickets', () => {
     // mail and bell for the customer (reply + status changes), never the note
     await vi.waitFor(
       async () => {
-        const mails = received.filter((m) => m.to.includes('user@demo.local'));
+        const mails = smtp.received.filter((m) => m.to.includes('user@demo.local'));
         expect(mails.some((m) => m.raw.includes('The unit is back'))).toBe(true);
         expect(mails.some((m) => /Pending/.test(m.raw))).toBe(true);
         expect(mails.some((m) => m.raw.includes('SECRET-NOTE'))).toBe(false);
@@ -259,7 +235,7 @@ describe('tickets', () => {
     await vi.waitFor(
       () =>
         expect(
-          received.some(
+          smtp.received.some(
             (m) => m.to.includes('super@demo.local') && m.raw.includes('Thanks, I see it now'),
           ),
         ).toBe(true),
