@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ZBatchDetail, ZBatchItemResponse, ZBatchResponse } from '@bubuh/contracts';
+import { ZBatchItemResponse, ZBatchResponse } from '@bubuh/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
+import { batchDetail, createTestBatch } from './batch-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
@@ -40,21 +41,8 @@ describe('bulk stamping (batch-stamp)', () => {
   });
   afterAll(() => ctx.close());
 
-  const createBatch = async (session: TSession, pageMode: 'fixed' | 'first' | 'last' = 'last') => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/batch-stamp/create-batch',
-      headers: bearer(session),
-      payload: {
-        name: `Kontrak ${unique()}`,
-        doc_type: '3',
-        doc_value: 10_000,
-        placement: { page_mode: pageMode, page: 2, x: 400, y: 100, width: 75, height: 75 },
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    return ZBatchResponse.parse(res.json()).data.id;
-  };
+  const createBatch = (session: TSession, pageMode: 'fixed' | 'first' | 'last' = 'last') =>
+    createTestBatch(ctx, session, { prefix: 'Kontrak', page: 2, pageMode });
 
   const addFile = (session: TSession, batchId: number, content: Buffer, name: string) => {
     const form = multipartBody({}, { field: 'file', name, content, type: 'application/pdf' });
@@ -66,15 +54,7 @@ describe('bulk stamping (batch-stamp)', () => {
     });
   };
 
-  const detail = async (session: TSession, batchId: number) => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100`,
-      headers: bearer(session),
-    });
-    expect(res.statusCode).toBe(200);
-    return ZBatchDetail.parse(res.json()).data;
-  };
+  const detail = (session: TSession, batchId: number) => batchDetail(ctx, session, batchId);
 
   const act = (session: TSession, action: string, batchId: number) =>
     ctx.app.inject({

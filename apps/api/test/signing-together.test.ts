@@ -3,13 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
-import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { createSigningNotices } from '../src/modules/signing/signing-notices.ts';
 import { callAs, type TMethod } from './auth-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
   newDepartmentUser,
+  purchase,
+  signerBox,
+  signInBox,
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
@@ -66,25 +68,10 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     expect(res.statusCode, res.body).toBe(200);
     return ZDocumentUserList.parse(res.json()).data;
   };
-  const box = (userId: number, x: number) => ({
-    user_id: userId,
-    page: 1,
-    x,
-    y: 150,
-    width: 140,
-    height: 56,
-  });
 
   it('a department user (not an admin) asks a colleague; each signer hears when it is their turn; the owner when all signed', async () => {
     const { session: owner, ref } = await newDepartmentUser(ctx, 0);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 3,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 3);
     const dewi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
     const outsider = await newDepartmentUser(ctx, 0);
     await emailOf(owner);
@@ -94,29 +81,20 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     // Someone of another company cannot be asked.
     const foreign = await call(owner, 'POST', '/api/v1/esign-only/update-signer-data', {
       document_id: id,
-      signers: [box(outsider.session.userData.id, 60)],
+      signers: [signerBox(outsider.session.userData.id, 60)],
     });
     expect(foreign.statusCode).toBe(400);
 
     const set = await call(owner, 'POST', '/api/v1/esign-only/update-signer-data', {
       document_id: id,
-      signers: [box(owner.userData.id, 60), box(dewi.userData.id, 240)],
+      signers: [signerBox(owner.userData.id, 60), signerBox(dewi.userData.id, 240)],
     });
     expect(set.statusCode, set.body).toBe(200);
     // The owner signs first: nobody is e-mailed yet, Dewi is not waiting yet.
     expect((await waitingList(owner)).meta.total).toBe(1);
     expect((await waitingList(dewi)).meta.total).toBe(0);
 
-    const sign = (who: TSession, x: number) =>
-      call(who, 'POST', '/api/v1/esign-only/signer-process', {
-        document_id: id,
-        page: 1,
-        x,
-        y: 150,
-        width: 140,
-        height: 56,
-        identity_confirmed: true,
-      });
+    const sign = (who: TSession, x: number) => signInBox(ctx, who, id, x);
     // Dewi is a signer but not the owner: she may neither cancel nor delete the document.
     expect(
       (await call(dewi, 'POST', '/api/v1/single-stamp/canceled-stamp', { document_id: id }))
@@ -166,7 +144,7 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     const id = await uploadedId(ctx, personal, await makePdf(1));
     const res = await call(personal, 'POST', '/api/v1/esign-only/update-signer-data', {
       document_id: id,
-      signers: [box(owner.userData.id, 60)],
+      signers: [signerBox(owner.userData.id, 60)],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Signers must be users of the same company');
