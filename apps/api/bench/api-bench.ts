@@ -13,13 +13,12 @@
  * BENCH_DOCUMENTS (100000), BENCH_SECONDS per level (4), BENCH_RATES ("100,250,500"),
  * BENCH_STAMPS (400; 0 skips), BENCH_PARTS ("reads,stamp").
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { REPO_ROOT } from '../src/config/env.ts';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
+import { sleep, startBenchServer, stopBenchServer } from './bench-server.ts';
 import { benchIds, referenceListMs, seedDocuments } from './seed-documents.ts';
 import {
   buyUnits,
@@ -43,41 +42,19 @@ const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'bubuh-ben
 /** A level whose p99 passes this is not followed by a higher rate (the machine is shared). */
 const GIVE_UP_MS = 2_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The server as `npm start` runs it: compiled JavaScript (built first when stale). */
-const startServer = async (): Promise<ChildProcess> => {
+const startServer = async () => {
   const { apiBuildIsStale, buildApi } = await import('../build.mjs');
   if (apiBuildIsStale()) await buildApi();
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR,
-      DATABASE_URL,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(DATA_DIR, 'no-web'),
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_STAMP_PER_MINUTE: '1000000',
-    },
+  return startBenchServer(['apps/api/dist/server.js'], BASE, {
+    PORT: String(PORT),
+    DATA_DIR,
+    DATABASE_URL,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(DATA_DIR, 'no-web'),
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_STAMP_PER_MINUTE: '1000000',
   });
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
-    } catch {}
-    if (child.exitCode !== null) break;
-    await sleep(500);
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start');
-};
-
-const stopServer = async (child: ChildProcess) => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 };
 
 /** The seeding connection (one, without the app's statement timeout: seeding takes long). */
@@ -155,7 +132,7 @@ const main = async () => {
   console.log(`[bench] ${driver}, ${DOCUMENTS} documents, ${SECONDS} s per level`);
   // First start: migrations and the demo company; then seed with the server stopped (PGlite
   // allows one process per data folder).
-  await stopServer(await startServer());
+  await stopBenchServer(await startServer());
   const database = await openBenchDatabase();
   let baseline: { user: number; admin: number };
   try {
@@ -233,7 +210,7 @@ const main = async () => {
       );
     }
   } finally {
-    await stopServer(server);
+    await stopBenchServer(server);
   }
 };
 

@@ -7,17 +7,16 @@
  * 4 at a time) as the baseline. Prints documents per second, p50/p99 time per document (start of
  * the batch to its stamp), and the server's peak RSS. A benchmark, not a test: no assertions.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ZBatchDetail, ZBatchResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { REPO_ROOT } from '../src/config/env.ts';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
+import { sleep, startBenchServer, stopBenchServer } from './bench-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18_060);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -28,40 +27,17 @@ const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-bench-bulk-'));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const startServer = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      DATABASE_URL,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(DATA_DIR, 'no-web'),
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      BATCH_MAX_FILES: String(Math.max(1000, DOCS)),
-    },
+const startServer = () =>
+  startBenchServer(['--import', 'tsx', 'apps/api/src/server.ts'], BASE, {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR,
+    DATABASE_URL,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(DATA_DIR, 'no-web'),
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    BATCH_MAX_FILES: String(Math.max(1000, DOCS)),
   });
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
-    } catch {}
-    if (child.exitCode !== null) break;
-    await sleep(500);
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start');
-};
-
-const stopServer = async (child: ChildProcess) => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-};
 
 /** Peak resident memory of a process (Linux /proc), in MB. */
 const peakRssMb = (pid: number) => {
@@ -123,7 +99,7 @@ const main = async () => {
   const driver = DATABASE_URL ? 'postgres' : 'pglite';
   console.log(`[bench:bulk] ${driver}, ${DOCS} documents in one batch, ${SINGLE} single stamps`);
   // First start: migrations and the demo data; then quota for the run with the server stopped.
-  await stopServer(await startServer());
+  await stopBenchServer(await startServer());
   const database: TDatabase = DATABASE_URL
     ? await openDatabase({ driver: 'postgres', url: DATABASE_URL, poolSize: 2 })
     : await openDatabase({ driver: 'pglite', dataDir: DATA_DIR });
@@ -245,7 +221,7 @@ const main = async () => {
     );
     console.log(`server peak RSS    : ${peakRssMb(server.pid ?? 0).toFixed(0)} MB`);
   } finally {
-    await stopServer(server);
+    await stopBenchServer(server);
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
 };

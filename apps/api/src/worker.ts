@@ -1,6 +1,6 @@
-import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadDotEnv, loadEnv } from './config/env.ts';
+import { closeOnExit, runEntry } from './process-entry.ts';
 import { createRuntime } from './runtime.ts';
 
 /**
@@ -22,20 +22,9 @@ const main = async () => {
     console.log(`[bubuh-worker] ${message}`),
   );
   const app = await buildApp({ env: { ...env, JOBS_WORKERS: true }, ...runtime });
-  closeWithGrace({ delay: 15_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err }, 'closing after error');
-    else app.log.info({ signal }, 'worker shutting down');
-    await app.close();
-    await runtime.pdf.close();
-    await runtime.database.close();
-  });
+  closeOnExit(app, runtime, { delay: 15_000, what: 'worker shutting down' });
   await app.ready();
   console.log('[bubuh-worker] working the job queues');
 };
 
-main().catch((error: unknown) => {
-  console.error(
-    `[bubuh-worker] failed to start: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  process.exit(1);
-});
+runEntry('bubuh-worker', main);

@@ -1,20 +1,15 @@
-import {
-  ZBatchDetail,
-  ZBatchManifestResponse,
-  ZBatchResponse,
-  ZBatchZipResponse,
-  ZDocumentResponse,
-} from '@bubuh/contracts';
+import { ZBatchManifestResponse, ZBatchZipResponse, ZDocumentResponse } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { bearer } from './auth-helpers.ts';
+import { batchDetail, createTestBatch } from './batch-helpers.ts';
 import {
   getDocumentDetails,
   makePdf,
   newDepartmentUser,
   type TSession,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
+import { createTestContext, type TTestContext } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 const zipOf = (entries: [string, Buffer][]) =>
@@ -36,21 +31,8 @@ describe('bulk stamping: manifest and ZIP', () => {
   });
   afterAll(() => ctx.close());
 
-  const createBatch = async (session: TSession) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/batch-stamp/create-batch',
-      headers: bearer(session),
-      payload: {
-        name: `Faktur ${unique()}`,
-        doc_type: '3',
-        doc_value: 10_000,
-        placement: { page_mode: 'last', page: 1, x: 400, y: 100, width: 75, height: 75 },
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    return ZBatchResponse.parse(res.json()).data.id;
-  };
+  const createBatch = (session: TSession) =>
+    createTestBatch(ctx, session, { prefix: 'Faktur', page: 1, pageMode: 'last' });
 
   const send = (session: TSession, route: string, batchId: number, name: string, body: Buffer) => {
     const form = multipartBody({}, { field: 'file', name, content: body, type: 'text/csv' });
@@ -65,15 +47,7 @@ describe('bulk stamping: manifest and ZIP', () => {
     const res = await send(session, 'batch-document-upload', batchId, name, await makePdf(1));
     expect(res.statusCode).toBe(201);
   };
-  const detail = async (session: TSession, batchId: number) => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100`,
-      headers: bearer(session),
-    });
-    expect(res.statusCode).toBe(200);
-    return ZBatchDetail.parse(res.json()).data;
-  };
+  const detail = (session: TSession, batchId: number) => batchDetail(ctx, session, batchId);
 
   it('applies manifest rows to their files and reports every bad row with its reasons', async () => {
     const { session } = await newDepartmentUser(ctx, 3);

@@ -2,24 +2,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ZBatchDetail,
-  ZBatchItemResponse,
-  ZBatchResponse,
-  ZLockerListResponse,
-} from '@bubuh/contracts';
+import { ZBatchItemResponse, ZBatchResponse } from '@bubuh/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  documents,
-  plans,
-  serialNumbers,
-  subscriptions,
-  unitReservations,
-} from '../src/db/schema.ts';
+import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
+import { batchDetail, createTestBatch } from './batch-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
@@ -28,7 +18,7 @@ import {
   type TSession,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
-import { lockerCall } from './locker-helpers.ts';
+import { grantLocker, lockerListing } from './locker-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 /** Bulk stamping (issue 13): preflight, quota, a run to the end, cancel, retry, tenancy. */
@@ -51,21 +41,8 @@ describe('bulk stamping (batch-stamp)', () => {
   });
   afterAll(() => ctx.close());
 
-  const createBatch = async (session: TSession, pageMode: 'fixed' | 'first' | 'last' = 'last') => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/batch-stamp/create-batch',
-      headers: bearer(session),
-      payload: {
-        name: `Kontrak ${unique()}`,
-        doc_type: '3',
-        doc_value: 10_000,
-        placement: { page_mode: pageMode, page: 2, x: 400, y: 100, width: 75, height: 75 },
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    return ZBatchResponse.parse(res.json()).data.id;
-  };
+  const createBatch = (session: TSession, pageMode: 'fixed' | 'first' | 'last' = 'last') =>
+    createTestBatch(ctx, session, { prefix: 'Kontrak', page: 2, pageMode });
 
   const addFile = (session: TSession, batchId: number, content: Buffer, name: string) => {
     const form = multipartBody({}, { field: 'file', name, content, type: 'application/pdf' });
@@ -77,15 +54,7 @@ describe('bulk stamping (batch-stamp)', () => {
     });
   };
 
-  const detail = async (session: TSession, batchId: number) => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100`,
-      headers: bearer(session),
-    });
-    expect(res.statusCode).toBe(200);
-    return ZBatchDetail.parse(res.json()).data;
-  };
+  const detail = (session: TSession, batchId: number) => batchDetail(ctx, session, batchId);
 
   const act = (session: TSession, action: string, batchId: number) =>
     ctx.app.inject({
@@ -323,13 +292,7 @@ describe('bulk stamping (batch-stamp)', () => {
 
   it('files the results in a locker folder named after the batch and tells the owner it finished', async () => {
     const { session, ref: account } = await newDepartmentUser(ctx, 2);
-    const [plan] = await ctx.database.db
-      .insert(plans)
-      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
-      .returning();
-    await ctx.database.db
-      .insert(subscriptions)
-      .values({ planId: plan?.id ?? 0, companyId: account.companyId });
+    await grantLocker(ctx, account.companyId);
     const id = await createBatch(session, 'first');
     for (const name of ['satu.pdf', 'dua.pdf'])
       expect((await addFile(session, id, await makePdf(1), name)).statusCode).toBe(201);
@@ -337,21 +300,14 @@ describe('bulk stamping (batch-stamp)', () => {
     const d = await until(session, id, (x) => x.batch.status === 'done');
     expect(d.batch.counts.stamped).toBe(2);
 
-    const root = ZLockerListResponse.parse(
-      (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
-    ).data;
+    const root = await lockerListing(ctx, session);
     const folder = root.items.find((i) => i.name === d.batch.name);
     expect(folder?.type).toBe('folder');
-    const inside = ZLockerListResponse.parse(
-      (
-        await lockerCall(
-          ctx,
-          session,
-          'GET',
-          `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
-        )
-      ).json(),
-    ).data;
+    const inside = await lockerListing(
+      ctx,
+      session,
+      `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
+    );
     expect(inside.items.map((i) => i.name).sort()).toEqual(['dua.pdf', 'satu.pdf']);
     expect(inside.items.every((i) => i.serial_number !== null)).toBe(true);
 

@@ -7,12 +7,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentSigners, documents } from '../src/db/schema.ts';
-import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
   newDepartmentUser,
+  purchase,
+  signatureBox,
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
@@ -68,14 +69,7 @@ const post = (url: string, session: TSession, payload: Record<string, unknown>) 
 describe('kept document totals', () => {
   it('match the counted ones after uploads, stamps, cancels, deletes and signatures', async () => {
     const { session: owner, ref } = await newDepartmentUser(ctx, 3);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 4,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 4);
     const signer = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
     const pdf = await makePdf(1);
     const ids = [];
@@ -103,22 +97,21 @@ describe('kept document totals', () => {
       headers: bearer(owner),
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    const box = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
     for (const id of [toSign, toSignAndCancel]) {
       // The signer has two boxes: the document counts once for them.
       const set = await post('/api/v1/esign-only/update-signer-data', owner, {
         document_id: id,
         signers: [
-          { user_id: signer.userData.id, ...box(60) },
-          { user_id: signer.userData.id, ...box(260) },
-          { user_id: owner.userData.id, ...box(460) },
+          { user_id: signer.userData.id, ...signatureBox(60) },
+          { user_id: signer.userData.id, ...signatureBox(260) },
+          { user_id: owner.userData.id, ...signatureBox(460) },
         ],
       });
       expect(set.statusCode, set.body).toBe(200);
     }
     const signed = await post('/api/v1/esign-only/signer-process', signer, {
       document_id: toSign,
-      ...box(60),
+      ...signatureBox(60),
       identity_confirmed: true,
     });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -129,7 +122,7 @@ describe('kept document totals', () => {
     // Signers replaced by the owner alone: the signer's count goes away.
     const reset = await post('/api/v1/esign-only/update-signer-data', owner, {
       document_id: ids[4] ?? 0,
-      signers: [{ user_id: owner.userData.id, ...box(60) }],
+      signers: [{ user_id: owner.userData.id, ...signatureBox(60) }],
     });
     expect([200, 409]).toContain(reset.statusCode);
     expect(await kept()).toEqual(await counted());

@@ -13,7 +13,7 @@ import {
   type TAccountRef,
   type TQuotaKind,
 } from '../src/modules/quota/ledger.ts';
-import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
+import { bearer, callAs, createVerifiedUser, login } from './auth-helpers.ts';
 import { type TTestContext, unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -28,6 +28,23 @@ export const purchase = (ctx: TTestContext, to: TAccountRef, kind: TQuotaKind, q
     to,
     reason: 'purchase',
     companyId: to.companyId,
+  });
+
+/** A signature box on page 1 at `x` (PDF points, 120 × 50). */
+export const signatureBox = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
+
+const SIGNER_BOX = { page: 1, y: 150, width: 140, height: 56 };
+
+/** A signer's box on page 1 at `x`, as update-signer-data takes it (140 × 56). */
+export const signerBox = (userId: number, x: number) => ({ user_id: userId, x, ...SIGNER_BOX });
+
+/** `who` signs `documentId` in their box at `x` (signer-process, identity confirmed). */
+export const signInBox = (ctx: TTestContext, who: TSession, documentId: number, x: number) =>
+  callAs(ctx, who, 'POST', '/api/v1/esign-only/signer-process', {
+    document_id: documentId,
+    x,
+    ...SIGNER_BOX,
+    identity_confirmed: true,
   });
 
 /** An A4 PDF with a line of text on each page. */

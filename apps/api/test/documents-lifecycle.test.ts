@@ -12,6 +12,7 @@ import {
   newDepartmentUser,
   pdfsig,
   purchase,
+  signatureBox,
   stampDocument,
   stampRequest,
   type TSession,
@@ -131,19 +132,18 @@ describe('a process that dies mid-stamp', () => {
     const { session, ref } = await newDepartmentUser(ctx, 0);
     await purchase(ctx, ref, 'esign', 2);
     const id = await uploadedId(ctx, session, await makePdf(1));
-    const box = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
     const me = session.userData.id;
     const set = await post('/api/v1/esign-only/update-signer-data', session, {
       document_id: id,
       signers: [
-        { user_id: me, ...box(60) },
-        { user_id: me, ...box(260) },
+        { user_id: me, ...signatureBox(60) },
+        { user_id: me, ...signatureBox(260) },
       ],
     });
     expect(set.statusCode, set.body).toBe(200);
     const first = await post('/api/v1/esign-only/signer-process', session, {
       document_id: id,
-      ...box(60),
+      ...signatureBox(60),
       identity_confirmed: true,
     });
     expect(first.statusCode, first.body).toBe(200);
@@ -161,7 +161,7 @@ describe('a process that dies mid-stamp', () => {
     expect((await details(session, id)).signing_status).toBe('signing');
     const second = await post('/api/v1/esign-only/signer-process', session, {
       document_id: id,
-      ...box(260),
+      ...signatureBox(260),
     });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().data.signing_status).toBe('signed');
@@ -187,14 +187,7 @@ describe('who pays for a stamp (spec §6)', () => {
     const { ref } = await newDepartmentUser(ctx, 0);
     const companyId = ref.companyId ?? 0;
     const company = { ownerType: 'company' as const, ownerId: companyId, companyId };
-    await move(ctx.database.db, {
-      kind: 'emeterai',
-      quantity: 2,
-      from: SYSTEM_ISSUED,
-      to: company,
-      reason: 'purchase',
-      companyId,
-    });
+    await purchase(ctx, company, 'emeterai', 2);
     const email = await createVerifiedUser(ctx);
     await ctx.database.db
       .update(users)
@@ -424,18 +417,17 @@ describe('e-sign only documents', () => {
     const id = up.json().data.document_id as number;
     expect((await details(owner, id)).signing_method).toBe('esign');
 
-    const box = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
     const set = await post('/api/v1/esign-only/update-signer-data', owner, {
       document_id: id,
       signers: [
-        { user_id: owner.userData.id, ...box(60) },
-        { user_id: colleague.userData.id, ...box(260) },
+        { user_id: owner.userData.id, ...signatureBox(60) },
+        { user_id: colleague.userData.id, ...signatureBox(260) },
       ],
     });
     expect(set.statusCode, set.body).toBe(200);
     const signed = await post('/api/v1/esign-only/embed-process', owner, {
       document_id: id,
-      ...box(60),
+      ...signatureBox(60),
       identity_confirmed: true,
     });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -452,7 +444,7 @@ describe('e-sign only documents', () => {
     expect(doc.signers.map((s) => s.status)).toEqual(['signed']);
     const late = await post('/api/v1/esign-only/signer-process', colleague, {
       document_id: id,
-      ...box(260),
+      ...signatureBox(260),
       identity_confirmed: true,
     });
     // Taken off the document, the colleague no longer sees it at all.

@@ -16,6 +16,7 @@ import {
   newDepartmentUser as newDepartmentUserIn,
   pdfsig,
   purchase,
+  signatureBox,
   stampDocument,
   type TSession,
   uploadPdf,
@@ -561,7 +562,6 @@ describe('e-signatures before the stamp', () => {
     const [second, third] = colleagues as [TSession, TSession];
     const id = ZUploadDocumentResponse.parse((await upload(owner, await makePdf(1))).json()).data
       .document_id;
-    const box = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
     const set = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/esign-only/update-signer-data',
@@ -569,9 +569,9 @@ describe('e-signatures before the stamp', () => {
       payload: {
         document_id: id,
         signers: [
-          { user_id: owner.userData.id, ...box(60) },
-          { user_id: second.userData.id, ...box(200) },
-          { user_id: third.userData.id, ...box(340) },
+          { user_id: owner.userData.id, ...signatureBox(60) },
+          { user_id: second.userData.id, ...signatureBox(200) },
+          { user_id: third.userData.id, ...signatureBox(340) },
         ],
       },
     });
@@ -581,7 +581,11 @@ describe('e-signatures before the stamp', () => {
         method: 'POST',
         url: '/api/v1/esign-only/signer-process',
         headers: bearer(who),
-        payload: { document_id: id, ...box(x), ...(confirm ? { identity_confirmed: true } : {}) },
+        payload: {
+          document_id: id,
+          ...signatureBox(x),
+          ...(confirm ? { identity_confirmed: true } : {}),
+        },
       });
 
     const outOfTurn = await sign(third, 340);

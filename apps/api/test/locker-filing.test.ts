@@ -1,10 +1,5 @@
-import {
-  ZFilingFolderResponse,
-  ZLockerListResponse,
-  ZUploadDocumentResponse,
-} from '@bubuh/contracts';
+import { ZFilingFolderResponse, ZUploadDocumentResponse } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans, subscriptions } from '../src/db/schema.ts';
 import {
   makePdf,
   newDepartmentUser,
@@ -12,8 +7,15 @@ import {
   stampDocument,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
-import { createFolder, lockerCall, storageUse, uploadFile } from './locker-helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import {
+  createFolder,
+  grantLocker,
+  lockerCall,
+  lockerListing,
+  storageUse,
+  uploadFile,
+} from './locker-helpers.ts';
 
 let ctx: TTestContext;
 
@@ -25,34 +27,21 @@ afterAll(() => ctx.close());
 describe('automatic filing', () => {
   it('files every stamped document in the "e-Meterai" folder with its serial and document id', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 2);
-    const [plan] = await ctx.database.db
-      .insert(plans)
-      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
-      .returning();
-    await ctx.database.db
-      .insert(subscriptions)
-      .values({ planId: plan?.id ?? 0, companyId: ref.companyId });
+    await grantLocker(ctx, ref.companyId);
 
     const documentId = await uploadedId(ctx, session, await makePdf(2), 'perjanjian-sewa.pdf');
     const stamped = await stampDocument(ctx, session, documentId);
     expect(stamped.statusCode, stamped.body).toBe(200);
     const serial = stamped.json().data.serial_number as string;
 
-    const root = ZLockerListResponse.parse(
-      (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
-    ).data;
+    const root = await lockerListing(ctx, session);
     const folder = root.items.find((i) => i.name === 'e-Meterai');
     expect(folder?.type).toBe('folder');
-    const inside = ZLockerListResponse.parse(
-      (
-        await lockerCall(
-          ctx,
-          session,
-          'GET',
-          `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
-        )
-      ).json(),
-    ).data;
+    const inside = await lockerListing(
+      ctx,
+      session,
+      `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
+    );
     expect(inside.items.map((i) => [i.name, i.serial_number, i.document_id, i.mime_type])).toEqual([
       ['perjanjian-sewa.pdf', serial, documentId, 'application/pdf'],
     ]);
@@ -74,21 +63,13 @@ describe('automatic filing', () => {
     const documentId = await uploadedId(ctx, session, await makePdf(1));
     const stamped = await stampDocument(ctx, session, documentId, 1);
     expect(stamped.statusCode, stamped.body).toBe(200);
-    const root = ZLockerListResponse.parse(
-      (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
-    ).data;
+    const root = await lockerListing(ctx, session);
     expect(root.items).toEqual([]);
   });
 
   it('turns a locker PDF into a draft for a single stamp; other files and other lockers are refused', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 0);
-    const [plan] = await ctx.database.db
-      .insert(plans)
-      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
-      .returning();
-    await ctx.database.db
-      .insert(subscriptions)
-      .values({ planId: plan?.id ?? 0, companyId: ref.companyId });
+    await grantLocker(ctx, ref.companyId);
     const pdf = await uploadFile(ctx, session, { name: 'kuitansi.pdf', content: await makePdf(1) });
     const txt = await uploadFile(ctx, session, { name: 'a.txt', content: Buffer.from('a\n') });
     const draft = await lockerCall(ctx, session, 'POST', '/api/v1/file-manager/to-document', {
@@ -122,25 +103,17 @@ describe('automatic filing', () => {
 
   it('files in the folder the user chose, and back in "e-Meterai" once that folder is deleted', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 2);
-    const [plan] = await ctx.database.db
-      .insert(plans)
-      .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
-      .returning();
-    await ctx.database.db
-      .insert(subscriptions)
-      .values({ planId: plan?.id ?? 0, companyId: ref.companyId });
+    await grantLocker(ctx, ref.companyId);
     const setting = async () =>
       ZFilingFolderResponse.parse(
         (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager/filing-folder')).json(),
       ).data;
     const namesIn = async (folderId: number | null | undefined) =>
-      ZLockerListResponse.parse(
-        (await lockerCall(ctx, session, 'GET', `/api/v1/file-manager/folder/${folderId}`)).json(),
-      ).data.items.map((i) => i.name);
+      (await lockerListing(ctx, session, `/api/v1/file-manager/folder/${folderId}`)).items.map(
+        (i) => i.name,
+      );
     const rootFolder = async (name: string) =>
-      ZLockerListResponse.parse(
-        (await lockerCall(ctx, session, 'GET', '/api/v1/file-manager')).json(),
-      ).data.items.find((i) => i.name === name);
+      (await lockerListing(ctx, session)).items.find((i) => i.name === name);
 
     expect(await setting()).toEqual({ file_manager_id: null, name: 'e-Meterai' });
     const clients = (await createFolder(ctx, session, 'Klien')).item;

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ZLockerItemResponse, ZStorageUseResponse } from '@bubuh/contracts';
+import { ZLockerItemResponse, ZLockerListResponse, ZStorageUseResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import yazl from 'yazl';
 import { companies, lockerPlanLimits, plans, subscriptions, users } from '../src/db/schema.ts';
 import { bearer, callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
@@ -56,6 +57,26 @@ export const lockerCall = (
   url: string,
   payload?: unknown,
 ) => callAs(ctx, session, method, url, payload);
+
+/** A locker listing (the root by default, a folder, the trash, a search), answered and parsed. */
+export const lockerListing = async (
+  ctx: TTestContext,
+  session: TSession,
+  url = '/api/v1/file-manager',
+) => {
+  const res = await lockerCall(ctx, session, 'GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZLockerListResponse.parse(res.json()).data;
+};
+
+/** Gives the company a plan with the digital locker (no expiry). */
+export const grantLocker = async (ctx: TTestContext, companyId: number | null) => {
+  const [plan] = await ctx.database.db
+    .insert(plans)
+    .values({ name: `Locker ${unique()}`, isDigitalLocker: true })
+    .returning();
+  await ctx.database.db.insert(subscriptions).values({ planId: plan?.id ?? 0, companyId });
+};
 
 export const createFolder = async (
   ctx: TTestContext,

@@ -1,4 +1,4 @@
-import { ZApiError, ZLockerItemsResponse, ZLockerListResponse } from '@bubuh/contracts';
+import { ZApiError, ZLockerItemsResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockerItems, subscriptions } from '../src/db/schema.ts';
@@ -8,6 +8,7 @@ import {
   createFolder,
   lockerCall,
   lockerCompany,
+  lockerListing,
   makeDocx,
   PNG,
   storageUse,
@@ -27,11 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const listing = async (session: TLockerCompany['user'], url: string) => {
-  const res = await lockerCall(ctx, session, 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return ZLockerListResponse.parse(res.json()).data;
-};
+const listing = (session: TLockerCompany['user'], url: string) => lockerListing(ctx, session, url);
 
 describe('folders', () => {
   it('creates nested folders with the spec toast, and numbers duplicates', async () => {

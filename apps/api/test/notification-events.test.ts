@@ -10,6 +10,9 @@ import {
   makePdf,
   newDepartmentMember,
   newDepartmentUser,
+  purchase,
+  signerBox,
+  signInBox,
   stampDocument,
   type TSession,
   uploadedId,
@@ -125,43 +128,19 @@ describe('payments, signing, low quota and the bell ETag', () => {
 
   it('two signers: signer 2 hears it is their turn, the owner who signed and that all signed', async () => {
     const { session: owner, ref } = await newDepartmentUser(ctx, 0);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 20,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 20);
     const dewi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
     const [dewiRow] = await ctx.database.db
       .select({ fullName: users.fullName })
       .from(users)
       .where(eq(users.id, dewi.userData.id));
     const id = await uploadedId(ctx, owner, await makePdf(1), 'kontrak.pdf');
-    const box = (userId: number, x: number) => ({
-      user_id: userId,
-      page: 1,
-      x,
-      y: 150,
-      width: 140,
-      height: 56,
-    });
     const set = await callAs(ctx, owner, 'POST', '/api/v1/esign-only/update-signer-data', {
       document_id: id,
-      signers: [box(owner.userData.id, 60), box(dewi.userData.id, 240)],
+      signers: [signerBox(owner.userData.id, 60), signerBox(dewi.userData.id, 240)],
     });
     expect(set.statusCode, set.body).toBe(200);
-    const sign = (who: TSession, x: number) =>
-      callAs(ctx, who, 'POST', '/api/v1/esign-only/signer-process', {
-        document_id: id,
-        page: 1,
-        x,
-        y: 150,
-        width: 140,
-        height: 56,
-        identity_confirmed: true,
-      });
+    const sign = (who: TSession, x: number) => signInBox(ctx, who, id, x);
     expect((await sign(owner, 60)).statusCode).toBe(200);
     await vi.waitFor(async () => {
       const turn = (await bell(dewi)).find((n) => n.header === 'Waiting for your signature');

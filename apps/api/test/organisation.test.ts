@@ -478,43 +478,28 @@ describe('quota history sorting', () => {
 describe('transfer and return', () => {
   it('moves quota to a department and back, and the history shows both', async () => {
     const other = await newCompany(30);
-    const post = (url: string, payload: unknown) =>
+    /** Moves `quota` e-Meterai to (transfer) or back from (return) the department. */
+    const moveQuota = (url: string, quota: number) =>
       ctx.app.inject({
         method: 'POST',
         url,
         headers: bearer(other.admin),
-        payload: payload as Record<string, unknown>,
+        payload: { departement_id: other.deptId, quota, type: 'emeterai' },
       });
-    const sent = await post('/api/v1/quota/transfer-quota-company', {
-      departement_id: other.deptId,
-      quota: 12,
-      type: 'emeterai',
-    });
+    const sent = await moveQuota('/api/v1/quota/transfer-quota-company', 12);
     expect(sent.json()).toMatchObject({
       message: 'Berhasil transfer kuota',
       data: { company_remain: 18, departement_remain: 12 },
     });
-    const back = await post('/api/v1/quota/return-quota-department', {
-      departement_id: other.deptId,
-      quota: 5,
-      type: 'emeterai',
-    });
+    const back = await moveQuota('/api/v1/quota/return-quota-department', 5);
     expect(back.json()).toMatchObject({
       message: 'Berhasil return kuota',
       data: { company_remain: 23, departement_remain: 7 },
     });
-    const tooMuch = await post('/api/v1/quota/return-quota-department', {
-      departement_id: other.deptId,
-      quota: 8,
-      type: 'emeterai',
-    });
+    const tooMuch = await moveQuota('/api/v1/quota/return-quota-department', 8);
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().message).toBe('Kuota departemen tidak mencukupi');
-    const zero = await post('/api/v1/quota/transfer-quota-company', {
-      departement_id: other.deptId,
-      quota: 0,
-      type: 'emeterai',
-    });
+    const zero = await moveQuota('/api/v1/quota/transfer-quota-company', 0);
     expect(zero.statusCode).toBe(400);
     const history = await ctx.app.inject({
       method: 'GET',

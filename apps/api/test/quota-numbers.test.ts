@@ -65,6 +65,44 @@ const lastMonths = () => {
 const series = (values: Record<number, number>) =>
   Array.from({ length: 12 }, (_, i) => values[11 - i] ?? 0);
 
+/** A quota read (`/api/v1/quota/<path>`): answered, valid for the contract, its data. */
+const quotaOf = async (session: TSession, path: string) => {
+  const res = await get(session, `/api/v1/quota/${path}`);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(ZQuotaResponse.parse(res.json()).data).toBeTruthy();
+  return res.json().data;
+};
+
+type TFigures = { remain: number; used: number; total: number };
+const NO_CHILDREN = { remain_child: 0, usage_child: 0, total_child: 0 };
+
+/**
+ * What a wallet without child users answers (a department, a child user): every e-Meterai it
+ * used is a stamp of this month, no PSrE.
+ */
+const walletQuota = (
+  scope: 'departement' | 'user',
+  { emeterai, draft, esign }: { emeterai: TFigures; draft: number; esign: TFigures },
+) => ({
+  scope,
+  remain: emeterai.remain,
+  usage: { total: emeterai.used },
+  stamp: { total: emeterai.used },
+  total: { total: emeterai.total },
+  draft: { total: draft },
+  chartUsage: series({ 0: emeterai.used }),
+  chartRemain: [emeterai.remain, emeterai.used],
+  ...NO_CHILDREN,
+  stamp_child: 0,
+  esign: {
+    remain: esign.remain,
+    usage: { total: esign.used },
+    total: { total: esign.total },
+    ...NO_CHILDREN,
+  },
+  psre: { remain: 0, usage: { total: 0 }, total: { total: 0 } },
+});
+
 describe('quota numbers match the ledger', () => {
   it('reports remain, usage, stamps, totals, drafts, child figures, stock and charts exactly', async () => {
     const [company] = await ctx.database.db
@@ -180,10 +218,7 @@ describe('quota numbers match the ledger', () => {
 
     // The company admin. e-Meterai: 50 − 12 + 2 − 2 stamps − 1 old spend = 37 (the refunded
     // stamp nets 0); e-sign: 30 − 8 = 22; PSrE: 4 − 1 = 3.
-    const companyQuota = await get(admin, '/api/v1/quota/quota-company');
-    expect(companyQuota.statusCode, companyQuota.body).toBe(200);
-    expect(ZQuotaResponse.parse(companyQuota.json()).data).toBeTruthy();
-    expect(companyQuota.json().data).toEqual({
+    expect(await quotaOf(admin, 'quota-company')).toEqual({
       scope: 'company',
       remain: 37,
       usage: { total: 3 },
@@ -210,58 +245,22 @@ describe('quota numbers match the ledger', () => {
     });
 
     // The department user: the department's wallet and drafts.
-    const deptQuota = await get(member, '/api/v1/quota/quota-departement');
-    expect(ZQuotaResponse.parse(deptQuota.json()).data).toBeTruthy();
-    expect(deptQuota.json().data).toEqual({
-      scope: 'departement',
-      remain: 9,
-      usage: { total: 1 },
-      stamp: { total: 1 },
-      total: { total: 10 },
-      draft: { total: 1 },
-      chartUsage: series({ 0: 1 }),
-      chartRemain: [9, 1],
-      remain_child: 0,
-      usage_child: 0,
-      stamp_child: 0,
-      total_child: 0,
-      esign: {
-        remain: 6,
-        usage: { total: 2 },
-        total: { total: 8 },
-        remain_child: 0,
-        usage_child: 0,
-        total_child: 0,
-      },
-      psre: { remain: 0, usage: { total: 0 }, total: { total: 0 } },
-    });
+    expect(await quotaOf(member, 'quota-departement')).toEqual(
+      walletQuota('departement', {
+        emeterai: { remain: 9, used: 1, total: 10 },
+        draft: 1,
+        esign: { remain: 6, used: 2, total: 8 },
+      }),
+    );
 
     // The child: its own wallet and drafts.
-    const childQuota = await get(child, '/api/v1/quota/quota-user');
-    expect(ZQuotaResponse.parse(childQuota.json()).data).toBeTruthy();
-    expect(childQuota.json().data).toEqual({
-      scope: 'user',
-      remain: 4,
-      usage: { total: 1 },
-      stamp: { total: 1 },
-      total: { total: 5 },
-      draft: { total: 1 },
-      chartUsage: series({ 0: 1 }),
-      chartRemain: [4, 1],
-      remain_child: 0,
-      usage_child: 0,
-      stamp_child: 0,
-      total_child: 0,
-      esign: {
-        remain: 2,
-        usage: { total: 1 },
-        total: { total: 3 },
-        remain_child: 0,
-        usage_child: 0,
-        total_child: 0,
-      },
-      psre: { remain: 0, usage: { total: 0 }, total: { total: 0 } },
-    });
+    expect(await quotaOf(child, 'quota-user')).toEqual(
+      walletQuota('user', {
+        emeterai: { remain: 4, used: 1, total: 5 },
+        draft: 1,
+        esign: { remain: 2, used: 1, total: 3 },
+      }),
+    );
 
     // Stock reads.
     expect((await get(admin, '/api/v1/stock/quota-company')).json().data).toEqual({
@@ -286,20 +285,16 @@ describe('quota numbers match the ledger', () => {
     // Monthly charts: company admins see the company and its departments, the others their wallet.
     const chartOf = async (who: TSession) =>
       ZQuotaChart.parse((await get(who, '/api/v1/quota/data-chart-quota')).json()).data;
-    expect(await chartOf(admin)).toEqual({
-      months: lastMonths(),
-      emeterai: series({ 0: 3, 2: 1 }),
-      esign: series({ 0: 2 }),
-    });
-    expect(await chartOf(member)).toEqual({
-      months: lastMonths(),
-      emeterai: series({ 0: 1 }),
-      esign: series({ 0: 2 }),
-    });
-    expect(await chartOf(child)).toEqual({
-      months: lastMonths(),
-      emeterai: series({ 0: 1 }),
-      esign: series({ 0: 1 }),
-    });
+    for (const [who, emeterai, esign] of [
+      [admin, { 0: 3, 2: 1 }, { 0: 2 }],
+      [member, { 0: 1 }, { 0: 2 }],
+      [child, { 0: 1 }, { 0: 1 }],
+    ] as const) {
+      expect(await chartOf(who)).toEqual({
+        months: lastMonths(),
+        emeterai: series(emeterai),
+        esign: series(esign),
+      });
+    }
   });
 });

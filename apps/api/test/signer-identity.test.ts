@@ -1,8 +1,13 @@
 import { ZSignerIdentityResponse } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { callAs, type TMethod } from './auth-helpers.ts';
-import { makePdf, newDepartmentUser, type TSession, uploadedId } from './documents-helpers.ts';
+import {
+  makePdf,
+  newDepartmentUser,
+  purchase,
+  type TSession,
+  uploadedId,
+} from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 let ctx: TTestContext;
@@ -17,14 +22,7 @@ const call = (session: TSession, method: TMethod, url: string, payload?: unknown
 describe('identity for the signing certificate', () => {
   it('is entered and corrected (NIK validated as at registration) until the certificate is issued', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 0);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 1,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    await purchase(ctx, ref, 'esign', 1);
     const before = ZSignerIdentityResponse.parse(
       (await call(session, 'GET', '/api/v1/esign/identity')).json(),
     ).data;

@@ -78,61 +78,55 @@ const myDocument: TMenuGroup = {
   children: [singleStamp, bulkStamp],
 };
 
-/** admin and other admin-company users: the full admin set. */
-const ADMIN_MENU: TMenuItem[] = [
+/**
+ * Every menu has one frame: Dashboard, Master Data with `masters` (when it has any), My e-Document,
+ * the Quota group with `quota` (when it has one), Digital Locker and Support.
+ */
+const menuFrame = (masters: TMenuLeaf[], quota: TMenuLeaf[] = []): TMenuItem[] => [
   dashboard,
-  masterData([masterUser, masterDepartment]),
+  ...(masters.length > 0 ? [masterData(masters)] : []),
   myDocument,
-  quotaGroup([
+  ...(quota.length > 0 ? [quotaGroup(quota)] : []),
+  digitalLocker,
+  support,
+];
+
+/** admin and other admin-company users: the full admin set. */
+const ADMIN_MENU = menuFrame(
+  [masterUser, masterDepartment],
+  [
     leaf('quota-purchase', 'menu.purchase', 'quotaPurchase', 'cart'),
     leaf('quota-transfer', 'menu.transfer', 'quotaTransfer', 'transfer'),
-  ]),
-  digitalLocker,
-  support,
-];
+  ],
+);
 
 /** user: Dashboard, Master eSign, Single and Bulk stamp, Digital Locker, Support. */
-const USER_MENU: TMenuItem[] = [
-  dashboard,
-  masterData([masterEsign]),
-  myDocument,
-  digitalLocker,
-  support,
-];
+const USER_MENU = menuFrame([masterEsign]);
 
 /** admin-company with user_type payu: Dashboard, User and Department, My e-Document, Locker, Support. */
-const PAYU_MENU: TMenuItem[] = [
-  dashboard,
-  masterData([masterUser, masterDepartment]),
-  myDocument,
-  digitalLocker,
-  support,
-];
+const PAYU_MENU = menuFrame([masterUser, masterDepartment]);
 
 /** Personal accounts: Dashboard, My e-Document, Quota (Buy Package, Transfer Kuota), Locker, Support. */
-const PERSONAL_MENU: TMenuItem[] = [
-  dashboard,
-  myDocument,
-  quotaGroup([
+const PERSONAL_MENU = menuFrame(
+  [],
+  [
     leaf('plan', 'menu.buyPackage', 'plan', 'cart'),
     leaf('transfer', 'menu.transferQuota', 'transfer', 'transfer'),
-  ]),
-  digitalLocker,
-  support,
-];
+  ],
+);
 
 /**
  * super is not listed in spec §2: the admin set plus the masters it owns (personal users, the
  * plans catalogue and the configuration values of spec §3). No company User or Department
  * entries: super belongs to no customer company, and those screens are company admins' (issue 17).
  */
-const SUPER_MENU: TMenuItem[] = [
-  dashboard,
-  masterData([masterPersonalUser, masterPlan, masterStatus, masterPaymentProof, masterPromoCode]),
-  myDocument,
-  digitalLocker,
-  support,
-];
+const SUPER_MENU = menuFrame([
+  masterPersonalUser,
+  masterPlan,
+  masterStatus,
+  masterPaymentProof,
+  masterPromoCode,
+]);
 
 export type TMenuSubject = {
   role: TRole;

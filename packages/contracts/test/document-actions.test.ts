@@ -64,35 +64,21 @@ const none = {
 };
 const manager = (over: Partial<typeof none>) => ({ ...none, ...over });
 
+/** What the owner and the company admin may do with a draft. */
+const draftManager = manager({
+  continueDraft: true,
+  stamp: true,
+  sign: true,
+  askSigners: true,
+  cancel: true,
+  remove: true,
+});
+
 describe('document actions by state and role', () => {
   // Owner, company admin, the signer whose turn it is, a signer still waiting, a viewer.
   const cases: [string, TDoc, TViewer, typeof none][] = [
-    [
-      'draft/owner',
-      draft,
-      owner,
-      manager({
-        continueDraft: true,
-        stamp: true,
-        sign: true,
-        askSigners: true,
-        cancel: true,
-        remove: true,
-      }),
-    ],
-    [
-      'draft/admin',
-      draft,
-      admin,
-      manager({
-        continueDraft: true,
-        stamp: true,
-        sign: true,
-        askSigners: true,
-        cancel: true,
-        remove: true,
-      }),
-    ],
+    ['draft/owner', draft, owner, draftManager],
+    ['draft/admin', draft, admin, draftManager],
     ['draft/colleague', draft, colleague, none],
     ['signing/owner', signing, owner, manager({ continueDraft: true, cancel: true, remove: true })],
     ['signing/admin', signing, admin, manager({ continueDraft: true, cancel: true, remove: true })],

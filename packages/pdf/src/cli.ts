@@ -186,17 +186,33 @@ const SIGN_OPTIONS = {
   'tsa-url': { type: 'string' },
 } as const;
 
+/** What sign and stamp read alike: IN and OUT, the box (page, rect), reason and location. */
+function signingArgs(
+  command: string,
+  positionals: string[],
+  values: { page?: string; rect?: string; reason?: string; location?: string },
+) {
+  const [input, output] = positionals;
+  if (!input || !output || positionals.length > 2)
+    throw new UsageError(`${command} takes IN and OUT files`);
+  return {
+    input,
+    output,
+    box: { page: parsePage(values.page), rect: parseRect(values.rect) },
+    details: {
+      ...(values.reason ? { reason: values.reason } : {}),
+      ...(values.location ? { location: values.location } : {}),
+    },
+  };
+}
+
 async function cmdSign(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: SIGN_OPTIONS,
   });
-  const [input, output] = positionals;
-  if (!input || !output || positionals.length > 2)
-    throw new UsageError('sign takes IN and OUT files');
-  const page = parsePage(values.page);
-  const rect = parseRect(values.rect);
+  const { input, output, box, details } = signingArgs('sign', positionals, values);
   const name = values.name?.trim();
   if (!name) throw new UsageError('--name "Signer Name" is required');
   const bytes = readInput(input);
@@ -205,11 +221,9 @@ async function cmdSign(args: string[], out: Out): Promise<number> {
   const tsa = await tsaFrom(values, out);
   const result = await signPdf(bytes, {
     specimen: values.image ? readInput(values.image) : name,
-    page,
-    rect,
+    ...box,
     signer,
-    ...(values.reason ? { reason: values.reason } : {}),
-    ...(values.location ? { location: values.location } : {}),
+    ...details,
     ...(tsa ? { tsa } : {}),
   });
   writeOutput(output, result.bytes);
@@ -227,11 +241,7 @@ async function cmdStamp(args: string[], out: Out): Promise<number> {
       'verify-url': { type: 'string' },
     },
   });
-  const [input, output] = positionals;
-  if (!input || !output || positionals.length > 2)
-    throw new UsageError('stamp takes IN and OUT files');
-  const page = parsePage(values.page);
-  const rect = parseRect(values.rect);
+  const { input, output, box, details } = signingArgs('stamp', positionals, values);
   const serial = values.serial ?? randomSerial();
   const bytes = readInput(input);
   const signer = explicitCredential(values.key, values.cert) ?? (await demoPki(out)).emeterai;
@@ -242,11 +252,9 @@ async function cmdStamp(args: string[], out: Out): Promise<number> {
   const result = await stampMeterai(bytes, {
     serial,
     image,
-    page,
-    rect,
+    ...box,
     signer,
-    ...(values.reason ? { reason: values.reason } : {}),
-    ...(values.location ? { location: values.location } : {}),
+    ...details,
     ...(tsa ? { tsa } : {}),
   });
   writeOutput(output, result.bytes);

@@ -22,6 +22,7 @@ import type { TestPki } from './helpers.ts';
 import {
   mutoolVerify,
   nssDbWith,
+  opensslTsVerify,
   pdfsig,
   requireTool,
   skipWithout,
@@ -287,21 +288,7 @@ describe('CMS content (PAdES attributes)', () => {
       writeFileSync(join(tmp.dir, 'stamp.tst'), cms.timestampToken);
       writeFileSync(join(tmp.dir, 'root.pem'), pki.root.certificatePem);
       const digest = createHash('sha256').update(cms.signature).digest('hex');
-      const out = execFileSync(
-        'openssl',
-        [
-          'ts',
-          '-verify',
-          '-digest',
-          digest,
-          '-in',
-          join(tmp.dir, 'stamp.tst'),
-          '-token_in',
-          '-CAfile',
-          join(tmp.dir, 'root.pem'),
-        ],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-      );
+      const out = opensslTsVerify(digest, join(tmp.dir, 'stamp.tst'), join(tmp.dir, 'root.pem'));
       expect(out).toContain('Verification: OK');
     },
   );

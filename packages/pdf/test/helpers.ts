@@ -174,3 +174,12 @@ export const stampSpecimen = (
     rect: { x: 400, y: 40, width: 90, height: 90 },
     ...options,
   });
+
+/** `openssl ts -verify` of a timestamp token against the root in `caFile`; openssl's report. */
+export function opensslTsVerify(digestHex: string, tokenFile: string, caFile: string): string {
+  return execFileSync(
+    'openssl',
+    ['ts', '-verify', '-digest', digestHex, '-in', tokenFile, '-token_in', '-CAfile', caFile],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}

@@ -13,7 +13,7 @@ import {
   tokenFromResponse,
 } from '../src/tsa.ts';
 import type { TestPki } from './helpers.ts';
-import { requireTool, skipWithout, TOOLS, tempDir, testPki } from './helpers.ts';
+import { opensslTsVerify, requireTool, skipWithout, TOOLS, tempDir, testPki } from './helpers.ts';
 
 let pki: TestPki;
 const tmp = tempDir('bubuh-pki-');
@@ -183,20 +183,10 @@ describe('local RFC 3161 TSA', () => {
       // and the in-process adapter used for B-T signing
       const token = await createLocalTsa(localTsaCredential(pki.tsa)).timestamp(digest, 'SHA-256');
       writeFileSync(join(tmp.dir, 'token.der'), token);
-      const out2 = execFileSync(
-        'openssl',
-        [
-          'ts',
-          '-verify',
-          '-digest',
-          digest.toString('hex'),
-          '-in',
-          join(tmp.dir, 'token.der'),
-          '-token_in',
-          '-CAfile',
-          join(tmp.dir, 'root.pem'),
-        ],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      const out2 = opensslTsVerify(
+        digest.toString('hex'),
+        join(tmp.dir, 'token.der'),
+        join(tmp.dir, 'root.pem'),
       );
       expect(out2).toContain('Verification: OK');
     },

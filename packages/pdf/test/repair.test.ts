@@ -74,47 +74,32 @@ type DamagedCase = {
   opensIn: 'qpdf' | 'mutool';
 };
 
+/** A case made by damaging the three-page base document. */
+const baseCase = (
+  name: string,
+  damage: (bytes: Uint8Array) => Uint8Array,
+  opensIn: DamagedCase['opensIn'] = 'qpdf',
+): DamagedCase => ({
+  name,
+  make: () => damage(base),
+  pages: 3,
+  firstLine: 'Halaman 1',
+  source: () => base,
+  opensIn,
+});
+
 const CASES: DamagedCase[] = [
+  baseCase('shifted xref offsets', damaged.shiftedOffsets),
+  baseCase('missing xref table', damaged.missingXref),
+  baseCase('garbage startxref', corpus.brokenXref),
+  baseCase('truncated trailer (no startxref, no %%EOF)', damaged.truncatedTrailer),
   {
-    name: 'shifted xref offsets',
-    make: () => damaged.shiftedOffsets(base),
-    pages: 3,
-    firstLine: 'Halaman 1',
-    source: () => base,
-    opensIn: 'qpdf',
-  },
-  {
-    name: 'missing xref table',
-    make: () => damaged.missingXref(base),
-    pages: 3,
-    firstLine: 'Halaman 1',
-    source: () => base,
-    opensIn: 'qpdf',
-  },
-  {
-    name: 'garbage startxref',
-    make: () => corpus.brokenXref(base),
-    pages: 3,
-    firstLine: 'Halaman 1',
-    source: () => base,
-    opensIn: 'qpdf',
-  },
-  {
-    name: 'truncated trailer (no startxref, no %%EOF)',
-    make: () => damaged.truncatedTrailer(base),
-    pages: 3,
-    firstLine: 'Halaman 1',
-    source: () => base,
-    opensIn: 'qpdf',
-  },
-  {
-    name: 'xref stream with shifted offsets of the page contents',
-    make: () => damaged.shiftedXrefStream(base),
+    ...baseCase(
+      'xref stream with shifted offsets of the page contents',
+      damaged.shiftedXrefStream,
+      'mutool',
+    ),
     strictRefuses: false,
-    pages: 3,
-    firstLine: 'Halaman 1',
-    source: () => base,
-    opensIn: 'mutool',
   },
   {
     name: 'garbled xref stream (object streams)',

@@ -96,6 +96,16 @@ const findOrCreateDepartement = async (
 };
 
 /** The plans catalogue (editable by super). Prices in rupiah. */
+/** What the Business and Enterprise plans both offer: child users, multi-signing, the locker, certificates. */
+const TEAM_FEATURES = {
+  isParent: true,
+  isMultipleEsign: true,
+  isMultiSign: true,
+  isDigitalLocker: true,
+  isEsignSpesimen: true,
+  isEsignCertificate: true,
+};
+
 export const SEED_PLANS: (typeof plans.$inferInsert)[] = [
   {
     name: 'Personal',
@@ -122,12 +132,7 @@ export const SEED_PLANS: (typeof plans.$inferInsert)[] = [
     totalEmeterai: 500,
     totalEsign: 500,
     totalMultiuser: 25,
-    isParent: true,
-    isMultipleEsign: true,
-    isMultiSign: true,
-    isDigitalLocker: true,
-    isEsignSpesimen: true,
-    isEsignCertificate: true,
+    ...TEAM_FEATURES,
     note: 'Departments, bulk stamping and the digital locker',
   },
   {
@@ -137,12 +142,7 @@ export const SEED_PLANS: (typeof plans.$inferInsert)[] = [
     totalEsign: 2_000,
     totalMultiuser: 200,
     totalPsre: 1_000,
-    isParent: true,
-    isMultipleEsign: true,
-    isMultiSign: true,
-    isDigitalLocker: true,
-    isEsignSpesimen: true,
-    isEsignCertificate: true,
+    ...TEAM_FEATURES,
     note: 'Certified PSrE signatures included',
   },
 ];

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
 
 /**
  * Where files live. Files are addressed by keys the server makes (never user-supplied names).
@@ -34,5 +35,34 @@ const KEY_PATTERN = /^[a-z0-9.][a-z0-9/_.-]{0,250}$/;
 export const assertValidKey = (key: string): void => {
   if (!KEY_PATTERN.test(key) || key.includes('..') || key.includes('//')) {
     throw new Error(`Invalid storage key: ${key}`);
+  }
+};
+
+/**
+ * Every store's `put` input: `body` as a stream and the counter it is piped through, which fails
+ * with FileTooLargeError past `maxBytes`; `size()` is how many bytes went through.
+ */
+export const sizeCounted = (body: Readable | Uint8Array, maxBytes = Number.POSITIVE_INFINITY) => {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) callback(new FileTooLargeError(maxBytes));
+      else callback(null, chunk);
+    },
+  });
+  const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
+  return { source, counter, size: () => size };
+};
+
+/** Every store's `check`: writes a probe object, reads it back and removes it. */
+export const probeStore = async (store: Pick<TFileStore, 'put' | 'get' | 'delete'>) => {
+  const key = `.health/${randomUUID()}`;
+  const payload = new TextEncoder().encode('ok');
+  await store.put(key, payload);
+  const back = await store.get(key);
+  await store.delete(key);
+  if (Buffer.compare(Buffer.from(back), Buffer.from(payload)) !== 0) {
+    throw new Error('Storage read-back mismatch');
   }
 };

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, FileTooLargeError, type TFileStore } from './file-store.ts';
+import { assertValidKey, probeStore, sizeCounted, type TFileStore } from './file-store.ts';
 
 /** Local-disk FileStore under `root` (default ./data/files). Writes are atomic (temp + rename). */
 export const createLocalFileStore = (root: string): TFileStore => {
@@ -30,16 +29,7 @@ export const createLocalFileStore = (root: string): TFileStore => {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.part`;
-      let size = 0;
-      const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > limit) callback(new FileTooLargeError(limit));
-          else callback(null, chunk);
-        },
-      });
-      const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
+      const { source, counter, size } = sizeCounted(body, options.maxBytes);
       const sink = fs.createWriteStream(temp, { flags: 'wx' });
       try {
         await pipeline(source, counter, sink);
@@ -52,7 +42,7 @@ export const createLocalFileStore = (root: string): TFileStore => {
         await removeEmptyItemFolder(key);
         throw error;
       }
-      return { size };
+      return { size: size() };
     },
     get: async (key) => new Uint8Array(await fsp.readFile(resolve(key))),
     stream: async (key) => {
@@ -72,16 +62,7 @@ export const createLocalFileStore = (root: string): TFileStore => {
       await fsp.rm(resolve(key), { force: true });
       await removeEmptyItemFolder(key);
     },
-    check: async () => {
-      const key = `.health/${randomUUID()}`;
-      const payload = new TextEncoder().encode('ok');
-      await store.put(key, payload);
-      const back = await store.get(key);
-      await store.delete(key);
-      if (Buffer.compare(Buffer.from(back), Buffer.from(payload)) !== 0) {
-        throw new Error('Storage read-back mismatch');
-      }
-    },
+    check: () => probeStore(store),
   };
   return store;
 };

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertValidKey, FileTooLargeError, type TFileStore } from './file-store.ts';
+import { assertValidKey, probeStore, sizeCounted, type TFileStore } from './file-store.ts';
 
 export type TS3Options = {
   bucket: string;
@@ -62,16 +61,7 @@ export const createS3FileStore = (options: TS3Options): TFileStore => {
   const store: TFileStore = {
     driver: 's3',
     put: async (key, body, putOptions = {}) => {
-      let size = 0;
-      const limit = putOptions.maxBytes ?? Number.POSITIVE_INFINITY;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > limit) callback(new FileTooLargeError(limit));
-          else callback(null, chunk);
-        },
-      });
-      const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
+      const { source, counter, size } = sizeCounted(body, putOptions.maxBytes);
       let sourceError: unknown;
       source.once('error', (error) => {
         sourceError = error;
@@ -99,7 +89,7 @@ export const createS3FileStore = (options: TS3Options): TFileStore => {
         await store.delete(key).catch(() => {});
         throw failure ?? sourceError;
       }
-      return { size };
+      return { size: size() };
     },
     get: async (key) => {
       const chunks: Buffer[] = [];
@@ -128,16 +118,7 @@ export const createS3FileStore = (options: TS3Options): TFileStore => {
     delete: async (key) => {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
-    check: async () => {
-      const key = `.health/${randomUUID()}`;
-      const payload = new TextEncoder().encode('ok');
-      await store.put(key, payload);
-      const back = await store.get(key);
-      await store.delete(key);
-      if (Buffer.compare(Buffer.from(back), Buffer.from(payload)) !== 0) {
-        throw new Error('Storage read-back mismatch');
-      }
-    },
+    check: () => probeStore(store),
   };
   return store;
 };

@@ -1,14 +1,5 @@
-import {
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow, ref, serialId } from './columns';
 
 import { users } from './org';
 
@@ -16,7 +7,7 @@ import { users } from './org';
 export const appSecrets = pgTable('app_secrets', {
   name: varchar('name', { length: 60 }).primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: atNow('created_at'),
 });
 
 /** A login session: one refresh-token family. Revoking it ends every token of the family. */
@@ -24,14 +15,12 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
     userAgent: varchar('user_agent', { length: 300 }),
     ip: varchar('ip', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: atNow('created_at'),
+    lastUsedAt: atNow('last_used_at'),
+    revokedAt: at('revoked_at'),
     revokedReason: varchar('revoked_reason', { length: 40 }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -41,14 +30,14 @@ export const sessions = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    rotatedAt: at('rotated_at'),
+    createdAt: atNow('created_at'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
@@ -60,18 +49,16 @@ export const refreshTokens = pgTable(
 export const otps = pgTable(
   'otps',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
     purpose: varchar('purpose', { length: 20, enum: ['register', 'login'] }).notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     /** For login OTPs: hash of the opaque token that ties the challenge to the login attempt. */
     challengeHash: varchar('challenge_hash', { length: 64 }),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: atNow('created_at'),
   },
   (t) => [
     index('otps_user_purpose_idx').on(t.userId, t.purpose),
@@ -83,14 +70,12 @@ export const otps = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: atNow('created_at'),
   },
   (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash)],
 );

@@ -1,18 +1,8 @@
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { at, ref, serialId, timestamps } from './columns';
 
 import { documents } from './documents';
 import { companies, departements, users } from './org';
-import { timestamps } from './timestamps';
 
 export type TBatchPlacementColumn = {
   page_mode: 'fixed' | 'first' | 'last';
@@ -43,14 +33,10 @@ export type TBatchPayerColumn = {
 export const batches = pgTable(
   'batches',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
-    departementId: integer('departement_id').references(() => departements.id, {
-      onDelete: 'set null',
-    }),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    companyId: ref('company_id', () => companies.id, 'restrict'),
+    departementId: ref('departement_id', () => departements.id, 'set null'),
+    ownerUserId: ref('owner_user_id', () => users.id, 'restrict').notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     status: varchar('status', {
       length: 12,
@@ -73,8 +59,8 @@ export const batches = pgTable(
     countStamped: integer('count_stamped').notNull().default(0),
     countFailed: integer('count_failed').notNull().default(0),
     countCancelled: integer('count_cancelled').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
     ...timestamps,
   },
   (t) => [
@@ -88,11 +74,9 @@ export const batches = pgTable(
 export const batchItems = pgTable(
   'batch_items',
   {
-    id: serial('id').primaryKey(),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    id: serialId(),
+    batchId: ref('batch_id', () => batches.id, 'cascade').notNull(),
+    documentId: ref('document_id', () => documents.id, 'set null'),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     status: varchar('status', {
       length: 10,
@@ -103,7 +87,7 @@ export const batchItems = pgTable(
     /** The job that stamps it (set before the job is sent; resent with the same id if lost). */
     jobId: varchar('job_id', { length: 40 }),
     serial: varchar('serial', { length: 64 }),
-    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    stampedAt: at('stamped_at'),
     /** Overrides of the batch's values from its manifest (null: the batch's value). */
     docType: varchar('doc_type', { length: 10 }),
     docValue: integer('doc_value'),
@@ -124,11 +108,9 @@ export const batchItems = pgTable(
 export const bulkTemplates = pgTable(
   'bulk_templates',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    companyId: ref('company_id', () => companies.id, 'cascade'),
+    ownerUserId: ref('owner_user_id', () => users.id, 'cascade').notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     docType: varchar('doc_type', { length: 10 }).notNull(),
     docValue: integer('doc_value'),

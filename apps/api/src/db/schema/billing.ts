@@ -5,16 +5,14 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { at, atNow, ref, serialId, timestamps } from './columns';
 
 import { companies, users } from './org';
 import { plans } from './plans';
-import { timestamps } from './timestamps';
 
 /**
  * An order of quota units or of a plan: its number, totals (integer rupiah), due time and payment.
@@ -23,20 +21,18 @@ import { timestamps } from './timestamps';
 export const invoices = pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** INV-YYYYMMDD-000042; also the gateway's order id. */
     number: varchar('number', { length: 40 }).notNull(),
     purpose: varchar('purpose', { length: 10, enum: ['quota', 'plan'] }).notNull(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    companyId: ref('company_id', () => companies.id, 'restrict'),
+    userId: ref('user_id', () => users.id, 'restrict').notNull(),
     payerType: varchar('payer_type', {
       length: 12,
       enum: ['company', 'departement', 'user'],
     }).notNull(),
     payerId: integer('payer_id').notNull(),
-    planId: integer('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
+    planId: ref('plan_id', () => plans.id, 'restrict'),
     method: varchar('method', { length: 20, enum: ['gateway', 'bank_transfer'] }).notNull(),
     gateway: varchar('gateway', { length: 20, enum: ['sandbox', 'midtrans'] }),
     /** A payment channel asked of the gateway (DANA), null for the gateway's own choice. */
@@ -51,8 +47,8 @@ export const invoices = pgTable(
     status: varchar('status', { length: 12, enum: ['pending', 'paid', 'expired', 'failed'] })
       .notNull()
       .default('pending'),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    dueAt: at('due_at').notNull(),
+    paidAt: at('paid_at'),
     /** How it was paid: sandbox, midtrans or bank_transfer (the proof id in paidRef). */
     paidVia: varchar('paid_via', { length: 20 }),
     paidRef: varchar('paid_ref', { length: 100 }),
@@ -75,10 +71,8 @@ export const invoices = pgTable(
 export const invoiceItems = pgTable(
   'invoice_items',
   {
-    id: serial('id').primaryKey(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    invoiceId: ref('invoice_id', () => invoices.id, 'cascade').notNull(),
     kind: varchar('kind', { length: 10, enum: ['emeterai', 'esign', 'psre', 'plan'] }).notNull(),
     description: varchar('description', { length: 200 }).notNull(),
     quantity: integer('quantity').notNull(),
@@ -92,14 +86,14 @@ export const invoiceItems = pgTable(
 export const paymentNotifications = pgTable(
   'payment_notifications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     gateway: varchar('gateway', { length: 20 }).notNull(),
     orderId: varchar('order_id', { length: 64 }).notNull(),
     transactionStatus: varchar('transaction_status', { length: 40 }),
     verified: varchar('verified', { length: 10, enum: ['yes', 'no'] }).notNull(),
     payload: jsonb('payload').notNull(),
     outcome: varchar('outcome', { length: 40 }),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: atNow('received_at'),
   },
   (t) => [index('payment_notifications_order_idx').on(t.orderId, t.receivedAt)],
 );
@@ -108,18 +102,16 @@ export const paymentNotifications = pgTable(
 export const paymentProofs = pgTable(
   'payment_proofs',
   {
-    id: serial('id').primaryKey(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    invoiceId: ref('invoice_id', () => invoices.id, 'cascade').notNull(),
     fileKey: varchar('file_key', { length: 200 }).notNull(),
     contentType: varchar('content_type', { length: 60 }).notNull(),
     status: varchar('status', { length: 12, enum: ['submitted', 'confirmed', 'rejected'] })
       .notNull()
       .default('submitted'),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    uploadedBy: ref('uploaded_by', () => users.id, 'set null'),
+    reviewedBy: ref('reviewed_by', () => users.id, 'set null'),
+    reviewedAt: at('reviewed_at'),
     note: text('note'),
     ...timestamps,
   },

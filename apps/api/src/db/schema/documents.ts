@@ -6,24 +6,20 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { at, atNow, ref, serialId, timestamps } from './columns';
 
 import { companies, users } from './org';
-import { timestamps } from './timestamps';
 
 /** Signature specimens of a user (drawn on a pad or uploaded), stored as transparent PNGs. */
 export const esignSpecimens = pgTable(
   'esign_specimens',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     source: varchar('source', { length: 10, enum: ['drawn', 'upload'] }).notNull(),
     fileKey: varchar('file_key', { length: 200 }).notNull(),
@@ -61,12 +57,10 @@ export type TPlacements = { emeterai: TPlacement | null; esign: TEsignPlacement[
 export const documents = pgTable(
   'documents',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    companyId: ref('company_id', () => companies.id, 'restrict'),
     departementId: integer('departement_id'),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    ownerUserId: ref('owner_user_id', () => users.id, 'restrict').notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     originalKey: varchar('original_key', { length: 200 }).notNull(),
     currentKey: varchar('current_key', { length: 200 }).notNull(),
@@ -98,7 +92,7 @@ export const documents = pgTable(
     psreId: varchar('psre_id', { length: 100 }),
     psrePath: varchar('psre_path', { length: 300 }),
     lastError: text('last_error'),
-    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    stampedAt: at('stamped_at'),
     /**
      * The upload as received, kept when its cross-reference data was damaged and the stored file
      * (original_key) is the engine's full rewrite; null for files stored as uploaded.
@@ -111,10 +105,8 @@ export const documents = pgTable(
     javascriptCount: integer('javascript_count').notNull().default(0),
     javascript: jsonb('javascript').$type<TJavaScriptAction[]>().notNull().default([]),
     /** Who confirmed the JavaScript before the first signature or e-Meterai, and when. */
-    javascriptAcknowledgedBy: integer('javascript_acknowledged_by').references(() => users.id, {
-      onDelete: 'set null',
-    }),
-    javascriptAcknowledgedAt: timestamp('javascript_acknowledged_at', { withTimezone: true }),
+    javascriptAcknowledgedBy: ref('javascript_acknowledged_by', () => users.id, 'set null'),
+    javascriptAcknowledgedAt: at('javascript_acknowledged_at'),
     ...timestamps,
   },
   (t) => [
@@ -135,19 +127,17 @@ export const documents = pgTable(
 export const serialNumbers = pgTable(
   'serial_numbers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     serial: varchar('serial', { length: 22 }).notNull(),
     provider: varchar('provider', { length: 20 }).notNull(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'restrict' }),
+    documentId: ref('document_id', () => documents.id, 'restrict').notNull(),
     status: varchar('status', { length: 12, enum: ['issued', 'stamped', 'failed'] })
       .notNull()
       .default('issued'),
     docType: varchar('doc_type', { length: 10 }).notNull(),
     imageKey: varchar('image_key', { length: 200 }),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    issuedAt: atNow('issued_at'),
+    stampedAt: at('stamped_at'),
   },
   (t) => [
     uniqueIndex('serial_numbers_serial_uq').on(t.serial),
@@ -159,20 +149,16 @@ export const serialNumbers = pgTable(
 export const documentSigners = pgTable(
   'document_signers',
   {
-    id: serial('id').primaryKey(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    documentId: ref('document_id', () => documents.id, 'cascade').notNull(),
+    userId: ref('user_id', () => users.id, 'restrict').notNull(),
     position: integer('position').notNull(),
     placement: jsonb('placement').$type<TPlacement>().notNull(),
     status: varchar('status', { length: 10, enum: ['pending', 'signed'] })
       .notNull()
       .default('pending'),
     fieldName: varchar('field_name', { length: 80 }),
-    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedAt: at('signed_at'),
     ...timestamps,
   },
   (t) => [
@@ -190,11 +176,9 @@ export const documentSigners = pgTable(
 export const templates = pgTable(
   'templates',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    companyId: ref('company_id', () => companies.id, 'cascade'),
+    ownerUserId: ref('owner_user_id', () => users.id, 'cascade').notNull(),
     name: varchar('name', { length: 150 }).notNull(),
     type: varchar('type', { length: 20, enum: ['Surat Dokumen', 'Surat Berharga'] }).notNull(),
     placements: jsonb('placements').$type<TPlacements>().notNull(),
@@ -207,15 +191,13 @@ export const templates = pgTable(
 export const userCertificates = pgTable(
   'user_certificates',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
     certificatePem: text('certificate_pem').notNull(),
     chainPem: text('chain_pem').notNull(),
     encryptedKey: text('encrypted_key').notNull(),
     subjectName: varchar('subject_name', { length: 150 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow('created_at'),
   },
   (t) => [uniqueIndex('user_certificates_user_uq').on(t.userId)],
 );

@@ -5,15 +5,13 @@ import {
   index,
   integer,
   pgTable,
-  serial,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { at, atNow, ref, serialId, timestamps } from './columns';
 
 import { documents } from './documents';
 import { companies, users } from './org';
 import { plans } from './plans';
-import { timestamps } from './timestamps';
 
 /**
  * Folders and files of the digital locker. A user's private item has `owner_user_id`; an item of
@@ -24,23 +22,21 @@ import { timestamps } from './timestamps';
 export const lockerItems = pgTable(
   'locker_items',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    parentId: integer('parent_id').references((): AnyPgColumn => lockerItems.id, {
-      onDelete: 'cascade',
-    }),
+    id: serialId(),
+    companyId: ref('company_id', () => companies.id, 'cascade'),
+    ownerUserId: ref('owner_user_id', () => users.id, 'cascade'),
+    parentId: ref('parent_id', (): AnyPgColumn => lockerItems.id, 'cascade'),
     kind: varchar('kind', { length: 10, enum: ['folder', 'file'] }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     storageKey: varchar('storage_key', { length: 300 }),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     mimeType: varchar('mime_type', { length: 150 }),
-    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    documentId: ref('document_id', () => documents.id, 'set null'),
     serialNumber: varchar('serial_number', { length: 100 }),
     /** The document version a filed copy was made from (filing the same version again is a no-op). */
     sourceKey: varchar('source_key', { length: 200 }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    trashedAt: timestamp('trashed_at', { withTimezone: true }),
+    createdBy: ref('created_by', () => users.id, 'set null'),
+    trashedAt: at('trashed_at'),
     trashedRoot: boolean('trashed_root').notNull().default(false),
     ...timestamps,
   },
@@ -59,7 +55,7 @@ export const lockerItems = pgTable(
 export const lockerUsage = pgTable('locker_usage', {
   account: varchar('account', { length: 40 }).primaryKey(),
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: atNow('updated_at'),
 });
 
 /** The storage a plan allows (spec §3 `max_size_digital_loker`); a plan without a row: 1 GB. */
@@ -79,8 +75,6 @@ export const lockerSettings = pgTable('locker_settings', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  filingFolderId: integer('filing_folder_id').references(() => lockerItems.id, {
-    onDelete: 'set null',
-  }),
+  filingFolderId: ref('filing_folder_id', () => lockerItems.id, 'set null'),
   ...timestamps,
 });

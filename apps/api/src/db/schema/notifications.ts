@@ -1,13 +1,5 @@
-import {
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow, ref, serialId } from './columns';
 import { users } from './org';
 
 /**
@@ -17,18 +9,16 @@ import { users } from './org';
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
     key: varchar('key', { length: 200 }).notNull(),
     header: varchar('header', { length: 200 }).notNull(),
     content: text('content').notNull(),
     link: varchar('link', { length: 300 }),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: at('read_at'),
     /** When its e-mail went out (notices sent with `mail`); a retried mail job sends nothing twice. */
-    mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: at('mailed_at'),
+    createdAt: atNow('created_at'),
   },
   (t) => [
     uniqueIndex('notifications_user_key_uq').on(t.userId, t.key),

@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-
-import { timestamps } from './timestamps';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, ref, serialId, timestamps } from './columns';
 
 export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: varchar('name', { length: 200 }).notNull(),
   npwp: varchar('npwp', { length: 16 }),
   siup: varchar('siup', { length: 100 }),
@@ -27,10 +16,8 @@ export const companies = pgTable('companies', {
 export const departements = pgTable(
   'departements',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    companyId: ref('company_id', () => companies.id, 'restrict').notNull(),
     name: varchar('name', { length: 120 }).notNull(),
     ...timestamps,
   },
@@ -40,7 +27,7 @@ export const departements = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     email: varchar('email', { length: 254 }).notNull(),
     passwordHash: text('password_hash'),
     fullName: varchar('full_name', { length: 150 }).notNull(),
@@ -50,28 +37,26 @@ export const users = pgTable(
       enum: ['admin', 'user', 'super', 'admin-company'],
     }).notNull(),
     userType: varchar('user_type', { length: 20, enum: ['personal', 'payu', 'company'] }).notNull(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
-    departementId: integer('departement_id').references(() => departements.id, {
-      onDelete: 'restrict',
-    }),
+    companyId: ref('company_id', () => companies.id, 'restrict'),
+    departementId: ref('departement_id', () => departements.id, 'restrict'),
     emetId: varchar('emet_id', { length: 16 }).notNull(),
     avatar: varchar('avatar', { length: 200 }),
     nik: varchar('nik', { length: 16 }),
     isParent: boolean('is_parent').notNull().default(false),
     /** Child users of a subscription point to the parent who added them. */
     parentUserId: integer('parent_user_id'),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: at('email_verified_at'),
     loginOtpEnabled: boolean('login_otp_enabled').notNull().default(false),
     language: varchar('language', { length: 2, enum: ['en', 'id'] })
       .notNull()
       .default('en'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: at('locked_until'),
     /**
      * Set when an admin removes a user who owns documents: the documents stay with the company,
      * the account can no longer sign in and leaves every list.
      */
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivatedAt: at('deactivated_at'),
     ...timestamps,
   },
   (t) => [

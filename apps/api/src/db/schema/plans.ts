@@ -1,23 +1,13 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow, ref, serialId, timestamps } from './columns';
 
 import { companies, users } from './org';
-import { timestamps } from './timestamps';
 
 /** Configuration values read by the web (spec §3): status_group / status_name pairs. */
 export const masterStatus = pgTable(
   'master_status',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     statusGroup: varchar('status_group', { length: 60 }).notNull(),
     statusName: varchar('status_name', { length: 200 }).notNull(),
     description: text('description'),
@@ -28,7 +18,7 @@ export const masterStatus = pgTable(
 
 /** The plans catalogue (spec §3 subscription fields). */
 export const plans = pgTable('plans', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: varchar('name', { length: 100 }).notNull(),
   status: varchar('status', { length: 20, enum: ['active', 'inactive'] })
     .notNull()
@@ -54,17 +44,15 @@ export const plans = pgTable('plans', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: serial('id').primaryKey(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'restrict' }),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    planId: ref('plan_id', () => plans.id, 'restrict').notNull(),
+    companyId: ref('company_id', () => companies.id, 'cascade'),
+    userId: ref('user_id', () => users.id, 'cascade'),
     status: varchar('status', { length: 20, enum: ['active', 'expired', 'cancelled'] })
       .notNull()
       .default('active'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    startedAt: atNow('started_at'),
+    expiresAt: at('expires_at'),
     ...timestamps,
   },
   (t) => [

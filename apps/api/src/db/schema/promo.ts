@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { at, ref, serialId, timestamps } from './columns';
 import { users } from './org';
-import { timestamps } from './timestamps';
 
 /**
  * Promo and voucher codes managed by super. `used_count` is taken when an invoice is created, in
@@ -19,16 +10,16 @@ import { timestamps } from './timestamps';
 export const promoCodes = pgTable(
   'promo_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     code: varchar('code', { length: 40 }).notNull(),
     kind: varchar('kind', { length: 10, enum: ['percent', 'fixed'] }).notNull(),
     /** percent: basis points (1000 = 10 %); fixed: integer rupiah. */
     value: integer('value').notNull(),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: at('expires_at'),
     active: boolean('active').notNull().default(true),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: ref('created_by', () => users.id, 'set null'),
     ...timestamps,
   },
   (t) => [

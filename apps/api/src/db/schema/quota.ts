@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { atNow, ref, serialId } from './columns';
 
 import { companies, users } from './org';
 
@@ -20,7 +11,7 @@ import { companies, users } from './org';
 export const quotaAccounts = pgTable(
   'quota_accounts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     ownerType: varchar('owner_type', {
       length: 12,
       enum: ['system', 'company', 'departement', 'user'],
@@ -30,8 +21,8 @@ export const quotaAccounts = pgTable(
     kind: varchar('kind', { length: 10, enum: ['emeterai', 'esign', 'psre'] }).notNull(),
     balance: integer('balance').notNull().default(0),
     /** Company the account belongs to (null for system and personal accounts): scoping reads. */
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    companyId: ref('company_id', () => companies.id, 'restrict'),
+    updatedAt: atNow('updated_at'),
   },
   (t) => [
     uniqueIndex('quota_accounts_owner_uq').on(t.ownerType, t.ownerId, t.kind),
@@ -43,26 +34,22 @@ export const quotaAccounts = pgTable(
 export const quotaMovements = pgTable(
   'quota_movements',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: varchar('kind', { length: 10, enum: ['emeterai', 'esign', 'psre'] }).notNull(),
     quantity: integer('quantity').notNull(),
     reason: varchar('reason', {
       length: 20,
       enum: ['seed', 'purchase', 'transfer', 'return', 'spend', 'refund', 'adjust'],
     }).notNull(),
-    fromAccountId: integer('from_account_id')
-      .notNull()
-      .references(() => quotaAccounts.id),
-    toAccountId: integer('to_account_id')
-      .notNull()
-      .references(() => quotaAccounts.id),
-    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    fromAccountId: ref('from_account_id', () => quotaAccounts.id).notNull(),
+    toAccountId: ref('to_account_id', () => quotaAccounts.id).notNull(),
+    actorUserId: ref('actor_user_id', () => users.id, 'set null'),
+    companyId: ref('company_id', () => companies.id, 'restrict'),
     refType: varchar('ref_type', { length: 30 }),
     refId: varchar('ref_id', { length: 64 }),
     idempotencyKey: varchar('idempotency_key', { length: 128 }),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow('created_at'),
   },
   (t) => [
     uniqueIndex('quota_movements_idem_uq').on(t.idempotencyKey),
@@ -84,16 +71,12 @@ export const quotaMovements = pgTable(
 export const quotaEntries = pgTable(
   'quota_entries',
   {
-    id: serial('id').primaryKey(),
-    movementId: integer('movement_id')
-      .notNull()
-      .references(() => quotaMovements.id, { onDelete: 'restrict' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => quotaAccounts.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    movementId: ref('movement_id', () => quotaMovements.id, 'restrict').notNull(),
+    accountId: ref('account_id', () => quotaAccounts.id, 'restrict').notNull(),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow('created_at'),
   },
   (t) => [index('quota_entries_account_idx').on(t.accountId, t.createdAt)],
 );

@@ -1,9 +1,9 @@
-import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { ref, serialId, timestamps } from './columns';
 
 import { documents } from './documents';
 import { companies, users } from './org';
 import { quotaAccounts, quotaMovements } from './quota';
-import { timestamps } from './timestamps';
 
 /**
  * One quota unit held for one piece of work (a stamp, a signature): reserved in the transaction
@@ -14,23 +14,19 @@ import { timestamps } from './timestamps';
 export const unitReservations = pgTable(
   'unit_reservations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: varchar('kind', { length: 10, enum: ['emeterai', 'esign'] }).notNull(),
-    payerAccountId: integer('payer_account_id')
-      .notNull()
-      .references(() => quotaAccounts.id),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
-    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    payerAccountId: ref('payer_account_id', () => quotaAccounts.id).notNull(),
+    companyId: ref('company_id', () => companies.id, 'restrict'),
+    documentId: ref('document_id', () => documents.id, 'set null'),
     state: varchar('state', { length: 10, enum: ['reserved', 'spent', 'released'] })
       .notNull()
       .default('reserved'),
     /** The attempt: one reservation per attempt, also the base of its movements' keys. */
     idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
-    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    reserveMovementId: integer('reserve_movement_id')
-      .notNull()
-      .references(() => quotaMovements.id),
-    releaseMovementId: integer('release_movement_id').references(() => quotaMovements.id),
+    actorUserId: ref('actor_user_id', () => users.id, 'set null'),
+    reserveMovementId: ref('reserve_movement_id', () => quotaMovements.id).notNull(),
+    releaseMovementId: ref('release_movement_id', () => quotaMovements.id),
     note: text('note'),
     ...timestamps,
   },

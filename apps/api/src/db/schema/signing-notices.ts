@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { atNow, ref } from './columns';
 import { documents } from './documents';
 import { users } from './org';
 
@@ -10,16 +11,12 @@ import { users } from './org';
 export const signingNotices = pgTable(
   'signing_notices',
   {
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: ref('document_id', () => documents.id, 'cascade').notNull(),
     kind: varchar('kind', { length: 10, enum: ['turn', 'completed'] }).notNull(),
     /** The signer row (`turn`) or the owner's user id (`completed`). */
     subjectId: integer('subject_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
+    sentAt: atNow('sent_at'),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.kind, t.subjectId] })],
 );

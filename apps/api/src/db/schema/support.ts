@@ -1,30 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { batches } from './batches';
 import { invoices } from './billing';
+import { atNow, ref, serialId, timestamps } from './columns';
 import { documents } from './documents';
 import { companies, users } from './org';
-import { timestamps } from './timestamps';
 
 /** A support ticket: one customer's question, scoped to the customer's company (if any). */
 export const tickets = pgTable(
   'tickets',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'restrict').notNull(),
+    companyId: ref('company_id', () => companies.id, 'restrict'),
     subject: varchar('subject', { length: 200 }).notNull(),
     description: text('description').notNull(),
     category: varchar('category', {
@@ -38,13 +26,11 @@ export const tickets = pgTable(
     })
       .notNull()
       .default('Open'),
-    assigneeUserId: integer('assignee_user_id').references(() => users.id, {
-      onDelete: 'set null',
-    }),
-    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    assigneeUserId: ref('assignee_user_id', () => users.id, 'set null'),
+    documentId: ref('document_id', () => documents.id, 'set null'),
     /** Optional links to one of the customer's batches or invoices (shown in the ticket header). */
-    batchId: integer('batch_id').references(() => batches.id, { onDelete: 'set null' }),
-    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    batchId: ref('batch_id', () => batches.id, 'set null'),
+    invoiceId: ref('invoice_id', () => invoices.id, 'set null'),
     ...timestamps,
   },
   (t) => [
@@ -61,13 +47,9 @@ export const tickets = pgTable(
 export const ticketEntries = pgTable(
   'ticket_entries',
   {
-    id: serial('id').primaryKey(),
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
-    authorUserId: integer('author_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: serialId(),
+    ticketId: ref('ticket_id', () => tickets.id, 'cascade').notNull(),
+    authorUserId: ref('author_user_id', () => users.id, 'restrict').notNull(),
     kind: varchar('kind', {
       length: 10,
       enum: ['message', 'note', 'status', 'level', 'assign'],
@@ -76,7 +58,7 @@ export const ticketEntries = pgTable(
     body: text('body').notNull().default(''),
     fromValue: varchar('from_value', { length: 150 }),
     toValue: varchar('to_value', { length: 150 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow('created_at'),
   },
   (t) => [index('ticket_entries_ticket_idx').on(t.ticketId, t.id)],
 );
@@ -85,18 +67,14 @@ export const ticketEntries = pgTable(
 export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
-    id: serial('id').primaryKey(),
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
-    entryId: integer('entry_id')
-      .notNull()
-      .references(() => ticketEntries.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    ticketId: ref('ticket_id', () => tickets.id, 'cascade').notNull(),
+    entryId: ref('entry_id', () => ticketEntries.id, 'cascade').notNull(),
     fileKey: varchar('file_key', { length: 200 }).notNull(),
     name: varchar('name', { length: 200 }).notNull(),
     mime: varchar('mime', { length: 40 }).notNull(),
     size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: atNow('created_at'),
   },
   (t) => [index('ticket_attachments_entry_idx').on(t.entryId)],
 );
@@ -105,7 +83,7 @@ export const ticketAttachments = pgTable(
 export const supportArticles = pgTable(
   'support_articles',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: varchar('kind', { length: 10, enum: ['faq', 'article'] }).notNull(),
     language: varchar('language', { length: 2, enum: ['en', 'id'] }).notNull(),
     /** Stable name of seeded content, so the seed never adds a row twice. */

@@ -2,11 +2,13 @@ import type { TLockerSpace, TStorageUse } from '@bubuh/contracts';
 import { isCompanyAdmin, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type {
+  TLockerInsert,
   TLockerRepository,
   TLockerRow,
   TLockerScope,
   TSpaceRef,
 } from './locker.repository.ts';
+import { uniqueName } from './locker-mapper.ts';
 
 /** A plan with the locker but without its own storage row allows 1,000 MB. */
 export const DEFAULT_LOCKER_BYTES = 1_000_000_000;
@@ -40,6 +42,29 @@ export const spaceRef = (auth: TActor, space: TLockerSpace): TSpaceRef => {
   }
   return { space, userId: auth.userId, companyId: auth.companyId };
 };
+
+/**
+ * Adds the caller's new folder or file to `parentId` in the space, under the space's lock, named
+ * apart from what is already there ("name (1)").
+ */
+export const insertNamedApart = (
+  repo: TLockerRepository,
+  auth: TActor,
+  ref: TSpaceRef,
+  parentId: number | null,
+  item: Omit<TLockerInsert, 'companyId' | 'ownerUserId' | 'parentId' | 'createdBy'>,
+) =>
+  repo.inSpaceLock(ref, async (tx) => {
+    const taken = await repo.namesIn(tx, ref, parentId);
+    return repo.insert(tx, {
+      ...item,
+      companyId: auth.companyId,
+      ownerUserId: ref.space === 'private' ? auth.userId : null,
+      parentId,
+      name: uniqueName(item.name, taken, item.kind),
+      createdBy: auth.userId,
+    });
+  });
 
 export const canManageSpace = (auth: TActor, space: TLockerSpace) =>
   space === 'private' || isCompanyAdmin(auth);

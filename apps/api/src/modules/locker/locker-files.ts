@@ -8,9 +8,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
 import type { TLockerRow } from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
-import { accountOf, megabytes, spaceRef } from './locker-access.ts';
+import { accountOf, insertNamedApart, megabytes, spaceRef } from './locker-access.ts';
 import { detectLockerType } from './locker-file-type.ts';
-import { spaceOf, uniqueName } from './locker-mapper.ts';
+import { spaceOf } from './locker-mapper.ts';
 
 export type TUploadInput = {
   filename: string;
@@ -112,22 +112,15 @@ export const createLockerFiles = (deps: {
       }
       let row: TLockerRow;
       try {
-        row = await repo.inSpaceLock(ref, async (tx) => {
-          const taken = await repo.namesIn(tx, ref, parent?.id ?? null);
-          return repo.insert(tx, {
-            companyId: auth.companyId,
-            ownerUserId: input.space === 'private' ? auth.userId : null,
-            parentId: parent?.id ?? null,
-            kind: 'file',
-            name: uniqueName(input.name, taken, 'file'),
-            storageKey: key,
-            sizeBytes: size,
-            mimeType: mime,
-            createdBy: auth.userId,
-            documentId: extra.documentId ?? null,
-            serialNumber: extra.serialNumber ?? null,
-            sourceKey: extra.sourceKey ?? null,
-          });
+        row = await insertNamedApart(repo, auth, ref, parent?.id ?? null, {
+          kind: 'file',
+          name: input.name,
+          storageKey: key,
+          sizeBytes: size,
+          mimeType: mime,
+          documentId: extra.documentId ?? null,
+          serialNumber: extra.serialNumber ?? null,
+          sourceKey: extra.sourceKey ?? null,
         });
       } catch (error) {
         await repo.release(account, size);

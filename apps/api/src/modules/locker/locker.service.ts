@@ -12,6 +12,7 @@ import type { TFileStore } from '../../storage/file-store.ts';
 import { createLockerRepository, type TLockerRow, type TSpaceRef } from './locker.repository.ts';
 import {
   canManageSpace,
+  insertNamedApart,
   lockerStatus,
   requireManage,
   requireWritable,
@@ -147,16 +148,9 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       const ref = spaceRef(auth, body.space);
       await writable(auth, ref.space);
       const parent = await targetFolder(auth, ref, body.parent_id);
-      const row = await repo.inSpaceLock(ref, async (tx) => {
-        const taken = await repo.namesIn(tx, ref, parent?.id ?? null);
-        return repo.insert(tx, {
-          companyId: auth.companyId,
-          ownerUserId: ref.space === 'private' ? auth.userId : null,
-          parentId: parent?.id ?? null,
-          kind: 'folder',
-          name: uniqueName(body.name, taken, 'folder'),
-          createdBy: auth.userId,
-        });
+      const row = await insertNamedApart(repo, auth, ref, parent?.id ?? null, {
+        kind: 'folder',
+        name: body.name,
       });
       return wire(auth, await foldersOf(ref))(row);
     },

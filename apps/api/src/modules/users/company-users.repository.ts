@@ -8,13 +8,11 @@ import {
   documentSigners,
   documents,
   passwordResets,
-  plans,
   sessions,
-  subscriptions,
   users,
 } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
-import { activeSubscriptionOf } from '../plans/plans.repository.ts';
+import { createPlansRepository } from '../plans/plans.repository.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserWithDept = { user: TUserRow; departementName: string | null };
@@ -180,19 +178,15 @@ export const createCompanyUsersRepository = (db: TDb) => {
 
     /** The active subscription that limits the caller's child users, with the plan's limit. */
     childScope: async (companyId: number | null, userId: number) => {
-      const [row] = await db
-        .select({
-          subscriptionId: subscriptions.id,
-          companyId: subscriptions.companyId,
-          userId: subscriptions.userId,
-          limit: plans.totalMultiuser,
-        })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(activeSubscriptionOf(companyId, userId))
-        .orderBy(desc(subscriptions.startedAt))
-        .limit(1);
-      return row;
+      const row = await createPlansRepository(db).activeSubscription(userId, companyId);
+      return (
+        row && {
+          subscriptionId: row.sub.id,
+          companyId: row.sub.companyId,
+          userId: row.sub.userId,
+          limit: row.plan.totalMultiuser,
+        }
+      );
     },
 
     /** The child users of a subscription, whoever of its admins added them. */
