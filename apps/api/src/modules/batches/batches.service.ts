@@ -10,10 +10,12 @@ import type { TDb } from '../../db/client.ts';
 import { actorOf, canManage, payerOf, visibilityOf } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import { findDocument } from '../documents/documents.repository.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
 import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import { originalKeyOf } from './batch-export.ts';
 import * as manifestRepo from './batch-manifest.repository.ts';
-import { planManifest } from './batch-manifest.ts';
+import { planManifest, type TManifestRow } from './batch-manifest.ts';
 import { toWireBatch, toWireItem, unitsNeeded } from './batch-mapper.ts';
 import type { TBatchRunner } from './batch-runner.ts';
 import { entryStream, planZip, zipEntryName } from './batch-zip.ts';
@@ -200,12 +202,20 @@ export const createBatchesService = (deps: TBatchesDeps) => {
   const onlyDraft = () =>
     new AppError('CONFLICT', 'Files can only be added to a draft batch', { batch_id: 'started' });
 
-  /** Checks a CSV manifest row by row and stores the overrides of the rows that pass. */
-  const attachManifest = async (auth: TAuth, batchId: number, text: string) => {
+  /**
+   * Checks a manifest (CSV or XLSX, read by `read` once the batch is known to be the caller's
+   * draft) row by row and stores the overrides of the rows that pass.
+   */
+  const attachManifest = async (
+    auth: TAuth,
+    batchId: number,
+    read: () => Promise<TManifestRow[]>,
+  ) => {
     const { batch } = await loadManaged(auth, batchId);
     if (batch.status !== 'draft') throw onlyDraft();
+    const table = await read();
     const codes = new Set((await deps.documentTypes()).map((t) => t.kode));
-    const plan = planManifest(text, await manifestRepo.itemIdsByName(db, batchId), codes);
+    const plan = planManifest(table, await manifestRepo.itemIdsByName(db, batchId), codes);
     if (!(await manifestRepo.storeOverrides(db, batchId, plan.overrides))) throw onlyDraft();
     return plan.report;
   };
@@ -341,6 +351,19 @@ export const createBatchesService = (deps: TBatchesDeps) => {
 
     /** The batch for its ZIP or report (anyone who may see it). */
     forExport: load,
+
+    /**
+     * Backup: the original of one file, for whoever may see its batch (another company's or
+     * another user's batch answers 404, as the batch does).
+     */
+    originalOf: async (auth: TAuth, itemId: number) => {
+      const item = await repo.findItem(db, itemId);
+      if (!item) throw AppError.notFound('Document');
+      await load(auth, item.batchId);
+      const doc = item.documentId === null ? undefined : await findDocument(db, item.documentId);
+      if (!doc) throw AppError.notFound('Document');
+      return { fileName: item.fileName, key: originalKeyOf(doc) };
+    },
   };
 };
 
