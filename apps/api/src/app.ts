@@ -310,6 +310,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       runner: batchRunner,
       documentTypes: () => deps.meterai.documentTypes(),
       maxFiles: env.BATCH_MAX_FILES,
+      maxBatchBytes: env.BATCH_MAX_BYTES,
       maxFileBytes: env.UPLOAD_LIMIT_BYTES,
       maxZipBytes: env.BATCH_ZIP_MAX_BYTES,
     }),

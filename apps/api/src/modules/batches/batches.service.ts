@@ -27,6 +27,8 @@ export type TBatchesDeps = {
   runner: TBatchRunner;
   documentTypes: () => Promise<{ kode: string; nama: string }[]>;
   maxFiles: number;
+  /** Largest total of one batch's accepted files (BATCH_MAX_BYTES). */
+  maxBatchBytes: number;
   /** Largest single PDF, and largest expanded total of one ZIP of PDFs. */
   maxFileBytes: number;
   maxZipBytes: number;
@@ -50,6 +52,19 @@ export const placementProblem = (placement: TBatchPlacement, info: TPageInfo): s
     return 'The e-Meterai box falls outside the page';
   return null;
 };
+
+const itemCount = (batch: repo.TBatchRow) =>
+  batch.countReady +
+  batch.countRejected +
+  batch.countQueued +
+  batch.countStamping +
+  batch.countStamped +
+  batch.countFailed +
+  batch.countCancelled;
+
+/** A size for a message: whole MB, or KB below one MB. */
+const sizeText = (bytes: number) =>
+  bytes >= 1_048_576 ? `${Math.floor(bytes / 1_048_576)} MB` : `${Math.floor(bytes / 1024)} KB`;
 
 /** Upload refusals that belong to the file (recorded as `rejected`), not to the request. */
 const FILE_PROBLEMS = new Set(['UNPROCESSABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']);
@@ -98,6 +113,13 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       );
     }
   };
+
+  const batchFull = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A batch holds at most ${sizeText(deps.maxBatchBytes)} of files`,
+      { file: 'batch too large' },
+    );
 
   const notStarted = () =>
     new AppError('CONFLICT', 'This batch cannot do that in its current status', {
@@ -148,6 +170,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
         batch_id: batch.status,
       });
+    if ((await repo.batchBytes(db, batchId)) >= deps.maxBatchBytes) throw batchFull();
     const fileName = file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
     let values: Parameters<typeof repo.insertItem>[4];
     let documentId: number | null = null;
@@ -180,14 +203,17 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       values = { fileName, status: 'rejected', reason: error.message };
     }
     if (values.status === 'queued') await requireBalance(batch.payer, unitsNeeded(batch) + 1);
-    const item = await repo.insertItem(db, batchId, allowed, deps.maxFiles, values);
+    const limits = { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes };
+    const item = await repo.insertItem(db, batchId, allowed, limits, values);
     if (!item) {
       if (documentId !== null) await documents.remove(auth, documentId);
       const now = await repo.findBatch(db, batchId);
-      if (now && allowed.includes(now.status))
+      if (now && allowed.includes(now.status)) {
+        if (itemCount(now) < deps.maxFiles) throw batchFull();
         throw new AppError('PAYLOAD_TOO_LARGE', `A batch holds at most ${deps.maxFiles} files`, {
           file: 'too many files',
         });
+      }
       throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
         batch_id: 'started',
       });
@@ -227,18 +253,15 @@ export const createBatchesService = (deps: TBatchesDeps) => {
   const addZip = async (auth: TAuth, batchId: number, path: string) => {
     const { batch } = await loadManaged(auth, batchId);
     if (batch.status !== 'draft') throw onlyDraft();
-    const held =
-      batch.countReady +
-      batch.countRejected +
-      batch.countQueued +
-      batch.countStamping +
-      batch.countStamped +
-      batch.countFailed +
-      batch.countCancelled;
+    const bytesLeft = Math.max(0, deps.maxBatchBytes - (await repo.batchBytes(db, batchId)));
     const plan = await planZip(path, {
-      maxEntries: Math.max(0, deps.maxFiles - held),
+      maxEntries: Math.max(0, deps.maxFiles - itemCount(batch)),
       maxEntryBytes: deps.maxFileBytes,
-      maxTotalBytes: deps.maxZipBytes,
+      maxTotalBytes: Math.min(deps.maxZipBytes, bytesLeft),
+      totalProblem:
+        bytesLeft < deps.maxZipBytes
+          ? `the batch can take ${sizeText(bytesLeft)} more`
+          : 'the expanded files are larger than the ZIP limit',
     });
     try {
       const items = [];
