@@ -11,6 +11,8 @@ export type TRecorded = {
   url: string;
   auth?: string | undefined;
   body: Record<string, unknown>;
+  /** When the request arrived (ms since the epoch). */
+  at: number;
 };
 
 /**
@@ -40,8 +42,10 @@ export const startFakePeruri = async (pki: LocalPki, options: TFakePeruriOptions
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   };
   const server: Server = createServer(async (req, res) => {
+    const at = Date.now();
     const body = await readBody(req);
     requests.push({
+      at,
       method: req.method ?? '',
       url: req.url ?? '',
       auth: req.headers.authorization,

@@ -76,6 +76,11 @@ const ZEnvShape = z.object({
   PERURI_USER: z.string().optional(),
   PERURI_PASSWORD: z.string().optional(),
   PERURI_PROFILE_NAME: z.string().default('emeteraicertificateSigner'),
+  /**
+   * Least ms between two stamping calls to Peruri from one process (serial, hash signing): the
+   * rate limit of bulk stamping, which sends single calls (apps/api/README.md, Bulk stamping).
+   */
+  PERURI_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** PEM file: Peruri's e-Meterai signing certificate followed by its chain. */
   PERURI_SIGNER_CHAIN_FILE: z.string().optional(),
   /** PEM file: roots that Peruri stamps chain to (for verification). */
