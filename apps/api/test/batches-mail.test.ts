@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../src/db/schema.ts';
 import { AppError } from '../src/lib/app-error.ts';
@@ -11,43 +9,20 @@ import { bearer } from './auth-helpers.ts';
 import { addBatchPdf, createBatch, runBatchToEnd } from './batch-helpers.ts';
 import { newDepartmentUser } from './documents-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
-
-type TReceived = { to: string[]; raw: string };
+import { startSmtpSink } from './smtp-sink.ts';
 
 /** Bulk stamping (issue 13): the owner gets an e-mail with the counts when a batch finishes. */
 describe('bulk stamping: e-mail when a batch finishes', () => {
-  const received: TReceived[] = [];
-  let server: SMTPServer;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let ctx: TTestContext;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    sink = await startSmtpSink();
     ctx = await createTestContext({
       env: { PUBLIC_URL: 'https://bubuh.test' },
       // SMTP for real; the outbox copy is only there so the helpers can read sign-up codes.
       mailer: (database) => {
-        const smtp = createSmtpMailer(
-          database.db,
-          `smtp://127.0.0.1:${port}`,
-          'Bubuh <no-reply@bubuh.test>',
-        );
+        const smtp = createSmtpMailer(database.db, sink.url, 'Bubuh <no-reply@bubuh.test>');
         const outbox = createOutboxMailer(database.db);
         return {
           transport: 'smtp',
@@ -71,12 +46,12 @@ describe('bulk stamping: e-mail when a batch finishes', () => {
 
   afterAll(async () => {
     await ctx.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   });
 
   /** The batch e-mails (not the sign-up codes) delivered to `email`. */
   const mailsTo = (email: string) =>
-    received.filter((m) => m.to.includes(email) && m.raw.includes('Stamped: '));
+    sink.received.filter((m) => m.to.includes(email) && m.raw.includes('Stamped: '));
 
   it('mails the owner the stamped / failed / cancelled counts over SMTP, once, beside the in-app notice', async () => {
     const { session } = await newDepartmentUser(ctx, 3);

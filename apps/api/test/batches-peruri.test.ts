@@ -1,14 +1,11 @@
 import { createLocalPki, type LocalPki } from '@bubuh/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
-import {
-  createPeruriMeteraiProvider,
-  createSpacer,
-} from '../src/providers/meterai/peruri-meterai-provider.ts';
+import { createSpacer } from '../src/providers/meterai/peruri-meterai-provider.ts';
 import { bearer } from './auth-helpers.ts';
 import { addBatchPdf, createBatch, runBatchToEnd } from './batch-helpers.ts';
 import { newDepartmentUser, pdfsig } from './documents-helpers.ts';
-import { startFakePeruri } from './fake-peruri.ts';
+import { fakePeruriProvider, startFakePeruri } from './fake-peruri.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 const INTERVAL_MS = 400;
@@ -27,18 +24,7 @@ describe('bulk stamping with the Peruri provider', () => {
     fake = await startFakePeruri(pki);
     ctx = await createTestContext({
       env: { ...RELAXED_LIMITS, BATCH_CONCURRENCY: '3' },
-      meterai: () =>
-        createPeruriMeteraiProvider({
-          backendUrl: fake.base,
-          stampv2Url: fake.base,
-          stampServiceUrl: fake.base,
-          user: 'distributor@bubuh.test',
-          password: 'rahasia',
-          profileName: 'emeteraicertificateSigner',
-          signerChainPem: `${pki.emeterai.certificatePem}\n${pki.emeterai.chainPem}`,
-          trustRootsPem: [pki.root.certificatePem],
-          minIntervalMs: INTERVAL_MS,
-        }),
+      meterai: () => fakePeruriProvider(fake, pki, { minIntervalMs: INTERVAL_MS }),
     });
   });
   afterAll(async () => {

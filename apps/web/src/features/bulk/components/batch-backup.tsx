@@ -1,10 +1,4 @@
-import {
-  formatDate,
-  type TBatch,
-  type TBatchItem,
-  type TBatchItemSortKey,
-  type TBatchSortKey,
-} from '@bubuh/contracts';
+import type { TBatch, TBatchItem, TBatchItemSortKey, TBatchSortKey } from '@bubuh/contracts';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileZip, IconFolderOpen } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,7 +8,8 @@ import { actionsColumn, RowActions } from '@/components/row-actions';
 import { notifyError } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import { downloadBatchFile, downloadOriginal, useBatches, useBatchFiles } from '../api/batches';
-import { BatchStatusBadge, ItemStatusBadge } from './batch-badges';
+import { ItemStatusBadge } from './batch-badges';
+import { batchColumns } from './batch-columns';
 
 /** One batch's files with their originals: each one, or all as one ZIP. */
 const BatchOriginals = ({ batch }: { batch: TBatch }) => {
@@ -99,40 +94,12 @@ export const BatchBackup = () => {
   const query = useBatches(list.query);
   const [open, setOpen] = useState<TBatch | null>(null);
 
+  const common = batchColumns(t);
   const columns: TColumn<TBatch, TBatchSortKey>[] = [
-    {
-      key: 'name',
-      header: t('bulk.list.name'),
-      sortKey: 'name',
-      render: (row) => (
-        <div>
-          <Text fw={600} fz="sm">
-            {row.name}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {row.owner}
-          </Text>
-        </div>
-      ),
-    },
-    {
-      key: 'date',
-      header: t('bulk.list.created'),
-      sortKey: 'date',
-      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-    },
-    {
-      key: 'total',
-      header: t('bulk.list.documents'),
-      sortKey: 'total',
-      render: (row) => <Text fz="sm">{row.counts.total}</Text>,
-    },
-    {
-      key: 'status',
-      header: t('bulk.list.status'),
-      sortKey: 'status',
-      render: (row) => <BatchStatusBadge status={row.status} />,
-    },
+    common.name,
+    common.date,
+    common.total,
+    common.status,
     actionsColumn(
       t('stamping.list.actions'),
       (row) => (
