@@ -1,48 +1,25 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
 import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
 import { PASSWORD } from './auth-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
-
-type TReceived = { from: string; to: string[]; raw: string };
+import { startSmtpSink } from './smtp-sink.ts';
 
 describe('mail over SMTP', () => {
-  const received: TReceived[] = [];
-  let server: SMTPServer;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let ctx: TTestContext;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    sink = await startSmtpSink();
     ctx = await createTestContext({
-      mailer: (database) =>
-        createSmtpMailer(database.db, `smtp://127.0.0.1:${port}`, 'Bubuh <no-reply@bubuh.test>'),
+      mailer: (database) => createSmtpMailer(database.db, sink.url, 'Bubuh <no-reply@bubuh.test>'),
     });
   });
 
   afterAll(async () => {
     await ctx.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink.close();
   });
 
   it('delivers the register OTP over SMTP, and the code from the mail verifies the account', async () => {
@@ -59,7 +36,7 @@ describe('mail over SMTP', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const mail = received.find((m) => m.to.includes(email));
+    const mail = sink.received.find((m) => m.to.includes(email));
     expect(mail?.from).toBe('no-reply@bubuh.test');
     expect(mail?.raw).toContain('Subject: Your Bubuh verification code');
     const code = mail?.raw.match(/verify your e-mail address:\s+(\d{6})/)?.[1];
