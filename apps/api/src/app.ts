@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
 import { defineBatchJobs, sendBatchItem } from './jobs/batch-jobs.ts';
+import { defineBatchMailJob } from './jobs/batch-mail-job.ts';
 import { defineDocumentJobs } from './jobs/document-jobs.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { registerLockerTrashPurge } from './jobs/locker-trash-job.ts';
@@ -313,6 +314,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       failed: batch.countFailed,
     }),
   );
+  batchRunner.onBatchFinished(defineBatchMailJob(app, { db, mailer, publicUrl: env.PUBLIC_URL }));
   await app.register(batchesRoutes, {
     batches: createBatchesService({
       db,
@@ -320,6 +322,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       runner: batchRunner,
       documentTypes: () => deps.meterai.documentTypes(),
       maxFiles: env.BATCH_MAX_FILES,
+      maxBatchBytes: env.BATCH_MAX_BYTES,
       maxFileBytes: env.UPLOAD_LIMIT_BYTES,
       maxZipBytes: env.BATCH_ZIP_MAX_BYTES,
       signer: {

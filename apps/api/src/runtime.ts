@@ -45,6 +45,7 @@ export const meteraiProviderFor = (env: TEnv, database: TDatabase): TMeteraiProv
     profileName: env.PERURI_PROFILE_NAME,
     signerChainPem: readPem(required(env.PERURI_SIGNER_CHAIN_FILE, 'PERURI_SIGNER_CHAIN_FILE')),
     trustRootsPem: roots ? [roots] : [],
+    minIntervalMs: env.PERURI_MIN_INTERVAL_MS,
   });
 };
 

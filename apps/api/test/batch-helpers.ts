@@ -1,35 +1,86 @@
 import { ZBatchDetail, ZBatchResponse } from '@bubuh/contracts';
 import { expect } from 'vitest';
 import { bearer } from './auth-helpers.ts';
-import type { TSession } from './documents-helpers.ts';
+import { makePdf, type TSession } from './documents-helpers.ts';
 import { type TTestContext, unique } from './helpers.ts';
+import { multipartBody } from './multipart.ts';
 
-/** A draft batch (e-Meterai type 3, value 10,000) named `<prefix> <unique>`; its id. */
-export const createTestBatch = async (
+type TPageMode = 'fixed' | 'first' | 'last';
+
+/** A draft batch (e-Meterai type 3, value 10,000) named `<name> <unique>`, its box on `page_mode`. */
+const postBatch = async (
   ctx: TTestContext,
   session: TSession,
-  options: { prefix: string; page: number; pageMode: 'fixed' | 'first' | 'last' },
+  name: string,
+  anchor: { page_mode: TPageMode; page: number },
 ) => {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/batch-stamp/create-batch',
     headers: bearer(session),
     payload: {
-      name: `${options.prefix} ${unique()}`,
+      name: `${name} ${unique()}`,
       doc_type: '3',
       doc_value: 10_000,
-      placement: {
-        page_mode: options.pageMode,
-        page: options.page,
-        x: 400,
-        y: 100,
-        width: 75,
-        height: 75,
-      },
+      placement: { ...anchor, x: 400, y: 100, width: 75, height: 75 },
     },
   });
-  expect(res.statusCode).toBe(201);
-  return ZBatchResponse.parse(res.json()).data.id;
+  expect(res.statusCode, res.body).toBe(201);
+  return ZBatchResponse.parse(res.json()).data;
+};
+
+/** A draft batch of `session` (type 3, value 10,000, box on the last page). */
+export const createBatch = (ctx: TTestContext, session: TSession, name = 'Faktur') =>
+  postBatch(ctx, session, name, { page_mode: 'last', page: 1 });
+
+/** A draft batch named `<prefix> <unique>` with its box on the given page; its id. */
+export const createTestBatch = async (
+  ctx: TTestContext,
+  session: TSession,
+  options: { prefix: string; page: number; pageMode: TPageMode },
+) =>
+  (
+    await postBatch(ctx, session, options.prefix, {
+      page_mode: options.pageMode,
+      page: options.page,
+    })
+  ).id;
+
+/** POSTs one file (multipart field `file`) to a batch-stamp upload route. */
+export const sendBatchFile = (
+  ctx: TTestContext,
+  session: TSession,
+  route: string,
+  batchId: number,
+  file: { name: string; content: Buffer; type?: string },
+) => {
+  const form = multipartBody(
+    {},
+    { field: 'file', name: file.name, content: file.content, type: file.type ?? 'text/csv' },
+  );
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/batch-stamp/${route}?batch_id=${batchId}`,
+    headers: { ...bearer(session), ...form.headers },
+    payload: form.payload,
+  });
+};
+
+/** Adds one PDF to a draft batch and expects it accepted. */
+export const addBatchPdf = async (
+  ctx: TTestContext,
+  session: TSession,
+  batchId: number,
+  name: string,
+  content?: Buffer,
+) => {
+  const res = await sendBatchFile(ctx, session, 'batch-document-upload', batchId, {
+    name,
+    content: content ?? (await makePdf(1)),
+    type: 'application/pdf',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res;
 };
 
 /** The batch and its first 100 files, as the progress screen reads them. */
@@ -39,6 +90,25 @@ export const batchDetail = async (ctx: TTestContext, session: TSession, batchId:
     url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100`,
     headers: bearer(session),
   });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return ZBatchDetail.parse(res.json()).data;
+};
+
+/** Starts a draft batch and polls its detail until it is done (90 s at most). */
+export const runBatchToEnd = async (ctx: TTestContext, session: TSession, batchId: number) => {
+  const start = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/batch-stamp/stamp-batch-process',
+    headers: bearer(session),
+    payload: { batch_id: batchId },
+  });
+  expect(start.statusCode, start.body).toBe(200);
+  const deadline = Date.now() + 90_000;
+  let d = await batchDetail(ctx, session, batchId);
+  while (d.batch.status !== 'done') {
+    if (Date.now() > deadline) throw new Error(`batch stayed ${d.batch.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    d = await batchDetail(ctx, session, batchId);
+  }
+  return d;
 };

@@ -3,6 +3,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalPki } from '@bubuh/pdf';
 import sharp from 'sharp';
+import {
+  createPeruriMeteraiProvider,
+  type TPeruriConfig,
+} from '../src/providers/meterai/peruri-meterai-provider.ts';
 
 const DIGEST_INFO_SHA256 = Buffer.from('3031300d060960864801650304020105000420', 'hex');
 
@@ -11,6 +15,8 @@ export type TRecorded = {
   url: string;
   auth?: string | undefined;
   body: Record<string, unknown>;
+  /** When the request arrived (ms since the epoch). */
+  at: number;
 };
 
 /**
@@ -40,8 +46,10 @@ export const startFakePeruri = async (pki: LocalPki, options: TFakePeruriOptions
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   };
   const server: Server = createServer(async (req, res) => {
+    const at = Date.now();
     const body = await readBody(req);
     requests.push({
+      at,
       method: req.method ?? '',
       url: req.url ?? '',
       auth: req.headers.authorization,
@@ -119,3 +127,21 @@ export const startFakePeruri = async (pki: LocalPki, options: TFakePeruriOptions
       }),
   };
 };
+
+/** The Peruri provider pointed at a fake Peruri (its three hosts, its login and PKI). */
+export const fakePeruriProvider = (
+  fake: { base: string },
+  pki: LocalPki,
+  extra: Partial<TPeruriConfig> = {},
+) =>
+  createPeruriMeteraiProvider({
+    backendUrl: fake.base,
+    stampv2Url: fake.base,
+    stampServiceUrl: fake.base,
+    user: 'distributor@bubuh.test',
+    password: 'rahasia',
+    profileName: 'emeteraicertificateSigner',
+    signerChainPem: `${pki.emeterai.certificatePem}\n${pki.emeterai.chainPem}`,
+    trustRootsPem: [pki.root.certificatePem],
+    ...extra,
+  });

@@ -1,7 +1,6 @@
 import { createLocalPki, type LocalPki } from '@bubuh/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
-import { createPeruriMeteraiProvider } from '../src/providers/meterai/peruri-meterai-provider.ts';
 import { bearer } from './auth-helpers.ts';
 import {
   getDocumentDetails,
@@ -12,7 +11,7 @@ import {
   uploadedId,
   verifyThroughApi,
 } from './documents-helpers.ts';
-import { startFakePeruri } from './fake-peruri.ts';
+import { fakePeruriProvider, startFakePeruri } from './fake-peruri.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 describe('Peruri adapter against a fake Peruri server', () => {
@@ -26,17 +25,7 @@ describe('Peruri adapter against a fake Peruri server', () => {
     fake = await startFakePeruri(pki, { failSigning: () => failSigning });
     ctx = await createTestContext({
       env: { ...RELAXED_LIMITS },
-      meterai: () =>
-        createPeruriMeteraiProvider({
-          backendUrl: fake.base,
-          stampv2Url: fake.base,
-          stampServiceUrl: fake.base,
-          user: 'distributor@bubuh.test',
-          password: 'rahasia',
-          profileName: 'emeteraicertificateSigner',
-          signerChainPem: `${pki.emeterai.certificatePem}\n${pki.emeterai.chainPem}`,
-          trustRootsPem: [pki.root.certificatePem],
-        }),
+      meterai: () => fakePeruriProvider(fake, pki),
     });
   });
   afterAll(async () => {

@@ -105,6 +105,7 @@ export const ZBatchQuery = ZPageSortQuery(BATCH_SORT_KEYS);
 export type TBatchQuery = z.infer<typeof ZBatchQuery>;
 
 export const BATCH_ITEM_SORT_KEYS = ['file_name', 'status', 'id'] as const;
+export type TBatchItemSortKey = (typeof BATCH_ITEM_SORT_KEYS)[number];
 export const ZBatchItemQuery = ZPageSortQuery(BATCH_ITEM_SORT_KEYS).extend({
   status: ZBatchItemStatus.optional(),
 });

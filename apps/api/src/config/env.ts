@@ -43,6 +43,8 @@ const ZEnvShape = z.object({
     .default(20 * 1_048_576),
   /** Files one bulk-stamp batch may hold (issue 13); one more is a 413. */
   BATCH_MAX_FILES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Largest total of one batch's accepted files (bytes, 1 GiB); one more file is a 413. */
+  BATCH_MAX_BYTES: z.coerce.number().int().min(1).default(1_073_741_824),
   /** Largest total of the expanded PDFs of one ZIP dropped into a batch (a ZIP bomb stops here). */
   BATCH_ZIP_MAX_BYTES: z.coerce.number().int().min(1).default(524_288_000),
   /** Documents of one batch stamped at once (its jobs in the queue), so no batch starves another. */
@@ -74,6 +76,11 @@ const ZEnvShape = z.object({
   PERURI_USER: z.string().optional(),
   PERURI_PASSWORD: z.string().optional(),
   PERURI_PROFILE_NAME: z.string().default('emeteraicertificateSigner'),
+  /**
+   * Least ms between two stamping calls to Peruri from one process (serial, hash signing): the
+   * rate limit of bulk stamping, which sends single calls (apps/api/README.md, Bulk stamping).
+   */
+  PERURI_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** PEM file: Peruri's e-Meterai signing certificate followed by its chain. */
   PERURI_SIGNER_CHAIN_FILE: z.string().optional(),
   /** PEM file: roots that Peruri stamps chain to (for verification). */

@@ -69,6 +69,7 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   // Bulk stamping (issue 13).
   stampBulk: page(() => import('./routes/app/stamp/bulk')),
   stampBulkDetail: page(() => import('./routes/app/stamp/bulk-detail')),
+  stampBulkBackup: page(() => import('./routes/app/stamp/bulk-backup')),
   stampBulkTemplate: page(() => import('./routes/app/stamp/bulk-template')),
   stampBulkUseTemplate: page(() => import('./routes/app/stamp/bulk-use-template')),
   stampBulkCreateTemplate: page(() => import('./routes/app/stamp/bulk-create-template')),

@@ -6,7 +6,7 @@ import * as documentsRepo from '../documents/documents.repository.ts';
 import * as repo from './batches.repository.ts';
 
 /** Every item of a batch in `statuses`, read 500 at a time (never the whole batch in memory). */
-async function* itemsOf(db: TDb, batchId: number, statuses: repo.TBatchItemRow['status'][]) {
+export async function* itemsOf(db: TDb, batchId: number, statuses: repo.TBatchItemRow['status'][]) {
   let after = 0;
   for (;;) {
     const page = await repo.itemsAfter(db, batchId, after, statuses);
@@ -16,29 +16,53 @@ async function* itemsOf(db: TDb, batchId: number, statuses: repo.TBatchItemRow['
   }
 }
 
-/** A file name for the archive: the stamped name, made unique inside it. */
-const uniqueName = (taken: Set<string>, fileName: string) => {
-  const base = `${fileName.replace(/\.pdf$/i, '').replace(/[\\/:*?"<>|\0]/g, '_')}_stamped`;
+/** A file name for the archive (the stamped name, or the original's), unique inside it. */
+const uniqueName = (taken: Set<string>, fileName: string, suffix: string) => {
+  const base = `${fileName.replace(/\.pdf$/i, '').replace(/[\\/:*?"<>|\0]/g, '_')}${suffix}`;
   let name = `${base}.pdf`;
   for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${base} (${n}).pdf`;
   taken.add(name.toLowerCase());
   return name;
 };
 
+/** What a batch ZIP holds: the stamped results, or the originals as uploaded (the backup). */
+export type TBatchZipKind = 'stamped' | 'original';
+
+const ORIGINAL_STATUSES: repo.TBatchItemRow['status'][] = [
+  'ready',
+  'queued',
+  'stamping',
+  'stamped',
+  'failed',
+  'cancelled',
+];
+
+/** The stored original of a document: the upload as received when it was repaired. */
+export const originalKeyOf = (doc: { uploadKey: string | null; originalKey: string }) =>
+  doc.uploadKey ?? doc.originalKey;
+
 /**
- * The stamped files of a batch as one ZIP, streamed: each file is opened from storage only when
- * the archive reaches it (stored without compression: PDFs are compressed already).
+ * The stamped files (or the originals) of a batch as one ZIP, streamed: each file is opened from
+ * storage only when the archive reaches it (stored without compression: PDFs are compressed
+ * already).
  */
-export const zipOfBatch = (db: TDb, files: TFileStore, batchId: number): Readable => {
+export const zipOfBatch = (
+  db: TDb,
+  files: TFileStore,
+  batchId: number,
+  kind: TBatchZipKind = 'stamped',
+): Readable => {
   const zip = new yazl.ZipFile();
   const taken = new Set<string>();
+  const statuses = kind === 'stamped' ? (['stamped'] as const) : ORIGINAL_STATUSES;
   (async () => {
-    for await (const item of itemsOf(db, batchId, ['stamped'])) {
+    for await (const item of itemsOf(db, batchId, [...statuses])) {
       if (item.documentId === null) continue;
       const doc = await documentsRepo.findDocument(db, item.documentId);
-      if (doc?.state !== 'stamped') continue;
-      const key = doc.currentKey;
-      zip.addReadStreamLazy(uniqueName(taken, item.fileName), { compress: false }, (cb) => {
+      if (!doc || (kind === 'stamped' && doc.state !== 'stamped')) continue;
+      const key = kind === 'stamped' ? doc.currentKey : originalKeyOf(doc);
+      const name = uniqueName(taken, item.fileName, kind === 'stamped' ? '_stamped' : '');
+      zip.addReadStreamLazy(name, { compress: false }, (cb) => {
         files.stream(key).then(
           (stream) => cb(null, stream),
           (error: unknown) => cb(error, Readable.from([])),
@@ -61,34 +85,57 @@ const csvCell = (value: string | number | null) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The batch's report as CSV (file name, serial, status, stamped at, who, reason, manifest values), streamed. */
+/** The report's columns: file name, serial, status, stamped at, who, reason, manifest values. */
+export const REPORT_COLUMNS = [
+  'file_name',
+  'serial_number',
+  'status',
+  'stamped_at',
+  'stamped_by',
+  'reason',
+  'doc_type',
+  'doc_value',
+  'doc_number',
+  'doc_date',
+] as const;
+
+const ALL_STATUSES: repo.TBatchItemRow['status'][] = [
+  'ready',
+  'rejected',
+  'queued',
+  'stamping',
+  'stamped',
+  'failed',
+  'cancelled',
+];
+
+/** Every item of the batch as one report row (REPORT_COLUMNS), read 500 at a time. */
+export async function* reportRows(db: TDb, batchId: number, who: string) {
+  for await (const item of itemsOf(db, batchId, ALL_STATUSES)) {
+    yield {
+      stampedAt: item.stampedAt,
+      cells: [
+        item.fileName,
+        item.serial,
+        item.status,
+        item.stampedAt?.toISOString() ?? null,
+        item.status === 'stamped' ? who : null,
+        item.reason,
+        item.docType,
+        item.docValue,
+        item.docNumber,
+        item.docDate,
+      ],
+    };
+  }
+}
+
+/** The batch's report as CSV, streamed. */
 export const reportOfBatch = (db: TDb, batchId: number, who: string): Readable =>
   Readable.from(
     (async function* () {
-      yield 'file_name,serial_number,status,stamped_at,stamped_by,reason,doc_type,doc_value,doc_number,doc_date\r\n';
-      const all: repo.TBatchItemRow['status'][] = [
-        'ready',
-        'rejected',
-        'queued',
-        'stamping',
-        'stamped',
-        'failed',
-        'cancelled',
-      ];
-      for await (const item of itemsOf(db, batchId, all)) {
-        const row = [
-          item.fileName,
-          item.serial,
-          item.status,
-          item.stampedAt?.toISOString() ?? null,
-          item.status === 'stamped' ? who : null,
-          item.reason,
-          item.docType,
-          item.docValue,
-          item.docNumber,
-          item.docDate,
-        ];
-        yield `${row.map(csvCell).join(',')}\r\n`;
-      }
+      yield `${REPORT_COLUMNS.join(',')}\r\n`;
+      for await (const { cells } of reportRows(db, batchId, who))
+        yield `${cells.map(csvCell).join(',')}\r\n`;
     })(),
   );

@@ -14,8 +14,11 @@ export const MANIFEST_COLUMNS = [
 
 const MAX_VALUE = 2_147_483_647;
 
-const brokenFile = (reason: string) =>
-  new AppError('UNPROCESSABLE', 'The manifest is not a readable CSV file', { file: reason });
+/** One data row of a manifest: its row number in the file and its cells by column name. */
+export type TManifestRow = { row: number; cells: Record<string, string> };
+
+export const brokenFile = (reason: string, kind: 'CSV' | 'XLSX' = 'CSV') =>
+  new AppError('UNPROCESSABLE', `The manifest is not a readable ${kind} file`, { file: reason });
 
 /** A real calendar date written YYYY-MM-DD (no 2026-02-30). */
 const isRealDate = (text: string) => {
@@ -26,8 +29,33 @@ const isRealDate = (text: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
+/**
+ * The data rows under a header row (names matched loosely: `File Name` is `file_name`): a
+ * missing `file_name` column, an unknown column or no rows refuse the file (422).
+ */
+export const tableOf = (
+  header: string[],
+  rows: { row: number; cells: string[] }[],
+  kind: 'CSV' | 'XLSX',
+): TManifestRow[] => {
+  const names = header.map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  );
+  if (!names.includes('file_name')) throw brokenFile('missing column file_name', kind);
+  const unknown = names.filter((n) => n && !(MANIFEST_COLUMNS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw brokenFile(`unknown columns: ${unknown.join(', ')}`, kind);
+  if (rows.length === 0) throw brokenFile('no rows', kind);
+  return rows.map(({ row, cells }) => ({
+    row,
+    cells: Object.fromEntries(names.map((n, i) => [n, cells[i] ?? ''])),
+  }));
+};
+
 /** Reads the CSV (`,` or `;`, with or without a BOM): its rows as records by header. */
-const readRows = (text: string): Record<string, string>[] => {
+export const readCsv = (text: string): TManifestRow[] => {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
   let records: string[][];
@@ -38,12 +66,11 @@ const readRows = (text: string): Record<string, string>[] => {
   }
   const [header, ...rows] = records;
   if (!header) throw brokenFile('empty file');
-  const names = header.map((h) => h.toLowerCase().replace(/[\s-]+/g, '_'));
-  if (!names.includes('file_name')) throw brokenFile('missing column file_name');
-  const unknown = names.filter((n) => !(MANIFEST_COLUMNS as readonly string[]).includes(n));
-  if (unknown.length > 0) throw brokenFile(`unknown columns: ${unknown.join(', ')}`);
-  if (rows.length === 0) throw brokenFile('no rows');
-  return rows.map((cells) => Object.fromEntries(names.map((n, i) => [n, cells[i] ?? ''])));
+  return tableOf(
+    header,
+    rows.map((cells, index) => ({ row: index + 2, cells })),
+    'CSV',
+  );
 };
 
 export type TManifestPlan = {
@@ -53,18 +80,17 @@ export type TManifestPlan = {
 
 /**
  * Checks every row of a manifest against the batch's files and the document types: each row is
- * applied to its file(s) or rejected with its reasons. A file that is not a readable CSV with a
- * `file_name` column is refused as a whole (422).
+ * applied to its file(s) or rejected with its reasons (each with its row number in the file).
  */
 export const planManifest = (
-  text: string,
+  table: TManifestRow[],
   itemsByName: Map<string, number[]>,
   typeCodes: Set<string>,
 ): TManifestPlan => {
   const rows: TBatchManifestRow[] = [];
   const overrides: TManifestPlan['overrides'] = [];
   const seen = new Set<string>();
-  readRows(text).forEach((cells, index) => {
+  for (const { row, cells } of table) {
     const fileName = cells.file_name ?? '';
     const reasons: string[] = [];
     const itemIds = itemsByName.get(fileName);
@@ -90,10 +116,10 @@ export const planManifest = (
     if (docDate !== null && !isRealDate(docDate))
       reasons.push(`doc_date "${docDate}" is not a real date (YYYY-MM-DD)`);
     const status = reasons.length === 0 ? 'applied' : 'rejected';
-    rows.push({ row: index + 2, file_name: fileName, status, reasons });
+    rows.push({ row, file_name: fileName, status, reasons });
     if (status === 'applied' && itemIds)
       overrides.push({ itemIds, values: { docType, docValue, docNumber, docDate } });
-  });
+  }
   const applied = rows.filter((r) => r.status === 'applied').length;
   return { report: { applied, rejected: rows.length - applied, rows }, overrides };
 };

@@ -7,8 +7,10 @@ export type TZipLimits = {
   maxEntries: number;
   /** Largest single PDF (as for an upload of one file). */
   maxEntryBytes: number;
-  /** Largest uncompressed total of the PDFs. */
+  /** Largest uncompressed total of the PDFs (the ZIP limit, or what the batch can still take). */
   maxTotalBytes: number;
+  /** The reason given when the total is above maxTotalBytes. */
+  totalProblem: string;
 };
 
 export type TZipPlan = {
@@ -56,8 +58,7 @@ export const planZip = async (path: string, limits: TZipLimits): Promise<TZipPla
         if (entry.uncompressedSize > limits.maxEntryBytes)
           return reject(badZip(`${baseName(name)} is larger than the upload limit`));
         total += entry.uncompressedSize;
-        if (total > limits.maxTotalBytes)
-          return reject(badZip('the expanded files are larger than the ZIP limit'));
+        if (total > limits.maxTotalBytes) return reject(badZip(limits.totalProblem));
         pdfs.push(entry);
         if (pdfs.length > limits.maxEntries)
           return reject(badZip(`the batch can take ${limits.maxEntries} more files`));

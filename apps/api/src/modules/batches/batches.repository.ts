@@ -6,7 +6,7 @@ import type {
 } from '@bubuh/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { batches, batchItems, users } from '../../db/schema.ts';
+import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 
@@ -159,11 +159,28 @@ export const findItem = async (db: TDbOrTx, id: number) => {
  * files, under the batch's row lock (parallel uploads cannot pass the limit or land in a batch
  * that has just started). Undefined when refused.
  */
+/** Bytes of a batch's accepted files (their stored documents; refused files hold none). */
+const bytesOf = (batchId: number) =>
+  sql`(select coalesce(sum(${documents.sizeBytes}), 0) from ${batchItems} inner join ${documents} on ${documents.id} = ${batchItems.documentId} where ${batchItems.batchId} = ${batchId})`;
+
+export const batchBytes = async (db: TDbOrTx, batchId: number) => {
+  const [row] = await db
+    .select({ n: sql<string>`${bytesOf(batchId)}` })
+    .from(batches)
+    .where(eq(batches.id, batchId));
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * Adds an item under the batch's row lock, when the batch is in one of `statuses`, holds fewer
+ * than `maxFiles` items and its files plus this one's document stay within `maxBytes`.
+ * Undefined when refused (nothing written).
+ */
 export const insertItem = async (
   db: TDb,
   batchId: number,
   statuses: TBatchRow['status'][],
-  maxFiles: number,
+  limits: { maxFiles: number; maxBytes: number },
   values: Omit<typeof batchItems.$inferInsert, 'batchId'> & { status: TBatchItemStatus },
 ) =>
   db.transaction(async (tx) => {
@@ -174,7 +191,10 @@ export const insertItem = async (
         and(
           eq(batches.id, batchId),
           inArray(batches.status, statuses),
-          sql`${totalOf} < ${maxFiles}`,
+          sql`${totalOf} < ${limits.maxFiles}`,
+          values.documentId
+            ? sql`${bytesOf(batchId)} + (select ${documents.sizeBytes} from ${documents} where ${documents.id} = ${values.documentId}) <= ${limits.maxBytes}`
+            : undefined,
         ),
       )
       .for('update');

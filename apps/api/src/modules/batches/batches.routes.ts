@@ -12,11 +12,27 @@ import { receiveUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { reportOfBatch, zipOfBatch } from './batch-export.ts';
+import { readCsv } from './batch-manifest.ts';
+import { looksLikeZip, readXlsx } from './batch-manifest-xlsx.ts';
+import { xlsxReportOfBatch } from './batch-report-xlsx.ts';
 import type { TBatchesService } from './batches.service.ts';
 
 type TOptions = { batches: TBatchesService; db: TDb; files: TFileStore; uploadLimitBytes: number };
 
 const MANIFEST_MAX_BYTES = 1_048_576;
+
+const notAManifest = (reason: string) =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'The manifest must be a CSV or XLSX file', {
+    file: reason,
+  });
+
+const readManifest = async (name: string | undefined, body: Buffer) => {
+  if (looksLikeZip(body)) return readXlsx(body);
+  if (/\.xlsx$/i.test(name ?? '')) throw notAManifest('the file is not an XLSX workbook');
+  // Text only: a NUL byte means a binary file (an old .xls, an image, a PDF).
+  if (body.includes(0)) throw notAManifest('the file is neither CSV text nor an XLSX workbook');
+  return readCsv(body.toString('utf8'));
+};
 
 const attachment = (name: string) =>
   `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -58,7 +74,10 @@ export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
     });
   }
 
-  /** A CSV manifest is small: read whole (1 MiB at most) and checked row by row. */
+  /**
+   * A manifest is small: read whole (1 MiB at most), its type decided by its content (an XLSX
+   * is a ZIP holding a workbook; anything else must be CSV text), then checked row by row.
+   */
   endpointRoute(app, E.manifest, async ({ request, reply, query }) => {
     const auth = requireAuth(request);
     const opts = { field: 'file', maxBytes: MANIFEST_MAX_BYTES + 1, what: 'file' } as const;
@@ -70,7 +89,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
         throw new AppError('PAYLOAD_TOO_LARGE', 'The manifest is larger than 1 MB', {
           file: 'too large',
         });
-      return batches.attachManifest(auth, query.batch_id, body.toString('utf8'));
+      return batches.attachManifest(auth, query.batch_id, () => readManifest(file.filename, body));
     });
     return { message: 'Manifest diproses', data: report };
   });
@@ -125,6 +144,30 @@ export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
       .header('content-disposition', attachment(`${batch.name}.zip`))
       .header('cache-control', 'private, no-store')
       .send(zipOfBatch(db, files, batch.id));
+  });
+  endpointRoute(app, E.originalsZip, async ({ auth, params, reply }) => {
+    const { batch } = await batches.forExport(auth, params.id);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', attachment(`${batch.name}-originals.zip`))
+      .header('cache-control', 'private, no-store')
+      .send(zipOfBatch(db, files, batch.id, 'original'));
+  });
+  endpointRoute(app, E.original, async ({ auth, params, reply }) => {
+    const { fileName, key } = await batches.originalOf(auth, params.id);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachment(fileName))
+      .header('cache-control', 'private, no-store')
+      .send(await files.stream(key));
+  });
+  endpointRoute(app, E.reportXlsx, async ({ auth, params, reply }) => {
+    const { batch, owner } = await batches.forExport(auth, params.id);
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', attachment(`${batch.name}-report.xlsx`))
+      .header('cache-control', 'private, no-store')
+      .send(xlsxReportOfBatch(db, batch.id, owner));
   });
   endpointRoute(app, E.report, async ({ auth, params, reply }) => {
     const { batch, owner } = await batches.forExport(auth, params.id);

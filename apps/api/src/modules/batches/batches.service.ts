@@ -9,10 +9,12 @@ import type { TDb } from '../../db/client.ts';
 import { actorOf, canManage, payerOf, visibilityOf } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import { findDocument } from '../documents/documents.repository.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
 import { checkBatchBoxes, placementProblem } from './batch-boxes.ts';
+import { originalKeyOf } from './batch-export.ts';
 import * as manifestRepo from './batch-manifest.repository.ts';
-import { planManifest } from './batch-manifest.ts';
+import { planManifest, type TManifestRow } from './batch-manifest.ts';
 import { toWireBatch, toWireItem } from './batch-mapper.ts';
 import { balanceCache, balancesOf, requireBalance } from './batch-quota.ts';
 import type { TBatchRunner } from './batch-runner.ts';
@@ -25,6 +27,8 @@ export type TBatchesDeps = {
   runner: TBatchRunner;
   documentTypes: () => Promise<{ kode: string; nama: string }[]>;
   maxFiles: number;
+  /** Largest total of one batch's accepted files (BATCH_MAX_BYTES). */
+  maxBatchBytes: number;
   /** Largest single PDF, and largest expanded total of one ZIP of PDFs. */
   maxFileBytes: number;
   maxZipBytes: number;
@@ -37,6 +41,19 @@ export type TBatchesDeps = {
     hasCertificate: (userId: number) => Promise<boolean>;
   };
 };
+
+const itemCount = (batch: repo.TBatchRow) =>
+  batch.countReady +
+  batch.countRejected +
+  batch.countQueued +
+  batch.countStamping +
+  batch.countStamped +
+  batch.countFailed +
+  batch.countCancelled;
+
+/** A size for a message: whole MB, or KB below one MB. */
+const sizeText = (bytes: number) =>
+  bytes >= 1_048_576 ? `${Math.floor(bytes / 1_048_576)} MB` : `${Math.floor(bytes / 1024)} KB`;
 
 /** Upload refusals that belong to the file (recorded as `rejected`), not to the request. */
 const FILE_PROBLEMS = new Set(['UNPROCESSABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']);
@@ -79,6 +96,13 @@ export const createBatchesService = (deps: TBatchesDeps) => {
         { reason: 'IDENTITY_REQUIRED' },
       );
   };
+
+  const batchFull = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A batch holds at most ${sizeText(deps.maxBatchBytes)} of files`,
+      { file: 'batch too large' },
+    );
 
   const notStarted = () =>
     new AppError('CONFLICT', 'This batch cannot do that in its current status', {
@@ -129,6 +153,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
         batch_id: batch.status,
       });
+    if ((await repo.batchBytes(db, batchId)) >= deps.maxBatchBytes) throw batchFull();
     const fileName = file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
     let values: Parameters<typeof repo.insertItem>[4];
     let documentId: number | null = null;
@@ -161,14 +186,17 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       values = { fileName, status: 'rejected', reason: error.message };
     }
     if (values.status === 'queued') await requireBalance(db, batch, 1);
-    const item = await repo.insertItem(db, batchId, allowed, deps.maxFiles, values);
+    const limits = { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes };
+    const item = await repo.insertItem(db, batchId, allowed, limits, values);
     if (!item) {
       if (documentId !== null) await documents.remove(auth, documentId);
       const now = await repo.findBatch(db, batchId);
-      if (now && allowed.includes(now.status))
+      if (now && allowed.includes(now.status)) {
+        if (itemCount(now) < deps.maxFiles) throw batchFull();
         throw new AppError('PAYLOAD_TOO_LARGE', `A batch holds at most ${deps.maxFiles} files`, {
           file: 'too many files',
         });
+      }
       throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
         batch_id: 'started',
       });
@@ -183,12 +211,20 @@ export const createBatchesService = (deps: TBatchesDeps) => {
   const onlyDraft = () =>
     new AppError('CONFLICT', 'Files can only be added to a draft batch', { batch_id: 'started' });
 
-  /** Checks a CSV manifest row by row and stores the overrides of the rows that pass. */
-  const attachManifest = async (auth: TAuth, batchId: number, text: string) => {
+  /**
+   * Checks a manifest (CSV or XLSX, read by `read` once the batch is known to be the caller's
+   * draft) row by row and stores the overrides of the rows that pass.
+   */
+  const attachManifest = async (
+    auth: TAuth,
+    batchId: number,
+    read: () => Promise<TManifestRow[]>,
+  ) => {
     const { batch } = await loadManaged(auth, batchId);
     if (batch.status !== 'draft') throw onlyDraft();
+    const table = await read();
     const codes = new Set((await deps.documentTypes()).map((t) => t.kode));
-    const plan = planManifest(text, await manifestRepo.itemIdsByName(db, batchId), codes);
+    const plan = planManifest(table, await manifestRepo.itemIdsByName(db, batchId), codes);
     if (!(await manifestRepo.storeOverrides(db, batchId, plan.overrides))) throw onlyDraft();
     return plan.report;
   };
@@ -200,18 +236,15 @@ export const createBatchesService = (deps: TBatchesDeps) => {
   const addZip = async (auth: TAuth, batchId: number, path: string) => {
     const { batch } = await loadManaged(auth, batchId);
     if (batch.status !== 'draft') throw onlyDraft();
-    const held =
-      batch.countReady +
-      batch.countRejected +
-      batch.countQueued +
-      batch.countStamping +
-      batch.countStamped +
-      batch.countFailed +
-      batch.countCancelled;
+    const bytesLeft = Math.max(0, deps.maxBatchBytes - (await repo.batchBytes(db, batchId)));
     const plan = await planZip(path, {
-      maxEntries: Math.max(0, deps.maxFiles - held),
+      maxEntries: Math.max(0, deps.maxFiles - itemCount(batch)),
       maxEntryBytes: deps.maxFileBytes,
-      maxTotalBytes: deps.maxZipBytes,
+      maxTotalBytes: Math.min(deps.maxZipBytes, bytesLeft),
+      totalProblem:
+        bytesLeft < deps.maxZipBytes
+          ? `the batch can take ${sizeText(bytesLeft)} more`
+          : 'the expanded files are larger than the ZIP limit',
     });
     try {
       const items = [];
@@ -318,6 +351,19 @@ export const createBatchesService = (deps: TBatchesDeps) => {
 
     /** The batch for its ZIP or report (anyone who may see it). */
     forExport: load,
+
+    /**
+     * Backup: the original of one file, for whoever may see its batch (another company's or
+     * another user's batch answers 404, as the batch does).
+     */
+    originalOf: async (auth: TAuth, itemId: number) => {
+      const item = await repo.findItem(db, itemId);
+      if (!item) throw AppError.notFound('Document');
+      await load(auth, item.batchId);
+      const doc = item.documentId === null ? undefined : await findDocument(db, item.documentId);
+      if (!doc) throw AppError.notFound('Document');
+      return { fileName: item.fileName, key: originalKeyOf(doc) };
+    },
   };
 };
 

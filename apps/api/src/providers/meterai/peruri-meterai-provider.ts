@@ -20,6 +20,26 @@ export type TPeruriConfig = {
   /** Roots to verify Peruri stamps against (Root CA Indonesia DS G1 / Peruri CA), PEM. */
   trustRootsPem: string[];
   timeoutMs?: number;
+  /**
+   * Least time between the starts of two stamping calls (serial, hash signing) of this process,
+   * ms; 0 = no spacing. Bulk stamping sends single calls, so this is its rate limit.
+   */
+  minIntervalMs?: number;
+};
+
+/**
+ * Spaces calls: each waits for its slot, `minIntervalMs` after the previous slot. Slots are
+ * times, not locks, so a call made while another waits (the login inside a call) never blocks.
+ */
+export const createSpacer = (minIntervalMs: number) => {
+  let next = 0;
+  return async () => {
+    if (minIntervalMs <= 0) return;
+    const now = Date.now();
+    const at = Math.max(now, next);
+    next = at + minIntervalMs;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  };
 };
 
 type TPeruriEnvelope<T> = {
@@ -34,6 +54,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const createPeruriMeteraiProvider = (config: TPeruriConfig): TMeteraiProvider => {
   let token: { value: string; expiresAt: number } | undefined;
   const timeoutMs = config.timeoutMs ?? 30_000;
+  const slot = createSpacer(config.minIntervalMs ?? 0);
 
   const call = async <T>(
     url: string,
@@ -131,6 +152,7 @@ export const createPeruriMeteraiProvider = (config: TPeruriConfig): TMeteraiProv
       return rows.map((r) => ({ kode: r.kode, nama: r.nama }));
     },
     issueSerial: async (input) => {
+      await slot();
       const result = ok(
         await call<TPeruriEnvelope<{ sn: string; image: string; filenameQR?: string }>>(
           `${config.stampv2Url}/chanel/stampv2`,
@@ -161,6 +183,7 @@ export const createPeruriMeteraiProvider = (config: TPeruriConfig): TMeteraiProv
       signer: createDigestSigner({
         certificates: [config.signerChainPem],
         signDigest: async (digest) => {
+          await slot();
           const body = await call<{
             data?: string;
             status?: string;

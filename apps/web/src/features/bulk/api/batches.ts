@@ -2,6 +2,8 @@ import {
   BATCH_ENDPOINTS,
   endpointPath,
   type TBatch,
+  type TBatchItem,
+  type TBatchItemSortKey,
   type TBatchSortKey,
   type TEndpointBody,
 } from '@bubuh/contracts';
@@ -42,6 +44,14 @@ export const useBatch = (id: number, query: { page: number; perPage: number }) =
     },
   );
 
+/** One batch's files, server-paged and searchable by name (the backup's second level). */
+export const useBatchFiles = (id: number, query: TListQuery<TBatchItemSortKey>) =>
+  useEndpointQuery(
+    BATCH_ENDPOINTS.detail,
+    { params: { id }, query },
+    { select: (body) => body.data, placeholderData: keepPreviousData, enabled: id > 0 },
+  );
+
 export const useCreateBatch = () => useEndpointMutation(BATCH_ENDPOINTS.create);
 export const useStartBatch = () => useEndpointMutation(BATCH_ENDPOINTS.start);
 export const usePauseBatch = () => useEndpointMutation(BATCH_ENDPOINTS.pause);
@@ -76,13 +86,28 @@ const fileNameOf = (disposition: string | null, fallback: string) => {
   return star?.[1] ? decodeURIComponent(star[1]) : fallback;
 };
 
-/** The ZIP of stamped files or the CSV report, saved under the server's file name. */
-export const downloadBatchFile = async (batch: TBatch, what: 'zip' | 'report') => {
-  const entry = what === 'zip' ? BATCH_ENDPOINTS.zip : BATCH_ENDPOINTS.report;
-  const response = await request<Response>(endpointPath(entry, { id: batch.id }), { raw: true });
-  const fallback = what === 'zip' ? `${batch.name}.zip` : `${batch.name}-report.csv`;
+/** What a batch offers to download, and the name used when the server gives none. */
+const DOWNLOADS = {
+  zip: { entry: BATCH_ENDPOINTS.zip, suffix: '.zip' },
+  report: { entry: BATCH_ENDPOINTS.report, suffix: '-report.csv' },
+  reportXlsx: { entry: BATCH_ENDPOINTS.reportXlsx, suffix: '-report.xlsx' },
+  originals: { entry: BATCH_ENDPOINTS.originalsZip, suffix: '-originals.zip' },
+} as const;
+
+const save = async (path: string, fallback: string) => {
+  const response = await request<Response>(path, { raw: true });
   saveBlob(
     await response.blob(),
     fileNameOf(response.headers.get('content-disposition'), fallback),
   );
 };
+
+/** The ZIP of stamped files, the report (CSV or XLSX) or the originals' ZIP, saved under the server's file name. */
+export const downloadBatchFile = (batch: TBatch, what: keyof typeof DOWNLOADS) => {
+  const { entry, suffix } = DOWNLOADS[what];
+  return save(endpointPath(entry, { id: batch.id }), `${batch.name}${suffix}`);
+};
+
+/** One file's original, as uploaded (the backup). */
+export const downloadOriginal = (item: TBatchItem) =>
+  save(endpointPath(BATCH_ENDPOINTS.original, { id: item.id }), item.file_name);

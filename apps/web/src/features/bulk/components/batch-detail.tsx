@@ -277,18 +277,21 @@ export const BatchDetail = ({ id }: { id: number }) => {
                 >
                   {t('bulk.actions.zip')}
                 </Button>
-                <Button
-                  variant="subtle"
-                  leftSection={<IconTable size={16} />}
-                  onClick={() =>
-                    downloadBatchFile(batch, 'report').catch(() =>
-                      notifyError(t('bulk.detail.downloadFailed')),
-                    )
-                  }
-                  data-testid="batch-report"
-                >
-                  {t('bulk.actions.report')}
-                </Button>
+                {(['report', 'reportXlsx'] as const).map((what) => (
+                  <Button
+                    key={what}
+                    variant="subtle"
+                    leftSection={<IconTable size={16} />}
+                    onClick={() =>
+                      downloadBatchFile(batch, what).catch(() =>
+                        notifyError(t('bulk.detail.downloadFailed')),
+                      )
+                    }
+                    data-testid={what === 'report' ? 'batch-report' : 'batch-report-xlsx'}
+                  >
+                    {t(`bulk.actions.${what}`)}
+                  </Button>
+                ))}
               </>
             ) : null}
           </Group>

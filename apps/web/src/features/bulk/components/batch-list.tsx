@@ -1,4 +1,4 @@
-import { formatDate, type TBatch, type TBatchSortKey } from '@bubuh/contracts';
+import type { TBatch, TBatchSortKey } from '@bubuh/contracts';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { actionsColumn, RowActions } from '@/components/row-actions';
 import { useListState } from '@/lib/use-list-state';
 import { useBatches } from '../api/batches';
-import { BatchProgress, BatchStatusBadge } from './batch-badges';
+import { BatchProgress } from './batch-badges';
+import { batchColumns } from './batch-columns';
 import { NewBatchModal } from './new-batch-modal';
 
 type TBatchListProps = {
@@ -25,34 +26,11 @@ export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchLi
   const query = useBatches(list.query);
   const [creating, setCreating] = useState(templateId !== null);
 
+  const common = batchColumns(t);
   const columns: TColumn<TBatch, TBatchSortKey>[] = [
-    {
-      key: 'name',
-      header: t('bulk.list.name'),
-      sortKey: 'name',
-      render: (row) => (
-        <div>
-          <Text fw={600} fz="sm">
-            {row.name}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {row.owner}
-          </Text>
-        </div>
-      ),
-    },
-    {
-      key: 'date',
-      header: t('bulk.list.created'),
-      sortKey: 'date',
-      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-    },
-    {
-      key: 'total',
-      header: t('bulk.list.documents'),
-      sortKey: 'total',
-      render: (row) => <Text fz="sm">{row.counts.total}</Text>,
-    },
+    common.name,
+    common.date,
+    common.total,
     {
       key: 'result',
       header: t('bulk.list.result'),
@@ -62,12 +40,7 @@ export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchLi
         </Text>
       ),
     },
-    {
-      key: 'status',
-      header: t('bulk.list.status'),
-      sortKey: 'status',
-      render: (row) => <BatchStatusBadge status={row.status} />,
-    },
+    common.status,
     {
       key: 'progress',
       header: t('bulk.list.progress'),

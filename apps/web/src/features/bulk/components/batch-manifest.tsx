@@ -20,7 +20,7 @@ export const manifestLine = (item: TBatchItem) =>
     .join(' · ');
 
 /**
- * "Attach manifest" on a draft batch: a CSV whose rows override the batch's document type, value,
+ * "Attach manifest" on a draft batch: a CSV or XLSX whose rows override the batch's document type, value,
  * number and date per file; the server's answer is shown row by row.
  */
 export const BatchManifest = ({ batch }: { batch: TBatch }) => {
@@ -55,7 +55,10 @@ export const BatchManifest = ({ batch }: { batch: TBatch }) => {
               {t('bulk.manifest.hint')}
             </Text>
           </div>
-          <FileButton onChange={attach} accept=".csv,text/csv">
+          <FileButton
+            onChange={attach}
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          >
             {(props) => (
               <Button
                 {...props}

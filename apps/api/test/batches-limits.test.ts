@@ -1,0 +1,112 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { documents } from '../src/db/schema.ts';
+import { addBatchPdf, batchDetail, createBatch, sendBatchFile } from './batch-helpers.ts';
+import { makePdf, newDepartmentUser, type TSession } from './documents-helpers.ts';
+import { createTestContext, type TTestContext } from './helpers.ts';
+
+const zipOf = async (entries: [string, Buffer][]) => {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of entries) zip.addBuffer(content, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/**
+ * Bulk stamping limits (issue 13): files per batch (BATCH_MAX_FILES) and the total size of a
+ * batch's files (BATCH_MAX_BYTES) are settings; going over is a 413 / 422 and writes nothing.
+ */
+describe('bulk stamping: files and bytes per batch', () => {
+  let ctx: TTestContext;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    pdf = await makePdf(1);
+    // Three files per batch; two and a half PDFs' worth of bytes.
+    ctx = await createTestContext({
+      env: {
+        BATCH_MAX_FILES: '3',
+        BATCH_MAX_BYTES: String(Math.floor(pdf.length * 2.5)),
+      },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const documentsOf = async (session: TSession) => {
+    const [row] = await ctx.database.db
+      .select({ n: count() })
+      .from(documents)
+      .where(eq(documents.ownerUserId, session.userData.id));
+    return row?.n ?? 0;
+  };
+
+  it('refuses the PDF that would take a batch over its total size, keeping nothing of it', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batch = await createBatch(ctx, session);
+    await addBatchPdf(ctx, session, batch.id, 'satu.pdf', pdf);
+    await addBatchPdf(ctx, session, batch.id, 'dua.pdf', pdf);
+    const third = await sendBatchFile(ctx, session, 'batch-document-upload', batch.id, {
+      name: 'tiga.pdf',
+      content: pdf,
+      type: 'application/pdf',
+    });
+    expect(third.statusCode).toBe(413);
+    expect(third.json()).toMatchObject({
+      message: expect.stringMatching(/^A batch holds at most \d+ KB of files$/),
+      errors: { file: 'batch too large' },
+    });
+    expect((await batchDetail(ctx, session, batch.id)).data.map((i) => i.file_name)).toEqual([
+      'satu.pdf',
+      'dua.pdf',
+    ]);
+    expect(await documentsOf(session)).toBe(2);
+  });
+
+  it('refuses the file after BATCH_MAX_FILES, refused files counting as files', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batch = await createBatch(ctx, session);
+    const broken = await sendBatchFile(ctx, session, 'batch-document-upload', batch.id, {
+      name: 'rusak.pdf',
+      content: Buffer.from('not a pdf at all'),
+      type: 'application/pdf',
+    });
+    expect(broken.statusCode).toBe(201);
+    expect(broken.json().data.status).toBe('rejected');
+    await addBatchPdf(ctx, session, batch.id, 'satu.pdf', pdf);
+    await addBatchPdf(ctx, session, batch.id, 'dua.pdf', pdf);
+    const fourth = await sendBatchFile(ctx, session, 'batch-document-upload', batch.id, {
+      name: 'empat.pdf',
+      content: pdf,
+      type: 'application/pdf',
+    });
+    expect(fourth.statusCode).toBe(413);
+    expect(fourth.json()).toMatchObject({
+      message: 'A batch holds at most 3 files',
+      errors: { file: 'too many files' },
+    });
+    expect((await batchDetail(ctx, session, batch.id)).batch.counts.total).toBe(3);
+    expect(await documentsOf(session)).toBe(2);
+  });
+
+  it('refuses a whole ZIP whose PDFs would take the batch over its size, adding none of them', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batch = await createBatch(ctx, session);
+    await addBatchPdf(ctx, session, batch.id, 'satu.pdf', pdf);
+    const zip = await zipOf([
+      ['dua.pdf', pdf],
+      ['tiga.pdf', pdf],
+    ]);
+    const res = await sendBatchFile(ctx, session, 'batch-zip-upload', batch.id, {
+      name: 'lagi.zip',
+      content: zip,
+      type: 'application/zip',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toMatch(/^the batch can take \d+ KB more$/);
+    expect((await batchDetail(ctx, session, batch.id)).data).toHaveLength(1);
+    expect(await documentsOf(session)).toBe(1);
+  });
+});
