@@ -1,8 +1,16 @@
 import { ZSignerIdentityResponse } from '@bubuh/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { callAs, type TMethod } from './auth-helpers.ts';
-import { makePdf, newDepartmentUser, type TSession, uploadedId } from './documents-helpers.ts';
+import {
+  getDocumentDetails,
+  makePdf,
+  newDepartmentUser,
+  type TSession,
+  uploadedId,
+} from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 let ctx: TTestContext;
@@ -25,6 +33,8 @@ describe('identity for the signing certificate', () => {
       reason: 'purchase',
       companyId: ref.companyId,
     });
+    // Registered without a KTP number (the helper gives one; this user has none).
+    await ctx.database.db.update(users).set({ nik: null }).where(eq(users.id, session.userData.id));
     const before = ZSignerIdentityResponse.parse(
       (await call(session, 'GET', '/api/v1/esign/identity')).json(),
     ).data;
@@ -36,6 +46,30 @@ describe('identity for the signing certificate', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().errors)).toContain('NIK must be 16 digits');
+
+    // Without a NIK no certificate is issued: a clear 422, nothing spent, the document unsigned.
+    const early = await uploadedId(ctx, session, await makePdf(1));
+    const noNik = await call(session, 'POST', '/api/v1/esign-only/signer-process', {
+      document_id: early,
+      page: 1,
+      x: 60,
+      y: 150,
+      width: 140,
+      height: 56,
+      identity_confirmed: true,
+    });
+    expect(noNik.statusCode).toBe(422);
+    expect(noNik.json()).toMatchObject({
+      message:
+        'Enter your NIK (16 digits, as on your KTP) and full legal name before your first e-signature',
+      errors: { reason: 'IDENTITY_INCOMPLETE', nik: null },
+    });
+    const untouched = ZSignerIdentityResponse.parse(
+      (await call(session, 'GET', '/api/v1/esign/identity')).json(),
+    ).data;
+    expect(untouched.certificate_issued).toBe(false);
+    const details = await getDocumentDetails(ctx, session, early);
+    expect(details.json().data).toMatchObject({ signing_status: 'draft' });
 
     const saved = await call(session, 'PUT', '/api/v1/esign/identity', {
       fullName: 'Dewi Lestari',

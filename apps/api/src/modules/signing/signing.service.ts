@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { signingMethodAfter, type TSignRequest } from '@bubuh/contracts';
+import { isValidNik, signingMethodAfter, type TSignRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import {
   actorOf,
@@ -157,12 +157,20 @@ export const createSigningService = (deps: TSigningDeps) => {
     }
     const me = await repo.findUser(db, actor.userId);
     if (!me) throw AppError.notFound('User');
-    if (!(await deps.signatures.hasCertificate(me.id)) && !request.identity_confirmed) {
-      throw new AppError(
-        'CONFLICT',
-        'Confirm your name and NIK: your first e-signature issues your signing certificate',
-        { reason: 'IDENTITY_REQUIRED', fullName: me.fullName, nik: me.nik },
-      );
+    if (!(await deps.signatures.hasCertificate(me.id))) {
+      if (!request.identity_confirmed)
+        throw new AppError(
+          'CONFLICT',
+          'Confirm your name and NIK: your first e-signature issues your signing certificate',
+          { reason: 'IDENTITY_REQUIRED', fullName: me.fullName, nik: me.nik },
+        );
+      // The certificate names a person: never issued without a valid NIK and a legal name.
+      if (!me.nik || !isValidNik(me.nik) || me.fullName.trim().length < 2)
+        throw new AppError(
+          'UNPROCESSABLE',
+          'Enter your NIK (16 digits, as on your KTP) and full legal name before your first e-signature',
+          { reason: 'IDENTITY_INCOMPLETE', fullName: me.fullName, nik: me.nik },
+        );
     }
     const specimen = await repo.specimenOf(db, me.id, request.specimen_id ?? null);
     if (request.specimen_id && !specimen) throw AppError.notFound('Esign');

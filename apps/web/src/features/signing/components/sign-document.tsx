@@ -334,7 +334,6 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
       </Paper>
 
       <IdentityDialog
-        userId={user.id}
         identity={identity?.who ?? null}
         pending={sign.isPending}
         onClose={() => setIdentity(null)}
