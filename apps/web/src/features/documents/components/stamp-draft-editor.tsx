@@ -292,7 +292,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
                   >
                     {t('stamping.stamp.button')}
                   </Button>
-                  <Group grow gap="xs">
+                  <Group grow preventGrowOverflow={false} wrap="wrap" gap="xs">
                     <Button
                       variant="default"
                       leftSection={<IconDeviceFloppy size={16} />}
