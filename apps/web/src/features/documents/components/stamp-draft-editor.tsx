@@ -20,7 +20,7 @@ import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-mo
 import { StampPlacementFields } from '@/components/document-editor/stamp-placement-fields';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
@@ -145,7 +145,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
         content: signer.status === 'signed' ? <span /> : undefined,
       });
     }
-    if (box && editable) list.push(stampViewerBox(box, t('stamping.box.label'), { id: STAMP_ID }));
+    if (box && editable) list.push(stampViewerBox(box, stampBoxName(t), { id: STAMP_ID }));
     return list;
   }, [doc?.signers, pages, box, editable, t]);
 

@@ -254,7 +254,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
               {specimens.data && specimens.data.length === 0 ? (
                 <Text fz="sm" c="dimmed">
                   {t('stamping.sign.noSpecimen')}{' '}
-                  <Anchor component={Link} to={ROUTES.masterEsign.path} fz="sm">
+                  <Anchor component={Link} to={ROUTES.masterEsign.path} fz="sm" underline="always">
                     {t('page.masterEsign')}
                   </Anchor>
                 </Text>

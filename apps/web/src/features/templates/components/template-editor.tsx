@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
@@ -163,7 +163,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
           ]
         : [];
     }),
-    ...(box ? [stampViewerBox(box, t('stamping.box.label'), { id: STAMP_ID })] : []),
+    ...(box ? [stampViewerBox(box, stampBoxName(t), { id: STAMP_ID })] : []),
   ];
 
   const placeBox = (id: string, next: TDisplayBox, on: readonly TPageGeometry[] = shownPages) => {

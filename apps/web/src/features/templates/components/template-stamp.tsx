@@ -14,7 +14,7 @@ import { PickedFile } from '@/components/document-editor/picked-file';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
@@ -105,7 +105,7 @@ export const TemplateStamp = () => {
       });
     });
     const stampBox = template?.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
-    if (stampBox) list.push(stampViewerBox(stampBox, t('stamping.box.label'), { editable: false }));
+    if (stampBox) list.push(stampViewerBox(stampBox, stampBoxName(t), { editable: false }));
     return list;
   }, [template, pages, signers.data, t]);
 
