@@ -26,8 +26,10 @@ type TLookWindow = { __look: (el: Element) => string; __label: (el: Element) => 
  * Installs in the page what a focus indicator can change, on the element and on its parent
  * (wrapped inputs): outline, ring (box-shadow), border and background.
  */
-const installLook = (page: Page) =>
-  page.evaluate(() => {
+const installLook = async (page: Page) => {
+  // Focus styles are read at once: no transition may delay them (a border fading in).
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  await page.evaluate(() => {
     const w = window as unknown as TLookWindow;
     const one = (e: Element | null) => {
       if (!e) return '';
@@ -43,6 +45,7 @@ const installLook = (page: Page) =>
         (el.textContent ?? '').trim().slice(0, 40)
       }`;
   });
+};
 
 const look = (el: Element | null) => (el ? (window as unknown as TLookWindow).__look(el) : '');
 
