@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
-import { checkName, checkNik } from '@/lib/validation';
+import { identityRules } from '@/lib/validation';
 import { useSetSignerIdentity } from '../api/signing';
 
 export type TIdentity = { fullName: string; nik: string | null };
@@ -41,16 +41,7 @@ export const IdentityDialog = ({ identity, pending, onClose, onConfirm }: TIdent
   const save = useSetSignerIdentity();
   const form = useForm({
     initialValues: { fullName: '', nik: '' },
-    validate: {
-      fullName: (value) => {
-        const problem = checkName(value);
-        return problem ? t(problem) : null;
-      },
-      nik: (value) => {
-        const problem = checkNik(value);
-        return problem ? t(problem) : null;
-      },
-    },
+    validate: identityRules(t),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled each time the dialog opens
   useEffect(() => {
