@@ -60,6 +60,10 @@ describe('identity for the certificate', () => {
     await page.getByTestId('identity-nik').fill('3201.0155.0190.0001');
     await page.getByTestId('identity-confirm').click();
     await page.getByTestId('sign-done').waitFor({ timeout: 30_000 });
+    // The success toast sits below the top bar (68 px), over none of its controls.
+    const note = page.locator('.mantine-Notification-root').getByText('Document signed');
+    await note.waitFor();
+    expect((await note.boundingBox())?.y ?? 0).toBeGreaterThan(68);
 
     const identity = await apiCall('/api/v1/esign/identity', { token: rina.accessToken });
     expect(identity.body.data).toEqual({
