@@ -43,7 +43,7 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { quotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService } from './modules/quota/quota.service.ts';
-import { createSignerIdentity } from './modules/signing/signer-identity.ts';
+import { createSignerIdentity, requireSigningIdentity } from './modules/signing/signer-identity.ts';
 import { specimenOf } from './modules/signing/signing.repository.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { createSigningService } from './modules/signing/signing.service.ts';
@@ -327,7 +327,8 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       maxZipBytes: env.BATCH_ZIP_MAX_BYTES,
       signer: {
         hasSpecimen: async (userId) => (await specimenOf(db, userId, null)) !== undefined,
-        hasCertificate: (userId) => deps.signatures.hasCertificate(userId),
+        requireIdentity: (userId, confirmed) =>
+          requireSigningIdentity({ db, signatures: deps.signatures }, userId, confirmed),
       },
     }),
     db,

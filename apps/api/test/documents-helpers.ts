@@ -107,7 +107,8 @@ export const newDepartmentMember = async (
   const email = await createVerifiedUser(ctx);
   await ctx.database.db
     .update(users)
-    .set({ role: 'user', userType: 'company', companyId, departementId })
+    // A valid KTP number: the first e-signature's certificate needs one.
+    .set({ role: 'user', userType: 'company', companyId, departementId, nik: '3201011501900001' })
     .where(eq(users.email, email));
   return (await login(ctx, email)) as TSession;
 };

@@ -1,7 +1,10 @@
 import { ZSignerIdentityResponse } from '@bubuh/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { callAs, type TMethod } from './auth-helpers.ts';
 import {
+  getDocumentDetails,
   makePdf,
   newDepartmentUser,
   purchase,
@@ -23,6 +26,8 @@ describe('identity for the signing certificate', () => {
   it('is entered and corrected (NIK validated as at registration) until the certificate is issued', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 0);
     await purchase(ctx, ref, 'esign', 1);
+    // Registered without a KTP number (the helper gives one; this user has none).
+    await ctx.database.db.update(users).set({ nik: null }).where(eq(users.id, session.userData.id));
     const before = ZSignerIdentityResponse.parse(
       (await call(session, 'GET', '/api/v1/esign/identity')).json(),
     ).data;
@@ -34,6 +39,30 @@ describe('identity for the signing certificate', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().errors)).toContain('NIK must be 16 digits');
+
+    // Without a NIK no certificate is issued: a clear 422, nothing spent, the document unsigned.
+    const early = await uploadedId(ctx, session, await makePdf(1));
+    const noNik = await call(session, 'POST', '/api/v1/esign-only/signer-process', {
+      document_id: early,
+      page: 1,
+      x: 60,
+      y: 150,
+      width: 140,
+      height: 56,
+      identity_confirmed: true,
+    });
+    expect(noNik.statusCode).toBe(422);
+    expect(noNik.json()).toMatchObject({
+      message:
+        'Enter your NIK (16 digits, as on your KTP) and full legal name before your first e-signature',
+      errors: { reason: 'IDENTITY_INCOMPLETE', nik: null },
+    });
+    const untouched = ZSignerIdentityResponse.parse(
+      (await call(session, 'GET', '/api/v1/esign/identity')).json(),
+    ).data;
+    expect(untouched.certificate_issued).toBe(false);
+    const details = await getDocumentDetails(ctx, session, early);
+    expect(details.json().data).toMatchObject({ signing_status: 'draft' });
 
     const saved = await call(session, 'PUT', '/api/v1/esign/identity', {
       fullName: 'Dewi Lestari',

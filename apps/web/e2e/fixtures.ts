@@ -326,3 +326,32 @@ export const drawOnPad = async (page: Page) => {
   }
   await page.mouse.up();
 };
+
+/** A plain A4 PDF of `pages` pages with a line of text on each. */
+export const plainPdf = async (pages = 2): Promise<Buffer> => {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i += 1) {
+    pdf
+      .addPage([595.28, 841.89])
+      .drawText(`Perjanjian halaman ${i}`, { x: 72, y: 760, size: 16, font });
+  }
+  return Buffer.from(await pdf.save());
+};
+
+/** Uploads a PDF as a draft through the API (multipart, as the web sends it); its document id. */
+export const uploadThroughApi = async (token: string, name = 'kontrak.pdf', pages = 2) => {
+  const form = new FormData();
+  const bytes = new Uint8Array(await plainPdf(pages));
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
+  const response = await fetch(url('/api/v1/single-stamp/upload-document'), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { data?: { document_id?: number } };
+  if (response.status !== 201 || !body.data?.document_id)
+    throw new Error(`upload failed: ${response.status}`);
+  return body.data.document_id;
+};

@@ -8,6 +8,7 @@ import {
   openAppPage,
   sharedSession,
   storedTokens,
+  uploadThroughApi,
   url,
 } from './fixtures';
 
@@ -39,6 +40,54 @@ describe('main layout', () => {
     await page.waitForSelector('[data-testid="app-layout"][data-layout="horizontal"]');
     await context.close();
   });
+
+  it('at 1000 px: the editor keeps its action in view, the menu folds away and stays folded', async () => {
+    const session = await sharedSession('admin');
+    const id = await uploadThroughApi(session.accessToken, 'layout.pdf', 2);
+    const { context, page } = await openAppPage(chrome.browser, {
+      width: 1000,
+      height: 760,
+      session,
+    });
+    await page.goto(url(`/stamp/single/draft/${id}`));
+    await page.locator('[data-testid="pdf-page-1"] canvas[data-painted]').waitFor();
+    const previewWidth = async () =>
+      (await page.getByTestId('pdf-page-1').boundingBox())?.width ?? 0;
+    const stamp = page.getByTestId('stamp-submit');
+    const stampInView = async () => {
+      const b = await stamp.boundingBox();
+      return b !== null && b.y >= 0 && b.y + b.height <= 760;
+    };
+    // Beside the 264 px menu the editor stacks: the preview keeps its width, Stamp stays in view.
+    expect(await page.getByTestId('app-layout').getAttribute('data-editor-stacked')).toBe('true');
+    expect(await previewWidth()).toBeGreaterThan(560);
+    expect(await stampInView()).toBe(true);
+    await page.mouse.wheel(0, 1400);
+    const top = page.getByTestId('scroll-to-top');
+    await top.waitFor();
+    expect(await stampInView()).toBe(true);
+    // The scroll-to-top button floats above the action bar, not over it.
+    await expect
+      .poll(async () => {
+        const bar = await page.getByTestId('action-bar').boundingBox();
+        const button = await top.boundingBox();
+        return bar && button ? button.y + button.height <= bar.y : false;
+      })
+      .toBe(true);
+
+    // The menu folds away: document and panel side by side, remembered after a reload.
+    await page.getByTestId('nav-collapse').click();
+    await expect
+      .poll(() => page.getByTestId('app-layout').getAttribute('data-editor-stacked'))
+      .toBeNull();
+    await page.reload();
+    await page.locator('[data-testid="pdf-page-1"] canvas[data-painted]').waitFor();
+    expect(await page.getByTestId('app-layout').getAttribute('data-editor-stacked')).toBeNull();
+    expect(await page.getByTestId('nav-collapse').getAttribute('aria-expanded')).toBe('false');
+    expect(await previewWidth()).toBeGreaterThan(480);
+    expect(await stampInView()).toBe(true);
+    await context.close();
+  }, 90_000);
 
   it('starts vertical on a narrow screen even when horizontal is stored', async () => {
     const { context, page } = await openAppPage(chrome.browser, {

@@ -259,7 +259,7 @@ describe('stamping one document', () => {
     const done = page.getByTestId('sign-done');
     await Promise.race([dialog.waitFor(), done.waitFor()]);
     if (await dialog.isVisible()) {
-      expect(await page.getByTestId('identity-name').textContent()).toBe(session.userData.fullName);
+      expect(await page.getByTestId('identity-name').inputValue()).toBe(session.userData.fullName);
       await page.getByTestId('identity-confirm').click();
     }
     await done.waitFor({ timeout: 30_000 });

@@ -13,6 +13,8 @@ export const DEMO_DEPARTEMENTS = ['Finance', 'Legal'] as const;
 type TDemoAccount = {
   email: string;
   fullName: string;
+  /** A valid KTP number (demo, not a real person's): the signing certificate names it. */
+  nik: string;
   role: TRole;
   userType: TUserType;
   company: 'platform' | 'demo' | null;
@@ -24,6 +26,7 @@ export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
   {
     email: 'admin@demo.local',
     fullName: 'Ayu Admin',
+    nik: '3171014101900001',
     role: 'admin',
     userType: 'company',
     company: 'demo',
@@ -31,6 +34,7 @@ export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
   {
     email: 'company@demo.local',
     fullName: 'Budi Company',
+    nik: '3171010202850002',
     role: 'admin-company',
     userType: 'company',
     company: 'demo',
@@ -38,6 +42,7 @@ export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
   {
     email: 'payu@demo.local',
     fullName: 'Citra Payu',
+    nik: '3273014303920003',
     role: 'admin-company',
     userType: 'payu',
     company: 'demo',
@@ -45,6 +50,7 @@ export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
   {
     email: 'user@demo.local',
     fullName: 'Dewi User',
+    nik: '3201015504950004',
     role: 'user',
     userType: 'company',
     company: 'demo',
@@ -53,6 +59,7 @@ export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
   {
     email: 'personal@demo.local',
     fullName: 'Eko Personal',
+    nik: '3578010506880005',
     role: 'user',
     userType: 'personal',
     company: null,
@@ -60,6 +67,7 @@ export const DEMO_ACCOUNTS: readonly TDemoAccount[] = [
   {
     email: 'super@demo.local',
     fullName: 'Fajar Super',
+    nik: '3171010707800006',
     role: 'super',
     userType: 'company',
     company: 'platform',
@@ -259,6 +267,7 @@ export const seedDemo = async (db: TDb, options: { password: string }): Promise<
       email: account.email,
       passwordHash,
       fullName: account.fullName,
+      nik: account.nik,
       role: account.role,
       userType: account.userType,
       companyId:

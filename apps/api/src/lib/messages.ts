@@ -196,6 +196,8 @@ const EXACT: Record<string, string> = {
   'You are not a signer of this document': 'Anda bukan penanda tangan dokumen ini',
   'Confirm your name and NIK: your first e-signature issues your signing certificate':
     'Konfirmasi nama dan NIK Anda: tanda tangan elektronik pertama Anda menerbitkan sertifikat tanda tangan Anda',
+  'Enter your NIK (16 digits, as on your KTP) and full legal name before your first e-signature':
+    'Isi NIK Anda (16 digit, sesuai KTP) dan nama lengkap sesuai identitas sebelum tanda tangan elektronik pertama Anda',
   'Only the owner or a company admin can change this template':
     'Hanya pemilik atau admin perusahaan yang dapat mengubah template ini',
   'This template has no e-Meterai placement': 'Template ini tidak memiliki posisi e-Meterai',

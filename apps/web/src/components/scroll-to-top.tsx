@@ -3,13 +3,17 @@ import { ActionIcon, Affix, Transition } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import classes from './scroll-to-top.module.css';
 
-/** Spec §2: a scroll-to-top button appears after 300px of scrolling. */
+/**
+ * Spec §2: a scroll-to-top button appears after 300px of scrolling; it rises above an editor's
+ * action bar pinned to the window's bottom.
+ */
 export const ScrollToTop = () => {
   const { t } = useTranslation();
   const [scroll, scrollTo] = useWindowScroll();
   return (
-    <Affix position={{ bottom: 24, right: 24 }}>
+    <Affix position={{ right: 24 }} className={classes.affix}>
       <Transition transition="slide-up" mounted={scroll.y > SCROLL_TOP_THRESHOLD_PX}>
         {(styles) => (
           <ActionIcon

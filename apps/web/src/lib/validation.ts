@@ -84,3 +84,18 @@ export const passwordRuleStates = (value: string): { rule: TPasswordRule; ok: bo
 
 /** Keeps only digits (NIK, NPWP, account number inputs accept separators while typing). */
 export const digitsOf = (value: string): string => value.replace(/\D/g, '');
+
+/**
+ * The certificate identity form's rules (account page and the first signature's dialog): full
+ * legal name and NIK, translated with `t`.
+ */
+export const identityRules = (t: (key: string) => string) => ({
+  fullName: (value: string) => {
+    const problem = checkName(value);
+    return problem ? t(problem) : null;
+  },
+  nik: (value: string) => {
+    const problem = checkNik(value);
+    return problem ? t(problem) : null;
+  },
+});

@@ -38,7 +38,8 @@ export type TBatchesDeps = {
    */
   signer: {
     hasSpecimen: (userId: number) => Promise<boolean>;
-    hasCertificate: (userId: number) => Promise<boolean>;
+    /** Refuses (409 IDENTITY_REQUIRED / 422 IDENTITY_INCOMPLETE) as the single signing flow does. */
+    requireIdentity: (userId: number, identityConfirmed: boolean) => Promise<unknown>;
   };
 };
 
@@ -89,12 +90,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
         'Add your e-signature specimen in Master eSign (/master/esign) before signing a batch',
         { esign: 'no specimen' },
       );
-    if (!identityConfirmed && !(await deps.signer.hasCertificate(auth.userId)))
-      throw new AppError(
-        'CONFLICT',
-        'Confirm your name and NIK: your first e-signature issues your signing certificate',
-        { reason: 'IDENTITY_REQUIRED' },
-      );
+    await deps.signer.requireIdentity(auth.userId, identityConfirmed);
   };
 
   const batchFull = () =>

@@ -25,6 +25,7 @@ import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
 import type { TFileIntoLocker } from '../locker/locker-filing.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
 import { withUnit } from '../quota/units.ts';
+import { requireSigningIdentity } from './signer-identity.ts';
 import * as repo from './signing.repository.ts';
 
 export type TSigningDeps = {
@@ -155,15 +156,7 @@ export const createSigningService = (deps: TSigningDeps) => {
     } else if (!canManage(actor, doc)) {
       throw AppError.forbidden();
     }
-    const me = await repo.findUser(db, actor.userId);
-    if (!me) throw AppError.notFound('User');
-    if (!(await deps.signatures.hasCertificate(me.id)) && !request.identity_confirmed) {
-      throw new AppError(
-        'CONFLICT',
-        'Confirm your name and NIK: your first e-signature issues your signing certificate',
-        { reason: 'IDENTITY_REQUIRED', fullName: me.fullName, nik: me.nik },
-      );
-    }
+    const me = await requireSigningIdentity(deps, actor.userId, request.identity_confirmed);
     const specimen = await repo.specimenOf(db, me.id, request.specimen_id ?? null);
     if (request.specimen_id && !specimen) throw AppError.notFound('Esign');
     // JavaScript nobody has confirmed yet: refused before the claim, so nothing is spent.

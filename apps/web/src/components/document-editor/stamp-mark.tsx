@@ -9,9 +9,8 @@ export const StampMark = () => {
   const { t } = useTranslation();
   return (
     <div className={classes.stampMark}>
-      <strong>e-Meterai</strong>
-      <small>10000</small>
-      <small>{t('stamping.box.preview')}</small>
+      {/* Spaces between the marks: the text reads as the box's name (stampBoxName). */}
+      <strong>e-Meterai</strong> <small>10000</small> <small>{t('stamping.box.preview')}</small>
     </div>
   );
 };

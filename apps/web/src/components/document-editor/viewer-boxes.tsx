@@ -2,6 +2,10 @@ import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import type { TDisplayBox } from '@/lib/placement';
 import { StampMark } from './stamp-mark';
 
+/** The e-Meterai box's name: its visible marks first (a control's name holds its visible text). */
+export const stampBoxName = (t: (key: string) => string) =>
+  `${t('stamping.box.label')} 10000 ${t('stamping.box.preview')}`;
+
 /** The e-Meterai box on the viewer: square, with the stamp mark, draggable when `editable`. */
 export const stampViewerBox = (
   box: TDisplayBox,

@@ -184,7 +184,7 @@ export const PdfViewer = ({
     <div ref={sizeRef} className={classes.viewer} data-testid={testId}>
       {!pages || width === 0 ? (
         <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
-          <Loader size="md" aria-label={t('stamping.viewer.loading')} />
+          <Loader size="md" role="status" aria-label={t('stamping.viewer.loading')} />
         </div>
       ) : (
         <div

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
-import { checkName, checkNik } from '@/lib/validation';
+import { identityRules } from '@/lib/validation';
 import { useSetSignerIdentity, useSignerIdentity } from '../api/identity';
 
 /**
@@ -20,16 +20,7 @@ export const IdentityForm = () => {
   const save = useSetSignerIdentity();
   const form = useForm({
     initialValues: { fullName: '', nik: '' },
-    validate: {
-      fullName: (value) => {
-        const problem = checkName(value);
-        return problem ? t(problem) : null;
-      },
-      nik: (value) => {
-        const problem = checkNik(value);
-        return problem ? t(problem) : null;
-      },
-    },
+    validate: identityRules(t),
   });
   const data = identity.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once the identity arrives

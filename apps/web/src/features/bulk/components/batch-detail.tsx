@@ -107,7 +107,8 @@ export const BatchDetail = ({ id }: { id: number }) => {
       key: 'serial',
       header: t('bulk.items.serial'),
       render: (row) => (
-        <Text fz="xs" ff="monospace">
+        // A serial is read and copied whole: never broken mid-string.
+        <Text fz="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {row.serial_number ?? '—'}
         </Text>
       ),

@@ -63,6 +63,7 @@ export const DocumentDetailsDrawer = ({
       position="right"
       size="md"
       title={t('stamping.details.title')}
+      closeButtonProps={{ 'aria-label': t('stamping.actions.close') }}
     >
       {query.isPending ? <Loader size="sm" /> : null}
       {query.error ? (

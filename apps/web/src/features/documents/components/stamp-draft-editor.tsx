@@ -20,11 +20,12 @@ import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-mo
 import { StampPlacementFields } from '@/components/document-editor/stamp-placement-fields';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
+import { StickyActionBar } from '@/components/sticky-action-bar';
 import { serverMessage } from '@/lib/api-errors';
 import { stampNotice } from '@/lib/document-format';
 import { documentDetailsPath, esignPath } from '@/lib/document-paths';
@@ -144,7 +145,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
         content: signer.status === 'signed' ? <span /> : undefined,
       });
     }
-    if (box && editable) list.push(stampViewerBox(box, t('stamping.box.label'), { id: STAMP_ID }));
+    if (box && editable) list.push(stampViewerBox(box, stampBoxName(t), { id: STAMP_ID }));
     return list;
   }, [doc?.signers, pages, box, editable, t]);
 
@@ -277,41 +278,43 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
 
               {save.error ? <ErrorAlert>{serverMessage(save.error, t)}</ErrorAlert> : null}
 
-              <Stack gap="xs" className={classes.actionBar}>
-                <Button
-                  size="md"
-                  leftSection={<IconRubberStamp size={18} />}
-                  onClick={openConfirm}
-                  disabled={!placement || waitingForSigners}
-                  data-testid="stamp-submit"
-                >
-                  {t('stamping.stamp.button')}
-                </Button>
-                <Group grow gap="xs">
+              <Text fz="xs" c="dimmed">
+                {t('stamping.draft.signFirstHelp')}
+              </Text>
+              <StickyActionBar>
+                <Stack gap="xs">
                   <Button
-                    variant="default"
-                    leftSection={<IconDeviceFloppy size={16} />}
-                    onClick={saveDraft}
-                    loading={save.isPending}
-                    disabled={!placement}
-                    data-testid="save-draft"
+                    size="md"
+                    leftSection={<IconRubberStamp size={18} />}
+                    onClick={openConfirm}
+                    disabled={!placement || waitingForSigners}
+                    data-testid="stamp-submit"
                   >
-                    {t('stamping.draft.save')}
+                    {t('stamping.stamp.button')}
                   </Button>
-                  <Button
-                    variant="default"
-                    component={Link}
-                    to={esignPath(doc.document_id)}
-                    leftSection={<IconSignature size={16} />}
-                    data-testid="go-sign"
-                  >
-                    {t('stamping.draft.signFirst')}
-                  </Button>
-                </Group>
-                <Text fz="xs" c="dimmed">
-                  {t('stamping.draft.signFirstHelp')}
-                </Text>
-              </Stack>
+                  <Group grow preventGrowOverflow={false} wrap="wrap" gap="xs">
+                    <Button
+                      variant="default"
+                      leftSection={<IconDeviceFloppy size={16} />}
+                      onClick={saveDraft}
+                      loading={save.isPending}
+                      disabled={!placement}
+                      data-testid="save-draft"
+                    >
+                      {t('stamping.draft.save')}
+                    </Button>
+                    <Button
+                      variant="default"
+                      component={Link}
+                      to={esignPath(doc.document_id)}
+                      leftSection={<IconSignature size={16} />}
+                      data-testid="go-sign"
+                    >
+                      {t('stamping.draft.signFirst')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </StickyActionBar>
             </>
           ) : (
             <Anchor component={Link} to={ROUTES.stamp.path} fz="sm">

@@ -21,7 +21,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBrandWhatsapp, IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
+import {
+  IconBrandWhatsapp,
+  IconLayoutNavbar,
+  IconLayoutSidebar,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,8 +40,9 @@ import { filterMenu, useAppAbility } from '@/lib/ability';
 import { revokeServerSession } from '@/lib/logout';
 import { useRouteHandle } from '@/lib/route-handle';
 import { clearSession, useSession } from '@/lib/session';
-import { useLayout } from '../hooks/use-layout';
+import { useLayout, useNavCollapsed } from '../hooks/use-layout';
 import { activeMenuKey } from '../utils/active-menu';
+import { isEditorStacked } from '../utils/layout-mode';
 import { AppFooter } from './app-footer';
 import classes from './main-layout.module.css';
 import { ProfileMenu } from './profile-menu';
@@ -69,8 +76,9 @@ export const MainLayout = ({
 }: TMainLayoutProps) => {
   const { t } = useTranslation();
   const session = useSession();
-  const { layout, setPreference, forcedVertical } = useLayout();
+  const { layout, setPreference, forcedVertical, width } = useLayout();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const [navCollapsed, setNavCollapsed] = useNavCollapsed();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -203,9 +211,15 @@ export const MainLayout = ({
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+      navbar={{
+        width: NAVBAR_WIDTH,
+        breakpoint: 'md',
+        collapsed: { mobile: !navOpened, desktop: navCollapsed },
+      }}
       padding={0}
       data-layout="vertical"
+      // Editors read it (editor.module.css, sticky-action-bar.module.css): one column, bar pinned.
+      data-editor-stacked={isEditorStacked(width, navCollapsed) || undefined}
       data-testid="app-layout"
       className={classes.shell}
     >
@@ -220,6 +234,24 @@ export const MainLayout = ({
               aria-label={navOpened ? t('nav.closeNavigation') : t('nav.openNavigation')}
               data-testid="nav-burger"
             />
+            <Tooltip label={navCollapsed ? t('nav.showMenu') : t('nav.hideMenu')}>
+              <ActionIcon
+                variant="subtle"
+                color="secondary"
+                size={36}
+                visibleFrom="md"
+                onClick={() => setNavCollapsed(!navCollapsed)}
+                aria-label={navCollapsed ? t('nav.showMenu') : t('nav.hideMenu')}
+                aria-expanded={!navCollapsed}
+                data-testid="nav-collapse"
+              >
+                {navCollapsed ? (
+                  <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+                )}
+              </ActionIcon>
+            </Tooltip>
             {pageTitle}
           </Group>
           {actions}

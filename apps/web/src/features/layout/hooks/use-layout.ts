@@ -24,5 +24,16 @@ export const useLayout = () => {
     setPreference,
     layout: resolveLayout(preference, width),
     forcedVertical: isVerticalForced(width),
+    width,
   };
 };
+
+/** The side menu folded away on wide screens (from 992 px): remembered per browser. */
+export const useNavCollapsed = () =>
+  useLocalStorage<boolean>({
+    key: 'navCollapsed',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+    serialize: (value) => (value ? '1' : '0'),
+    deserialize: (value) => value === '1',
+  });

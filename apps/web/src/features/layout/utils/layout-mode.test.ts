@@ -1,6 +1,6 @@
 import { LAYOUT_BREAKPOINT_PX } from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
-import { isVerticalForced, parseLayoutMode, resolveLayout } from './layout-mode';
+import { isEditorStacked, isVerticalForced, parseLayoutMode, resolveLayout } from './layout-mode';
 
 describe('layout decision', () => {
   it('forces the side menu below 1200px', () => {
@@ -21,6 +21,14 @@ describe('layout decision', () => {
     expect(resolveLayout('horizontal', 1199)).toBe('vertical');
     expect(resolveLayout('horizontal', 768)).toBe('vertical');
     expect(resolveLayout('vertical', 768)).toBe('vertical');
+  });
+
+  it('stacks editors where the document beside the panel would be too narrow', () => {
+    // 1000 px with the side menu shown: one column; the menu folded away: two.
+    expect(isEditorStacked(1000, false)).toBe(true);
+    expect(isEditorStacked(1000, true)).toBe(false);
+    expect(isEditorStacked(900, true)).toBe(true);
+    expect(isEditorStacked(1366, false)).toBe(false);
   });
 
   it('reads a stored preference defensively', () => {

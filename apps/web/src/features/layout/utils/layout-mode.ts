@@ -15,3 +15,14 @@ export const isVerticalForced = (viewportWidth: number): boolean =>
 /** The layout actually drawn for a preference at a viewport width. */
 export const resolveLayout = (preference: TLayoutMode, viewportWidth: number): TLayoutMode =>
   isVerticalForced(viewportWidth) ? 'vertical' : preference;
+
+/** Below this width the side menu is a drawer (Mantine `md`): it takes no room. */
+export const NAV_DRAWER_BELOW_PX = 992;
+
+/**
+ * Whether editors stack the document above their side panel (one column) and pin their action
+ * bar to the window's bottom: when the content is too narrow for the document beside a 340 px
+ * panel, i.e. on a small window, or below 1200 px while the side menu takes its 264 px.
+ */
+export const isEditorStacked = (viewportWidth: number, navCollapsed: boolean): boolean =>
+  viewportWidth < NAV_DRAWER_BELOW_PX || (isVerticalForced(viewportWidth) && !navCollapsed);

@@ -1,7 +1,6 @@
 import type { TLockerItem } from '@bubuh/contracts';
 import {
   ActionIcon,
-  Badge,
   Card,
   Checkbox,
   Group,
@@ -249,9 +248,15 @@ export const LockerItems = ({
                       ) : null}
                     </div>
                     {item.serial_number ? (
-                      <Badge size="xs" variant="light" title={t('locker.serial')}>
+                      <Text
+                        fz="xs"
+                        ff="monospace"
+                        c="dimmed"
+                        title={t('locker.serial')}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
                         {item.serial_number}
-                      </Badge>
+                      </Text>
                     ) : null}
                   </Group>
                 </UnstyledButton>

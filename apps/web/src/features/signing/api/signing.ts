@@ -65,3 +65,9 @@ export const useBearerImage = (url: string | null) => {
   }, [url]);
   return src;
 };
+
+/** Enter or correct the name and NIK the first signature's certificate carries. */
+export const useSetSignerIdentity = () =>
+  useEndpointMutation(ESIGN_ENDPOINTS.setIdentity, {
+    invalidates: [ESIGN_ENDPOINTS.identity.tags[0]],
+  });

@@ -1,44 +1,76 @@
-import { ROUTES, toPath } from '@bubuh/contracts';
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconId, IconUser } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { isApiError } from '@/lib/api-client';
+import { fieldErrorsOf, isApiError } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
+import { identityRules } from '@/lib/validation';
+import { useSetSignerIdentity } from '../api/signing';
 
 export type TIdentity = { fullName: string; nik: string | null };
 
-/** The identity check of the first signature: 409 with errors.reason IDENTITY_REQUIRED. */
+/**
+ * The identity check of the first signature: 409 IDENTITY_REQUIRED (confirm), or 422
+ * IDENTITY_INCOMPLETE (no valid NIK yet): both open the dialog with what the server holds.
+ */
 export const identityRequired = (error: unknown): TIdentity | null => {
-  if (!isApiError(error) || error.status !== 409) return null;
-  if (error.errors.reason !== 'IDENTITY_REQUIRED') return null;
+  if (!isApiError(error) || (error.status !== 409 && error.status !== 422)) return null;
+  const reason = error.errors.reason;
+  if (reason !== 'IDENTITY_REQUIRED' && reason !== 'IDENTITY_INCOMPLETE') return null;
   const fullName = typeof error.errors.fullName === 'string' ? error.errors.fullName : '';
   const nik = typeof error.errors.nik === 'string' ? error.errors.nik : null;
   return { fullName, nik };
 };
 
 type TIdentityDialogProps = {
-  /** The caller's id: the account page where name and NIK are entered. */
-  userId: number;
   /** The name and NIK the first signature's certificate will carry; null: closed. */
   identity: TIdentity | null;
   pending: boolean;
   onClose: () => void;
+  /** Called once name and NIK are valid and stored: sign with identity_confirmed. */
   onConfirm: () => void;
 };
 
-/** The first signature issues the user's certificate: they confirm their name and NIK. */
-export const IdentityDialog = ({
-  userId,
-  identity,
-  pending,
-  onClose,
-  onConfirm,
-}: TIdentityDialogProps) => {
+/**
+ * The first signature issues the user's certificate: they enter or correct their full legal name
+ * and NIK (checked as at registration) here, and only then sign.
+ */
+export const IdentityDialog = ({ identity, pending, onClose, onConfirm }: TIdentityDialogProps) => {
   const { t } = useTranslation();
-  const missing = [
-    ...(identity?.fullName ? [] : [t('stamping.sign.fullName')]),
-    ...(identity?.nik ? [] : [t('stamping.sign.nik')]),
-  ];
-  const accountLink = `${toPath(ROUTES.account.path, { id: userId })}#signing-identity`;
+  const save = useSetSignerIdentity();
+  const form = useForm({
+    initialValues: { fullName: '', nik: '' },
+    validate: identityRules(t),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled each time the dialog opens
+  useEffect(() => {
+    if (!identity) return;
+    const values = { fullName: identity.fullName, nik: identity.nik ?? '' };
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.clearErrors();
+    save.reset();
+  }, [identity]);
+
+  const submit = form.onSubmit((values) => {
+    const fullName = values.fullName.trim();
+    const nik = values.nik.replace(/\D/g, '');
+    if (identity && fullName === identity.fullName && nik === identity.nik) {
+      onConfirm();
+      return;
+    }
+    save.mutate(
+      { body: { fullName, nik } },
+      {
+        onSuccess: () => onConfirm(),
+        onError: (error) => form.setErrors(fieldErrorsOf(error, ['fullName', 'nik'])),
+      },
+    );
+  });
+  const fieldErrors = save.error ? fieldErrorsOf(save.error, ['fullName', 'nik']) : {};
+  const busy = pending || save.isPending;
+
   return (
     <Modal
       opened={identity !== null}
@@ -47,42 +79,41 @@ export const IdentityDialog = ({
       centered
       radius="lg"
     >
-      <Stack gap="md" data-testid="identity-dialog">
-        <Text fz="sm">{t('stamping.sign.identityBody')}</Text>
-        <Paper withBorder p="sm" radius="md">
-          <Text fz="xs" c="dimmed">
-            {t('stamping.sign.fullName')}
-          </Text>
-          <Text fw={600} data-testid="identity-name">
-            {identity?.fullName || '-'}
-          </Text>
-          <Text fz="xs" c="dimmed" mt="xs">
-            {t('stamping.sign.nik')}
-          </Text>
-          <Text fw={600} data-testid="identity-nik">
-            {identity?.nik || t('stamping.sign.noNik')}
-          </Text>
-        </Paper>
-        {missing.length > 0 ? (
-          <Alert color="orange" variant="light" data-testid="identity-missing">
-            {t('stamping.sign.identityMissing', { fields: missing.join(', ') })}
-          </Alert>
-        ) : null}
-        <Text fz="xs" c="dimmed">
-          {t('stamping.sign.identityWrong')}{' '}
-          <Anchor component={Link} to={accountLink} fz="xs" data-testid="identity-account-link">
-            {t('stamping.sign.identityEdit')}
-          </Anchor>
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {t('stamping.actions.cancel')}
-          </Button>
-          <Button loading={pending} onClick={onConfirm} data-testid="identity-confirm">
-            {t('stamping.sign.identityConfirm')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md" data-testid="identity-dialog">
+          <Text fz="sm">{t('stamping.sign.identityBody')}</Text>
+          <TextInput
+            label={t('stamping.sign.fullName')}
+            leftSection={<IconUser size={18} stroke={1.6} />}
+            withAsterisk
+            autoComplete="name"
+            {...form.getInputProps('fullName')}
+            data-testid="identity-name"
+          />
+          <TextInput
+            label={t('stamping.sign.nik')}
+            description={t('stamping.sign.nikHint')}
+            leftSection={<IconId size={18} stroke={1.6} />}
+            inputMode="numeric"
+            withAsterisk
+            {...form.getInputProps('nik')}
+            data-testid="identity-nik"
+          />
+          {save.error && Object.keys(fieldErrors).length === 0 ? (
+            <Alert color="red" variant="light" role="alert">
+              {serverMessage(save.error, t)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t('stamping.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="identity-confirm">
+              {t('stamping.sign.identityConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 };

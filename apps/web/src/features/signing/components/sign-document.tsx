@@ -13,6 +13,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
+import { StickyActionBar } from '@/components/sticky-action-bar';
 import { serverMessage } from '@/lib/api-errors';
 import { useDocument, useDocumentPdf } from '@/lib/document-queries';
 import { notifySuccess } from '@/lib/notify';
@@ -253,7 +254,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
               {specimens.data && specimens.data.length === 0 ? (
                 <Text fz="sm" c="dimmed">
                   {t('stamping.sign.noSpecimen')}{' '}
-                  <Anchor component={Link} to={ROUTES.masterEsign.path} fz="sm">
+                  <Anchor component={Link} to={ROUTES.masterEsign.path} fz="sm" underline="always">
                     {t('page.masterEsign')}
                   </Anchor>
                 </Text>
@@ -278,16 +279,19 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
               {javascript.error && !identityRequired(javascript.error) ? (
                 <ErrorAlert>{serverMessage(javascript.error, t)}</ErrorAlert>
               ) : null}
-              <Button
-                size="md"
-                leftSection={<IconSignature size={18} />}
-                onClick={signNow}
-                loading={sign.isPending && !identity}
-                disabled={pages.length === 0 || (javascript.asked && !javascript.checked)}
-                data-testid="sign-submit"
-              >
-                {t('stamping.sign.button')}
-              </Button>
+              <StickyActionBar>
+                <Button
+                  size="md"
+                  fullWidth
+                  leftSection={<IconSignature size={18} />}
+                  onClick={signNow}
+                  loading={sign.isPending && !identity}
+                  disabled={pages.length === 0 || (javascript.asked && !javascript.checked)}
+                  data-testid="sign-submit"
+                >
+                  {t('stamping.sign.button')}
+                </Button>
+              </StickyActionBar>
             </>
           ) : null}
 
@@ -334,7 +338,6 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
       </Paper>
 
       <IdentityDialog
-        userId={user.id}
         identity={identity?.who ?? null}
         pending={sign.isPending}
         onClose={() => setIdentity(null)}

@@ -18,10 +18,11 @@ import { useNavigate } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
 import { SamplePdfField, type TSample } from '@/components/document-editor/sample-pdf-field';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { QueryFallback } from '@/components/query-fallback';
+import { StickyActionBar } from '@/components/sticky-action-bar';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { templateTypeKey } from '@/lib/document-format';
@@ -62,12 +63,8 @@ const newKey = () => {
   return `esign-${entryCounter}`;
 };
 
-/**
- * /master/edit-document-template/{id|new}: name, type, the optional e-Meterai box and the
- * e-signature boxes of a template, each given to a signer; the boxes' order is the signing order.
- * A sample PDF (read in the browser, not uploaded) shows where the boxes land; without one, blank
- * A4 pages stand in.
- */
+/** /master/edit-document-template/{id|new}: name, type, e-Meterai box and signer boxes (in
+ * signing order) over a sample PDF read in the browser, else blank A4 pages. */
 export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -166,7 +163,7 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
           ]
         : [];
     }),
-    ...(box ? [stampViewerBox(box, t('stamping.box.label'), { id: STAMP_ID })] : []),
+    ...(box ? [stampViewerBox(box, stampBoxName(t), { id: STAMP_ID })] : []),
   ];
 
   const placeBox = (id: string, next: TDisplayBox, on: readonly TPageGeometry[] = shownPages) => {
@@ -379,19 +376,21 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
                 {serverMessage(save.error, t)}
               </Alert>
             ) : null}
-            <Group grow gap="sm">
-              <Button variant="default" onClick={() => navigate(backTo)}>
-                {t('stamping.actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                leftSection={<IconDeviceFloppy size={16} />}
-                loading={save.isPending}
-                data-testid="template-save"
-              >
-                {t('stamping.actions.save')}
-              </Button>
-            </Group>
+            <StickyActionBar>
+              <Group grow gap="sm">
+                <Button variant="default" onClick={() => navigate(backTo)}>
+                  {t('stamping.actions.cancel')}
+                </Button>
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  loading={save.isPending}
+                  data-testid="template-save"
+                >
+                  {t('stamping.actions.save')}
+                </Button>
+              </Group>
+            </StickyActionBar>
           </Stack>
         </form>
       </Paper>

@@ -14,10 +14,11 @@ import { PickedFile } from '@/components/document-editor/picked-file';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { StickyActionBar } from '@/components/sticky-action-bar';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { placementSummary, stampNotice, templateTypeKey } from '@/lib/document-format';
 import { documentDetailsPath, draftPath, esignPath } from '@/lib/document-paths';
@@ -104,7 +105,7 @@ export const TemplateStamp = () => {
       });
     });
     const stampBox = template?.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
-    if (stampBox) list.push(stampViewerBox(stampBox, t('stamping.box.label'), { editable: false }));
+    if (stampBox) list.push(stampViewerBox(stampBox, stampBoxName(t), { editable: false }));
     return list;
   }, [template, pages, signers.data, t]);
 
@@ -265,16 +266,19 @@ export const TemplateStamp = () => {
           {signsFirst ? (
             <>
               {apply.error ? <ErrorAlert>{serverMessage(apply.error, t)}</ErrorAlert> : null}
-              <Button
-                size="md"
-                leftSection={<IconSignature size={18} />}
-                disabled={!uploaded}
-                loading={apply.isPending}
-                onClick={applyAndSign}
-                data-testid="template-apply-submit"
-              >
-                {t('stamping.template.toSigning')}
-              </Button>
+              <StickyActionBar>
+                <Button
+                  size="md"
+                  fullWidth
+                  leftSection={<IconSignature size={18} />}
+                  disabled={!uploaded}
+                  loading={apply.isPending}
+                  onClick={applyAndSign}
+                  data-testid="template-apply-submit"
+                >
+                  {t('stamping.template.toSigning')}
+                </Button>
+              </StickyActionBar>
             </>
           ) : (
             <>
@@ -288,19 +292,22 @@ export const TemplateStamp = () => {
                 maxLength={100}
                 {...form.getInputProps('location')}
               />
-              <Button
-                size="md"
-                leftSection={<IconRubberStamp size={18} />}
-                disabled={!uploaded}
-                onClick={() => {
-                  if (!ready()) return;
-                  stamp.reset();
-                  setConfirming(true);
-                }}
-                data-testid="stamp-submit"
-              >
-                {t('stamping.stamp.button')}
-              </Button>
+              <StickyActionBar>
+                <Button
+                  size="md"
+                  fullWidth
+                  leftSection={<IconRubberStamp size={18} />}
+                  disabled={!uploaded}
+                  onClick={() => {
+                    if (!ready()) return;
+                    stamp.reset();
+                    setConfirming(true);
+                  }}
+                  data-testid="stamp-submit"
+                >
+                  {t('stamping.stamp.button')}
+                </Button>
+              </StickyActionBar>
             </>
           )}
         </Stack>
