@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError } from '@/lib/notify';
+import { saveBlob } from '@/lib/save-blob';
 import { fetchInvoicePdf, type TInvoiceView, usePay } from '../api/billing';
 import classes from './billing.module.css';
 import { invoicePaths } from './invoice-paths';
-import { saveBlob } from './money';
 
 /** Pay (gateway), send a transfer proof, print, download the PDF. */
 export const InvoiceActions = ({

@@ -1,9 +1,9 @@
 import { formatNumber } from '@bubuh/contracts';
-import { Badge, Button, Group, Paper, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
+import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { AddButton, ListSection } from '@/components/list-section';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
@@ -79,34 +79,24 @@ export const PromoCodeList = () => {
   );
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Group justify="space-between" mb="md">
-        <Title order={3} fz="lg">
-          {t('billing.promo.title')}
-        </Title>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing('new')}
-          data-testid="promo-new"
-        >
+    <ListSection
+      title={t('billing.promo.title')}
+      tools={
+        <AddButton onClick={() => setEditing('new')} testId="promo-new">
           {t('billing.promo.new')}
-        </Button>
-      </Group>
+        </AddButton>
+      }
+    >
       <DataTable
         testId="promo-list"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedRows(list, query)}
         rowKey={(row) => row.id}
-        loading={query.isPending || query.isFetching}
         emptyText={t('billing.promo.empty')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
       />
       {editing !== null ? (
         <PromoCodeForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
-    </Paper>
+    </ListSection>
   );
 };

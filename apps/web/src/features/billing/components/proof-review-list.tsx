@@ -1,11 +1,12 @@
 import { formatDateTime } from '@bubuh/contracts';
-import { Badge, Button, Group, Paper, SegmentedControl, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Badge, Button, Group, SegmentedControl } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
+import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { ListSection } from '@/components/list-section';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useListState } from '@/lib/use-list-state';
+import { useListFilter, useListState } from '@/lib/use-list-state';
 import {
   fetchProofFile,
   type TProofRow,
@@ -21,7 +22,7 @@ const STATUS_COLOR = { submitted: 'yellow', confirmed: 'green', rejected: 'red' 
 export const ProofReviewList = () => {
   const { t } = useTranslation();
   const list = useListState();
-  const [status, setStatus] = useState<TProofRow['status']>('submitted');
+  const [status, setStatus] = useListFilter<TProofRow['status']>(list, 'submitted');
   const query = useProofs(list.query, status);
   const confirm = useConfirmProof();
   const reject = useRejectProof();
@@ -100,35 +101,26 @@ export const ProofReviewList = () => {
   }, [t, confirm, reject]);
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Group justify="space-between" mb="md">
-        <Title order={3} fz="lg">
-          {t('billing.proofs')}
-        </Title>
+    <ListSection
+      title={t('billing.proofs')}
+      tools={
         <SegmentedControl
           value={status}
-          onChange={(v) => {
-            setStatus(v as TProofRow['status']);
-            list.setPage(1);
-          }}
+          onChange={(v) => setStatus(v as TProofRow['status'])}
           data={(['submitted', 'confirmed', 'rejected'] as const).map((s) => ({
             value: s,
             label: t(`billing.proofStatus.${s}`),
           }))}
         />
-      </Group>
+      }
+    >
       <DataTable
         testId="proof-list"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedRows(list, query)}
         rowKey={(row) => row.id}
-        loading={query.isPending || query.isFetching}
         emptyText={t('billing.noProofs')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
       />
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,9 +1,9 @@
 import { formatNumber, type TDepartement, type TDepartementSortKey } from '@bubuh/contracts';
-import { Badge, Button, Paper, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { AddButton, ListSection } from '@/components/list-section';
 import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -85,7 +85,7 @@ export const DepartementList = () => {
   ];
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="departement-page">
+    <ListSection testId="departement-page">
       <DataTable
         testId="departement-table"
         columns={columns}
@@ -94,13 +94,9 @@ export const DepartementList = () => {
         rowTestId={(row) => `departement-row-${row.name}`}
         emptyText={t('master.department.empty')}
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => form.open(null)}
-            data-testid="departement-add"
-          >
+          <AddButton onClick={() => form.open(null)} testId="departement-add">
             {t('master.department.add')}
-          </Button>
+          </AddButton>
         }
       />
       <DepartementFormModal opened={form.opened} departement={form.editing} onClose={form.close} />
@@ -110,6 +106,6 @@ export const DepartementList = () => {
         title={t('master.department.deleteTitle')}
         body={(row) => t('master.department.deleteBody', { name: row.name })}
       />
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,9 +1,9 @@
 import { formatIDR, formatNumber, type TPlan } from '@bubuh/contracts';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn, wholeTable } from '@/components/data-table';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { ListSection } from '@/components/list-section';
+import { editColumn } from '@/components/row-actions';
 import { useFormDialog } from '@/lib/use-row-dialogs';
 import { usePlans } from '../api/plans';
 import { PLAN_FLAG_FIELDS } from '../utils/platform-rules';
@@ -123,30 +123,16 @@ export const PlanList = () => {
       align: 'right',
       render: (row) => figure(row.total_psre, 'plan-psre-cell'),
     },
-    actionsColumn(
-      t('master.actions.label'),
-      (row) => (
-        <RowActions
-          actions={[
-            {
-              label: t('platform.plan.edit'),
-              ariaLabel: t('platform.plan.editNamed', { name: row.plan_name }),
-              icon: <IconPencil size={18} />,
-              onClick: () => form.open(row),
-              testId: 'plan-edit',
-            },
-          ]}
-        />
-      ),
-      64,
-    ),
+    editColumn(t, {
+      label: t('platform.plan.edit'),
+      ariaLabel: (row) => t('platform.plan.editNamed', { name: row.plan_name }),
+      onEdit: (row) => form.open(row),
+      testId: 'plan-edit',
+    }),
   ];
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="plan-page">
-      <Text c="dimmed" fz="sm" mb="md">
-        {t('platform.plan.intro')}
-      </Text>
+    <ListSection testId="plan-page" intro={t('platform.plan.intro')}>
       <DataTable
         testId="plan-table"
         columns={columns}
@@ -156,6 +142,6 @@ export const PlanList = () => {
         emptyText={t('platform.plan.empty')}
       />
       <PlanFormModal opened={form.opened} plan={form.editing} onClose={form.close} />
-    </Paper>
+    </ListSection>
   );
 };

@@ -5,11 +5,12 @@ import {
   type TCompanyUserSortKey,
   type TRole,
 } from '@bubuh/contracts';
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { AddButton } from '@/components/list-section';
 import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -77,16 +78,11 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
     {
       key: 'status',
       header: t('master.user.status'),
-      render: (row) =>
-        row.invitation_pending ? (
-          <Badge variant="dot" color="orange">
-            {t('master.user.invited')}
-          </Badge>
-        ) : (
-          <Badge variant="dot" color="green">
-            {t('master.user.active')}
-          </Badge>
-        ),
+      render: (row) => (
+        <Badge variant="dot" color={row.invitation_pending ? 'orange' : 'green'}>
+          {row.invitation_pending ? t('master.user.invited') : t('master.user.active')}
+        </Badge>
+      ),
     },
     {
       key: 'created',
@@ -119,13 +115,13 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         rowTestId={(row) => `user-row-${row.email}`}
         emptyText={t('master.user.empty')}
         actions={
-          <Button
-            leftSection={<IconUserPlus size={16} />}
+          <AddButton
+            icon={<IconUserPlus size={16} />}
             onClick={() => form.open(null)}
-            data-testid="user-add"
+            testId="user-add"
           >
             {t('master.user.add')}
-          </Button>
+          </AddButton>
         }
       />
       <UserFormModal

@@ -1,8 +1,9 @@
 import { formatDate, type TCompanyUser, type TPersonalUserSortKey } from '@bubuh/contracts';
-import { Badge, Code, Paper, Text } from '@mantine/core';
+import { Badge, Code, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { ListSection } from '@/components/list-section';
 import { useListState } from '@/lib/use-list-state';
 import { usePersonalUsers } from '../api/users';
 import { userIdentityColumns } from './user-columns';
@@ -24,16 +25,11 @@ export const PersonalUserList = () => {
       {
         key: 'verified',
         header: t('master.user.status'),
-        render: (row) =>
-          row.email_verified ? (
-            <Badge variant="dot" color="green">
-              {t('master.user.verified')}
-            </Badge>
-          ) : (
-            <Badge variant="dot" color="orange">
-              {t('master.user.unverified')}
-            </Badge>
-          ),
+        render: (row) => (
+          <Badge variant="dot" color={row.email_verified ? 'green' : 'orange'}>
+            {row.email_verified ? t('master.user.verified') : t('master.user.unverified')}
+          </Badge>
+        ),
       },
       {
         key: 'created',
@@ -46,7 +42,7 @@ export const PersonalUserList = () => {
   );
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="personal-user-page">
+    <ListSection testId="personal-user-page">
       <DataTable
         testId="personal-user-table"
         columns={columns}
@@ -55,6 +51,6 @@ export const PersonalUserList = () => {
         rowTestId={(row) => `personal-user-row-${row.email}`}
         emptyText={t('master.personal.empty')}
       />
-    </Paper>
+    </ListSection>
   );
 };
