@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCertificate, IconId, IconUser } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
-import { checkName, checkNik } from '@/lib/validation';
+import { checkName, checkNik, rule } from '@/lib/validation';
 import { useSetSignerIdentity, useSignerIdentity } from '../api/identity';
 
 /**
@@ -21,14 +22,8 @@ export const IdentityForm = () => {
   const form = useForm({
     initialValues: { fullName: '', nik: '' },
     validate: {
-      fullName: (value) => {
-        const problem = checkName(value);
-        return problem ? t(problem) : null;
-      },
-      nik: (value) => {
-        const problem = checkNik(value);
-        return problem ? t(problem) : null;
-      },
+      fullName: rule(t, checkName),
+      nik: rule(t, checkNik),
     },
   });
   const data = identity.data;
@@ -53,16 +48,13 @@ export const IdentityForm = () => {
   const fieldErrors = save.error ? fieldErrorsOf(save.error, ['fullName', 'nik']) : {};
 
   return (
-    <Paper withBorder p="xl" id="signing-identity" data-testid="identity-form">
-      <Group gap="xs">
-        <IconCertificate size={20} />
-        <Title order={2} fz="lg">
-          {t('account.identity.title')}
-        </Title>
-      </Group>
-      <Text c="dimmed" fz="sm" mt={4}>
-        {issued ? t('account.identity.issued') : t('account.identity.hint')}
-      </Text>
+    <SectionCard
+      title={t('account.identity.title')}
+      hint={issued ? t('account.identity.issued') : t('account.identity.hint')}
+      icon={<IconCertificate size={20} />}
+      id="signing-identity"
+      testId="identity-form"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md" mt="lg">
           <TextInput
@@ -102,6 +94,6 @@ export const IdentityForm = () => {
           )}
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 };

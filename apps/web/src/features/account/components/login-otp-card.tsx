@@ -3,6 +3,7 @@ import { Group, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/section-card';
 import { serverMessage } from '@/lib/api-errors';
 import { useSecuritySettings } from '../api/profile';
 
@@ -50,11 +51,7 @@ export const LoginOtpCard = ({ profile }: { profile: TUserProfile }) => {
             label={enabled ? t('setting.otp.enabled') : t('setting.otp.disabled')}
             data-testid="login-otp-switch"
           />
-          {security.error ? (
-            <Text c="red" fz="sm" role="alert">
-              {serverMessage(security.error, t)}
-            </Text>
-          ) : null}
+          {security.error ? <FormError>{serverMessage(security.error, t)}</FormError> : null}
         </Stack>
       </Group>
     </Paper>

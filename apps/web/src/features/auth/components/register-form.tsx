@@ -1,22 +1,11 @@
 import { ROUTES, ZRegisterRequest } from '@bubuh/contracts';
-import {
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconArrowRight,
   IconBuildingSkyscraper,
-  IconLock,
   IconMail,
   IconPhone,
   IconUser,
@@ -24,7 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PasswordRules } from '@/components/password-rules';
+import { PasswordField } from '@/components/password-rules';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { currentLanguage } from '@/lib/i18n';
@@ -262,22 +251,17 @@ export const RegisterForm = () => {
                 name="phoneNumber"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <div>
-                  <PasswordInput
-                    label={t('auth.register.fields.password')}
-                    autoComplete="new-password"
-                    withAsterisk
-                    leftSection={<IconLock size={18} stroke={1.6} />}
-                    {...form.getInputProps('password')}
-                    name="password"
-                  />
-                  <PasswordRules value={form.values.password} testId="register-password-rules" />
-                </div>
-                <PasswordInput
-                  label={t('auth.register.fields.passwordConfirmation')}
-                  autoComplete="new-password"
+                <PasswordField
+                  label={t('auth.register.fields.password')}
                   withAsterisk
-                  leftSection={<IconLock size={18} stroke={1.6} />}
+                  {...form.getInputProps('password')}
+                  name="password"
+                  withRules
+                  rulesTestId="register-password-rules"
+                />
+                <PasswordField
+                  label={t('auth.register.fields.passwordConfirmation')}
+                  withAsterisk
                   {...form.getInputProps('passwordConfirmation')}
                   name="passwordConfirmation"
                 />
