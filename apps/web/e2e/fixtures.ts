@@ -8,6 +8,7 @@
  * file (`sharedSession`); tests that revoke or change a session log in on their own.
  */
 import type { TSession } from '@bubuh/contracts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   type Browser,
   type BrowserContext,
@@ -325,4 +326,31 @@ export const drawOnPad = async (page: Page) => {
     await page.mouse.move(box.x + 40 + i * 12, y + Math.sin(i / 3) * 30, { steps: 2 });
   }
   await page.mouse.up();
+};
+
+/** A plain A4 PDF of `pages` pages, each with one line of text (`textOf(index)`, 16 pt). */
+export const textPdf = async (
+  pages: number,
+  textOf: (index: number) => string,
+): Promise<Buffer> => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index += 1) {
+    pdf.addPage([595.28, 841.89]).drawText(textOf(index), { x: 72, y: 760, size: 16, font });
+  }
+  return Buffer.from(await pdf.save());
+};
+
+/**
+ * Signs on the open signing page, confirming the identity on a first signature; answers the
+ * "signed" notice once it shows.
+ */
+export const signHere = async (page: Page) => {
+  await page.getByTestId('sign-submit').click();
+  const dialog = page.getByTestId('identity-dialog');
+  const done = page.getByTestId('sign-done');
+  await Promise.race([dialog.waitFor(), done.waitFor()]);
+  if (await dialog.isVisible()) await page.getByTestId('identity-confirm').click();
+  await done.waitFor({ timeout: 30_000 });
+  return done;
 };
