@@ -45,16 +45,19 @@ export const ActionButton = ({
   );
 };
 
-/** A row of buttons (page or card actions) from their descriptions; hidden ones are left out. */
-export const ButtonRow = ({
-  actions,
-  ...group
-}: { actions: (TButtonAction & { hidden?: boolean })[] } & GroupProps) => (
+type TActions = { actions: TButtonAction[] };
+
+/** Buttons from their descriptions, side by side in the parent's layout; hidden ones left out. */
+export const ActionButtons = ({ actions }: TActions) =>
+  actions
+    .filter((action) => !action.hidden)
+    .map(({ hidden: _, ...action }, index) => (
+      <ActionButton key={action.testId ?? index} {...action} />
+    ));
+
+/** A row of buttons (page or card actions) from their descriptions. */
+export const ButtonRow = ({ actions, ...group }: TActions & GroupProps) => (
   <Group {...group}>
-    {actions
-      .filter((action) => !action.hidden)
-      .map(({ hidden: _, ...action }, index) => (
-        <ActionButton key={action.testId ?? index} {...action} />
-      ))}
+    <ActionButtons actions={actions} />
   </Group>
 );

@@ -5,18 +5,7 @@ import {
   formatStorageSize,
   type TDocument,
 } from '@bubuh/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Timeline,
-} from '@mantine/core';
+import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
 import {
   IconAlertCircle,
   IconCircleCheck,
@@ -27,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { ButtonRow } from '@/components/button-row';
 import classes from '@/components/document-editor/editor.module.css';
 import { statusMessage } from '@/lib/api-errors';
 import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
@@ -257,37 +246,33 @@ const DetailsBody = ({
         )}
       </div>
 
-      <Group gap="sm">
-        <Button
-          leftSection={<IconDownload size={16} />}
-          onClick={onDownload}
-          loading={downloading}
-          disabled={downloadTargetOf(doc).kind === 'none'}
-          data-testid="details-download"
-        >
-          {t('stamping.actions.download')}
-        </Button>
-        {can.continueDraft ? (
-          <Button
-            variant="default"
-            component={Link}
-            to={draftPath(doc.document_id)}
-            leftSection={<IconPencil size={16} />}
-          >
-            {t('stamping.actions.continue')}
-          </Button>
-        ) : null}
-        {can.sign ? (
-          <Button
-            variant="default"
-            component={Link}
-            to={esignPath(doc.document_id)}
-            leftSection={<IconSignature size={16} />}
-          >
-            {t('stamping.actions.sign')}
-          </Button>
-        ) : null}
-      </Group>
+      <ButtonRow
+        gap="sm"
+        actions={[
+          {
+            label: t('stamping.actions.download'),
+            icon: <IconDownload size={16} />,
+            onClick: onDownload,
+            loading: downloading,
+            disabled: downloadTargetOf(doc).kind === 'none',
+            testId: 'details-download',
+          },
+          {
+            label: t('stamping.actions.continue'),
+            icon: <IconPencil size={16} />,
+            to: draftPath(doc.document_id),
+            variant: 'default',
+            hidden: !can.continueDraft,
+          },
+          {
+            label: t('stamping.actions.sign'),
+            icon: <IconSignature size={16} />,
+            to: esignPath(doc.document_id),
+            variant: 'default',
+            hidden: !can.sign,
+          },
+        ]}
+      />
     </Stack>
   );
 };

@@ -1,5 +1,5 @@
 import { ROUTES, type TStampRequest, type TTemplate, type TUserData } from '@bubuh/contracts';
-import { Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   IconDeviceFloppy,
@@ -10,6 +10,7 @@ import {
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { ButtonRow } from '@/components/button-row';
 import {
   DocDetailsFields,
   docTypeOptionsOf,
@@ -287,27 +288,28 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
                 >
                   {t('stamping.stamp.button')}
                 </Button>
-                <Group grow gap="xs">
-                  <Button
-                    variant="default"
-                    leftSection={<IconDeviceFloppy size={16} />}
-                    onClick={saveDraft}
-                    loading={save.isPending}
-                    disabled={!placement}
-                    data-testid="save-draft"
-                  >
-                    {t('stamping.draft.save')}
-                  </Button>
-                  <Button
-                    variant="default"
-                    component={Link}
-                    to={esignPath(doc.document_id)}
-                    leftSection={<IconSignature size={16} />}
-                    data-testid="go-sign"
-                  >
-                    {t('stamping.draft.signFirst')}
-                  </Button>
-                </Group>
+                <ButtonRow
+                  grow
+                  gap="xs"
+                  actions={[
+                    {
+                      label: t('stamping.draft.save'),
+                      icon: <IconDeviceFloppy size={16} />,
+                      onClick: saveDraft,
+                      loading: save.isPending,
+                      disabled: !placement,
+                      variant: 'default',
+                      testId: 'save-draft',
+                    },
+                    {
+                      label: t('stamping.draft.signFirst'),
+                      icon: <IconSignature size={16} />,
+                      to: esignPath(doc.document_id),
+                      variant: 'default',
+                      testId: 'go-sign',
+                    },
+                  ]}
+                />
                 <Text fz="xs" c="dimmed">
                   {t('stamping.draft.signFirstHelp')}
                 </Text>
