@@ -16,6 +16,7 @@ export type TButtonAction = {
   variant?: ButtonProps['variant'];
   color?: ButtonProps['color'];
   size?: ButtonProps['size'];
+  className?: string;
   loading?: boolean;
   disabled?: boolean;
   /** Leaves the button out (e.g. not in this state). */

@@ -40,6 +40,23 @@ import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 import { RegisterReview, TypeStep } from './register-steps';
 
+/** The company's identity numbers (company step); the bank field shows an example. */
+const COMPANY_ID_FIELDS: {
+  field: 'noKTP' | 'npwp' | 'siup' | 'tdp' | 'bank' | 'accountNumber';
+  hint: 'noKTP' | 'npwp' | 'optional';
+  required?: boolean;
+  placeholder?: boolean;
+  inputMode?: 'numeric';
+  maxLength?: number;
+}[] = [
+  { field: 'noKTP', hint: 'noKTP', required: true, inputMode: 'numeric', maxLength: 20 },
+  { field: 'npwp', hint: 'npwp', required: true, inputMode: 'numeric', maxLength: 24 },
+  { field: 'siup', hint: 'optional' },
+  { field: 'tdp', hint: 'optional' },
+  { field: 'bank', hint: 'optional', placeholder: true },
+  { field: 'accountNumber', hint: 'optional', inputMode: 'numeric' },
+];
+
 /** Spec §3 register draft, in steps; the draft (never the password) survives a reload. */
 export const RegisterForm = () => {
   const { t } = useTranslation();
@@ -280,50 +297,18 @@ export const RegisterForm = () => {
                 name="companyName"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('auth.register.fields.noKTP')}
-                  description={t('auth.register.hints.noKTP')}
-                  inputMode="numeric"
-                  maxLength={20}
-                  withAsterisk
-                  {...form.getInputProps('noKTP')}
-                  name="noKTP"
-                />
-                <TextInput
-                  label={t('auth.register.fields.npwp')}
-                  description={t('auth.register.hints.npwp')}
-                  inputMode="numeric"
-                  maxLength={24}
-                  withAsterisk
-                  {...form.getInputProps('npwp')}
-                  name="npwp"
-                />
-                <TextInput
-                  label={t('auth.register.fields.siup')}
-                  description={t('auth.register.hints.optional')}
-                  {...form.getInputProps('siup')}
-                  name="siup"
-                />
-                <TextInput
-                  label={t('auth.register.fields.tdp')}
-                  description={t('auth.register.hints.optional')}
-                  {...form.getInputProps('tdp')}
-                  name="tdp"
-                />
-                <TextInput
-                  label={t('auth.register.fields.bank')}
-                  description={t('auth.register.hints.optional')}
-                  placeholder={t('auth.register.hints.bankPlaceholder')}
-                  {...form.getInputProps('bank')}
-                  name="bank"
-                />
-                <TextInput
-                  label={t('auth.register.fields.accountNumber')}
-                  description={t('auth.register.hints.optional')}
-                  inputMode="numeric"
-                  {...form.getInputProps('accountNumber')}
-                  name="accountNumber"
-                />
+                {COMPANY_ID_FIELDS.map(({ field, hint, required, placeholder, ...input }) => (
+                  <TextInput
+                    key={field}
+                    label={t(`auth.register.fields.${field}`)}
+                    description={t(`auth.register.hints.${hint}`)}
+                    placeholder={placeholder ? t('auth.register.hints.bankPlaceholder') : undefined}
+                    withAsterisk={required}
+                    {...input}
+                    {...form.getInputProps(field)}
+                    name={field}
+                  />
+                ))}
               </SimpleGrid>
             </Stack>
           ) : null}
@@ -343,23 +328,14 @@ export const RegisterForm = () => {
             ) : (
               <span />
             )}
-            {step === 'review' ? (
-              <Button
-                type="submit"
-                loading={registerMutation.isPending}
-                data-testid="register-submit"
-              >
-                {t('auth.register.submit')}
-              </Button>
-            ) : (
-              <Button
-                type="submit"
-                rightSection={<IconArrowRight size={16} />}
-                data-testid="register-next"
-              >
-                {t('auth.register.next')}
-              </Button>
-            )}
+            <Button
+              type="submit"
+              loading={step === 'review' && registerMutation.isPending}
+              rightSection={step === 'review' ? undefined : <IconArrowRight size={16} />}
+              data-testid={step === 'review' ? 'register-submit' : 'register-next'}
+            >
+              {step === 'review' ? t('auth.register.submit') : t('auth.register.next')}
+            </Button>
           </Group>
         </Stack>
       </form>
