@@ -1,8 +1,9 @@
 import { formatNumber } from '@bubuh/contracts';
-import { Badge, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { flagColumn } from '@/components/flag-column';
 import { AddButton, ListSection } from '@/components/list-section';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError } from '@/lib/notify';
@@ -39,15 +40,14 @@ export const PromoCodeList = () => {
         header: t('billing.promo.expires'),
         render: (row) => row.expires_at?.slice(0, 10) ?? '-',
       },
-      {
+      flagColumn({
         key: 'active',
         header: t('billing.statusLabel'),
-        render: (row) => (
-          <Badge variant="light" color={row.active ? 'green' : 'gray'}>
-            {row.active ? t('billing.promo.active') : t('billing.promo.inactive')}
-          </Badge>
-        ),
-      },
+        on: (row) => row.active,
+        labels: [t('billing.promo.active'), t('billing.promo.inactive')],
+        colors: ['green', 'gray'],
+        variant: 'light',
+      }),
       {
         key: 'actions',
         header: '',

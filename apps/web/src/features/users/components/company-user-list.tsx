@@ -1,6 +1,5 @@
 import {
   canManageRole,
-  formatDate,
   type TCompanyUser,
   type TCompanyUserSortKey,
   type TRole,
@@ -10,6 +9,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { flagColumn } from '@/components/flag-column';
 import { AddButton } from '@/components/list-section';
 import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
@@ -17,7 +17,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteConfirm, useFormDialog } from '@/lib/use-row-dialogs';
 import { useCompanyUsers, useDeleteUser } from '../api/users';
-import { userIdentityColumns } from './user-columns';
+import { userCreatedColumn, userIdentityColumns } from './user-columns';
 import { type TDepartementChoice, UserFormModal } from './user-form-modal';
 
 const ROLE_COLORS: Record<TCompanyUser['role'], string> = {
@@ -75,21 +75,14 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         </Text>
       ),
     },
-    {
+    flagColumn({
       key: 'status',
       header: t('master.user.status'),
-      render: (row) => (
-        <Badge variant="dot" color={row.invitation_pending ? 'orange' : 'green'}>
-          {row.invitation_pending ? t('master.user.invited') : t('master.user.active')}
-        </Badge>
-      ),
-    },
-    {
-      key: 'created',
-      header: t('master.user.created'),
-      sortKey: 'created',
-      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-    },
+      on: (row) => row.invitation_pending,
+      labels: [t('master.user.invited'), t('master.user.active')],
+      colors: ['orange', 'green'],
+    }),
+    userCreatedColumn(t),
     actionsColumn(t('master.actions.label'), (row) =>
       canManageRole(actorRole, row.role) ? (
         <RowActions

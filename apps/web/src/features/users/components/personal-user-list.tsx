@@ -1,12 +1,13 @@
-import { formatDate, type TCompanyUser, type TPersonalUserSortKey } from '@bubuh/contracts';
-import { Badge, Code, Text } from '@mantine/core';
+import type { TCompanyUser, TPersonalUserSortKey } from '@bubuh/contracts';
+import { Code } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { flagColumn } from '@/components/flag-column';
 import { ListSection } from '@/components/list-section';
 import { useListState } from '@/lib/use-list-state';
 import { usePersonalUsers } from '../api/users';
-import { userIdentityColumns } from './user-columns';
+import { userCreatedColumn, userIdentityColumns } from './user-columns';
 
 /** /master/personal-user (super): personal accounts, searchable and paged. */
 export const PersonalUserList = () => {
@@ -22,21 +23,14 @@ export const PersonalUserList = () => {
         header: t('master.user.digiFriend'),
         render: (row) => <Code>{row.emet_id}</Code>,
       },
-      {
+      flagColumn({
         key: 'verified',
         header: t('master.user.status'),
-        render: (row) => (
-          <Badge variant="dot" color={row.email_verified ? 'green' : 'orange'}>
-            {row.email_verified ? t('master.user.verified') : t('master.user.unverified')}
-          </Badge>
-        ),
-      },
-      {
-        key: 'created',
-        header: t('master.user.created'),
-        sortKey: 'created',
-        render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-      },
+        on: (row) => row.email_verified,
+        labels: [t('master.user.verified'), t('master.user.unverified')],
+        colors: ['green', 'orange'],
+      }),
+      userCreatedColumn(t),
     ],
     [t],
   );
