@@ -1,4 +1,3 @@
-import type { TUserProfile } from '@bubuh/contracts';
 import { Avatar, Button, FileButton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconCheck, IconX } from '@tabler/icons-react';
@@ -8,16 +7,15 @@ import { ButtonRow } from '@/components/button-row';
 import { serverMessage } from '@/lib/api-errors';
 import { avatarSrc, initialsOf } from '@/lib/avatar';
 import { useObjectUrl } from '@/lib/use-object-url';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, useUploadAvatar } from '../api/profile';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  type TProfileProps,
+  useUploadAvatar,
+} from '../api/profile';
 
 /** The avatar with "change photo": pick, preview, then upload (PNG/JPEG/WebP, at most 2 MB). */
-export const AvatarUploader = ({
-  profile,
-  editable,
-}: {
-  profile: TUserProfile;
-  editable: boolean;
-}) => {
+export const AvatarUploader = ({ profile, editable }: TProfileProps) => {
   const { t } = useTranslation();
   const upload = useUploadAvatar(profile.id);
   const [file, setFile] = useState<File | null>(null);

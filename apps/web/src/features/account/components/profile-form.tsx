@@ -1,4 +1,3 @@
-import type { TUserProfile } from '@bubuh/contracts';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,16 +7,10 @@ import { FormError, SectionCard } from '@/components/section-card';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { checkName, checkPhone, rule } from '@/lib/validation';
-import { type TProfileUpdate, useUpdateProfile } from '../api/profile';
+import { type TProfileProps, type TProfileUpdate, useUpdateProfile } from '../api/profile';
 
 /** The editable part of the profile: name and phone; the e-mail is shown read-only. */
-export const ProfileForm = ({
-  profile,
-  editable,
-}: {
-  profile: TUserProfile;
-  editable: boolean;
-}) => {
+export const ProfileForm = ({ profile, editable }: TProfileProps) => {
   const { t } = useTranslation();
   const update = useUpdateProfile(profile.id);
   const form = useForm({

@@ -12,6 +12,12 @@ import { useDeleteConfirm, useFormDialog } from '@/lib/use-row-dialogs';
 import { useDeleteDepartement, useDepartements } from '../api/departements';
 import { DepartementFormModal } from './departement-form-modal';
 
+/** The department's balances, one badge column each (grey when empty). */
+const QUOTA_COLUMNS = [
+  { key: 'emeterai', field: 'quota_emeterai', color: 'brand' },
+  { key: 'esign', field: 'quota_esign', color: 'teal' },
+] as const;
+
 /** /master/department: the company's departments with their users and quota balances. */
 export const DepartementList = () => {
   const { t } = useTranslation();
@@ -45,28 +51,19 @@ export const DepartementList = () => {
       align: 'right',
       render: (row) => formatNumber(row.total_users),
     },
-    {
-      key: 'emeterai',
-      header: t('master.department.emeterai'),
-      sortKey: 'emeterai',
-      align: 'right',
-      render: (row) => (
-        <Badge variant="light" color={row.quota_emeterai > 0 ? 'brand' : 'secondary'}>
-          {formatNumber(row.quota_emeterai)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'esign',
-      header: t('master.department.esign'),
-      sortKey: 'esign',
-      align: 'right',
-      render: (row) => (
-        <Badge variant="light" color={row.quota_esign > 0 ? 'teal' : 'secondary'}>
-          {formatNumber(row.quota_esign)}
-        </Badge>
-      ),
-    },
+    ...QUOTA_COLUMNS.map(
+      ({ key, field, color }): TColumn<TDepartement, TDepartementSortKey> => ({
+        key,
+        header: t(`master.department.${key}`),
+        sortKey: key,
+        align: 'right',
+        render: (row) => (
+          <Badge variant="light" color={row[field] > 0 ? color : 'secondary'}>
+            {formatNumber(row[field])}
+          </Badge>
+        ),
+      }),
+    ),
     actionsColumn(
       t('master.actions.label'),
       (row) => (
