@@ -11,6 +11,10 @@ import { PlanFormModal } from './plan-form-modal';
 
 /** Figure headers stay on one line (the table scrolls sideways on narrow screens). */
 const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** The plan's allowances, one right-aligned column each (`total_<key>`). */
+const FIGURES = ['emeterai', 'esign', 'multiuser', 'psre'] as const;
+
 /** Badges show their whole label (Mantine ellipsises it in a narrow cell). */
 const FULL_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
 
@@ -99,30 +103,14 @@ export const PlanList = () => {
         </Stack>
       ),
     },
-    {
-      key: 'emeterai',
-      header: <span style={nowrap}>{t('platform.plan.emeterai')}</span>,
-      align: 'right',
-      render: (row) => figure(row.total_emeterai, 'plan-emeterai-cell'),
-    },
-    {
-      key: 'esign',
-      header: <span style={nowrap}>{t('platform.plan.esign')}</span>,
-      align: 'right',
-      render: (row) => figure(row.total_esign, 'plan-esign-cell'),
-    },
-    {
-      key: 'multiuser',
-      header: <span style={nowrap}>{t('platform.plan.multiuser')}</span>,
-      align: 'right',
-      render: (row) => figure(row.total_multiuser, 'plan-multiuser-cell'),
-    },
-    {
-      key: 'psre',
-      header: <span style={nowrap}>{t('platform.plan.psre')}</span>,
-      align: 'right',
-      render: (row) => figure(row.total_psre, 'plan-psre-cell'),
-    },
+    ...FIGURES.map(
+      (key): TColumn<TPlan> => ({
+        key,
+        header: <span style={nowrap}>{t(`platform.plan.${key}`)}</span>,
+        align: 'right',
+        render: (row) => figure(row[`total_${key}`], `plan-${key}-cell`),
+      }),
+    ),
     editColumn(t, {
       label: t('platform.plan.edit'),
       ariaLabel: (row) => t('platform.plan.editNamed', { name: row.plan_name }),
