@@ -1,7 +1,7 @@
 import { formatNumber } from '@bubuh/contracts';
-import { Button, Group } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonRow } from '@/components/button-row';
 import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
 import { flagColumn } from '@/components/flag-column';
 import { AddButton, ListSection } from '@/components/list-section';
@@ -52,26 +52,30 @@ export const PromoCodeList = () => {
         key: 'actions',
         header: '',
         render: (row) => (
-          <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="subtle" onClick={() => setEditing(row)}>
-              {t('billing.promo.edit')}
-            </Button>
-            {row.active ? (
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                onClick={() =>
+          <ButtonRow
+            gap="xs"
+            justify="flex-end"
+            actions={[
+              {
+                label: t('billing.promo.edit'),
+                size: 'xs',
+                variant: 'subtle',
+                onClick: () => setEditing(row),
+              },
+              {
+                label: t('billing.promo.deactivate'),
+                size: 'xs',
+                variant: 'subtle',
+                color: 'red',
+                onClick: () =>
                   deactivate.mutate(
                     { params: { id: row.id } },
                     { onError: (e) => notifyError(serverMessage(e, t)) },
-                  )
-                }
-              >
-                {t('billing.promo.deactivate')}
-              </Button>
-            ) : null}
-          </Group>
+                  ),
+                hidden: !row.active,
+              },
+            ]}
+          />
         ),
       },
     ],

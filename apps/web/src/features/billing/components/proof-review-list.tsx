@@ -1,7 +1,8 @@
 import { formatDateTime } from '@bubuh/contracts';
-import { Badge, Button, Group, SegmentedControl } from '@mantine/core';
+import { Badge, SegmentedControl } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonRow } from '@/components/button-row';
 import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
 import { ListSection } from '@/components/list-section';
 import { serverMessage } from '@/lib/api-errors';
@@ -30,6 +31,11 @@ export const ProofReviewList = () => {
   const columns = useMemo<TColumn<TProofRow>[]>(() => {
     const done = (message: string) => notifySuccess(message);
     const failed = (error: unknown) => notifyError(serverMessage(error, t));
+    const decide = (mutation: typeof confirm, id: number) =>
+      mutation.mutate(
+        { params: { id }, body: {} },
+        { onSuccess: (b) => done(b.message), onError: failed },
+      );
     const open = async (id: number) => {
       try {
         const blob = await fetchProofFile(id);
@@ -60,41 +66,34 @@ export const ProofReviewList = () => {
         key: 'actions',
         header: '',
         render: (row) => (
-          <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => open(row.id)}>
-              {t('billing.openProof')}
-            </Button>
-            {row.status === 'submitted' && (
-              <>
-                <Button
-                  size="xs"
-                  color="green"
-                  onClick={() =>
-                    confirm.mutate(
-                      { params: { id: row.id }, body: {} },
-                      { onSuccess: (b) => done(b.message), onError: failed },
-                    )
-                  }
-                  data-testid="proof-confirm"
-                >
-                  {t('billing.confirm')}
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() =>
-                    reject.mutate(
-                      { params: { id: row.id }, body: {} },
-                      { onSuccess: (b) => done(b.message), onError: failed },
-                    )
-                  }
-                >
-                  {t('billing.reject')}
-                </Button>
-              </>
-            )}
-          </Group>
+          <ButtonRow
+            gap="xs"
+            justify="flex-end"
+            actions={[
+              {
+                label: t('billing.openProof'),
+                size: 'xs',
+                variant: 'default',
+                onClick: () => open(row.id),
+              },
+              {
+                label: t('billing.confirm'),
+                size: 'xs',
+                color: 'green',
+                onClick: () => decide(confirm, row.id),
+                testId: 'proof-confirm',
+                hidden: row.status !== 'submitted',
+              },
+              {
+                label: t('billing.reject'),
+                size: 'xs',
+                color: 'red',
+                variant: 'light',
+                onClick: () => decide(reject, row.id),
+                hidden: row.status !== 'submitted',
+              },
+            ]}
+          />
         ),
       },
     ];
