@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { MenuActions } from '@/components/menu-actions';
 import { RowActions } from '@/components/row-actions';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { downloadTargetOf } from '../utils/download-rules';
@@ -64,51 +65,46 @@ export const DocumentRowActions = ({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item
-            leftSection={<IconFileDescription size={16} />}
-            onClick={onDetails}
-            data-testid="document-details"
-          >
-            {t('stamping.actions.details')}
-          </Menu.Item>
-          {can.continueDraft ? (
-            <Menu.Item
-              leftSection={<IconPencil size={16} />}
-              onClick={() => navigate(draftPath(row.document_id))}
-              data-testid="document-continue"
-            >
-              {t('stamping.actions.continue')}
-            </Menu.Item>
-          ) : null}
-          {can.sign ? (
-            <Menu.Item
-              leftSection={<IconSignature size={16} />}
-              onClick={() => navigate(esignPath(row.document_id))}
-              data-testid="document-sign"
-            >
-              {t('stamping.actions.sign')}
-            </Menu.Item>
-          ) : null}
-          {can.cancel || can.remove ? <Menu.Divider /> : null}
-          {can.cancel ? (
-            <Menu.Item
-              leftSection={<IconX size={16} />}
-              onClick={onCancel}
-              data-testid="document-cancel"
-            >
-              {t('stamping.actions.cancelDocument')}
-            </Menu.Item>
-          ) : null}
-          {can.remove ? (
-            <Menu.Item
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={onDelete}
-              data-testid="document-delete"
-            >
-              {t('stamping.actions.delete')}
-            </Menu.Item>
-          ) : null}
+          <MenuActions
+            entries={[
+              {
+                label: t('stamping.actions.details'),
+                icon: <IconFileDescription size={16} />,
+                onClick: onDetails,
+                testId: 'document-details',
+              },
+              {
+                label: t('stamping.actions.continue'),
+                icon: <IconPencil size={16} />,
+                onClick: () => navigate(draftPath(row.document_id)),
+                testId: 'document-continue',
+                hidden: !can.continueDraft,
+              },
+              {
+                label: t('stamping.actions.sign'),
+                icon: <IconSignature size={16} />,
+                onClick: () => navigate(esignPath(row.document_id)),
+                testId: 'document-sign',
+                hidden: !can.sign,
+              },
+              { divider: true, hidden: !(can.cancel || can.remove) },
+              {
+                label: t('stamping.actions.cancelDocument'),
+                icon: <IconX size={16} />,
+                onClick: onCancel,
+                testId: 'document-cancel',
+                hidden: !can.cancel,
+              },
+              {
+                label: t('stamping.actions.delete'),
+                icon: <IconTrash size={16} />,
+                onClick: onDelete,
+                testId: 'document-delete',
+                color: 'red',
+                hidden: !can.remove,
+              },
+            ]}
+          />
         </Menu.Dropdown>
       </Menu>
     </RowActions>

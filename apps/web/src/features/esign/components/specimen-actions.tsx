@@ -2,6 +2,7 @@ import type { TEsignSpecimen } from '@bubuh/contracts';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical, IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MenuActions } from '@/components/menu-actions';
 
 type TSpecimenActionsProps = {
   specimen: TEsignSpecimen;
@@ -34,31 +35,31 @@ export const SpecimenActions = ({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconPencil size={16} />}
-          onClick={onRename}
-          data-testid="specimen-rename"
-        >
-          {t('master.esign.rename')}
-        </Menu.Item>
-        {!specimen.is_default ? (
-          <Menu.Item
-            leftSection={<IconStar size={16} />}
-            onClick={onMakeDefault}
-            data-testid="specimen-make-default"
-          >
-            {t('master.esign.makeDefault')}
-          </Menu.Item>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          onClick={onDelete}
-          data-testid="specimen-delete"
-        >
-          {t('master.actions.delete')}
-        </Menu.Item>
+        <MenuActions
+          entries={[
+            {
+              label: t('master.esign.rename'),
+              icon: <IconPencil size={16} />,
+              onClick: onRename,
+              testId: 'specimen-rename',
+            },
+            {
+              label: t('master.esign.makeDefault'),
+              icon: <IconStar size={16} />,
+              onClick: onMakeDefault,
+              testId: 'specimen-make-default',
+              hidden: specimen.is_default,
+            },
+            { divider: true },
+            {
+              label: t('master.actions.delete'),
+              icon: <IconTrash size={16} />,
+              onClick: onDelete,
+              testId: 'specimen-delete',
+              color: 'red',
+            },
+          ]}
+        />
       </Menu.Dropdown>
     </Menu>
   );
