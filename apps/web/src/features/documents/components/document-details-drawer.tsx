@@ -173,39 +173,42 @@ const DetailsBody = ({
         </Table.Tbody>
       </Table>
 
-      {doc.repaired ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          title={t('stamping.repair.flag')}
-          icon={<IconAlertCircle size={18} />}
-          data-testid="details-repaired-notice"
-        >
-          {t('stamping.repair.notice')}
-        </Alert>
-      ) : null}
-      {needsJavaScriptAck(doc) ? (
-        <Alert
-          color="orange"
-          variant="light"
-          title={t('stamping.javascript.title')}
-          icon={<IconAlertCircle size={18} />}
-          data-testid="details-javascript-notice"
-        >
-          {t('stamping.javascript.body', { count: doc.javascript.count })}
-        </Alert>
-      ) : null}
-      {doc.last_error ? (
-        <Alert
-          color="red"
-          variant="light"
-          title={t('stamping.draft.lastError')}
-          icon={<IconAlertCircle size={18} />}
-          data-testid="details-last-error"
-        >
-          {doc.last_error}
-        </Alert>
-      ) : null}
+      {[
+        {
+          shown: doc.repaired,
+          color: 'yellow',
+          title: t('stamping.repair.flag'),
+          body: t('stamping.repair.notice'),
+          testId: 'details-repaired-notice',
+        },
+        {
+          shown: needsJavaScriptAck(doc),
+          color: 'orange',
+          title: t('stamping.javascript.title'),
+          body: t('stamping.javascript.body', { count: doc.javascript.count }),
+          testId: 'details-javascript-notice',
+        },
+        {
+          shown: Boolean(doc.last_error),
+          color: 'red',
+          title: t('stamping.draft.lastError'),
+          body: doc.last_error,
+          testId: 'details-last-error',
+        },
+      ]
+        .filter((notice) => notice.shown)
+        .map((notice) => (
+          <Alert
+            key={notice.testId}
+            color={notice.color}
+            variant="light"
+            title={notice.title}
+            icon={<IconAlertCircle size={18} />}
+            data-testid={notice.testId}
+          >
+            {notice.body}
+          </Alert>
+        ))}
 
       <div>
         <Text fw={600} fz="sm" mb="xs">
