@@ -1,4 +1,5 @@
-import { Menu } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** One entry of a row's "more" menu, or a divider between groups of entries. */
@@ -34,3 +35,48 @@ export const MenuActions = ({ entries }: { entries: TMenuEntry[] }) =>
         </Menu.Item>
       ),
     );
+
+/**
+ * A row's "more" menu: an icon button (`label` is its accessible name) that opens the entries.
+ * `isolated` keeps its clicks from reaching the row (rows that open on click).
+ */
+export const RowMenu = ({
+  label,
+  testId,
+  entries,
+  color = 'secondary',
+  icon = <IconDotsVertical size={18} />,
+  loading = false,
+  isolated = false,
+}: {
+  label: string;
+  testId: string;
+  entries: TMenuEntry[];
+  color?: string;
+  icon?: ReactNode;
+  loading?: boolean;
+  isolated?: boolean;
+}) => {
+  const stop = isolated
+    ? (event: { stopPropagation: () => void }) => event.stopPropagation()
+    : undefined;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color={color}
+          aria-label={label}
+          loading={loading}
+          data-testid={testId}
+          onClick={stop}
+        >
+          {icon}
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onClick={stop}>
+        <MenuActions entries={entries} />
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
