@@ -1,26 +1,10 @@
-/**
- * Bulk stamping end to end: a company admin creates a batch on /stamp/bulk, drops four PDFs at
- * once on its page (one is not a PDF inside: preflight rejects it with a reason), sees the units
- * needed against the balance, starts it, watches the progress reach 100 % and downloads the ZIP
- * of the stamped files; one ZIP of PDFs and a CSV manifest are dropped on the draft too. Spends
- * four e-Meterai of the demo company.
- */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { browserPerFile, openAppPage, sharedSession, url } from './fixtures';
+import { browserPerFile, openAppPage, sharedSession, textPdf, url } from './fixtures';
 
 const chrome = browserPerFile();
 
-const makePdf = async (pages: number): Promise<Buffer> => {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let index = 0; index < pages; index += 1) {
-    const page = pdf.addPage([595.28, 841.89]);
-    page.drawText(`Kontrak halaman ${index + 1}`, { x: 72, y: 760, size: 16, font });
-  }
-  return Buffer.from(await pdf.save());
-};
+const makePdf = (pages: number) => textPdf(pages, (index) => `Kontrak halaman ${index + 1}`);
 
 const zipOf = (entries: [string, Buffer][]) =>
   new Promise<Buffer>((resolve, reject) => {

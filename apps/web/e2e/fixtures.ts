@@ -8,6 +8,7 @@
  * file (`sharedSession`); tests that revoke or change a session log in on their own.
  */
 import type { TSession } from '@bubuh/contracts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   type Browser,
   type BrowserContext,
@@ -327,18 +328,36 @@ export const drawOnPad = async (page: Page) => {
   await page.mouse.up();
 };
 
-/** A plain A4 PDF of `pages` pages with a line of text on each. */
-export const plainPdf = async (pages = 2): Promise<Buffer> => {
-  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+/** A plain A4 PDF of `pages` pages, each with one line of text (`textOf(index)`, 16 pt). */
+export const textPdf = async (
+  pages: number,
+  textOf: (index: number) => string,
+): Promise<Buffer> => {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i += 1) {
-    pdf
-      .addPage([595.28, 841.89])
-      .drawText(`Perjanjian halaman ${i}`, { x: 72, y: 760, size: 16, font });
+  for (let index = 0; index < pages; index += 1) {
+    pdf.addPage([595.28, 841.89]).drawText(textOf(index), { x: 72, y: 760, size: 16, font });
   }
   return Buffer.from(await pdf.save());
 };
+
+/**
+ * Signs on the open signing page, confirming the identity on a first signature; answers the
+ * "signed" notice once it shows.
+ */
+export const signHere = async (page: Page) => {
+  await page.getByTestId('sign-submit').click();
+  const dialog = page.getByTestId('identity-dialog');
+  const done = page.getByTestId('sign-done');
+  await Promise.race([dialog.waitFor(), done.waitFor()]);
+  if (await dialog.isVisible()) await page.getByTestId('identity-confirm').click();
+  await done.waitFor({ timeout: 30_000 });
+  return done;
+};
+
+/** A plain A4 PDF of `pages` pages with a line of text on each. */
+export const plainPdf = (pages = 2): Promise<Buffer> =>
+  textPdf(pages, (index) => `Perjanjian halaman ${index + 1}`);
 
 /** Uploads a PDF as a draft through the API (multipart, as the web sends it); its document id. */
 export const uploadThroughApi = async (token: string, name = 'kontrak.pdf', pages = 2) => {

@@ -1,24 +1,10 @@
-/**
- * The digital locker end to end, as Dewi User (company plan with the locker): nested folders,
- * three files dropped at once (PDF, image, text) with their progress, rename, search across
- * folders, a PDF preview, move into another folder, delete with the confirmation that says what
- * the folder holds, restore from the trash, the storage gauge moving, the filing folder for stamped
- * documents, and a locker PDF chosen on /stamp/single opening the draft editor. Names are unique
- * per run.
- */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, browserPerFile, DEMO, openAppPage, toast, url } from './fixtures';
+import { apiLogin, browserPerFile, DEMO, openAppPage, textPdf, toast, url } from './fixtures';
 
 const chrome = browserPerFile();
 
-const makePdf = async (): Promise<Buffer> => {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  pdf.addPage([595.28, 841.89]).drawText('Kontrak sewa', { x: 72, y: 760, size: 16, font });
-  return Buffer.from(await pdf.save());
-};
+const makePdf = () => textPdf(1, () => 'Kontrak sewa');
 
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';

@@ -18,7 +18,14 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { browserPerFile, DEMO, DEMO_PASSWORD, mockConnection, seedSession } from './fixtures';
+import {
+  browserPerFile,
+  DEMO,
+  DEMO_PASSWORD,
+  mockConnection,
+  seedSession,
+  signHere,
+} from './fixtures';
 
 const chrome = browserPerFile();
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -127,17 +134,6 @@ const contract = async () => {
 const shot = async (page: Page, name: string) => {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: join(dir, `${name}.png`) });
-};
-
-/** Signs on the open signing page, confirming the identity on a first signature. */
-const signHere = async (page: Page) => {
-  await page.getByTestId('sign-submit').click();
-  const dialog = page.getByTestId('identity-dialog');
-  const done = page.getByTestId('sign-done');
-  await Promise.race([dialog.waitFor(), done.waitFor()]);
-  if (await dialog.isVisible()) await page.getByTestId('identity-confirm').click();
-  await done.waitFor({ timeout: 30_000 });
-  return done;
 };
 
 describe('signing together', () => {

@@ -1,33 +1,20 @@
-/**
- * Document templates end to end: a company admin saves a template with the e-Meterai on page 2
- * (no sample PDF: blank A4 pages stand in), stamps an uploaded PDF with it from
- * /stamp/single/template, and the stamp lands where the template put it. Then the template is
- * deleted from the list. Spends one e-Meterai of the company (seeded with 100).
- *
- * A second journey builds a template with e-signature boxes: the admin places, drags and resizes
- * their own signature box beside the e-Meterai, saves, then edits the template (a second box for
- * Dewi User on page 2, a third box refused without a signer and removed) and sees the update
- * toast. Used on an uploaded PDF, the template makes both of them the document's signers in
- * order: the admin signs, Dewi signs in her own session, and the admin stamps the e-Meterai last,
- * where the template put it. Spends one e-Meterai and one e-sign unit of the company and one
- * e-sign unit of Dewi's department. Names are unique per run.
- */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, browserPerFile, DEMO, openAppPage, sharedSession, toast, url } from './fixtures';
+import {
+  apiCall,
+  browserPerFile,
+  DEMO,
+  openAppPage,
+  sharedSession,
+  signHere,
+  textPdf,
+  toast,
+  url,
+} from './fixtures';
 
 const chrome = browserPerFile();
 
-const makePdf = async (pages: number): Promise<Buffer> => {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let index = 0; index < pages; index += 1) {
-    const page = pdf.addPage([595.28, 841.89]);
-    page.drawText(`Invoice page ${index + 1}`, { x: 72, y: 760, size: 16, font });
-  }
-  return Buffer.from(await pdf.save());
-};
+const makePdf = (pages: number) => textPdf(pages, (index) => `Invoice page ${index + 1}`);
 
 type TBox = { page: number; x: number; y: number; width: number; height: number };
 
@@ -63,14 +50,9 @@ const templateNamed = async (token: string, name: string): Promise<TTemplate> =>
 };
 
 /** Signs the document on the signing screen, confirming the identity on a first signature. */
-const signHere = async (page: Page) => {
+const signDocument = async (page: Page) => {
   await page.getByTestId('sign-box').waitFor({ timeout: 30_000 });
-  await page.getByTestId('sign-submit').click();
-  const dialog = page.getByTestId('identity-dialog');
-  const done = page.getByTestId('sign-done');
-  await Promise.race([dialog.waitFor(), done.waitFor()]);
-  if (await dialog.isVisible()) await page.getByTestId('identity-confirm').click();
-  await done.waitFor({ timeout: 30_000 });
+  await signHere(page);
   await toast(page, 'Document signed');
 };
 
@@ -287,14 +269,14 @@ describe('document templates', () => {
 
     // The admin signs first; Dewi waits for her turn, then signs in her own session.
     await page.getByTestId('signer-queue').waitFor();
-    await signHere(page);
+    await signDocument(page);
     const dewiTab = await openAppPage(chrome.browser, { session: dewi });
     await dewiTab.page.goto(url(`/stamp/single/esign/${documentId}`));
     await dewiTab.page.getByTestId('signer-queue').waitFor();
     const dewiBox = dewiTab.page.getByTestId('sign-box');
     await dewiBox.waitFor({ timeout: 30_000 });
     expect(await dewiBox.getAttribute('data-page')).toBe('2');
-    await signHere(dewiTab.page);
+    await signDocument(dewiTab.page);
     await dewiTab.page.getByText('Everyone has signed.', { exact: false }).waitFor();
     await dewiTab.context.close();
     expect((await detailsOf()).signing_status).toBe('signed');

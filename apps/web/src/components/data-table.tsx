@@ -74,8 +74,23 @@ type TPagedQuery<T> = {
 };
 
 /**
- * The DataTable props of a server-paged list: rows, loading and error from the query; page, sort
- * and search from `useListState`. Spread it: `<DataTable {...pagedTable(list, query, t, hint)} />`.
+ * The DataTable props of a server-paged list without search: rows and loading from the query;
+ * page and sort from `useListState`. Spread it: `<DataTable {...pagedRows(list, query)} />`.
+ */
+export const pagedRows = <T, K extends string>(list: TListState<K>, query: TPagedQuery<T>) => ({
+  rows: query.data?.data,
+  loading: query.isPending || query.isFetching,
+  page: list.page,
+  perPage: list.perPage,
+  total: query.data?.meta.total ?? 0,
+  onPageChange: list.setPage,
+  sort: list.sort,
+  onSortChange: list.setSort,
+});
+
+/**
+ * The DataTable props of a server-paged list: `pagedRows`, the query's error and the search box.
+ * Spread it: `<DataTable {...pagedTable(list, query, t, hint)} />`.
  */
 export const pagedTable = <T, K extends string>(
   list: TListState<K>,
@@ -83,15 +98,8 @@ export const pagedTable = <T, K extends string>(
   t: TFunction,
   searchPlaceholder: string,
 ) => ({
-  rows: query.data?.data,
-  loading: query.isPending || query.isFetching,
+  ...pagedRows(list, query),
   error: query.error ? statusMessage(query.error, t) : null,
-  page: list.page,
-  perPage: list.perPage,
-  total: query.data?.meta.total ?? 0,
-  onPageChange: list.setPage,
-  sort: list.sort,
-  onSortChange: list.setSort,
   search: { value: list.search, onChange: list.setSearch, placeholder: searchPlaceholder },
 });
 

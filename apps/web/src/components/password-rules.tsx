@@ -1,6 +1,13 @@
 import { PASSWORD_RULES } from '@bubuh/contracts';
-import { Group, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
+import {
+  Group,
+  PasswordInput,
+  type PasswordInputProps,
+  SimpleGrid,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCircleCheckFilled, IconCircleDashed, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { passwordRuleStates } from '@/lib/validation';
 
@@ -35,5 +42,30 @@ export const PasswordRules = ({ value, testId }: { value: string; testId?: strin
         </Group>
       ))}
     </SimpleGrid>
+  );
+};
+
+/**
+ * A password field with the lock icon (a new password unless `autoComplete` says otherwise);
+ * `withRules` adds the live policy checklist under it (`rulesTestId` on the list).
+ */
+export const PasswordField = ({
+  withRules = false,
+  rulesTestId,
+  ...props
+}: PasswordInputProps & { withRules?: boolean; rulesTestId?: string }) => {
+  const input = (
+    <PasswordInput
+      autoComplete="new-password"
+      leftSection={<IconLock size={18} stroke={1.6} />}
+      {...props}
+    />
+  );
+  if (!withRules) return input;
+  return (
+    <div>
+      {input}
+      <PasswordRules value={String(props.value ?? '')} testId={rulesTestId} />
+    </div>
   );
 };

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { isApiError } from '@/lib/api-client';
+import { ApiError, isApiError } from '@/lib/api-client';
 import { statusMessage } from '@/lib/api-errors';
 
 /**
@@ -47,3 +47,12 @@ export const QueryFallback = ({
     </Alert>
   );
 };
+
+/** The "not found" page of an address whose id cannot be a record's (e.g. `/stamp/draft/abc`). */
+export const NotFoundFallback = ({ back }: { back: { to: string; label: string } }) => (
+  <QueryFallback
+    pending={false}
+    error={new ApiError({ status: 404, message: 'Not found' })}
+    back={back}
+  />
+);

@@ -101,3 +101,32 @@ export const editDeleteActions = (
     testId: `${testIdPrefix}-delete`,
   },
 ];
+
+/** The last column of a list whose rows can only be edited: one pencil button per row. */
+export const editColumn = <T, K extends string = never>(
+  t: TFunction,
+  edit: {
+    label: string;
+    /** The button's whole accessible name for the row (e.g. "Edit plan Basic"). */
+    ariaLabel: (row: T) => string;
+    onEdit: (row: T) => void;
+    testId: string;
+  },
+): TColumn<T, K> =>
+  actionsColumn(
+    t('master.actions.label'),
+    (row) => (
+      <RowActions
+        actions={[
+          {
+            label: edit.label,
+            ariaLabel: edit.ariaLabel(row),
+            icon: <IconPencil size={18} />,
+            onClick: () => edit.onEdit(row),
+            testId: edit.testId,
+          },
+        ]}
+      />
+    ),
+    64,
+  );

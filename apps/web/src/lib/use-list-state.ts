@@ -33,6 +33,16 @@ export const useListState = <K extends string = never>(perPage = DEFAULT_PER_PAG
 
 export type TListState<K extends string = never> = ReturnType<typeof useListState<K>>;
 
+/** A filter of a server-paged list (status, type, dates): a new value goes back to page 1. */
+export const useListFilter = <V>(list: { setPage: (page: number) => void }, initial: V) => {
+  const [value, setValue] = useState<V>(initial);
+  const change = (next: V) => {
+    setValue(next);
+    list.setPage(1);
+  };
+  return [value, change] as const;
+};
+
 /** The query of a server-paged list; `sort`/`order` only when the user picked a sort. */
 export type TListQuery<K extends string = never> = {
   page: number;

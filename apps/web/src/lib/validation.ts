@@ -6,12 +6,21 @@ import {
   passwordProblems,
   ZEmail,
 } from '@bubuh/contracts';
+import type { TFunction } from 'i18next';
 
 /**
  * Form validators over the contract's rules (the API runs the same functions). Each returns the
  * i18n key of the problem, or null; components translate. `validation.*` keys live in the locales.
  */
 export type TCheck = (value: string) => string | null;
+
+/** A `@mantine/form` rule from a check: the translated problem, or null. */
+export const rule =
+  (t: TFunction, check: TCheck) =>
+  (value: string): string | null => {
+    const problem = check(value);
+    return problem ? t(problem) : null;
+  };
 
 const required =
   (key: string, check: TCheck): TCheck =>

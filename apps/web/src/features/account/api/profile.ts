@@ -24,6 +24,9 @@ const syncSessionUser = (id: number, patch: { fullName?: string; avatar?: string
 
 export type TProfileUpdate = { fullName?: string; phoneNumber?: string };
 
+/** The props of the account page's parts: the profile and whether it is the caller's own. */
+export type TProfileProps = { profile: TUserProfile; editable: boolean };
+
 export const useUpdateProfile = (id: number) => {
   const queryClient = useQueryClient();
   return useMutation({

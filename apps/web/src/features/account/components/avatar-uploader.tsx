@@ -1,22 +1,21 @@
-import type { TUserProfile } from '@bubuh/contracts';
-import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Button, FileButton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonRow } from '@/components/button-row';
 import { serverMessage } from '@/lib/api-errors';
 import { avatarSrc, initialsOf } from '@/lib/avatar';
 import { useObjectUrl } from '@/lib/use-object-url';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, useUploadAvatar } from '../api/profile';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  type TProfileProps,
+  useUploadAvatar,
+} from '../api/profile';
 
 /** The avatar with "change photo": pick, preview, then upload (PNG/JPEG/WebP, at most 2 MB). */
-export const AvatarUploader = ({
-  profile,
-  editable,
-}: {
-  profile: TUserProfile;
-  editable: boolean;
-}) => {
+export const AvatarUploader = ({ profile, editable }: TProfileProps) => {
   const { t } = useTranslation();
   const upload = useUploadAvatar(profile.id);
   const [file, setFile] = useState<File | null>(null);
@@ -66,26 +65,27 @@ export const AvatarUploader = ({
       </Avatar>
       {editable ? (
         file ? (
-          <Group gap="xs">
-            <Button
-              size="xs"
-              leftSection={<IconCheck size={14} />}
-              loading={upload.isPending}
-              onClick={save}
-              data-testid="avatar-save"
-            >
-              {t('account.avatar.save')}
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconX size={14} />}
-              disabled={upload.isPending}
-              onClick={() => setFile(null)}
-            >
-              {t('account.avatar.cancel')}
-            </Button>
-          </Group>
+          <ButtonRow
+            gap="xs"
+            actions={[
+              {
+                label: t('account.avatar.save'),
+                icon: <IconCheck size={14} />,
+                size: 'xs',
+                loading: upload.isPending,
+                onClick: save,
+                testId: 'avatar-save',
+              },
+              {
+                label: t('account.avatar.cancel'),
+                icon: <IconX size={14} />,
+                size: 'xs',
+                variant: 'default',
+                disabled: upload.isPending,
+                onClick: () => setFile(null),
+              },
+            ]}
+          />
         ) : (
           <FileButton onChange={pick} accept={AVATAR_TYPES.join(',')}>
             {(props) => (

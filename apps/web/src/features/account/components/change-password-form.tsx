@@ -1,9 +1,9 @@
-import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PasswordRules } from '@/components/password-rules';
+import { PasswordField } from '@/components/password-rules';
+import { FormError, SectionCard } from '@/components/section-card';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { checkConfirmation, checkPassword } from '@/lib/validation';
@@ -54,46 +54,35 @@ export const ChangePasswordForm = ({ userId }: { userId: number }) => {
     error && Object.keys(fieldErrorsOf(error, ['currentPassword', 'newPassword'])).length > 0;
 
   return (
-    <Paper withBorder p="xl" data-testid="change-password">
-      <Title order={2} fz="lg">
-        {t('setting.password.title')}
-      </Title>
-      <Text c="dimmed" fz="sm" mt={4}>
-        {t('setting.password.hint')}
-      </Text>
+    <SectionCard
+      title={t('setting.password.title')}
+      hint={t('setting.password.hint')}
+      testId="change-password"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md" mt="lg" maw={520}>
-          <PasswordInput
+          <PasswordField
             label={t('setting.password.current')}
             autoComplete="current-password"
-            leftSection={<IconLock size={18} stroke={1.6} />}
             withAsterisk
             {...form.getInputProps('currentPassword')}
             name="currentPassword"
           />
-          <div>
-            <PasswordInput
-              label={t('setting.password.new')}
-              autoComplete="new-password"
-              leftSection={<IconLock size={18} stroke={1.6} />}
-              withAsterisk
-              {...form.getInputProps('newPassword')}
-              name="newPassword"
-            />
-            <PasswordRules value={form.values.newPassword} />
-          </div>
-          <PasswordInput
+          <PasswordField
+            label={t('setting.password.new')}
+            withAsterisk
+            {...form.getInputProps('newPassword')}
+            name="newPassword"
+            withRules
+          />
+          <PasswordField
             label={t('setting.password.confirm')}
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} stroke={1.6} />}
             withAsterisk
             {...form.getInputProps('confirmation')}
             name="confirmation"
           />
           {error && !fieldError ? (
-            <Text c="red" fz="sm" role="alert" data-testid="change-password-error">
-              {serverMessage(error, t)}
-            </Text>
+            <FormError testId="change-password-error">{serverMessage(error, t)}</FormError>
           ) : null}
           <Group>
             <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
@@ -102,6 +91,6 @@ export const ChangePasswordForm = ({ userId }: { userId: number }) => {
           </Group>
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 };

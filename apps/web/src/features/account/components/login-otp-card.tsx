@@ -1,10 +1,12 @@
 import type { TUserProfile } from '@bubuh/contracts';
-import { Group, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/section-card';
 import { serverMessage } from '@/lib/api-errors';
 import { useSecuritySettings } from '../api/profile';
+import { IconHeading } from './icon-heading';
 
 /** The e-mail code at sign-in (login OTP), on or off. */
 export const LoginOtpCard = ({ profile }: { profile: TUserProfile }) => {
@@ -30,33 +32,22 @@ export const LoginOtpCard = ({ profile }: { profile: TUserProfile }) => {
 
   return (
     <Paper withBorder p="xl" data-testid="login-otp-setting">
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        <ThemeIcon size={44} radius="md" variant="light">
-          <IconShieldLock size={24} stroke={1.6} />
-        </ThemeIcon>
-        <Stack gap={4} style={{ flex: 1 }}>
-          <Title order={2} fz="lg">
-            {t('setting.otp.title')}
-          </Title>
-          <Text c="dimmed" fz="sm">
-            {t('setting.otp.hint')}
-          </Text>
-          <Switch
-            mt="md"
-            size="md"
-            checked={enabled}
-            disabled={security.isPending}
-            onChange={(event) => toggle(event.currentTarget.checked)}
-            label={enabled ? t('setting.otp.enabled') : t('setting.otp.disabled')}
-            data-testid="login-otp-switch"
-          />
-          {security.error ? (
-            <Text c="red" fz="sm" role="alert">
-              {serverMessage(security.error, t)}
-            </Text>
-          ) : null}
-        </Stack>
-      </Group>
+      <IconHeading
+        icon={<IconShieldLock size={24} stroke={1.6} />}
+        title={t('setting.otp.title')}
+        hint={t('setting.otp.hint')}
+      >
+        <Switch
+          mt="md"
+          size="md"
+          checked={enabled}
+          disabled={security.isPending}
+          onChange={(event) => toggle(event.currentTarget.checked)}
+          label={enabled ? t('setting.otp.enabled') : t('setting.otp.disabled')}
+          data-testid="login-otp-switch"
+        />
+        {security.error ? <FormError>{serverMessage(security.error, t)}</FormError> : null}
+      </IconHeading>
     </Paper>
   );
 };

@@ -1,31 +1,22 @@
-import type { TUserProfile } from '@bubuh/contracts';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconPhone, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormError, SectionCard } from '@/components/section-card';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
-import { checkName, checkPhone } from '@/lib/validation';
-import { type TProfileUpdate, useUpdateProfile } from '../api/profile';
+import { checkName, checkPhone, rule } from '@/lib/validation';
+import { type TProfileProps, type TProfileUpdate, useUpdateProfile } from '../api/profile';
 
 /** The editable part of the profile: name and phone; the e-mail is shown read-only. */
-export const ProfileForm = ({
-  profile,
-  editable,
-}: {
-  profile: TUserProfile;
-  editable: boolean;
-}) => {
+export const ProfileForm = ({ profile, editable }: TProfileProps) => {
   const { t } = useTranslation();
   const update = useUpdateProfile(profile.id);
   const form = useForm({
     initialValues: { fullName: profile.fullName, phoneNumber: profile.phone ?? '' },
     validate: {
-      fullName: (value) => {
-        const problem = checkName(value);
-        return problem ? t(problem) : null;
-      },
+      fullName: rule(t, checkName),
       // A phone can be added or changed, not removed (the API keeps the last one).
       phoneNumber: (value) => {
         if (!value.trim() && !profile.phone) return null;
@@ -68,13 +59,11 @@ export const ProfileForm = ({
     error && Object.keys(fieldErrorsOf(error, ['fullName', 'phoneNumber'])).length === 0;
 
   return (
-    <Paper withBorder p="xl" data-testid="account-form">
-      <Title order={2} fz="lg">
-        {t('account.details')}
-      </Title>
-      <Text c="dimmed" fz="sm" mt={4}>
-        {editable ? t('account.detailsHint') : t('account.readOnlyHint')}
-      </Text>
+    <SectionCard
+      title={t('account.details')}
+      hint={editable ? t('account.detailsHint') : t('account.readOnlyHint')}
+      testId="account-form"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md" mt="lg">
           <TextInput
@@ -107,9 +96,9 @@ export const ProfileForm = ({
             data-testid="account-email"
           />
           {showError ? (
-            <Text c="red" fz="sm" role="alert" data-testid="account-form-error">
+            <FormError testId="account-form-error">
               {isApiError(error) ? serverMessage(error, t) : t('error.generic')}
-            </Text>
+            </FormError>
           ) : null}
           {editable ? (
             <Group justify="flex-end">
@@ -132,6 +121,6 @@ export const ProfileForm = ({
           ) : null}
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 };

@@ -1,8 +1,8 @@
-import type { TUserProfile } from '@bubuh/contracts';
 import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DigiFriendCode } from '@/components/copy-code-button';
+import type { TProfileProps } from '../api/profile';
 import classes from './account.module.css';
 import { AvatarUploader } from './avatar-uploader';
 
@@ -18,13 +18,7 @@ const Row = ({ label, value, testId }: { label: string; value: string; testId: s
 );
 
 /** Who the account is: avatar, name, role, DigiFriend code and organisation (read-only). */
-export const ProfileOverview = ({
-  profile,
-  editable,
-}: {
-  profile: TUserProfile;
-  editable: boolean;
-}) => {
+export const ProfileOverview = ({ profile, editable }: TProfileProps) => {
   const { t, i18n } = useTranslation();
   const since = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'id' ? 'id-ID' : 'en-GB', {
     day: 'numeric',

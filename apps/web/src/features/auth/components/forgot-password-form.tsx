@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { serverMessage } from '@/lib/api-errors';
-import { checkEmail } from '@/lib/validation';
+import { checkEmail, rule } from '@/lib/validation';
 import { useForgotPassword } from '../api/password-reset';
 import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
@@ -19,10 +19,7 @@ export const ForgotPasswordForm = () => {
   const form = useForm({
     initialValues: { email: initialEmail },
     validate: {
-      email: (value) => {
-        const problem = checkEmail(value);
-        return problem ? t(problem) : null;
-      },
+      email: rule(t, checkEmail),
     },
   });
 

@@ -1,10 +1,10 @@
 import { HOME_PATH, ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { PasswordField } from '@/components/password-rules';
 import { isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { forgetSessionEnded, safeRedirect, sessionEnded } from '@/lib/session';
@@ -111,12 +111,11 @@ export const LoginForm = () => {
         <Stack gap="md">
           <SignInEmailInput {...form.getInputProps('email')} />
           <div>
-            <PasswordInput
+            <PasswordField
               label={t('auth.login.password')}
               placeholder={t('auth.login.passwordPlaceholder')}
               autoComplete="current-password"
               size="md"
-              leftSection={<IconLock size={18} stroke={1.6} />}
               name="password"
               autoFocus={Boolean(form.values.email)}
               {...form.getInputProps('password')}

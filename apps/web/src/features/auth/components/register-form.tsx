@@ -1,22 +1,11 @@
 import { ROUTES, ZRegisterRequest } from '@bubuh/contracts';
-import {
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconArrowRight,
   IconBuildingSkyscraper,
-  IconLock,
   IconMail,
   IconPhone,
   IconUser,
@@ -24,7 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PasswordRules } from '@/components/password-rules';
+import { PasswordField } from '@/components/password-rules';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { currentLanguage } from '@/lib/i18n';
@@ -50,6 +39,23 @@ import {
 import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 import { RegisterReview, TypeStep } from './register-steps';
+
+/** The company's identity numbers (company step); the bank field shows an example. */
+const COMPANY_ID_FIELDS: {
+  field: 'noKTP' | 'npwp' | 'siup' | 'tdp' | 'bank' | 'accountNumber';
+  hint: 'noKTP' | 'npwp' | 'optional';
+  required?: boolean;
+  placeholder?: boolean;
+  inputMode?: 'numeric';
+  maxLength?: number;
+}[] = [
+  { field: 'noKTP', hint: 'noKTP', required: true, inputMode: 'numeric', maxLength: 20 },
+  { field: 'npwp', hint: 'npwp', required: true, inputMode: 'numeric', maxLength: 24 },
+  { field: 'siup', hint: 'optional' },
+  { field: 'tdp', hint: 'optional' },
+  { field: 'bank', hint: 'optional', placeholder: true },
+  { field: 'accountNumber', hint: 'optional', inputMode: 'numeric' },
+];
 
 /** Spec §3 register draft, in steps; the draft (never the password) survives a reload. */
 export const RegisterForm = () => {
@@ -262,22 +268,17 @@ export const RegisterForm = () => {
                 name="phoneNumber"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <div>
-                  <PasswordInput
-                    label={t('auth.register.fields.password')}
-                    autoComplete="new-password"
-                    withAsterisk
-                    leftSection={<IconLock size={18} stroke={1.6} />}
-                    {...form.getInputProps('password')}
-                    name="password"
-                  />
-                  <PasswordRules value={form.values.password} testId="register-password-rules" />
-                </div>
-                <PasswordInput
-                  label={t('auth.register.fields.passwordConfirmation')}
-                  autoComplete="new-password"
+                <PasswordField
+                  label={t('auth.register.fields.password')}
                   withAsterisk
-                  leftSection={<IconLock size={18} stroke={1.6} />}
+                  {...form.getInputProps('password')}
+                  name="password"
+                  withRules
+                  rulesTestId="register-password-rules"
+                />
+                <PasswordField
+                  label={t('auth.register.fields.passwordConfirmation')}
+                  withAsterisk
                   {...form.getInputProps('passwordConfirmation')}
                   name="passwordConfirmation"
                 />
@@ -296,50 +297,18 @@ export const RegisterForm = () => {
                 name="companyName"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('auth.register.fields.noKTP')}
-                  description={t('auth.register.hints.noKTP')}
-                  inputMode="numeric"
-                  maxLength={20}
-                  withAsterisk
-                  {...form.getInputProps('noKTP')}
-                  name="noKTP"
-                />
-                <TextInput
-                  label={t('auth.register.fields.npwp')}
-                  description={t('auth.register.hints.npwp')}
-                  inputMode="numeric"
-                  maxLength={24}
-                  withAsterisk
-                  {...form.getInputProps('npwp')}
-                  name="npwp"
-                />
-                <TextInput
-                  label={t('auth.register.fields.siup')}
-                  description={t('auth.register.hints.optional')}
-                  {...form.getInputProps('siup')}
-                  name="siup"
-                />
-                <TextInput
-                  label={t('auth.register.fields.tdp')}
-                  description={t('auth.register.hints.optional')}
-                  {...form.getInputProps('tdp')}
-                  name="tdp"
-                />
-                <TextInput
-                  label={t('auth.register.fields.bank')}
-                  description={t('auth.register.hints.optional')}
-                  placeholder={t('auth.register.hints.bankPlaceholder')}
-                  {...form.getInputProps('bank')}
-                  name="bank"
-                />
-                <TextInput
-                  label={t('auth.register.fields.accountNumber')}
-                  description={t('auth.register.hints.optional')}
-                  inputMode="numeric"
-                  {...form.getInputProps('accountNumber')}
-                  name="accountNumber"
-                />
+                {COMPANY_ID_FIELDS.map(({ field, hint, required, placeholder, ...input }) => (
+                  <TextInput
+                    key={field}
+                    label={t(`auth.register.fields.${field}`)}
+                    description={t(`auth.register.hints.${hint}`)}
+                    placeholder={placeholder ? t('auth.register.hints.bankPlaceholder') : undefined}
+                    withAsterisk={required}
+                    {...input}
+                    {...form.getInputProps(field)}
+                    name={field}
+                  />
+                ))}
               </SimpleGrid>
             </Stack>
           ) : null}
@@ -359,23 +328,14 @@ export const RegisterForm = () => {
             ) : (
               <span />
             )}
-            {step === 'review' ? (
-              <Button
-                type="submit"
-                loading={registerMutation.isPending}
-                data-testid="register-submit"
-              >
-                {t('auth.register.submit')}
-              </Button>
-            ) : (
-              <Button
-                type="submit"
-                rightSection={<IconArrowRight size={16} />}
-                data-testid="register-next"
-              >
-                {t('auth.register.next')}
-              </Button>
-            )}
+            <Button
+              type="submit"
+              loading={step === 'review' && registerMutation.isPending}
+              rightSection={step === 'review' ? undefined : <IconArrowRight size={16} />}
+              data-testid={step === 'review' ? 'register-submit' : 'register-next'}
+            >
+              {step === 'review' ? t('auth.register.submit') : t('auth.register.next')}
+            </Button>
           </Group>
         </Stack>
       </form>

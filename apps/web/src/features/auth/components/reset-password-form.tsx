@@ -1,14 +1,13 @@
 import { ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PasswordRules } from '@/components/password-rules';
+import { PasswordField } from '@/components/password-rules';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
-import { checkConfirmation, checkPassword } from '@/lib/validation';
+import { checkConfirmation, checkPassword, rule } from '@/lib/validation';
 import { useResetPassword } from '../api/password-reset';
 import { AuthHeading } from './auth-heading';
 import { AuthNotice } from './auth-notice';
@@ -24,10 +23,7 @@ export const ResetPasswordForm = ({ token }: { token: string }) => {
   const form = useForm({
     initialValues: { password: '', passwordConfirmation: '' },
     validate: {
-      password: (value) => {
-        const problem = checkPassword(value);
-        return problem ? t(problem) : null;
-      },
+      password: rule(t, checkPassword),
       passwordConfirmation: (value, values) => {
         const problem = checkConfirmation(values.password, value);
         return problem ? t(problem) : null;
@@ -78,22 +74,16 @@ export const ResetPasswordForm = ({ token }: { token: string }) => {
 
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <div>
-            <PasswordInput
-              label={t('auth.reset.password')}
-              autoComplete="new-password"
-              size="md"
-              leftSection={<IconLock size={18} stroke={1.6} />}
-              name="password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordRules value={form.values.password} />
-          </div>
-          <PasswordInput
-            label={t('auth.reset.confirm')}
-            autoComplete="new-password"
+          <PasswordField
+            label={t('auth.reset.password')}
             size="md"
-            leftSection={<IconLock size={18} stroke={1.6} />}
+            name="password"
+            {...form.getInputProps('password')}
+            withRules
+          />
+          <PasswordField
+            label={t('auth.reset.confirm')}
+            size="md"
             name="passwordConfirmation"
             {...form.getInputProps('passwordConfirmation')}
           />

@@ -11,24 +11,18 @@ export const DateRangeFilter = ({
   onChange: (next: TDayRange) => void;
 }) => {
   const { t } = useTranslation();
-  return (
-    <>
+  return (['from', 'to'] as const).map((end) => {
+    const label = end === 'from' ? t('billing.dateFrom') : t('billing.dateTo');
+    return (
       <IsoDateInput
-        aria-label={t('billing.dateFrom')}
-        title={t('billing.dateFrom')}
-        value={value.from ?? ''}
-        onChange={(from) => onChange({ ...value, from })}
+        key={end}
+        aria-label={label}
+        title={label}
+        value={value[end] ?? ''}
+        onChange={(day) => onChange({ ...value, [end]: day })}
         w={130}
-        data-testid="filter-from"
+        data-testid={`filter-${end}`}
       />
-      <IsoDateInput
-        aria-label={t('billing.dateTo')}
-        title={t('billing.dateTo')}
-        value={value.to ?? ''}
-        onChange={(to) => onChange({ ...value, to })}
-        w={130}
-        data-testid="filter-to"
-      />
-    </>
-  );
+    );
+  });
 };

@@ -1,14 +1,13 @@
-import { Button, Group } from '@mantine/core';
 import { IconCreditCard, IconDownload, IconPrinter, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { ButtonRow } from '@/components/button-row';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError } from '@/lib/notify';
+import { saveBlob } from '@/lib/save-blob';
 import { fetchInvoicePdf, type TInvoiceView, usePay } from '../api/billing';
 import classes from './billing.module.css';
 import { invoicePaths } from './invoice-paths';
-import { saveBlob } from './money';
 
 /** Pay (gateway), send a transfer proof, print, download the PDF. */
 export const InvoiceActions = ({
@@ -45,45 +44,42 @@ export const InvoiceActions = ({
   };
 
   return (
-    <Group className={classes.noPrint} justify="flex-end" mt="md">
-      {pending && invoice.method === 'gateway' && (
-        <Button
-          leftSection={<IconCreditCard size={16} />}
-          loading={pay.isPending}
-          onClick={startPayment}
-          data-testid="invoice-pay"
-        >
-          {t('billing.payNow')}
-        </Button>
-      )}
-      {pending && proofLink && invoice.method === 'bank_transfer' && (
-        <Button
-          component={Link}
-          to={paths.confirm}
-          leftSection={<IconUpload size={16} />}
-          data-testid="invoice-upload-proof"
-        >
-          {t('billing.uploadProof')}
-        </Button>
-      )}
-      <Button
-        variant="default"
-        component={Link}
-        to={paths.print}
-        leftSection={<IconPrinter size={16} />}
-        data-testid="invoice-print"
-      >
-        {t('billing.print')}
-      </Button>
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} />}
-        loading={downloading}
-        onClick={download}
-        data-testid="invoice-pdf"
-      >
-        {t('billing.downloadPdf')}
-      </Button>
-    </Group>
+    <ButtonRow
+      className={classes.noPrint}
+      justify="flex-end"
+      mt="md"
+      actions={[
+        {
+          label: t('billing.payNow'),
+          icon: <IconCreditCard size={16} />,
+          onClick: startPayment,
+          loading: pay.isPending,
+          testId: 'invoice-pay',
+          hidden: !(pending && invoice.method === 'gateway'),
+        },
+        {
+          label: t('billing.uploadProof'),
+          icon: <IconUpload size={16} />,
+          to: paths.confirm,
+          testId: 'invoice-upload-proof',
+          hidden: !(pending && proofLink && invoice.method === 'bank_transfer'),
+        },
+        {
+          label: t('billing.print'),
+          icon: <IconPrinter size={16} />,
+          to: paths.print,
+          variant: 'default',
+          testId: 'invoice-print',
+        },
+        {
+          label: t('billing.downloadPdf'),
+          icon: <IconDownload size={16} />,
+          onClick: download,
+          loading: downloading,
+          variant: 'default',
+          testId: 'invoice-pdf',
+        },
+      ]}
+    />
   );
 };

@@ -11,6 +11,14 @@ import classes from './billing.module.css';
 import { invoicePaths } from './invoice-paths';
 import { idr } from './money';
 
+/** The plan's allowances on its card: the unit text and the plan field it counts. */
+const UNITS = [
+  ['emeterai', 'total_emeterai'],
+  ['esign', 'total_esign'],
+  ['users', 'total_multiuser'],
+  ['psre', 'total_psre'],
+] as const;
+
 /** /plan: the catalogue as cards, the current plan marked, "Buy" on the others. */
 export const PlanCards = () => {
   const { t } = useTranslation();
@@ -63,18 +71,11 @@ export const PlanCards = () => {
                 {t('billing.perDays', { days: plan.duration_days })}
               </Text>
               <List size="sm" spacing={4} style={{ flex: 1 }}>
-                <List.Item>
-                  {t('billing.units.emeterai', { n: formatNumber(plan.total_emeterai) })}
-                </List.Item>
-                <List.Item>
-                  {t('billing.units.esign', { n: formatNumber(plan.total_esign) })}
-                </List.Item>
-                <List.Item>
-                  {t('billing.units.users', { n: formatNumber(plan.total_multiuser) })}
-                </List.Item>
-                <List.Item>
-                  {t('billing.units.psre', { n: formatNumber(plan.total_psre) })}
-                </List.Item>
+                {UNITS.map(([unit, field]) => (
+                  <List.Item key={unit}>
+                    {t(`billing.units.${unit}`, { n: formatNumber(plan[field]) })}
+                  </List.Item>
+                ))}
                 <List.Item>
                   {plan.is_digital_locker ? t('billing.units.locker') : t('billing.units.noLocker')}
                 </List.Item>

@@ -1,9 +1,10 @@
 import { formatNumber } from '@bubuh/contracts';
-import { Badge, Button, Group, Paper, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
+import { ButtonRow } from '@/components/button-row';
+import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { flagColumn } from '@/components/flag-column';
+import { AddButton, ListSection } from '@/components/list-section';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
@@ -39,39 +40,42 @@ export const PromoCodeList = () => {
         header: t('billing.promo.expires'),
         render: (row) => row.expires_at?.slice(0, 10) ?? '-',
       },
-      {
+      flagColumn({
         key: 'active',
         header: t('billing.statusLabel'),
-        render: (row) => (
-          <Badge variant="light" color={row.active ? 'green' : 'gray'}>
-            {row.active ? t('billing.promo.active') : t('billing.promo.inactive')}
-          </Badge>
-        ),
-      },
+        on: (row) => row.active,
+        labels: [t('billing.promo.active'), t('billing.promo.inactive')],
+        colors: ['green', 'gray'],
+        variant: 'light',
+      }),
       {
         key: 'actions',
         header: '',
         render: (row) => (
-          <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="subtle" onClick={() => setEditing(row)}>
-              {t('billing.promo.edit')}
-            </Button>
-            {row.active ? (
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                onClick={() =>
+          <ButtonRow
+            gap="xs"
+            justify="flex-end"
+            actions={[
+              {
+                label: t('billing.promo.edit'),
+                size: 'xs',
+                variant: 'subtle',
+                onClick: () => setEditing(row),
+              },
+              {
+                label: t('billing.promo.deactivate'),
+                size: 'xs',
+                variant: 'subtle',
+                color: 'red',
+                onClick: () =>
                   deactivate.mutate(
                     { params: { id: row.id } },
                     { onError: (e) => notifyError(serverMessage(e, t)) },
-                  )
-                }
-              >
-                {t('billing.promo.deactivate')}
-              </Button>
-            ) : null}
-          </Group>
+                  ),
+                hidden: !row.active,
+              },
+            ]}
+          />
         ),
       },
     ],
@@ -79,34 +83,24 @@ export const PromoCodeList = () => {
   );
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Group justify="space-between" mb="md">
-        <Title order={3} fz="lg">
-          {t('billing.promo.title')}
-        </Title>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing('new')}
-          data-testid="promo-new"
-        >
+    <ListSection
+      title={t('billing.promo.title')}
+      tools={
+        <AddButton onClick={() => setEditing('new')} testId="promo-new">
           {t('billing.promo.new')}
-        </Button>
-      </Group>
+        </AddButton>
+      }
+    >
       <DataTable
         testId="promo-list"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedRows(list, query)}
         rowKey={(row) => row.id}
-        loading={query.isPending || query.isFetching}
         emptyText={t('billing.promo.empty')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
       />
       {editing !== null ? (
         <PromoCodeForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,11 +1,13 @@
 import { formatDateTime } from '@bubuh/contracts';
-import { Badge, Button, Group, Paper, SegmentedControl, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Badge, SegmentedControl } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
+import { ButtonRow } from '@/components/button-row';
+import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { ListSection } from '@/components/list-section';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useListState } from '@/lib/use-list-state';
+import { useListFilter, useListState } from '@/lib/use-list-state';
 import {
   fetchProofFile,
   type TProofRow,
@@ -21,7 +23,7 @@ const STATUS_COLOR = { submitted: 'yellow', confirmed: 'green', rejected: 'red' 
 export const ProofReviewList = () => {
   const { t } = useTranslation();
   const list = useListState();
-  const [status, setStatus] = useState<TProofRow['status']>('submitted');
+  const [status, setStatus] = useListFilter<TProofRow['status']>(list, 'submitted');
   const query = useProofs(list.query, status);
   const confirm = useConfirmProof();
   const reject = useRejectProof();
@@ -29,6 +31,11 @@ export const ProofReviewList = () => {
   const columns = useMemo<TColumn<TProofRow>[]>(() => {
     const done = (message: string) => notifySuccess(message);
     const failed = (error: unknown) => notifyError(serverMessage(error, t));
+    const decide = (mutation: typeof confirm, id: number) =>
+      mutation.mutate(
+        { params: { id }, body: {} },
+        { onSuccess: (b) => done(b.message), onError: failed },
+      );
     const open = async (id: number) => {
       try {
         const blob = await fetchProofFile(id);
@@ -59,76 +66,60 @@ export const ProofReviewList = () => {
         key: 'actions',
         header: '',
         render: (row) => (
-          <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => open(row.id)}>
-              {t('billing.openProof')}
-            </Button>
-            {row.status === 'submitted' && (
-              <>
-                <Button
-                  size="xs"
-                  color="green"
-                  onClick={() =>
-                    confirm.mutate(
-                      { params: { id: row.id }, body: {} },
-                      { onSuccess: (b) => done(b.message), onError: failed },
-                    )
-                  }
-                  data-testid="proof-confirm"
-                >
-                  {t('billing.confirm')}
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() =>
-                    reject.mutate(
-                      { params: { id: row.id }, body: {} },
-                      { onSuccess: (b) => done(b.message), onError: failed },
-                    )
-                  }
-                >
-                  {t('billing.reject')}
-                </Button>
-              </>
-            )}
-          </Group>
+          <ButtonRow
+            gap="xs"
+            justify="flex-end"
+            actions={[
+              {
+                label: t('billing.openProof'),
+                size: 'xs',
+                variant: 'default',
+                onClick: () => open(row.id),
+              },
+              {
+                label: t('billing.confirm'),
+                size: 'xs',
+                color: 'green',
+                onClick: () => decide(confirm, row.id),
+                testId: 'proof-confirm',
+                hidden: row.status !== 'submitted',
+              },
+              {
+                label: t('billing.reject'),
+                size: 'xs',
+                color: 'red',
+                variant: 'light',
+                onClick: () => decide(reject, row.id),
+                hidden: row.status !== 'submitted',
+              },
+            ]}
+          />
         ),
       },
     ];
   }, [t, confirm, reject]);
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Group justify="space-between" mb="md">
-        <Title order={3} fz="lg">
-          {t('billing.proofs')}
-        </Title>
+    <ListSection
+      title={t('billing.proofs')}
+      tools={
         <SegmentedControl
           value={status}
-          onChange={(v) => {
-            setStatus(v as TProofRow['status']);
-            list.setPage(1);
-          }}
+          onChange={(v) => setStatus(v as TProofRow['status'])}
           data={(['submitted', 'confirmed', 'rejected'] as const).map((s) => ({
             value: s,
             label: t(`billing.proofStatus.${s}`),
           }))}
         />
-      </Group>
+      }
+    >
       <DataTable
         testId="proof-list"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedRows(list, query)}
         rowKey={(row) => row.id}
-        loading={query.isPending || query.isFetching}
         emptyText={t('billing.noProofs')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
       />
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,17 +1,18 @@
 import { formatDateTime, formatNumber, type TInvoiceStatus } from '@bubuh/contracts';
-import { Anchor, Badge, Button, Group, Paper, Select, Title } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Anchor, Badge, Select } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DataTable, type TColumn } from '@/components/data-table';
+import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { ListSection } from '@/components/list-section';
 import { useSession } from '@/lib/session';
-import { useListState } from '@/lib/use-list-state';
+import { useListFilter, useListState } from '@/lib/use-list-state';
 import { type TDayRange, type TPurchaseRow, usePurchases } from '../api/billing';
-import { toCsv } from './csv';
+import { saveCsv } from './csv';
+import { CsvButton } from './csv-button';
 import { DateRangeFilter } from './date-range-filter';
 import { invoicePaths } from './invoice-paths';
-import { idr, saveBlob } from './money';
+import { idr } from './money';
 
 const STATUS_OF: Record<TPurchaseRow['status'], TInvoiceStatus> = {
   Paid: 'paid',
@@ -25,8 +26,8 @@ export const PurchaseList = () => {
   const { t } = useTranslation();
   const user = useSession()?.userData;
   const list = useListState();
-  const [range, setRange] = useState<TDayRange>({});
-  const [status, setStatus] = useState<TInvoiceStatus | undefined>();
+  const [range, setRange] = useListFilter<TDayRange>(list, {});
+  const [status, setStatus] = useListFilter<TInvoiceStatus | undefined>(list, undefined);
   const query = usePurchases(user?.id, list.query, status, range);
 
   const columns = useMemo<TColumn<TPurchaseRow>[]>(
@@ -67,64 +68,48 @@ export const PurchaseList = () => {
     [t],
   );
 
-  const exportCsv = () => {
-    const rows = query.data?.data ?? [];
-    const csv = toCsv(
+  const exportCsv = () =>
+    saveCsv(
+      'purchases.csv',
       ['invoiceNumber', 'date', 'puchaseBy', 'qty', 'amount', 'status'],
-      rows.map((r) => [r.invoiceNumber, r.date, r.puchaseBy ?? '', r.qty, r.amount, r.status]),
+      (query.data?.data ?? []).map((r) => [
+        r.invoiceNumber,
+        r.date,
+        r.puchaseBy ?? '',
+        r.qty,
+        r.amount,
+        r.status,
+      ]),
     );
-    saveBlob(new Blob([csv], { type: 'text/csv' }), 'purchases.csv');
-  };
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Group justify="space-between" mb="md">
-        <Title order={3} fz="lg">
-          {t('billing.purchases')}
-        </Title>
-        <Group>
-          <DateRangeFilter
-            value={range}
-            onChange={(next) => {
-              setRange(next);
-              list.setPage(1);
-            }}
-          />
+    <ListSection
+      title={t('billing.purchases')}
+      tools={
+        <>
+          <DateRangeFilter value={range} onChange={setRange} />
           <Select
             placeholder={t('billing.allStatuses')}
             clearable
             value={status ?? null}
-            onChange={(v) => {
-              setStatus((v as TInvoiceStatus | null) ?? undefined);
-              list.setPage(1);
-            }}
+            onChange={(v) => setStatus((v as TInvoiceStatus | null) ?? undefined)}
             data={(['pending', 'paid', 'expired', 'failed'] as const).map((s) => ({
               value: s,
               label: t(`billing.status.${s}`),
             }))}
           />
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            onClick={exportCsv}
-          >
-            CSV
-          </Button>
-        </Group>
-      </Group>
+          <CsvButton onClick={exportCsv} />
+        </>
+      }
+    >
       <DataTable
         testId="purchase-list"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedRows(list, query)}
         rowKey={(row) => row.id}
         rowTestId={() => 'purchase-row'}
-        loading={query.isPending || query.isFetching}
         emptyText={t('billing.noPurchases')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
       />
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ButtonRow } from '@/components/button-row';
 import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError } from '@/lib/notify';
@@ -40,25 +41,26 @@ export const SandboxPay = ({ invoiceId }: { invoiceId: number }) => {
             {t('billing.channel')}: {t(`billing.method.${invoice.data.channel}`)}
           </Text>
         ) : null}
-        <Group grow>
-          <Button
-            color="green"
-            onClick={() => decide('success')}
-            loading={complete.isPending}
-            data-testid="sandbox-success"
-          >
-            {t('billing.sandbox.success')}
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            onClick={() => decide('failure')}
-            loading={complete.isPending}
-            data-testid="sandbox-failure"
-          >
-            {t('billing.sandbox.failure')}
-          </Button>
-        </Group>
+        <ButtonRow
+          grow
+          actions={[
+            {
+              label: t('billing.sandbox.success'),
+              color: 'green',
+              onClick: () => decide('success'),
+              loading: complete.isPending,
+              testId: 'sandbox-success',
+            },
+            {
+              label: t('billing.sandbox.failure'),
+              color: 'red',
+              variant: 'light',
+              onClick: () => decide('failure'),
+              loading: complete.isPending,
+              testId: 'sandbox-failure',
+            },
+          ]}
+        />
         <Button variant="subtle" onClick={() => decide('pending')} data-testid="sandbox-pending">
           {t('billing.sandbox.pending')}
         </Button>

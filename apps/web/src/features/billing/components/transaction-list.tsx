@@ -1,14 +1,14 @@
 import { formatDateTime, formatNumber } from '@bubuh/contracts';
-import { Badge, Button, Group, Paper, Select, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Badge, Select, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
-import { useListState } from '@/lib/use-list-state';
+import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { ListSection } from '@/components/list-section';
+import { useListFilter, useListState } from '@/lib/use-list-state';
 import { type TDayRange, type TTransactionRow, useTransactions } from '../api/billing';
-import { toCsv } from './csv';
+import { saveCsv } from './csv';
+import { CsvButton } from './csv-button';
 import { DateRangeFilter } from './date-range-filter';
-import { saveBlob } from './money';
 
 const TYPES = ['purchase', 'transfer', 'return', 'spend', 'refund', 'seed', 'adjust'] as const;
 
@@ -16,8 +16,8 @@ const TYPES = ['purchase', 'transfer', 'return', 'spend', 'refund', 'seed', 'adj
 export const TransactionList = () => {
   const { t } = useTranslation();
   const list = useListState();
-  const [range, setRange] = useState<TDayRange>({});
-  const [type, setType] = useState<TTransactionRow['type'] | undefined>();
+  const [range, setRange] = useListFilter<TDayRange>(list, {});
+  const [type, setType] = useListFilter<TTransactionRow['type'] | undefined>(list, undefined);
   const query = useTransactions(list.query, type, range);
 
   const columns = useMemo<TColumn<TTransactionRow>[]>(
@@ -50,8 +50,9 @@ export const TransactionList = () => {
     [t],
   );
 
-  const exportCsv = () => {
-    const csv = toCsv(
+  const exportCsv = () =>
+    saveCsv(
+      'transactions.csv',
       ['date', 'type', 'kind', 'quantity', 'reference', 'by'],
       (query.data?.data ?? []).map((r) => [
         r.date,
@@ -62,55 +63,32 @@ export const TransactionList = () => {
         r.by ?? '',
       ]),
     );
-    saveBlob(new Blob([csv], { type: 'text/csv' }), 'transactions.csv');
-  };
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Group justify="space-between" mb="md">
-        <Title order={3} fz="lg">
-          {t('billing.transactions')}
-        </Title>
-        <Group>
-          <DateRangeFilter
-            value={range}
-            onChange={(next) => {
-              setRange(next);
-              list.setPage(1);
-            }}
-          />
+    <ListSection
+      title={t('billing.transactions')}
+      tools={
+        <>
+          <DateRangeFilter value={range} onChange={setRange} />
           <Select
             placeholder={t('billing.allTypes')}
             clearable
             value={type ?? null}
-            onChange={(v) => {
-              setType((v as TTransactionRow['type'] | null) ?? undefined);
-              list.setPage(1);
-            }}
+            onChange={(v) => setType((v as TTransactionRow['type'] | null) ?? undefined)}
             data={TYPES.map((s) => ({ value: s, label: t(`billing.txType.${s}`) }))}
           />
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            onClick={exportCsv}
-          >
-            CSV
-          </Button>
-        </Group>
-      </Group>
+          <CsvButton onClick={exportCsv} />
+        </>
+      }
+    >
       <DataTable
         testId="transaction-list"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedRows(list, query)}
         rowKey={(row) => row.id}
         rowTestId={() => 'transaction-row'}
-        loading={query.isPending || query.isFetching}
         emptyText={t('billing.noTransactions')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
       />
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,9 +1,9 @@
 import { formatNumber, type TDepartement, type TDepartementSortKey } from '@bubuh/contracts';
-import { Badge, Button, Paper, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { AddButton, ListSection } from '@/components/list-section';
 import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -11,6 +11,12 @@ import { useListState } from '@/lib/use-list-state';
 import { useDeleteConfirm, useFormDialog } from '@/lib/use-row-dialogs';
 import { useDeleteDepartement, useDepartements } from '../api/departements';
 import { DepartementFormModal } from './departement-form-modal';
+
+/** The department's balances, one badge column each (grey when empty). */
+const QUOTA_COLUMNS = [
+  { key: 'emeterai', field: 'quota_emeterai', color: 'brand' },
+  { key: 'esign', field: 'quota_esign', color: 'teal' },
+] as const;
 
 /** /master/department: the company's departments with their users and quota balances. */
 export const DepartementList = () => {
@@ -45,28 +51,19 @@ export const DepartementList = () => {
       align: 'right',
       render: (row) => formatNumber(row.total_users),
     },
-    {
-      key: 'emeterai',
-      header: t('master.department.emeterai'),
-      sortKey: 'emeterai',
-      align: 'right',
-      render: (row) => (
-        <Badge variant="light" color={row.quota_emeterai > 0 ? 'brand' : 'secondary'}>
-          {formatNumber(row.quota_emeterai)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'esign',
-      header: t('master.department.esign'),
-      sortKey: 'esign',
-      align: 'right',
-      render: (row) => (
-        <Badge variant="light" color={row.quota_esign > 0 ? 'teal' : 'secondary'}>
-          {formatNumber(row.quota_esign)}
-        </Badge>
-      ),
-    },
+    ...QUOTA_COLUMNS.map(
+      ({ key, field, color }): TColumn<TDepartement, TDepartementSortKey> => ({
+        key,
+        header: t(`master.department.${key}`),
+        sortKey: key,
+        align: 'right',
+        render: (row) => (
+          <Badge variant="light" color={row[field] > 0 ? color : 'secondary'}>
+            {formatNumber(row[field])}
+          </Badge>
+        ),
+      }),
+    ),
     actionsColumn(
       t('master.actions.label'),
       (row) => (
@@ -85,7 +82,7 @@ export const DepartementList = () => {
   ];
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="departement-page">
+    <ListSection testId="departement-page">
       <DataTable
         testId="departement-table"
         columns={columns}
@@ -94,13 +91,9 @@ export const DepartementList = () => {
         rowTestId={(row) => `departement-row-${row.name}`}
         emptyText={t('master.department.empty')}
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => form.open(null)}
-            data-testid="departement-add"
-          >
+          <AddButton onClick={() => form.open(null)} testId="departement-add">
             {t('master.department.add')}
-          </Button>
+          </AddButton>
         }
       />
       <DepartementFormModal opened={form.opened} departement={form.editing} onClose={form.close} />
@@ -110,6 +103,6 @@ export const DepartementList = () => {
         title={t('master.department.deleteTitle')}
         body={(row) => t('master.department.deleteBody', { name: row.name })}
       />
-    </Paper>
+    </ListSection>
   );
 };

@@ -5,18 +5,7 @@ import {
   formatStorageSize,
   type TDocument,
 } from '@bubuh/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Timeline,
-} from '@mantine/core';
+import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
 import {
   IconAlertCircle,
   IconCircleCheck,
@@ -27,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { ButtonRow } from '@/components/button-row';
 import classes from '@/components/document-editor/editor.module.css';
 import { statusMessage } from '@/lib/api-errors';
 import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
@@ -185,39 +174,42 @@ const DetailsBody = ({
         </Table.Tbody>
       </Table>
 
-      {doc.repaired ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          title={t('stamping.repair.flag')}
-          icon={<IconAlertCircle size={18} />}
-          data-testid="details-repaired-notice"
-        >
-          {t('stamping.repair.notice')}
-        </Alert>
-      ) : null}
-      {needsJavaScriptAck(doc) ? (
-        <Alert
-          color="orange"
-          variant="light"
-          title={t('stamping.javascript.title')}
-          icon={<IconAlertCircle size={18} />}
-          data-testid="details-javascript-notice"
-        >
-          {t('stamping.javascript.body', { count: doc.javascript.count })}
-        </Alert>
-      ) : null}
-      {doc.last_error ? (
-        <Alert
-          color="red"
-          variant="light"
-          title={t('stamping.draft.lastError')}
-          icon={<IconAlertCircle size={18} />}
-          data-testid="details-last-error"
-        >
-          {doc.last_error}
-        </Alert>
-      ) : null}
+      {[
+        {
+          shown: doc.repaired,
+          color: 'yellow',
+          title: t('stamping.repair.flag'),
+          body: t('stamping.repair.notice'),
+          testId: 'details-repaired-notice',
+        },
+        {
+          shown: needsJavaScriptAck(doc),
+          color: 'orange',
+          title: t('stamping.javascript.title'),
+          body: t('stamping.javascript.body', { count: doc.javascript.count }),
+          testId: 'details-javascript-notice',
+        },
+        {
+          shown: Boolean(doc.last_error),
+          color: 'red',
+          title: t('stamping.draft.lastError'),
+          body: doc.last_error,
+          testId: 'details-last-error',
+        },
+      ]
+        .filter((notice) => notice.shown)
+        .map((notice) => (
+          <Alert
+            key={notice.testId}
+            color={notice.color}
+            variant="light"
+            title={notice.title}
+            icon={<IconAlertCircle size={18} />}
+            data-testid={notice.testId}
+          >
+            {notice.body}
+          </Alert>
+        ))}
 
       <div>
         <Text fw={600} fz="sm" mb="xs">
@@ -258,37 +250,33 @@ const DetailsBody = ({
         )}
       </div>
 
-      <Group gap="sm">
-        <Button
-          leftSection={<IconDownload size={16} />}
-          onClick={onDownload}
-          loading={downloading}
-          disabled={downloadTargetOf(doc).kind === 'none'}
-          data-testid="details-download"
-        >
-          {t('stamping.actions.download')}
-        </Button>
-        {can.continueDraft ? (
-          <Button
-            variant="default"
-            component={Link}
-            to={draftPath(doc.document_id)}
-            leftSection={<IconPencil size={16} />}
-          >
-            {t('stamping.actions.continue')}
-          </Button>
-        ) : null}
-        {can.sign ? (
-          <Button
-            variant="default"
-            component={Link}
-            to={esignPath(doc.document_id)}
-            leftSection={<IconSignature size={16} />}
-          >
-            {t('stamping.actions.sign')}
-          </Button>
-        ) : null}
-      </Group>
+      <ButtonRow
+        gap="sm"
+        actions={[
+          {
+            label: t('stamping.actions.download'),
+            icon: <IconDownload size={16} />,
+            onClick: onDownload,
+            loading: downloading,
+            disabled: downloadTargetOf(doc).kind === 'none',
+            testId: 'details-download',
+          },
+          {
+            label: t('stamping.actions.continue'),
+            icon: <IconPencil size={16} />,
+            to: draftPath(doc.document_id),
+            variant: 'default',
+            hidden: !can.continueDraft,
+          },
+          {
+            label: t('stamping.actions.sign'),
+            icon: <IconSignature size={16} />,
+            to: esignPath(doc.document_id),
+            variant: 'default',
+            hidden: !can.sign,
+          },
+        ]}
+      />
     </Stack>
   );
 };

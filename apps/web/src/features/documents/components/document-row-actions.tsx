@@ -1,7 +1,5 @@
 import type { TDocument, TDocumentActions } from '@bubuh/contracts';
-import { ActionIcon, Menu } from '@mantine/core';
 import {
-  IconDotsVertical,
   IconDownload,
   IconFileDescription,
   IconPencil,
@@ -11,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { RowMenu } from '@/components/menu-actions';
 import { RowActions } from '@/components/row-actions';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { downloadTargetOf } from '../utils/download-rules';
@@ -52,65 +51,48 @@ export const DocumentRowActions = ({
         },
       ]}
     >
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="secondary"
-            aria-label={t('stamping.list.actionsFor', { name: row.document_file })}
-            data-testid="document-menu"
-          >
-            <IconDotsVertical size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            leftSection={<IconFileDescription size={16} />}
-            onClick={onDetails}
-            data-testid="document-details"
-          >
-            {t('stamping.actions.details')}
-          </Menu.Item>
-          {can.continueDraft ? (
-            <Menu.Item
-              leftSection={<IconPencil size={16} />}
-              onClick={() => navigate(draftPath(row.document_id))}
-              data-testid="document-continue"
-            >
-              {t('stamping.actions.continue')}
-            </Menu.Item>
-          ) : null}
-          {can.sign ? (
-            <Menu.Item
-              leftSection={<IconSignature size={16} />}
-              onClick={() => navigate(esignPath(row.document_id))}
-              data-testid="document-sign"
-            >
-              {t('stamping.actions.sign')}
-            </Menu.Item>
-          ) : null}
-          {can.cancel || can.remove ? <Menu.Divider /> : null}
-          {can.cancel ? (
-            <Menu.Item
-              leftSection={<IconX size={16} />}
-              onClick={onCancel}
-              data-testid="document-cancel"
-            >
-              {t('stamping.actions.cancelDocument')}
-            </Menu.Item>
-          ) : null}
-          {can.remove ? (
-            <Menu.Item
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={onDelete}
-              data-testid="document-delete"
-            >
-              {t('stamping.actions.delete')}
-            </Menu.Item>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu
+        label={t('stamping.list.actionsFor', { name: row.document_file })}
+        testId="document-menu"
+        entries={[
+          {
+            label: t('stamping.actions.details'),
+            icon: <IconFileDescription size={16} />,
+            onClick: onDetails,
+            testId: 'document-details',
+          },
+          {
+            label: t('stamping.actions.continue'),
+            icon: <IconPencil size={16} />,
+            onClick: () => navigate(draftPath(row.document_id)),
+            testId: 'document-continue',
+            hidden: !can.continueDraft,
+          },
+          {
+            label: t('stamping.actions.sign'),
+            icon: <IconSignature size={16} />,
+            onClick: () => navigate(esignPath(row.document_id)),
+            testId: 'document-sign',
+            hidden: !can.sign,
+          },
+          { divider: true, hidden: !(can.cancel || can.remove) },
+          {
+            label: t('stamping.actions.cancelDocument'),
+            icon: <IconX size={16} />,
+            onClick: onCancel,
+            testId: 'document-cancel',
+            hidden: !can.cancel,
+          },
+          {
+            label: t('stamping.actions.delete'),
+            icon: <IconTrash size={16} />,
+            onClick: onDelete,
+            testId: 'document-delete',
+            color: 'red',
+            hidden: !can.remove,
+          },
+        ]}
+      />
     </RowActions>
   );
 };

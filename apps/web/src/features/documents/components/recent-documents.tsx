@@ -1,7 +1,6 @@
 import { formatDateTime, formatNumber, ROUTES } from '@bubuh/contracts';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -10,10 +9,9 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconArrowRight, IconFileText, IconPlus } from '@tabler/icons-react';
+import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
@@ -21,6 +19,7 @@ import { statusMessage } from '@/lib/api-errors';
 import { STATUS_COLORS } from '@/lib/document-format';
 import { documentDetailsPath } from '@/lib/document-paths';
 import { useDashboardDocuments } from '../api/documents';
+import { DashboardCardHeading } from './dashboard-card-heading';
 
 /** Dashboard card: document totals by status and the five latest documents. */
 /** The totals' figures in shades that read at 4.5:1 on white (yellow 8 does not). */
@@ -36,20 +35,11 @@ export const RecentDocuments = () => {
   return (
     <Card withBorder padding="lg" data-testid="recent-documents">
       <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Group gap="xs">
-            <IconFileText size={20} />
-            <Title order={3} fz="lg">
-              {t('stamping.dashboard.title')}
-            </Title>
-          </Group>
-          <Anchor component={Link} to={ROUTES.stamp.path} fz="sm">
-            <Group gap={4}>
-              {t('stamping.dashboard.viewAll')}
-              <IconArrowRight size={14} />
-            </Group>
-          </Anchor>
-        </Group>
+        <DashboardCardHeading
+          icon={<IconFileText size={20} />}
+          title={t('stamping.dashboard.title')}
+          viewAllTo={ROUTES.stamp.path}
+        />
 
         {query.error ? (
           <Alert color="red" variant="light" role="alert">

@@ -1,10 +1,11 @@
 import { formatDateTime, ROUTES } from '@bubuh/contracts';
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconSignature } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { esignPath } from '@/lib/document-paths';
 import { useDashboardDocuments } from '../api/documents';
+import { DashboardCardHeading } from './dashboard-card-heading';
 
 /**
  * Dashboard card, first under the greeting while anything waits: documents whose next signature
@@ -18,25 +19,16 @@ export const WaitingForMe = () => {
   return (
     <Card withBorder padding="lg" data-testid="waiting-for-me">
       <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
-          <Group gap="xs">
-            <IconSignature size={20} />
-            <Title order={3} fz="lg">
-              {t('stamping.dashboard.waitingTitle')}
-            </Title>
+        <DashboardCardHeading
+          icon={<IconSignature size={20} />}
+          title={t('stamping.dashboard.waitingTitle')}
+          badge={
             <Badge variant="light" color={waiting.total > 0 ? 'orange' : 'gray'}>
               {waiting.total}
             </Badge>
-          </Group>
-          {waiting.total > 0 ? (
-            <Anchor component={Link} to={`${ROUTES.stamp.path}?waiting=me`} fz="sm">
-              <Group gap={4}>
-                {t('stamping.dashboard.viewAll')}
-                <IconArrowRight size={14} />
-              </Group>
-            </Anchor>
-          ) : null}
-        </Group>
+          }
+          viewAllTo={waiting.total > 0 ? `${ROUTES.stamp.path}?waiting=me` : undefined}
+        />
         {waiting.recent.length === 0 ? (
           <Text fz="sm" c="dimmed">
             {t('stamping.dashboard.waitingEmpty')}

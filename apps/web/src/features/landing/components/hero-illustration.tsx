@@ -13,6 +13,24 @@ const LINES: Array<[number, number]> = [
   [236, 150],
 ];
 
+/** The contract's two parties: where each signs, and the pen stroke of the signature. */
+const SIGNATORIES = [
+  {
+    x: 96,
+    party: 'Pihak Pertama',
+    name: 'Rina Wijaya',
+    stroke:
+      'M100 320 C 110 292, 124 292, 120 314 S 134 332, 142 306 S 156 298, 160 318 S 178 322, 192 300',
+  },
+  {
+    x: 240,
+    party: 'Pihak Kedua',
+    name: 'Budi Santoso',
+    stroke:
+      'M244 322 C 254 300, 266 290, 262 312 C 260 328, 276 326, 284 306 C 290 296, 296 320, 306 316 C 316 312, 322 300, 342 304',
+  },
+];
+
 /** A contract with two signatures and an e-Meterai, plus the two things Bubuh adds: validity and batches. */
 export const HeroIllustration = () => {
   const { t } = useTranslation();
@@ -64,35 +82,18 @@ export const HeroIllustration = () => {
         <rect key={y} x="96" y={y + 6} width={width} height="6" rx="3" fill="#e7eaf3" />
       ))}
 
-      <text x="96" y="278" fontSize="9" fill="#8a93a6">
-        Pihak Pertama
-      </text>
-      <path
-        d="M100 320 C 110 292, 124 292, 120 314 S 134 332, 142 306 S 156 298, 160 318 S 178 322, 192 300"
-        fill="none"
-        stroke={ink}
-        strokeWidth="2.4"
-        strokeLinecap="round"
-      />
-      <line x1="96" y1="346" x2="206" y2="346" stroke="#d5d9e6" strokeWidth="1.2" />
-      <text x="96" y="362" fontSize="10" fontWeight="700" fill="#0b1437">
-        Rina Wijaya
-      </text>
-
-      <text x="240" y="278" fontSize="9" fill="#8a93a6">
-        Pihak Kedua
-      </text>
-      <path
-        d="M244 322 C 254 300, 266 290, 262 312 C 260 328, 276 326, 284 306 C 290 296, 296 320, 306 316 C 316 312, 322 300, 342 304"
-        fill="none"
-        stroke={ink}
-        strokeWidth="2.4"
-        strokeLinecap="round"
-      />
-      <line x1="240" y1="346" x2="350" y2="346" stroke="#d5d9e6" strokeWidth="1.2" />
-      <text x="240" y="362" fontSize="10" fontWeight="700" fill="#0b1437">
-        Budi Santoso
-      </text>
+      {SIGNATORIES.map(({ x, party, name, stroke }) => (
+        <g key={name}>
+          <text x={x} y="278" fontSize="9" fill="#8a93a6">
+            {party}
+          </text>
+          <path d={stroke} fill="none" stroke={ink} strokeWidth="2.4" strokeLinecap="round" />
+          <line x1={x} y1="346" x2={x + 110} y2="346" stroke="#d5d9e6" strokeWidth="1.2" />
+          <text x={x} y="362" fontSize="10" fontWeight="700" fill="#0b1437">
+            {name}
+          </text>
+        </g>
+      ))}
 
       <g transform="translate(150 270) rotate(-4 39 39)">
         <rect

@@ -1,4 +1,4 @@
-import { Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCertificate,
   IconFolders,
@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './landing.module.css';
+import { LandingSection } from './landing-section';
 
 const FEATURES: Array<{ key: string; icon: TablerIcon }> = [
   { key: 'stamping', icon: IconStack2 },
@@ -19,54 +20,38 @@ const FEATURES: Array<{ key: string; icon: TablerIcon }> = [
 export const LandingFeatures = () => {
   const { t } = useTranslation();
   return (
-    <Box
-      component="section"
+    <LandingSection
       id="features"
-      py={{ base: 64, md: 96 }}
-      aria-labelledby="features-title"
+      eyebrow={t('landing.features.eyebrow')}
+      title={t('landing.features.title')}
+      subtitle={t('landing.features.subtitle')}
     >
-      <Container size={1200}>
-        <Stack gap="sm" align="center" ta="center" maw={720} mx="auto">
-          <Text className={classes.eyebrowText}>{t('landing.features.eyebrow')}</Text>
-          <Title
-            order={2}
-            fz={{ base: 28, md: 38 }}
-            id="features-title"
-            style={{ letterSpacing: '-0.02em' }}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" mt={56}>
+        {FEATURES.map(({ key, icon: Icon }) => (
+          <Card
+            key={key}
+            withBorder
+            padding="xl"
+            className={classes.featureCard}
+            data-testid={`feature-${key}`}
           >
-            {t('landing.features.title')}
-          </Title>
-          <Text c="dimmed" fz="lg">
-            {t('landing.features.subtitle')}
-          </Text>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" mt={56}>
-          {FEATURES.map(({ key, icon: Icon }) => (
-            <Card
-              key={key}
-              withBorder
-              padding="xl"
-              className={classes.featureCard}
-              data-testid={`feature-${key}`}
+            <ThemeIcon
+              size={52}
+              radius="md"
+              variant="gradient"
+              gradient={{ from: 'brand.8', to: 'brand.5', deg: 135 }}
             >
-              <ThemeIcon
-                size={52}
-                radius="md"
-                variant="gradient"
-                gradient={{ from: 'brand.8', to: 'brand.5', deg: 135 }}
-              >
-                <Icon size={26} stroke={1.6} />
-              </ThemeIcon>
-              <Title order={3} fz="xl" mt="lg">
-                {t(`landing.features.${key}.title`)}
-              </Title>
-              <Text c="dimmed" mt="sm" lh={1.65}>
-                {t(`landing.features.${key}.body`)}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+              <Icon size={26} stroke={1.6} />
+            </ThemeIcon>
+            <Title order={3} fz="xl" mt="lg">
+              {t(`landing.features.${key}.title`)}
+            </Title>
+            <Text c="dimmed" mt="sm" lh={1.65}>
+              {t(`landing.features.${key}.body`)}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </LandingSection>
   );
 };

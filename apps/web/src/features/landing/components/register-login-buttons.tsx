@@ -1,7 +1,6 @@
 import { ROUTES } from '@bubuh/contracts';
-import { Button, Group } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { ButtonRow } from '@/components/button-row';
 import classes from './landing.module.css';
 
 /** The white "register" and outlined "log in" buttons on the landing page's blue panels. */
@@ -20,28 +19,28 @@ export const RegisterLoginButtons = ({
   /** An arrow after the register label. */
   arrow?: boolean;
 }) => (
-  <Group gap="sm" mt={mt}>
-    <Button
-      component={Link}
-      to={ROUTES.register.path}
-      size="lg"
-      variant="white"
-      color="brand"
-      rightSection={arrow ? <IconArrowRight size={18} /> : undefined}
-      data-testid={testIdPrefix ? `${testIdPrefix}-register` : undefined}
-    >
-      {registerLabel}
-    </Button>
-    <Button
-      component={Link}
-      to={ROUTES.login.path}
-      size="lg"
-      variant="outline"
-      color="white"
-      className={classes.outlineLight}
-      data-testid={testIdPrefix ? `${testIdPrefix}-login` : undefined}
-    >
-      {loginLabel}
-    </Button>
-  </Group>
+  <ButtonRow
+    gap="sm"
+    mt={mt}
+    actions={[
+      {
+        label: registerLabel,
+        to: ROUTES.register.path,
+        size: 'lg',
+        variant: 'white',
+        color: 'brand',
+        rightIcon: arrow ? <IconArrowRight size={18} /> : undefined,
+        testId: testIdPrefix ? `${testIdPrefix}-register` : undefined,
+      },
+      {
+        label: loginLabel,
+        to: ROUTES.login.path,
+        size: 'lg',
+        variant: 'outline',
+        color: 'white',
+        className: classes.outlineLight,
+        testId: testIdPrefix ? `${testIdPrefix}-login` : undefined,
+      },
+    ]}
+  />
 );

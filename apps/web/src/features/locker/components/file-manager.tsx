@@ -10,10 +10,10 @@ import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
 import { draftPath } from '@/lib/document-paths';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { saveBlob } from '@/lib/save-blob';
 import {
   fetchFolderZip,
   fetchLockerFile,
-  saveBlob,
   useCreateFolder,
   useDeleteItems,
   useLockerListing,

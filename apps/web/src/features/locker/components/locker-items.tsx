@@ -1,10 +1,8 @@
 import type { TLockerItem } from '@bubuh/contracts';
 import {
-  ActionIcon,
   Card,
   Checkbox,
   Group,
-  Menu,
   SimpleGrid,
   Stack,
   Table,
@@ -26,6 +24,7 @@ import {
   IconZip,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RowMenu } from '@/components/menu-actions';
 import { formatBytes, kindOf } from '../utils/locker-format';
 
 export type TItemAction = 'open' | 'download' | 'zip' | 'stamp' | 'rename' | 'move' | 'delete';
@@ -62,67 +61,45 @@ const ItemMenu = ({
   const { t } = useTranslation();
   const canChange = item.can_manage && !readOnly;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('locker.actions.more', { name: item.name })}
-          data-testid={`locker-menu-${item.name}`}
-          onClick={(event) => event.stopPropagation()}
-        >
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-        <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onAction('open', item)}>
-          {t(item.type === 'folder' ? 'locker.actions.openFolder' : 'locker.actions.preview')}
-        </Menu.Item>
-        {item.type === 'file' ? (
-          <Menu.Item
-            leftSection={<IconDownload size={14} />}
-            onClick={() => onAction('download', item)}
-          >
-            {t('locker.actions.download')}
-          </Menu.Item>
-        ) : (
-          <Menu.Item leftSection={<IconZip size={14} />} onClick={() => onAction('zip', item)}>
-            {t('locker.actions.zip')}
-          </Menu.Item>
-        )}
-        {item.mime_type === 'application/pdf' ? (
-          <Menu.Item
-            leftSection={<IconRubberStamp size={14} />}
-            onClick={() => onAction('stamp', item)}
-          >
-            {t('locker.actions.stamp')}
-          </Menu.Item>
-        ) : null}
-        {canChange ? (
-          <>
-            <Menu.Item
-              leftSection={<IconPencil size={14} />}
-              onClick={() => onAction('rename', item)}
-            >
-              {t('locker.actions.rename')}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconFolderSymlink size={14} />}
-              onClick={() => onAction('move', item)}
-            >
-              {t('locker.actions.move')}
-            </Menu.Item>
-            <Menu.Item
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              onClick={() => onAction('delete', item)}
-            >
-              {t('locker.actions.delete')}
-            </Menu.Item>
-          </>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu
+      label={t('locker.actions.more', { name: item.name })}
+      testId={`locker-menu-${item.name}`}
+      color="gray"
+      icon={<IconDots size={16} />}
+      isolated
+      entries={(
+        [
+          [
+            'open',
+            item.type === 'folder' ? 'locker.actions.openFolder' : 'locker.actions.preview',
+            <IconEye key="icon" size={14} />,
+            true,
+          ],
+          [
+            'download',
+            'locker.actions.download',
+            <IconDownload key="icon" size={14} />,
+            item.type === 'file',
+          ],
+          ['zip', 'locker.actions.zip', <IconZip key="icon" size={14} />, item.type !== 'file'],
+          [
+            'stamp',
+            'locker.actions.stamp',
+            <IconRubberStamp key="icon" size={14} />,
+            item.mime_type === 'application/pdf',
+          ],
+          ['rename', 'locker.actions.rename', <IconPencil key="icon" size={14} />, canChange],
+          ['move', 'locker.actions.move', <IconFolderSymlink key="icon" size={14} />, canChange],
+          ['delete', 'locker.actions.delete', <IconTrash key="icon" size={14} />, canChange],
+        ] as const
+      ).map(([action, label, icon, shown]) => ({
+        label: t(label),
+        icon,
+        onClick: () => onAction(action, item),
+        color: action === 'delete' ? 'red' : undefined,
+        hidden: !shown,
+      }))}
+    />
   );
 };
 

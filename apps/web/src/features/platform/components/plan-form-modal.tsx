@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { errorFields, statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
+import { rule } from '@/lib/validation';
 import { useUpdatePlan } from '../api/plans';
 import {
   checkPlanName,
@@ -68,10 +69,7 @@ export const PlanFormModal = ({ opened, plan, onClose }: TPlanFormModalProps) =>
   const form = useForm<TPlanFormValues>({
     initialValues: EMPTY,
     validate: {
-      plan_name: (value) => {
-        const problem = checkPlanName(value);
-        return problem ? t(problem) : null;
-      },
+      plan_name: rule(t, checkPlanName),
       price: numberCheck('price'),
       duration_days: numberCheck('duration_days'),
       total_emeterai: numberCheck('total_emeterai'),

@@ -1,9 +1,9 @@
 import { formatIDR, formatNumber, type TPlan } from '@bubuh/contracts';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn, wholeTable } from '@/components/data-table';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { ListSection } from '@/components/list-section';
+import { editColumn } from '@/components/row-actions';
 import { useFormDialog } from '@/lib/use-row-dialogs';
 import { usePlans } from '../api/plans';
 import { PLAN_FLAG_FIELDS } from '../utils/platform-rules';
@@ -11,6 +11,10 @@ import { PlanFormModal } from './plan-form-modal';
 
 /** Figure headers stay on one line (the table scrolls sideways on narrow screens). */
 const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** The plan's allowances, one right-aligned column each (`total_<key>`). */
+const FIGURES = ['emeterai', 'esign', 'multiuser', 'psre'] as const;
+
 /** Badges show their whole label (Mantine ellipsises it in a narrow cell). */
 const FULL_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
 
@@ -99,54 +103,24 @@ export const PlanList = () => {
         </Stack>
       ),
     },
-    {
-      key: 'emeterai',
-      header: <span style={nowrap}>{t('platform.plan.emeterai')}</span>,
-      align: 'right',
-      render: (row) => figure(row.total_emeterai, 'plan-emeterai-cell'),
-    },
-    {
-      key: 'esign',
-      header: <span style={nowrap}>{t('platform.plan.esign')}</span>,
-      align: 'right',
-      render: (row) => figure(row.total_esign, 'plan-esign-cell'),
-    },
-    {
-      key: 'multiuser',
-      header: <span style={nowrap}>{t('platform.plan.multiuser')}</span>,
-      align: 'right',
-      render: (row) => figure(row.total_multiuser, 'plan-multiuser-cell'),
-    },
-    {
-      key: 'psre',
-      header: <span style={nowrap}>{t('platform.plan.psre')}</span>,
-      align: 'right',
-      render: (row) => figure(row.total_psre, 'plan-psre-cell'),
-    },
-    actionsColumn(
-      t('master.actions.label'),
-      (row) => (
-        <RowActions
-          actions={[
-            {
-              label: t('platform.plan.edit'),
-              ariaLabel: t('platform.plan.editNamed', { name: row.plan_name }),
-              icon: <IconPencil size={18} />,
-              onClick: () => form.open(row),
-              testId: 'plan-edit',
-            },
-          ]}
-        />
-      ),
-      64,
+    ...FIGURES.map(
+      (key): TColumn<TPlan> => ({
+        key,
+        header: <span style={nowrap}>{t(`platform.plan.${key}`)}</span>,
+        align: 'right',
+        render: (row) => figure(row[`total_${key}`], `plan-${key}-cell`),
+      }),
     ),
+    editColumn(t, {
+      label: t('platform.plan.edit'),
+      ariaLabel: (row) => t('platform.plan.editNamed', { name: row.plan_name }),
+      onEdit: (row) => form.open(row),
+      testId: 'plan-edit',
+    }),
   ];
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="plan-page">
-      <Text c="dimmed" fz="sm" mb="md">
-        {t('platform.plan.intro')}
-      </Text>
+    <ListSection testId="plan-page" intro={t('platform.plan.intro')}>
       <DataTable
         testId="plan-table"
         columns={columns}
@@ -156,6 +130,6 @@ export const PlanList = () => {
         emptyText={t('platform.plan.empty')}
       />
       <PlanFormModal opened={form.opened} plan={form.editing} onClose={form.close} />
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,8 +1,8 @@
-import { Code, Paper, Stack, Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn, wholeTable } from '@/components/data-table';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { ListSection } from '@/components/list-section';
+import { editColumn } from '@/components/row-actions';
 import { useFormDialog } from '@/lib/use-row-dialogs';
 import { type TMasterStatus, useMasterStatuses } from '../api/master-status';
 import { StatusFormModal } from './status-form-modal';
@@ -46,30 +46,16 @@ export const StatusList = () => {
         </Text>
       ),
     },
-    actionsColumn(
-      t('master.actions.label'),
-      (row) => (
-        <RowActions
-          actions={[
-            {
-              label: t('platform.status.edit'),
-              ariaLabel: t('platform.status.editNamed', { name: labelOf(row).name }),
-              icon: <IconPencil size={18} />,
-              onClick: () => form.open(row),
-              testId: 'status-edit',
-            },
-          ]}
-        />
-      ),
-      64,
-    ),
+    editColumn(t, {
+      label: t('platform.status.edit'),
+      ariaLabel: (row) => t('platform.status.editNamed', { name: labelOf(row).name }),
+      onEdit: (row) => form.open(row),
+      testId: 'status-edit',
+    }),
   ];
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="status-page">
-      <Text c="dimmed" fz="sm" mb="md">
-        {t('platform.status.intro')}
-      </Text>
+    <ListSection testId="status-page" intro={t('platform.status.intro')}>
       <DataTable
         testId="status-table"
         columns={columns}
@@ -79,6 +65,6 @@ export const StatusList = () => {
         emptyText={t('platform.status.empty')}
       />
       <StatusFormModal opened={form.opened} status={form.editing} onClose={form.close} />
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,8 +1,9 @@
 import { formatDateTime, formatNumber, type TQuotaHistorySortKey } from '@bubuh/contracts';
-import { Badge, Paper, Text, Title } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@/components/data-table';
+import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { ListSection } from '@/components/list-section';
 import { useListState } from '@/lib/use-list-state';
 import { type TQuotaHistoryItem, useQuotaHistory } from '../api/quota';
 
@@ -96,25 +97,15 @@ export const QuotaHistoryTable = () => {
   );
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Title order={3} fz="lg" mb="md">
-        {t('quota.history.title')}
-      </Title>
+    <ListSection title={t('quota.history.title')}>
       <DataTable
         testId="quota-history"
         columns={columns}
-        rows={query.data?.data}
+        {...pagedRows(list, query)}
         rowKey={(row) => row.id}
         rowTestId={() => 'history-row'}
-        loading={query.isPending || query.isFetching}
         emptyText={t('quota.history.empty')}
-        page={list.page}
-        perPage={list.perPage}
-        total={query.data?.meta.total ?? 0}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
       />
-    </Paper>
+    </ListSection>
   );
 };

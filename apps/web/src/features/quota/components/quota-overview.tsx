@@ -207,24 +207,19 @@ const RemainDonut = ({
             }
           />
           <Group gap="lg">
-            <Group gap={6}>
-              <span
-                className={classes.swatch}
-                style={{ background: 'var(--mantine-color-brand-6)' }}
-              />
-              <Text fz="xs">
-                {t('quota.dashboard.remaining')} · {formatNumber(remain)}
-              </Text>
-            </Group>
-            <Group gap={6}>
-              <span
-                className={classes.swatch}
-                style={{ background: 'var(--mantine-color-orange-5)' }}
-              />
-              <Text fz="xs">
-                {t('quota.dashboard.used')} · {formatNumber(used)}
-              </Text>
-            </Group>
+            {(
+              [
+                [t('quota.dashboard.remaining'), remain, 'var(--mantine-color-brand-6)'],
+                [t('quota.dashboard.used'), used, 'var(--mantine-color-orange-5)'],
+              ] as const
+            ).map(([label, value, color]) => (
+              <Group key={color} gap={6}>
+                <span className={classes.swatch} style={{ background: color }} />
+                <Text fz="xs">
+                  {label} · {formatNumber(value)}
+                </Text>
+              </Group>
+            ))}
           </Group>
         </Stack>
       )}

@@ -1,7 +1,6 @@
 import { formatNumber, type TQuotaType, ZTransferQuotaRequest } from '@bubuh/contracts';
 import {
   Alert,
-  Button,
   Divider,
   Group,
   Input,
@@ -24,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonRow } from '@/components/button-row';
 import { isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -102,6 +102,11 @@ export const QuotaTransferForm = ({ departements }: { departements: TDepartement
   const [transferError, setTransferError] = useState<string | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
+  /** The pressed button spins, the other waits. */
+  const busy = (action: 'transfer' | 'return') => ({
+    loading: move.isPending && move.variables?.action === action,
+    disabled: move.isPending && move.variables?.action !== action,
+  });
   const submit = (action: 'transfer' | 'return') => {
     if (move.isPending) return;
     if (form.validate().hasErrors || departementId === null) return;
@@ -243,28 +248,27 @@ export const QuotaTransferForm = ({ departements }: { departements: TDepartement
             </Alert>
           ) : null}
 
-          <Group justify="flex-end" gap="sm">
-            <Button
-              type="button"
-              variant="light"
-              leftSection={<IconArrowBackUp size={16} />}
-              onClick={() => submit('return')}
-              loading={move.isPending && move.variables?.action === 'return'}
-              disabled={move.isPending && move.variables?.action !== 'return'}
-              data-testid="transfer-return"
-            >
-              {t('quota.transfer.return')}
-            </Button>
-            <Button
-              type="submit"
-              rightSection={<IconArrowRight size={16} />}
-              loading={move.isPending && move.variables?.action === 'transfer'}
-              disabled={move.isPending && move.variables?.action !== 'transfer'}
-              data-testid="transfer-submit"
-            >
-              {t('quota.transfer.transfer')}
-            </Button>
-          </Group>
+          <ButtonRow
+            justify="flex-end"
+            gap="sm"
+            actions={[
+              {
+                label: t('quota.transfer.return'),
+                icon: <IconArrowBackUp size={16} />,
+                variant: 'light',
+                onClick: () => submit('return'),
+                testId: 'transfer-return',
+                ...busy('return'),
+              },
+              {
+                label: t('quota.transfer.transfer'),
+                rightIcon: <IconArrowRight size={16} />,
+                type: 'submit',
+                testId: 'transfer-submit',
+                ...busy('transfer'),
+              },
+            ]}
+          />
         </Stack>
       </form>
     </Paper>

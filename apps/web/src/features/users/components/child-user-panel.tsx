@@ -1,6 +1,5 @@
 import { formatDate, formatNumber } from '@bubuh/contracts';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -13,12 +12,12 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteConfirm } from '@/lib/use-row-dialogs';
@@ -166,17 +165,18 @@ export const ChildUserPanel = () => {
                     </Table.Td>
                     <Table.Td fz="sm">{formatDate(child.created_at)}</Table.Td>
                     <Table.Td ta="right">
-                      <Tooltip label={t('master.actions.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`${t('master.actions.delete')} ${child.fullName}`}
-                          onClick={() => deletion.ask(child)}
-                          data-testid="child-user-delete"
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowActions
+                        name={child.fullName}
+                        actions={[
+                          {
+                            label: t('master.actions.delete'),
+                            icon: <IconTrash size={18} />,
+                            color: 'red',
+                            onClick: () => deletion.ask(child),
+                            testId: 'child-user-delete',
+                          },
+                        ]}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

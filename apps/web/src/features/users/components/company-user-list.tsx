@@ -1,22 +1,23 @@
 import {
   canManageRole,
-  formatDate,
   type TCompanyUser,
   type TCompanyUserSortKey,
   type TRole,
 } from '@bubuh/contracts';
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { flagColumn } from '@/components/flag-column';
+import { AddButton } from '@/components/list-section';
 import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteConfirm, useFormDialog } from '@/lib/use-row-dialogs';
 import { useCompanyUsers, useDeleteUser } from '../api/users';
-import { userIdentityColumns } from './user-columns';
+import { userCreatedColumn, userIdentityColumns } from './user-columns';
 import { type TDepartementChoice, UserFormModal } from './user-form-modal';
 
 const ROLE_COLORS: Record<TCompanyUser['role'], string> = {
@@ -74,26 +75,14 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         </Text>
       ),
     },
-    {
+    flagColumn({
       key: 'status',
       header: t('master.user.status'),
-      render: (row) =>
-        row.invitation_pending ? (
-          <Badge variant="dot" color="orange">
-            {t('master.user.invited')}
-          </Badge>
-        ) : (
-          <Badge variant="dot" color="green">
-            {t('master.user.active')}
-          </Badge>
-        ),
-    },
-    {
-      key: 'created',
-      header: t('master.user.created'),
-      sortKey: 'created',
-      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-    },
+      on: (row) => row.invitation_pending,
+      labels: [t('master.user.invited'), t('master.user.active')],
+      colors: ['orange', 'green'],
+    }),
+    userCreatedColumn(t),
     actionsColumn(t('master.actions.label'), (row) =>
       canManageRole(actorRole, row.role) ? (
         <RowActions
@@ -119,13 +108,13 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         rowTestId={(row) => `user-row-${row.email}`}
         emptyText={t('master.user.empty')}
         actions={
-          <Button
-            leftSection={<IconUserPlus size={16} />}
+          <AddButton
+            icon={<IconUserPlus size={16} />}
             onClick={() => form.open(null)}
-            data-testid="user-add"
+            testId="user-add"
           >
             {t('master.user.add')}
-          </Button>
+          </AddButton>
         }
       />
       <UserFormModal

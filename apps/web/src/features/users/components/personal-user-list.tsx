@@ -1,11 +1,13 @@
-import { formatDate, type TCompanyUser, type TPersonalUserSortKey } from '@bubuh/contracts';
-import { Badge, Code, Paper, Text } from '@mantine/core';
+import type { TCompanyUser, TPersonalUserSortKey } from '@bubuh/contracts';
+import { Code } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { flagColumn } from '@/components/flag-column';
+import { ListSection } from '@/components/list-section';
 import { useListState } from '@/lib/use-list-state';
 import { usePersonalUsers } from '../api/users';
-import { userIdentityColumns } from './user-columns';
+import { userCreatedColumn, userIdentityColumns } from './user-columns';
 
 /** /master/personal-user (super): personal accounts, searchable and paged. */
 export const PersonalUserList = () => {
@@ -21,32 +23,20 @@ export const PersonalUserList = () => {
         header: t('master.user.digiFriend'),
         render: (row) => <Code>{row.emet_id}</Code>,
       },
-      {
+      flagColumn({
         key: 'verified',
         header: t('master.user.status'),
-        render: (row) =>
-          row.email_verified ? (
-            <Badge variant="dot" color="green">
-              {t('master.user.verified')}
-            </Badge>
-          ) : (
-            <Badge variant="dot" color="orange">
-              {t('master.user.unverified')}
-            </Badge>
-          ),
-      },
-      {
-        key: 'created',
-        header: t('master.user.created'),
-        sortKey: 'created',
-        render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-      },
+        on: (row) => row.email_verified,
+        labels: [t('master.user.verified'), t('master.user.unverified')],
+        colors: ['green', 'orange'],
+      }),
+      userCreatedColumn(t),
     ],
     [t],
   );
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="personal-user-page">
+    <ListSection testId="personal-user-page">
       <DataTable
         testId="personal-user-table"
         columns={columns}
@@ -55,6 +45,6 @@ export const PersonalUserList = () => {
         rowTestId={(row) => `personal-user-row-${row.email}`}
         emptyText={t('master.personal.empty')}
       />
-    </Paper>
+    </ListSection>
   );
 };

@@ -1,4 +1,4 @@
-import type { TCompanyUser } from '@bubuh/contracts';
+import { formatDate, type TCompanyUser } from '@bubuh/contracts';
 import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { TColumn } from '@/components/data-table';
@@ -29,3 +29,11 @@ export const userIdentityColumns = (t: TFunction): TColumn<TCompanyUser, 'name' 
     render: (row) => <Text fz="sm">{row.email}</Text>,
   },
 ];
+
+/** When the user was created (sortable). */
+export const userCreatedColumn = (t: TFunction): TColumn<TCompanyUser, 'created'> => ({
+  key: 'created',
+  header: t('master.user.created'),
+  sortKey: 'created',
+  render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
+});

@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { type DragEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import dropzone from '@/components/document-editor/editor.module.css';
 import { ErrorAlert } from '@/components/error-alert';
 import { serverMessage } from '@/lib/api-errors';
 import { type TVerifiedSignature, type TVerifyResult, useVerifyDocument } from '../api/verify';
@@ -80,7 +81,7 @@ export const VerifyPanel = () => {
 
         {/* biome-ignore lint/a11y/noStaticElementInteractions: drop target; the button is the keyboard path */}
         <div
-          className={classes.dropzone}
+          className={dropzone.dropzone}
           data-over={over || undefined}
           onDragOver={(event) => {
             event.preventDefault();

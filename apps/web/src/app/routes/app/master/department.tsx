@@ -1,14 +1,12 @@
-import { HOME_PATH, isCompanyAdmin } from '@bubuh/contracts';
-import { NoAccess } from '@/components/no-access';
+import { isCompanyAdmin } from '@bubuh/contracts';
+import { RoleGate } from '@/components/role-gate';
 import { DepartementList } from '@/features/departments/components/departement-list';
-import { useSession } from '@/lib/session';
 
 /** /master/department (company admins). */
-const MasterDepartmentRoute = () => {
-  const session = useSession();
-  if (!session) return null;
-  if (!isCompanyAdmin(session.userData.role)) return <NoAccess backTo={HOME_PATH} />;
-  return <DepartementList />;
-};
+const MasterDepartmentRoute = () => (
+  <RoleGate allow={isCompanyAdmin}>
+    <DepartementList />
+  </RoleGate>
+);
 
 export default MasterDepartmentRoute;

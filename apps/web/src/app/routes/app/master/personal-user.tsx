@@ -1,14 +1,11 @@
-import { HOME_PATH } from '@bubuh/contracts';
-import { NoAccess } from '@/components/no-access';
+import { isSuper, RoleGate } from '@/components/role-gate';
 import { PersonalUserList } from '@/features/users/components/personal-user-list';
-import { useSession } from '@/lib/session';
 
 /** /master/personal-user (super only). */
-const MasterPersonalUserRoute = () => {
-  const session = useSession();
-  if (!session) return null;
-  if (session.userData.role !== 'super') return <NoAccess backTo={HOME_PATH} />;
-  return <PersonalUserList />;
-};
+const MasterPersonalUserRoute = () => (
+  <RoleGate allow={isSuper}>
+    <PersonalUserList />
+  </RoleGate>
+);
 
 export default MasterPersonalUserRoute;

@@ -1,14 +1,11 @@
-import { HOME_PATH } from '@bubuh/contracts';
-import { NoAccess } from '@/components/no-access';
+import { isSuper, RoleGate } from '@/components/role-gate';
 import { StatusList } from '@/features/platform/components/status-list';
-import { useSession } from '@/lib/session';
 
 /** /master/status (super only): the configuration values (master status entries). */
-const MasterStatusRoute = () => {
-  const session = useSession();
-  if (!session) return null;
-  if (session.userData.role !== 'super') return <NoAccess backTo={HOME_PATH} />;
-  return <StatusList />;
-};
+const MasterStatusRoute = () => (
+  <RoleGate allow={isSuper}>
+    <StatusList />
+  </RoleGate>
+);
 
 export default MasterStatusRoute;

@@ -1,9 +1,8 @@
 import { ROUTES } from '@bubuh/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { QueryFallback } from '@/components/query-fallback';
+import { NotFoundFallback } from '@/components/query-fallback';
 import { TemplateEditor } from '@/features/templates/components/template-editor';
-import { ApiError } from '@/lib/api-client';
 import { safeRedirect } from '@/lib/session';
 
 /** /master/edit-document-template/{id}; `new` creates one. `?back=` is the list to return to. */
@@ -14,13 +13,7 @@ const EditDocumentTemplateRoute = () => {
   const backTo = safeRedirect(params.get('back'), ROUTES.masterDocumentTemplate.path);
   const templateId = id === 'new' ? null : Number(id);
   if (templateId !== null && (!Number.isInteger(templateId) || templateId <= 0))
-    return (
-      <QueryFallback
-        pending={false}
-        error={new ApiError({ status: 404, message: 'Not found' })}
-        back={{ to: backTo, label: t('page.masterDocumentTemplate') }}
-      />
-    );
+    return <NotFoundFallback back={{ to: backTo, label: t('page.masterDocumentTemplate') }} />;
   return <TemplateEditor key={id} templateId={templateId} backTo={backTo} />;
 };
 

@@ -1,8 +1,8 @@
 import { ROUTES } from '@bubuh/contracts';
-import { Button } from '@mantine/core';
 import { IconLayoutGrid, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { ActionButtons } from '@/components/button-row';
 import { UploadDocumentCard } from '@/features/documents/components/upload-document-card';
 import { LockerPdfPicker } from '@/features/locker/components/locker-pdf-picker';
 import { draftPath } from '@/lib/document-paths';
@@ -21,22 +21,22 @@ const StampSingleRoute = () => {
       footer={
         <>
           <LockerPdfPicker onDraft={(draft) => navigate(draftPath(draft.document_id))} />
-          <Button
-            variant="default"
-            component={Link}
-            to={ROUTES.stampSingleTemplate.path}
-            leftSection={<IconLayoutGrid size={16} />}
-          >
-            {t('page.stampSingleTemplate')}
-          </Button>
-          <Button
-            variant="default"
-            component={Link}
-            to={ROUTES.stampEsign.path}
-            leftSection={<IconSignature size={16} />}
-          >
-            {t('page.stampEsign')}
-          </Button>
+          <ActionButtons
+            actions={[
+              {
+                label: t('page.stampSingleTemplate'),
+                icon: <IconLayoutGrid size={16} />,
+                to: ROUTES.stampSingleTemplate.path,
+                variant: 'default',
+              },
+              {
+                label: t('page.stampEsign'),
+                icon: <IconSignature size={16} />,
+                to: ROUTES.stampEsign.path,
+                variant: 'default',
+              },
+            ]}
+          />
         </>
       }
     />
