@@ -48,8 +48,25 @@ export const loadDocument = async (db: TDb, actor: TActor, id: number) => {
 };
 
 /** Upload, list, details, download, drafts, cancel and delete: the document itself. */
+/** A signed unsigned-file link is reused this long (its token lives 15 minutes). */
+const LINK_REUSE_MS = 60_000;
+const LINK_CACHE_MAX = 10_000;
+
 export const createDocumentsService = (deps: TDocumentsDeps) => {
   const { db, files, pdf } = deps;
+
+  // Lists show the same drafts again and again: one signature per session, document and minute.
+  const links = new Map<string, { link: string; at: number }>();
+  const unsignedLink = (auth: TAuth, documentId: number) => {
+    const key = `${auth.sessionId}:${documentId}`;
+    const now = Date.now();
+    const known = links.get(key);
+    if (known && now - known.at < LINK_REUSE_MS) return known.link;
+    if (links.size >= LINK_CACHE_MAX) links.clear();
+    const link = deps.unsignedLink(auth, documentId);
+    links.set(key, { link, at: now });
+    return link;
+  };
 
   /**
    * The wire documents of listed rows; signers are read (once for all rows) only when one of
@@ -67,7 +84,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       const doc = toWireDocument({
         ...row,
         signers: row.hasSigners ? signers.filter((s) => s.signer.documentId === row.doc.id) : [],
-        unsignedLink: () => deps.unsignedLink(auth, row.doc.id),
+        unsignedLink: () => unsignedLink(auth, row.doc.id),
       });
       wire.set(row.doc.id, doc);
       return doc;
