@@ -64,9 +64,45 @@ const rankFields = {
 };
 
 /**
- * One page of the visible documents matching `filter`, without a count: only the candidates of
- * `candidatesOf` are joined, sorted and paged.
+ * The candidates of `lists` ranked once over the whole list (`rankAll`) and, with `byStatus`,
+ * within each wire status (`rankStatus`): every candidate is visible and each list's first
+ * `end` documents are among them, so these ranks are the lists' own. Only rows ranked within
+ * (start, end] by either are joined and returned.
  */
+const rankedRows = async (
+  db: TDbOrTx,
+  lists: TDocumentFilter[],
+  range: { start: number; end: number; byStatus: boolean },
+  sort: TDocumentSort,
+) => {
+  const { start, end, byStatus } = range;
+  const order = orderOf(sort);
+  const candidates = lists.flatMap((list) => candidatesOf(db, list, end, order));
+  const orderSql = sql.join(order, sql`, `);
+  const statusRank = byStatus
+    ? sql`row_number() over (partition by ${wireStatusSql} order by ${orderSql})`
+    : sql`0`;
+  const picked = sql`(select r.id, r.r_all, r.r_status from (select ${documents.id} as id,
+    row_number() over (order by ${orderSql}) as r_all, ${statusRank} as r_status
+    from ${documents} where ${documents.id} in (${sql.join(candidates, sql` union `)})) r
+    where (r.r_all > ${start} and r.r_all <= ${end}) or (r.r_status > ${start} and r.r_status <= ${end})) picked`;
+  return db
+    .select({ ...pageFields, ...rankFields })
+    .from(documents)
+    .innerJoin(picked, sql`picked.id = ${documents.id}`)
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .leftJoin(departements, eq(departements.id, documents.departementId))
+    .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId));
+};
+
+export type TPageRow = Awaited<ReturnType<typeof rankedRows>>[number];
+
+const ranked =
+  (key: 'rankAll' | 'rankStatus', start: number, end: number) =>
+  (rows: TPageRow[]): TPageRow[] =>
+    rows.filter((r) => r[key] > start && r[key] <= end).sort((a, b) => a[key] - b[key]);
+
+/** One page of the visible documents matching `filter`, without a count. */
 export const listPage = async (
   db: TDbOrTx,
   filter: TDocumentFilter,
@@ -74,28 +110,14 @@ export const listPage = async (
   perPage: number,
   sort: TDocumentSort = {},
 ) => {
-  const order = orderOf(sort);
-  const candidates = candidatesOf(db, filter, page * perPage, order);
-  return db
-    .select(pageFields)
-    .from(documents)
-    .innerJoin(users, eq(users.id, documents.ownerUserId))
-    .leftJoin(departements, eq(departements.id, documents.departementId))
-    .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId))
-    .where(sql`${documents.id} in (${sql.join(candidates, sql` union `)})`)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const end = page * perPage;
+  const range = { start: end - perPage, end, byStatus: false };
+  return ranked('rankAll', range.start, end)(await rankedRows(db, [filter], range, sort));
 };
 
-export type TPageRow = Awaited<ReturnType<typeof listPage>>[number];
-
 /**
- * The history's three pages of spec §4 (all, stamp, nostamp) in one statement. The candidates
- * of the three lists are ranked once, over the whole list and within each wire status: every
- * candidate is visible and each list's first `page * perPage` documents are among them, so
- * these ranks are the lists' own. A list the status filter rules out is empty; one the filter
- * equals is the main page itself.
+ * The history's three pages of spec §4 (all, stamp, nostamp) in one statement. A list the
+ * status filter rules out is empty; one the filter equals is the main page itself.
  */
 export const listHistoryPages = async (
   db: TDbOrTx,
@@ -104,7 +126,6 @@ export const listHistoryPages = async (
   perPage: number,
   sort: TDocumentSort = {},
 ) => {
-  const order = orderOf(sort);
   const end = page * perPage;
   const start = end - perPage;
   const status = filter.status ?? 'all';
@@ -112,30 +133,12 @@ export const listHistoryPages = async (
     status === 'all'
       ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
       : [filter];
-  const candidates = lists.flatMap((list) => candidatesOf(db, list, end, order));
-  const orderSql = sql.join(order, sql`, `);
-  const picked = sql`(select r.id, r.r_all, r.r_status from (select ${documents.id} as id,
-    row_number() over (order by ${orderSql}) as r_all,
-    row_number() over (partition by ${wireStatusSql} order by ${orderSql}) as r_status
-    from ${documents} where ${documents.id} in (${sql.join(candidates, sql` union `)})) r
-    where (r.r_all > ${start} and r.r_all <= ${end}) or (r.r_status > ${start} and r.r_status <= ${end})) picked`;
-  const rows = await db
-    .select({ ...pageFields, ...rankFields })
-    .from(documents)
-    .innerJoin(picked, sql`picked.id = ${documents.id}`)
-    .innerJoin(users, eq(users.id, documents.ownerUserId))
-    .leftJoin(departements, eq(departements.id, documents.departementId))
-    .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId));
-  const inPage = (rank: number) => rank > start && rank <= end;
-  const byRank = (key: 'rankAll' | 'rankStatus') => (a: TRanked, b: TRanked) => a[key] - b[key];
-  type TRanked = (typeof rows)[number];
-  const data = rows.filter((r) => inPage(r.rankAll)).sort(byRank('rankAll'));
+  const rows = await rankedRows(db, lists, { start, end, byStatus: status === 'all' }, sort);
+  const data = ranked('rankAll', start, end)(rows);
   const ofStatus = (wire: 'stamp' | 'nostamp') => {
     if (status === wire) return data;
     if (status !== 'all') return [];
-    return rows
-      .filter((r) => inPage(r.rankStatus) && wireStatusOf(r.doc.state) === wire)
-      .sort(byRank('rankStatus'));
+    return ranked('rankStatus', start, end)(rows.filter((r) => wireStatusOf(r.doc.state) === wire));
   };
   return { data, stamp: ofStatus('stamp'), nostamp: ofStatus('nostamp') };
 };
