@@ -102,43 +102,38 @@ const ranked =
   (rows: TPageRow[]): TPageRow[] =>
     rows.filter((r) => r[key] > start && r[key] <= end).sort((a, b) => a[key] - b[key]);
 
-/** One page of the visible documents matching `filter`, without a count. */
-export const listPage = async (
+type TPageArgs = [
   db: TDbOrTx,
   filter: TDocumentFilter,
   page: number,
   perPage: number,
-  sort: TDocumentSort = {},
-) => {
-  const end = page * perPage;
-  const range = { start: end - perPage, end, byStatus: false };
-  return ranked('rankAll', range.start, end)(await rankedRows(db, [filter], range, sort));
-};
+  sort?: TDocumentSort,
+];
 
 /**
- * The history's three pages of spec §4 (all, stamp, nostamp) in one statement. A list the
- * status filter rules out is empty; one the filter equals is the main page itself.
+ * The page of `filter` and, for the history, its stamp and nostamp pages of spec §4 in the same
+ * statement. A list the status filter rules out is empty; one the filter equals is the main page.
  */
-export const listHistoryPages = async (
-  db: TDbOrTx,
-  filter: TDocumentFilter,
-  page: number,
-  perPage: number,
-  sort: TDocumentSort = {},
-) => {
+const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {}]: TPageArgs) => {
   const end = page * perPage;
   const start = end - perPage;
   const status = filter.status ?? 'all';
-  const lists: TDocumentFilter[] =
-    status === 'all'
-      ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
-      : [filter];
-  const rows = await rankedRows(db, lists, { start, end, byStatus: status === 'all' }, sort);
+  const byStatus = history && status === 'all';
+  const lists: TDocumentFilter[] = byStatus
+    ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
+    : [filter];
+  const rows = await rankedRows(db, lists, { start, end, byStatus }, sort);
   const data = ranked('rankAll', start, end)(rows);
   const ofStatus = (wire: 'stamp' | 'nostamp') => {
-    if (status === wire) return data;
-    if (status !== 'all') return [];
+    if (history && status === wire) return data;
+    if (!byStatus) return [];
     return ranked('rankStatus', start, end)(rows.filter((r) => wireStatusOf(r.doc.state) === wire));
   };
   return { data, stamp: ofStatus('stamp'), nostamp: ofStatus('nostamp') };
 };
+
+/** One page of the visible documents matching `filter`, without a count. */
+export const listPage = async (...args: TPageArgs) => (await pagesOf(false, ...args)).data;
+
+/** The history's all, stamp and nostamp pages (spec §4) in one statement. */
+export const listHistoryPages = (...args: TPageArgs) => pagesOf(true, ...args);
