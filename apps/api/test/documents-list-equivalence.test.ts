@@ -12,11 +12,14 @@ import {
 } from '../src/db/schema.ts';
 import type { TVisibility } from '../src/lib/access.ts';
 import {
-  countDocuments,
+  listHistoryPages,
   listPage,
+  type TDocumentSort,
+} from '../src/modules/documents/document-pages.repository.ts';
+import {
+  countDocuments,
   statusTotals,
   type TDocumentFilter,
-  type TDocumentSort,
   visibleTo,
 } from '../src/modules/documents/documents.repository.ts';
 import { openTestDatabase, unique } from './helpers.ts';
@@ -165,19 +168,32 @@ describe('documents list: same answers as the straightforward query', () => {
     const { db } = database;
     const [ref] = await db.select({ n: count() }).from(documents).where(referenceWhere(filter));
     expect(await countDocuments(db, filter)).toBe(ref?.n);
+    const referencePage = async (of: TDocumentFilter, page: number) =>
+      (
+        await db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(referenceWhere(of))
+          .orderBy(...referenceOrder(sort))
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+      ).map((r) => r.id);
+    const idsOf = (rows: { doc: { id: number } }[]) => rows.map((r) => r.doc.id);
     for (let page = 1; page <= Math.ceil((ref?.n ?? 0) / perPage) + 1; page += 1) {
-      const expected = await db
-        .select({ id: documents.id })
-        .from(documents)
-        .where(referenceWhere(filter))
-        .orderBy(...referenceOrder(sort))
-        .limit(perPage)
-        .offset((page - 1) * perPage);
+      const expected = await referencePage(filter, page);
       const actual = await listPage(db, filter, page, perPage, sort);
-      expect(
-        actual.map((r) => r.doc.id),
-        `page ${page}`,
-      ).toEqual(expected.map((r) => r.id));
+      expect(idsOf(actual), `page ${page}`).toEqual(expected);
+      // The history's three lists of spec §4, read in one statement.
+      const history = await listHistoryPages(db, filter, page, perPage, sort);
+      expect(idsOf(history.data), `history page ${page}`).toEqual(expected);
+      const status = filter.status ?? 'all';
+      for (const wire of ['stamp', 'nostamp'] as const) {
+        const want =
+          status === 'all' || status === wire
+            ? await referencePage({ ...filter, status: wire }, page)
+            : [];
+        expect(idsOf(history[wire]), `${wire} page ${page}`).toEqual(want);
+      }
     }
     return ref?.n ?? 0;
   };

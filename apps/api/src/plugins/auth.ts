@@ -1,6 +1,6 @@
 import type { TRole, TUserType } from '@bubuh/contracts';
 import fastifyJwt from '@fastify/jwt';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TDb } from '../db/client.ts';
@@ -58,21 +58,30 @@ export const authPlugin = fp<TAuthPluginOptions>(async (app: FastifyInstance, op
   });
   app.decorateRequest('auth', null);
 
+  // Every authenticated request runs this: built once, and on PostgreSQL a named statement that
+  // each connection parses and plans once.
+  const sessionOf = options.db
+    .select({
+      role: users.role,
+      userType: users.userType,
+      companyId: users.companyId,
+      departementId: users.departementId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .prepare('auth_session_of');
+
   const resolve = async (claims: TAccessClaims): Promise<TAuth> => {
     const userId = Number(claims.sub);
     if (!Number.isInteger(userId)) throw unauthenticated();
-    const [row] = await options.db
-      .select({
-        role: users.role,
-        userType: users.userType,
-        companyId: users.companyId,
-        departementId: users.departementId,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(eq(sessions.id, claims.sid), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
-      );
+    const [row] = await sessionOf.execute({ sid: claims.sid, userId });
     if (!row) throw unauthenticated();
     return { userId, sessionId: claims.sid, ...row };
   };

@@ -12,8 +12,8 @@ export type TDocumentView = {
   acknowledgedByName: string | null;
   serial: string | null;
   signers: { signer: TSignerRow; fullName: string }[];
-  /** Where the current (unstamped) file opens for this caller. */
-  unsignedLink: string;
+  /** Where the current (unstamped) file opens for this caller (signed only when shown). */
+  unsignedLink: () => string;
 };
 
 /** The wire shape of a document (spec §4): `status` and `signing_status` derive from `state`. */
@@ -35,7 +35,7 @@ export const toWireDocument = (view: TDocumentView): TDocument => {
     serial_number: view.serial,
     psre_id: doc.psreId,
     psre_path: doc.psrePath,
-    file_path: downloadable ? `/api/v1/single-stamp/download-file/${doc.id}` : view.unsignedLink,
+    file_path: downloadable ? `/api/v1/single-stamp/download-file/${doc.id}` : view.unsignedLink(),
     page_count: doc.pageCount,
     pages: doc.pages,
     size: doc.sizeBytes,

@@ -1,14 +1,8 @@
-import {
-  statesOfWireStatus,
-  type TDocumentSortKey,
-  type TSortOrder,
-  type TStoredDocumentState,
-} from '@bubuh/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { statesOfWireStatus, type TStoredDocumentState } from '@bubuh/contracts';
+import { and, count, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { departements, documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
+import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import { keptStateTotals } from './document-totals.repository.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -104,7 +98,7 @@ export type TDocumentFilter = {
 };
 
 /** The filter's conditions other than visibility (the visibility branches add theirs). */
-const filtersOf = (filter: TDocumentFilter): SQL[] => {
+export const filtersOf = (filter: TDocumentFilter): SQL[] => {
   const conditions: SQL[] = [];
   if (filter.id !== undefined) conditions.push(eq(documents.id, filter.id));
   if (filter.status && filter.status !== 'all')
@@ -146,7 +140,7 @@ const signedBy = (userId: number): SQL =>
  * `visibleTo` as branches that each use one index (owner, company, signer): an OR across them
  * would make PostgreSQL scan the whole table. These may overlap (lists dedupe them).
  */
-const overlappingBranches = (filter: TDocumentFilter): SQL[] => {
+export const overlappingBranches = (filter: TDocumentFilter): SQL[] => {
   const v = filter.visibility;
   // A signer always sees the documents they sign: one branch, no visibility arms.
   if (filter.waiting === 'me') return [waitingFor(v.userId)];
@@ -171,63 +165,6 @@ const disjointBranches = (v: TVisibility, waiting?: 'me'): SQL[] => {
     and(eq(documents.ownerUserId, v.userId), outside) as SQL,
     and(ne(documents.ownerUserId, v.userId), outside, signedBy(v.userId)) as SQL,
   ];
-};
-
-/** `status` on the wire, in SQL (contracts `wireStatusOf`). */
-const wireStatusSql = sql`case ${documents.state} when 'stamped' then 'stamp' when 'cancelled' then 'canceled' else 'nostamp' end`;
-
-const SORT_COLUMNS: TSortColumns<TDocumentSortKey> = {
-  document: lowerOf(documents.fileName),
-  status: wireStatusSql,
-  // Drafts have no serial yet: last.
-  serial: sql`(select s.serial from serial_numbers s where s.id = ${documents.serialNumberId})`,
-  created: documents.createdAt,
-  stamped: documents.stampedAt,
-};
-/** Default order of the list: newest first. */
-const DEFAULT_ORDER = [desc(documents.createdAt), desc(documents.id)];
-
-export type TDocumentSort = { sort?: TDocumentSortKey | undefined; order?: TSortOrder | undefined };
-
-/**
- * One page of the visible documents matching `filter`, without a count. Each visibility branch
- * yields at most its first `page * perPage` ids in the list's order (an index scan that stops
- * early), and only those candidates are joined, sorted and paged.
- */
-export const listPage = async (
-  db: TDbOrTx,
-  filter: TDocumentFilter,
-  page: number,
-  perPage: number,
-  sort: TDocumentSort = {},
-) => {
-  const order = orderByOf(SORT_COLUMNS, sort, documents.id, DEFAULT_ORDER);
-  const filters = filtersOf(filter);
-  const candidates = overlappingBranches(filter).map(
-    (branch) =>
-      sql`(${db
-        .select({ id: documents.id })
-        .from(documents)
-        .where(and(branch, ...filters))
-        .orderBy(...order)
-        .limit(page * perPage)})`,
-  );
-  return db
-    .select({
-      doc: documents,
-      owner: users.fullName,
-      departementName: departements.name,
-      acknowledgedByName: sql<
-        string | null
-      >`(select u.full_name from users u where u.id = ${documents.javascriptAcknowledgedBy})`,
-    })
-    .from(documents)
-    .innerJoin(users, eq(users.id, documents.ownerUserId))
-    .leftJoin(departements, eq(departements.id, documents.departementId))
-    .where(sql`${documents.id} in (${sql.join(candidates, sql` union `)})`)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
 };
 
 /** A search counts at most this many matches (`total` says "this many or more"). */
@@ -258,20 +195,6 @@ export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Prom
   );
   const total = counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
   return cap ? Math.min(total, cap) : total;
-};
-
-export const listDocuments = async (
-  db: TDbOrTx,
-  filter: TDocumentFilter,
-  page: number,
-  perPage: number,
-  sort: TDocumentSort = {},
-) => {
-  const [rows, total] = await Promise.all([
-    listPage(db, filter, page, perPage, sort),
-    countDocuments(db, filter),
-  ]);
-  return { rows, total };
 };
 
 /** Visible documents per wire status, from the kept totals. */

@@ -14,6 +14,8 @@ import type { TAuth } from '../../plugins/auth.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
 import { applyEvent, busy, nextState } from './document-events.ts';
 import { toWireDocument } from './document-mapper.ts';
+import type { TPageRow } from './document-pages.repository.ts';
+import * as pages from './document-pages.repository.ts';
 import * as repo from './documents.repository.ts';
 
 export type TDocumentsDeps = {
@@ -46,39 +48,53 @@ export const loadDocument = async (db: TDb, actor: TActor, id: number) => {
 };
 
 /** Upload, list, details, download, drafts, cancel and delete: the document itself. */
+/** A signed unsigned-file link is reused this long (its token lives 15 minutes). */
+const LINK_REUSE_MS = 60_000;
+const LINK_CACHE_MAX = 10_000;
+
 export const createDocumentsService = (deps: TDocumentsDeps) => {
   const { db, files, pdf } = deps;
 
-  const toWire = async (
-    auth: TAuth,
-    rows: {
-      doc: repo.TDocumentRow;
-      owner: string;
-      departementName: string | null;
-      acknowledgedByName: string | null;
-    }[],
-  ): Promise<TDocument[]> => {
-    const serials = await repo.serialsByIds(
-      db,
-      rows.map((r) => r.doc.serialNumberId).filter((v): v is number => v !== null),
-    );
-    const signers = await repo.signersOf(
-      db,
-      rows.map((r) => r.doc.id),
-    );
-    return rows.map((row) =>
-      toWireDocument({
+  // Lists show the same drafts again and again: one signature per session, document and minute.
+  const links = new Map<string, { link: string; at: number }>();
+  const unsignedLink = (auth: TAuth, documentId: number) => {
+    const key = `${auth.sessionId}:${documentId}`;
+    const now = Date.now();
+    const known = links.get(key);
+    if (known && now - known.at < LINK_REUSE_MS) return known.link;
+    if (links.size >= LINK_CACHE_MAX) links.clear();
+    const link = deps.unsignedLink(auth, documentId);
+    links.set(key, { link, at: now });
+    return link;
+  };
+
+  /**
+   * The wire documents of listed rows; signers are read (once for all rows) only when one of
+   * them has any, and a draft's unsigned-file link is signed once per document.
+   */
+  const wireOf = async (auth: TAuth, lists: TPageRow[][]) => {
+    const withSigners = [
+      ...new Set(lists.flatMap((rows) => rows.filter((r) => r.hasSigners).map((r) => r.doc.id))),
+    ];
+    const signers = await repo.signersOf(db, withSigners);
+    const wire = new Map<number, TDocument>();
+    const toDocument = (row: TPageRow) => {
+      const known = wire.get(row.doc.id);
+      if (known) return known;
+      const doc = toWireDocument({
         ...row,
-        serial: serials.find((s) => s.id === row.doc.serialNumberId)?.serial ?? null,
-        signers: signers.filter((s) => s.signer.documentId === row.doc.id),
-        unsignedLink: deps.unsignedLink(auth, row.doc.id),
-      }),
-    );
+        signers: row.hasSigners ? signers.filter((s) => s.signer.documentId === row.doc.id) : [],
+        unsignedLink: () => unsignedLink(auth, row.doc.id),
+      });
+      wire.set(row.doc.id, doc);
+      return doc;
+    };
+    return (rows: TPageRow[]): TDocument[] => rows.map(toDocument);
   };
 
   const detailsOf = async (auth: TAuth, id: number) => {
-    const rows = await repo.listPage(db, { visibility: visibilityOf(auth), id }, 1, 1);
-    const [doc] = await toWire(auth, rows);
+    const rows = await pages.listPage(db, { visibility: visibilityOf(auth), id }, 1, 1);
+    const [doc] = (await wireOf(auth, [rows]))(rows);
     if (!doc) throw AppError.notFound('Document');
     return doc;
   };
@@ -158,39 +174,35 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
 
     list: async (auth: TAuth, query: TDocumentQuery) => {
       const { page, perPage, sort, order, ...filter } = query;
-      const visibility = visibilityOf(auth);
-      const { rows, total } = await repo.listDocuments(
-        db,
-        { visibility, ...filter },
-        page,
-        perPage,
-        { sort, order },
-      );
-      // The history's two lists (spec §4) are their own queries, not slices of this page.
-      const byStatus = async (status: 'stamp' | 'nostamp') => {
-        if (filter.status !== 'all' && filter.status !== status) return [];
-        const part = await repo.listPage(db, { visibility, ...filter, status }, page, perPage, {
-          sort,
-          order,
-        });
-        return toWire(auth, part);
-      };
+      const full = { visibility: visibilityOf(auth), ...filter };
+      // The history's two lists (spec §4) are their own pages, read with the main one.
+      const [lists, total] = await Promise.all([
+        pages.listHistoryPages(db, full, page, perPage, { sort, order }),
+        repo.countDocuments(db, full),
+      ]);
+      const wire = await wireOf(auth, [lists.data, lists.stamp, lists.nostamp]);
       return {
-        data: await toWire(auth, rows),
-        stamp: await byStatus('stamp'),
-        nostamp: await byStatus('nostamp'),
+        data: wire(lists.data),
+        stamp: wire(lists.stamp),
+        nostamp: wire(lists.nostamp),
         meta: { page: query.page, perPage: query.perPage, total },
       };
     },
 
     dashboard: async (auth: TAuth) => {
       const visibility = visibilityOf(auth);
-      const rows = await repo.listPage(db, { visibility }, 1, 5);
-      const waiting = await repo.listDocuments(db, { visibility, waiting: 'me' }, 1, 5);
+      const waitingFilter = { visibility, waiting: 'me' } as const;
+      const [rows, waitingRows, waitingTotal, totals] = await Promise.all([
+        pages.listPage(db, { visibility }, 1, 5),
+        pages.listPage(db, waitingFilter, 1, 5),
+        repo.countDocuments(db, waitingFilter),
+        repo.statusTotals(db, visibility),
+      ]);
+      const wire = await wireOf(auth, [rows, waitingRows]);
       return {
-        recent: await toWire(auth, rows),
-        totals: await repo.statusTotals(db, visibility),
-        waiting_for_me: { total: waiting.total, recent: await toWire(auth, waiting.rows) },
+        recent: wire(rows),
+        totals,
+        waiting_for_me: { total: waitingTotal, recent: wire(waitingRows) },
       };
     },
 

@@ -1,0 +1,139 @@
+import { type TDocumentSortKey, type TSortOrder, wireStatusOf } from '@bubuh/contracts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/client.ts';
+import { departements, documents, serialNumbers, users } from '../../db/schema.ts';
+import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { filtersOf, overlappingBranches, type TDocumentFilter } from './documents.repository.ts';
+
+type TDbOrTx = TDb | TTx;
+
+/** `status` on the wire, in SQL (contracts `wireStatusOf`). */
+const wireStatusSql = sql`case ${documents.state} when 'stamped' then 'stamp' when 'cancelled' then 'canceled' else 'nostamp' end`;
+
+const SORT_COLUMNS: TSortColumns<TDocumentSortKey> = {
+  document: lowerOf(documents.fileName),
+  status: wireStatusSql,
+  // Drafts have no serial yet: last.
+  serial: sql`(select s.serial from serial_numbers s where s.id = ${documents.serialNumberId})`,
+  created: documents.createdAt,
+  stamped: documents.stampedAt,
+};
+/** Default order of the list: newest first. */
+const DEFAULT_ORDER = [desc(documents.createdAt), desc(documents.id)];
+
+export type TDocumentSort = { sort?: TDocumentSortKey | undefined; order?: TSortOrder | undefined };
+
+const orderOf = (sort: TDocumentSort) => orderByOf(SORT_COLUMNS, sort, documents.id, DEFAULT_ORDER);
+
+/**
+ * What a listed document needs besides its row, read with it: owner and department names, who
+ * confirmed its JavaScript, its serial, and whether it has signers at all (their rows are read
+ * only when some document of the page has any).
+ */
+const pageFields = {
+  doc: documents,
+  owner: users.fullName,
+  departementName: departements.name,
+  acknowledgedByName: sql<
+    string | null
+  >`(select u.full_name from users u where u.id = ${documents.javascriptAcknowledgedBy})`,
+  serial: serialNumbers.serial,
+  hasSigners: sql<boolean>`exists (select 1 from document_signers ds where ds.document_id = ${documents.id})`,
+};
+
+/**
+ * Each visibility branch's first `limit` ids matching `filter` in the list's order: an index
+ * scan that stops early. Their union holds the list's first `limit` documents.
+ */
+const candidatesOf = (db: TDbOrTx, filter: TDocumentFilter, limit: number, order: SQL[]) => {
+  const filters = filtersOf(filter);
+  return overlappingBranches(filter).map(
+    (branch) =>
+      sql`(${db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(branch, ...filters))
+        .orderBy(...order)
+        .limit(limit)})`,
+  );
+};
+
+const rankFields = {
+  rankAll: sql<number>`picked.r_all`.mapWith(Number),
+  rankStatus: sql<number>`picked.r_status`.mapWith(Number),
+};
+
+/**
+ * The candidates of `lists` ranked once over the whole list (`rankAll`) and, with `byStatus`,
+ * within each wire status (`rankStatus`): every candidate is visible and each list's first
+ * `end` documents are among them, so these ranks are the lists' own. Only rows ranked within
+ * (start, end] by either are joined and returned.
+ */
+const rankedRows = async (
+  db: TDbOrTx,
+  lists: TDocumentFilter[],
+  range: { start: number; end: number; byStatus: boolean },
+  sort: TDocumentSort,
+) => {
+  const { start, end, byStatus } = range;
+  const order = orderOf(sort);
+  const candidates = lists.flatMap((list) => candidatesOf(db, list, end, order));
+  const orderSql = sql.join(order, sql`, `);
+  const statusRank = byStatus
+    ? sql`row_number() over (partition by ${wireStatusSql} order by ${orderSql})`
+    : sql`0`;
+  const picked = sql`(select r.id, r.r_all, r.r_status from (select ${documents.id} as id,
+    row_number() over (order by ${orderSql}) as r_all, ${statusRank} as r_status
+    from ${documents} where ${documents.id} in (${sql.join(candidates, sql` union `)})) r
+    where (r.r_all > ${start} and r.r_all <= ${end}) or (r.r_status > ${start} and r.r_status <= ${end})) picked`;
+  return db
+    .select({ ...pageFields, ...rankFields })
+    .from(documents)
+    .innerJoin(picked, sql`picked.id = ${documents.id}`)
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .leftJoin(departements, eq(departements.id, documents.departementId))
+    .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId));
+};
+
+export type TPageRow = Awaited<ReturnType<typeof rankedRows>>[number];
+
+const ranked =
+  (key: 'rankAll' | 'rankStatus', start: number, end: number) =>
+  (rows: TPageRow[]): TPageRow[] =>
+    rows.filter((r) => r[key] > start && r[key] <= end).sort((a, b) => a[key] - b[key]);
+
+type TPageArgs = [
+  db: TDbOrTx,
+  filter: TDocumentFilter,
+  page: number,
+  perPage: number,
+  sort?: TDocumentSort,
+];
+
+/**
+ * The page of `filter` and, for the history, its stamp and nostamp pages of spec §4 in the same
+ * statement. A list the status filter rules out is empty; one the filter equals is the main page.
+ */
+const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {}]: TPageArgs) => {
+  const end = page * perPage;
+  const start = end - perPage;
+  const status = filter.status ?? 'all';
+  const byStatus = history && status === 'all';
+  const lists: TDocumentFilter[] = byStatus
+    ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
+    : [filter];
+  const rows = await rankedRows(db, lists, { start, end, byStatus }, sort);
+  const data = ranked('rankAll', start, end)(rows);
+  const ofStatus = (wire: 'stamp' | 'nostamp') => {
+    if (history && status === wire) return data;
+    if (!byStatus) return [];
+    return ranked('rankStatus', start, end)(rows.filter((r) => wireStatusOf(r.doc.state) === wire));
+  };
+  return { data, stamp: ofStatus('stamp'), nostamp: ofStatus('nostamp') };
+};
+
+/** One page of the visible documents matching `filter`, without a count. */
+export const listPage = async (...args: TPageArgs) => (await pagesOf(false, ...args)).data;
+
+/** The history's all, stamp and nostamp pages (spec §4) in one statement. */
+export const listHistoryPages = (...args: TPageArgs) => pagesOf(true, ...args);
