@@ -1,4 +1,5 @@
 import { BATCH_ENDPOINTS, BILLING_ENDPOINTS, DOCUMENT_ENDPOINTS } from '@bubuh/contracts';
+import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '@/lib/endpoint';
 import { useSession } from '@/lib/session';
 
@@ -9,6 +10,7 @@ export type TLinkOption = { value: string; label: string };
  * API lists only their own, company admins' the company's, and refuses anything else with 404).
  */
 export const useTicketLinkOptions = (enabled: boolean) => {
+  const { t } = useTranslation();
   const userId = useSession()?.userData.id;
   const documents = useEndpointQuery(
     DOCUMENT_ENDPOINTS.history,
@@ -36,7 +38,7 @@ export const useTicketLinkOptions = (enabled: boolean) => {
       select: (body): TLinkOption[] =>
         body.data.data.map((p) => ({
           value: String(p.id),
-          label: `${p.invoiceNumber} · ${p.status}`,
+          label: `${p.invoiceNumber} · ${t(`support.invoiceStatus.${p.status}`)}`,
         })),
     },
   );
