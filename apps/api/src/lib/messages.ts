@@ -160,7 +160,9 @@ const EXACT: Record<string, string> = {
   'The batch has no files ready to stamp': 'Batch tidak memiliki berkas yang siap dibubuhi',
   'Files can only be added to a draft batch':
     'Berkas hanya dapat ditambahkan ke batch yang belum dimulai',
-  'The manifest is not a readable CSV file': 'Manifest bukan berkas CSV yang dapat dibaca',
+  'The manifest must be a CSV or XLSX file': 'Manifest harus berupa berkas CSV atau XLSX',
+  'Add your e-signature specimen in Master eSign (/master/esign) before signing a batch':
+    'Tambahkan spesimen tanda tangan Anda di Master eSign (/master/esign) sebelum menandatangani batch',
   'The manifest is larger than 1 MB': 'Manifest lebih besar dari 1 MB',
   'The ZIP file cannot be used': 'Berkas ZIP tidak dapat digunakan',
   'The file in the ZIP is damaged': 'Berkas di dalam ZIP rusak',
@@ -291,7 +293,16 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
     /^Not enough e-Meterai quota: the batch needs (\d+) units, the balance is (\d+)$/,
     ([n, m]) => `Kuota e-Meterai tidak cukup: batch membutuhkan ${n} unit, saldo ${m}`,
   ],
+  [
+    /^Not enough e-sign quota: the batch needs (\d+) units, the balance is (\d+)$/,
+    ([n, m]) => `Kuota e-sign tidak cukup: batch membutuhkan ${n} unit, saldo ${m}`,
+  ],
   [/^A batch holds at most (\d+) files$/, ([n]) => `Satu batch paling banyak berisi ${n} berkas`],
+  [/^A batch holds at most (.+) of files$/, ([n]) => `Total berkas satu batch paling banyak ${n}`],
+  [
+    /^The manifest is not a readable (\S+) file$/,
+    ([kind]) => `Manifest bukan berkas ${kind} yang dapat dibaca`,
+  ],
   [/^(.+) not found$/, ([what]) => `${(what && THINGS[what]) ?? what} tidak ditemukan`],
 ];
 
