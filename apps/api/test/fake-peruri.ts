@@ -1,4 +1,4 @@
-import { constants, privateEncrypt } from 'node:crypto';
+import { constants, privateEncrypt, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalPki } from '@bubuh/pdf';
@@ -33,6 +33,10 @@ export type TFakePeruriOptions = {
 export const startFakePeruri = async (pki: LocalPki, options: TFakePeruriOptions = {}) => {
   const requests: TRecorded[] = [];
   const issued = new Set<string>();
+  // Serials unique to this fake (PERURI + 16 digits, as Peruri's): test files sharing one
+  // PostgreSQL database never issue the same serial twice.
+  const prefix = `PERURI${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  const serial = (n: number) => `${prefix}${String(n).padStart(8, '0')}`;
   const jwt = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify({ iss: 'emeterai', exp: Math.floor(Date.now() / 1000) + 86_400 })).toString('base64url')}.sig`;
   const image = (
     await sharp({ create: { width: 183, height: 183, channels: 3, background: '#f7b2c4' } })
@@ -81,7 +85,7 @@ export const startFakePeruri = async (pki: LocalPki, options: TFakePeruriOptions
       });
     }
     if (req.method === 'POST' && req.url === '/chanel/stampv2') {
-      const sn = `PERURI${String(issued.size + 1).padStart(16, '0')}`;
+      const sn = serial(issued.size + 1);
       issued.add(sn);
       return send(200, {
         statusCode: '00',
@@ -120,6 +124,8 @@ export const startFakePeruri = async (pki: LocalPki, options: TFakePeruriOptions
   return {
     base,
     requests,
+    /** The `n`th serial this fake issues (from 1). */
+    serial,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -56,7 +56,7 @@ describe('a server killed mid-stamp', () => {
     expect(Date.now() - restarted).toBeLessThan(60_000);
     const issued = fake.requests.filter((r) => r.url === '/chanel/stampv2');
     expect(issued).toHaveLength(1);
-    expect(details.serial_number).toBe('PERURI0000000000000001');
+    expect(details.serial_number).toBe(fake.serial(1));
 
     const download = await fetch(`${base}/api/v1/single-stamp/download-file/${documentId}`, {
       headers: { authorization },
@@ -74,7 +74,7 @@ describe('a server killed mid-stamp', () => {
         'select serial, status from serial_numbers where document_id = $1',
         [documentId],
       );
-      expect(serials.rows).toEqual([{ serial: 'PERURI0000000000000001', status: 'stamped' }]);
+      expect(serials.rows).toEqual([{ serial: fake.serial(1), status: 'stamped' }]);
       // The dead attempt's unit went back when the retry took over; the retry's unit is spent.
       const reservations = await pg.query<{ state: string }>(
         "select state from unit_reservations where document_id = $1 and kind = 'emeterai' order by id",
