@@ -1,7 +1,8 @@
-import { formatDate, type TBatch, type TBatchSortKey } from '@bubuh/contracts';
+import type { TBatch, TBatchSortKey } from '@bubuh/contracts';
 import { Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { TColumn } from '@/components/data-table';
+import { createdColumn, nameOwnerColumn } from '@/components/list-columns';
 import { BatchStatusBadge } from './batch-badges';
 
 type TBatchColumn = TColumn<TBatch, TBatchSortKey>;
@@ -10,27 +11,8 @@ type TBatchColumn = TColumn<TBatch, TBatchSortKey>;
 export const batchColumns = (
   t: TFunction,
 ): Record<'name' | 'date' | 'total' | 'status', TBatchColumn> => ({
-  name: {
-    key: 'name',
-    header: t('bulk.list.name'),
-    sortKey: 'name',
-    render: (row) => (
-      <div>
-        <Text fw={600} fz="sm">
-          {row.name}
-        </Text>
-        <Text fz="xs" c="dimmed">
-          {row.owner}
-        </Text>
-      </div>
-    ),
-  },
-  date: {
-    key: 'date',
-    header: t('bulk.list.created'),
-    sortKey: 'date',
-    render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-  },
+  name: nameOwnerColumn(t('bulk.list.name'), 'name'),
+  date: createdColumn(t('bulk.list.created'), 'date'),
   total: {
     key: 'total',
     header: t('bulk.list.documents'),

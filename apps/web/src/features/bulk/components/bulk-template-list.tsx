@@ -1,15 +1,11 @@
-import {
-  formatDate,
-  ROUTES,
-  type TBulkTemplate,
-  type TBulkTemplateSortKey,
-} from '@bubuh/contracts';
+import { ROUTES, type TBulkTemplate, type TBulkTemplateSortKey } from '@bubuh/contracts';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { createdColumn, nameOwnerColumn } from '@/components/list-columns';
 import { actionsColumn, RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { bulkEditTemplatePath, bulkUseTemplatePath } from '@/lib/document-paths';
@@ -32,21 +28,7 @@ export const BulkTemplateList = () => {
   });
 
   const columns: TColumn<TBulkTemplate, TBulkTemplateSortKey>[] = [
-    {
-      key: 'name',
-      header: t('stamping.templates.name'),
-      sortKey: 'name',
-      render: (row) => (
-        <div>
-          <Text fw={600} fz="sm">
-            {row.name}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {row.owner}
-          </Text>
-        </div>
-      ),
-    },
+    nameOwnerColumn(t('stamping.templates.name'), 'name'),
     {
       key: 'boxes',
       header: t('stamping.templates.placements'),
@@ -63,12 +45,7 @@ export const BulkTemplateList = () => {
         </Stack>
       ),
     },
-    {
-      key: 'date',
-      header: t('stamping.templates.date'),
-      sortKey: 'date',
-      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-    },
+    createdColumn(t('stamping.templates.date'), 'date'),
     actionsColumn(
       t('stamping.list.actions'),
       (row) => (

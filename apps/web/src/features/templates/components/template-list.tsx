@@ -1,10 +1,11 @@
-import { formatDate, ROUTES, type TTemplate, type TTemplateSortKey } from '@bubuh/contracts';
+import { ROUTES, type TTemplate, type TTemplateSortKey } from '@bubuh/contracts';
 import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconRubberStamp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { createdColumn, nameOwnerColumn } from '@/components/list-columns';
 import { actionsColumn, RowActions } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { placementSummary, templateTypeKey } from '@/lib/document-format';
@@ -35,21 +36,7 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
     `${editTemplatePath(id)}?back=${encodeURIComponent(backTo)}`;
 
   const columns: TColumn<TTemplate, TTemplateSortKey>[] = [
-    {
-      key: 'name',
-      header: t('stamping.templates.name'),
-      sortKey: 'name',
-      render: (row) => (
-        <div>
-          <Text fw={600} fz="sm">
-            {row.name}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {row.owner}
-          </Text>
-        </div>
-      ),
-    },
+    nameOwnerColumn(t('stamping.templates.name'), 'name'),
     {
       key: 'type',
       header: t('stamping.templates.type'),
@@ -77,12 +64,7 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
         </Stack>
       ),
     },
-    {
-      key: 'date',
-      header: t('stamping.templates.date'),
-      sortKey: 'date',
-      render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-    },
+    createdColumn(t('stamping.templates.date'), 'date'),
     actionsColumn(
       t('stamping.list.actions'),
       (row) => (

@@ -1,7 +1,8 @@
-import { formatDate, type TCompanyUser } from '@bubuh/contracts';
+import type { TCompanyUser } from '@bubuh/contracts';
 import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { TColumn } from '@/components/data-table';
+import { createdColumn } from '@/components/list-columns';
 
 /** The first columns of every user list: the name (with the phone under it) and the e-mail. */
 export const userIdentityColumns = (t: TFunction): TColumn<TCompanyUser, 'name' | 'email'>[] => [
@@ -31,9 +32,5 @@ export const userIdentityColumns = (t: TFunction): TColumn<TCompanyUser, 'name' 
 ];
 
 /** When the user was created (sortable). */
-export const userCreatedColumn = (t: TFunction): TColumn<TCompanyUser, 'created'> => ({
-  key: 'created',
-  header: t('master.user.created'),
-  sortKey: 'created',
-  render: (row) => <Text fz="sm">{formatDate(row.created_at)}</Text>,
-});
+export const userCreatedColumn = (t: TFunction): TColumn<TCompanyUser, 'created'> =>
+  createdColumn(t('master.user.created'), 'created');
