@@ -4,14 +4,19 @@
  * runs), and evenly spaced open-loop requests (latency counted from each request's scheduled
  * send time, so a slow server cannot slow the load down) at 100, 250 and 500 req/s against the
  * list (paged, searched), the dashboard and the quota reads, as a department user and a company
- * admin. Prints p50/p99/max, errors and the server's CPU, and the old OR-visibility list query's
- * time on the same data as the baseline.
+ * admin. Prints p50/p99/max, errors, the server's CPU (share of one core and milliseconds per
+ * request), and the old OR-visibility list query's time on the same data as the baseline.
+ *
+ * The list and dashboard answer 304 to a browser's If-None-Match while nothing changed: each is
+ * measured twice, as a first fetch (no validator) and `revalidated` (the ETag of the warm-up
+ * answer sent, 304 expected), the second as a browser re-reading an unchanged page would.
  *
  * Then single stamps through the API (bench/stamp-bench.ts): BENCH_STAMPS one-page uploads
  * stamped by 4 clients, with the engine's own rate beside.
  *
  * BENCH_DOCUMENTS (100000), BENCH_SECONDS per level (4), BENCH_RATES ("100,250,500"),
- * BENCH_STAMPS (400; 0 skips), BENCH_PARTS ("reads,stamp").
+ * BENCH_STAMPS (400; 0 skips), BENCH_PARTS ("reads,stamp"), BENCH_ONLY, BENCH_SERVER_JS (another build to
+ * compare, e.g. one of main copied aside; default the compiled server of this tree).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,12 +46,15 @@ const DATABASE_URL = process.env.DATABASE_URL ?? '';
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'bubuh-bench-api');
 /** A level whose p99 passes this is not followed by a higher rate (the machine is shared). */
 const GIVE_UP_MS = 2_000;
+const SERVER_JS = process.env.BENCH_SERVER_JS;
+/** Only the scenarios whose name contains one of these (BENCH_ONLY="list page,dashboard"). */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 
 /** The server as `npm start` runs it: compiled JavaScript (built first when stale). */
 const startServer = async () => {
   const { apiBuildIsStale, buildApi } = await import('../build.mjs');
-  if (apiBuildIsStale()) await buildApi();
-  return startBenchServer(['apps/api/dist/server.js'], BASE, {
+  if (!SERVER_JS && apiBuildIsStale()) await buildApi();
+  return startBenchServer([SERVER_JS ?? 'apps/api/dist/server.js'], BASE, {
     PORT: String(PORT),
     DATA_DIR,
     DATABASE_URL,
@@ -83,16 +91,36 @@ const login = async (email: string): Promise<string> => {
   return body.data.accessToken;
 };
 
-type TLevel = { rate: number; sent: number; errors: number; latencies: number[]; cpu: number };
+type TLevel = {
+  rate: number;
+  sent: number;
+  errors: number;
+  latencies: number[];
+  /** Share of one core, and milliseconds per request sent. */
+  cpu: number;
+  cpuMs: number;
+};
+
+/** A request as the browser sends it: with the validator of its cached copy when it has one. */
+const headersOf = (token: string, etag?: string): Record<string, string> => ({
+  authorization: `Bearer ${token}`,
+  ...(etag ? { 'if-none-match': etag } : {}),
+});
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** Open loop: request i leaves at start + i/rate whatever the previous ones are doing. */
-const runLevel = async (url: string, token: string, rate: number, pid: number): Promise<TLevel> => {
+const runLevel = async (
+  url: string,
+  headers: Record<string, string>,
+  rate: number,
+  pid: number,
+): Promise<TLevel> => {
   const total = Math.round(rate * SECONDS);
   const interval = 1000 / rate;
-  const level: TLevel = { rate, sent: 0, errors: 0, latencies: [], cpu: 0 };
+  const expected = headers['if-none-match'] ? 304 : 200;
+  const level: TLevel = { rate, sent: 0, errors: 0, latencies: [], cpu: 0, cpuMs: 0 };
   const cpuBefore = cpuSeconds(pid);
   const wallBefore = performance.now();
   const start = performance.now() + 20;
@@ -101,12 +129,12 @@ const runLevel = async (url: string, token: string, rate: number, pid: number): 
     level.sent += 1;
     inflight.push(
       fetch(`${BASE}${url}`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers,
         signal: AbortSignal.timeout(SECONDS * 1000 + 10_000),
       })
         .then(async (res) => {
           await res.arrayBuffer();
-          if (res.status !== 200) level.errors += 1;
+          if (res.status !== expected) level.errors += 1;
           else level.latencies.push(performance.now() - scheduled);
         })
         .catch(() => {
@@ -122,9 +150,51 @@ const runLevel = async (url: string, token: string, rate: number, pid: number): 
     await sleep(1);
   }
   await Promise.all(inflight);
-  level.cpu = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  level.cpu = cpu / ((performance.now() - wallBefore) / 1000);
+  level.cpuMs = (cpu * 1000) / level.sent;
   level.latencies.sort((a, b) => a - b);
   return level;
+};
+
+/** Name, bearer token, URL, and whether it is sent with the warm-up answer's ETag. */
+type TScenario = [name: string, token: string, url: string, revalidate?: boolean];
+
+/** Warm-up (plans, caches), one request at a time (the unloaded latency), then the rates. */
+const runScenario = async ([name, token, url, revalidate]: TScenario, who: string, pid: number) => {
+  const label = `${name.padEnd(26)} ${who.padEnd(6)}`;
+  const alone: number[] = [];
+  let headers = headersOf(token);
+  for (let i = 0; i < 8; i += 1) {
+    const sent = performance.now();
+    const res = await fetch(`${BASE}${url}`, { headers });
+    await res.arrayBuffer();
+    if (i >= 3) alone.push(performance.now() - sent);
+    const etag = res.headers.get('etag');
+    if (revalidate && i === 0) {
+      if (!etag) return console.log(`${label} no ETag: not revalidated`);
+      headers = headersOf(token, etag);
+    }
+  }
+  alone.sort((a, b) => a - b);
+  console.log(`${label} unloaded, one at a time: median ${percentile(alone, 50).toFixed(1)} ms`);
+  for (const rate of RATES) {
+    const level = await runLevel(url, headers, rate, pid);
+    const p99 = percentile(level.latencies, 99);
+    const figures = [
+      String(rate).padStart(5),
+      String(level.sent).padStart(5),
+      String(level.errors).padStart(7),
+      percentile(level.latencies, 50).toFixed(1).padStart(9),
+      p99.toFixed(1).padStart(9),
+      (level.latencies.at(-1) ?? 0).toFixed(1).padStart(9),
+      `${(level.cpu * 100).toFixed(0)}%`.padStart(11),
+      level.cpuMs.toFixed(2).padStart(11),
+    ];
+    console.log(`${label} ${figures.join(' ')}`);
+    if (p99 > GIVE_UP_MS || level.errors > level.sent / 2) break;
+    await sleep(500);
+  }
 };
 
 const main = async () => {
@@ -152,43 +222,33 @@ const main = async () => {
   const pid = server.pid ?? 0;
   try {
     const tokens = { user: await login('user@demo.local'), admin: await login('admin@demo.local') };
-    const scenarios: [string, keyof typeof tokens, string][] = [
-      ['list page 3', 'user', '/api/v1/single-stamp/get-document-user?page=3&perPage=10'],
-      ['list search', 'user', '/api/v1/single-stamp/get-document-user?perPage=10&search=kontrak'],
-      ['dashboard', 'user', '/api/v1/dashboard/get-document-dashboard'],
-      ['quota dept', 'user', '/api/v1/quota/quota-departement'],
-      ['list page 3', 'admin', '/api/v1/single-stamp/get-document-user?page=3&perPage=10'],
-      ['dashboard', 'admin', '/api/v1/dashboard/get-document-dashboard'],
+    const list = '/api/v1/single-stamp/get-document-user?page=3&perPage=10';
+    const dashboard = '/api/v1/dashboard/get-document-dashboard';
+    const scenarios: TScenario[] = [
+      ['list page 3', tokens.user, list],
+      [
+        'list search',
+        tokens.user,
+        '/api/v1/single-stamp/get-document-user?perPage=10&search=kontrak',
+      ],
+      ['dashboard', tokens.user, dashboard],
+      ['quota dept', tokens.user, '/api/v1/quota/quota-departement'],
+      ['list page 3', tokens.admin, list],
+      ['dashboard', tokens.admin, dashboard],
     ];
+    const revalidated = scenarios
+      .filter(([name]) => name === 'list page 3' || name === 'dashboard')
+      .map(([name, token, url]): TScenario => [`${name} revalidated`, token, url, true]);
     console.log(
       `[bench] baseline, old OR-visibility list (page + count(*)) straight on the database: user ${baseline.user.toFixed(1)} ms, admin ${baseline.admin.toFixed(1)} ms`,
     );
     console.log(
-      'scenario             as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU',
+      'scenario                   as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU  CPU ms/req',
     );
-    for (const [name, who, url] of PARTS.includes('reads') ? scenarios : []) {
-      // Warm-up (plans, caches), then one request at a time: the unloaded latency.
-      const alone: number[] = [];
-      for (let i = 0; i < 8; i += 1) {
-        const sent = performance.now();
-        await (
-          await fetch(`${BASE}${url}`, { headers: { authorization: `Bearer ${tokens[who]}` } })
-        ).arrayBuffer();
-        if (i >= 3) alone.push(performance.now() - sent);
-      }
-      alone.sort((a, b) => a - b);
-      console.log(
-        `${name.padEnd(20)} ${who.padEnd(6)} unloaded, one at a time: median ${percentile(alone, 50).toFixed(1)} ms`,
-      );
-      for (const rate of RATES) {
-        const level = await runLevel(url, tokens[who], rate, pid);
-        const p99 = percentile(level.latencies, 99);
-        console.log(
-          `${name.padEnd(20)} ${who.padEnd(6)} ${String(rate).padStart(5)} ${String(level.sent).padStart(5)} ${String(level.errors).padStart(7)} ${percentile(level.latencies, 50).toFixed(1).padStart(9)} ${p99.toFixed(1).padStart(9)} ${(level.latencies.at(-1) ?? 0).toFixed(1).padStart(9)} ${`${(level.cpu * 100).toFixed(0)}%`.padStart(11)}`,
-        );
-        if (p99 > GIVE_UP_MS || level.errors > level.sent / 2) break;
-        await sleep(500);
-      }
+    const who = (token: string) => (token === tokens.admin ? 'admin' : 'user');
+    for (const scenario of PARTS.includes('reads') ? [...scenarios, ...revalidated] : []) {
+      if (ONLY.length && !ONLY.some((part) => scenario[0].includes(part))) continue;
+      await runScenario(scenario, who(scenario[1]), pid);
     }
     if (PARTS.includes('stamp') && STAMPS > 0) {
       const call = (p: string, init: RequestInit) =>

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
 import { REPO_ROOT } from '../src/config/env.ts';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,4 +34,137 @@ export const stopBenchServer = async (child: ChildProcess) => {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+};
+
+/** User + system CPU seconds of a process and its threads (Linux /proc). */
+export const processCpuSeconds = (pid: number): number => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** Peak resident memory of a process (Linux /proc), in MB. */
+export const peakRssMb = (pid: number) => {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+};
+
+/**
+ * Starts the job worker process (`args` after node, from the repository root) and waits until it
+ * prints `ready` on its standard output (5 minutes at most).
+ */
+export const startBenchWorker = async (
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const started = new Promise<boolean>((resolve) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (seen.includes(ready)) resolve(true);
+    });
+    child.once('exit', () => resolve(false));
+    setTimeout(() => resolve(false), 300_000);
+  });
+  if (await started) return child;
+  child.kill('SIGTERM');
+  throw new Error('the worker did not start');
+};
+
+/** BENCH_SQL_LOG: a file each proxied statement's text is appended to (diagnostics). */
+const SQL_LOG = process.env.BENCH_SQL_LOG ?? '';
+
+/** Statements and round trips seen by a counting proxy since it started. */
+export type TWireCounts = {
+  statements: number;
+  roundTrips: number;
+  connections: number;
+  /** Statements whose SQL text matched each pattern given to the proxy. */
+  matched: Record<string, number>;
+};
+
+/**
+ * A TCP proxy in front of PostgreSQL that counts what its clients send: every simple query
+ * (`Q`) and every extended-protocol execute (`E`) is a statement; every `Q` and `Sync` a round
+ * trip. The app and pg-boss (both node-postgres) connect through it without TLS; give each
+ * process its own proxy to count per process. `url` is `target` with the proxy's port.
+ */
+export const startCountingProxy = async (
+  target: string,
+  port: number,
+  patterns: Record<string, RegExp> = {},
+) => {
+  const to = new URL(target);
+  const counts: TWireCounts = { statements: 0, roundTrips: 0, connections: 0, matched: {} };
+  for (const name of Object.keys(patterns)) counts.matched[name] = 0;
+  /** The SQL text of a Parse (after the statement name) or of a simple query. */
+  const tally = (type: string, body: Buffer) => {
+    const start = type === 'P' ? body.indexOf(0) + 1 : 0;
+    const text = body.subarray(start, body.indexOf(0, start)).toString();
+    if (SQL_LOG) fs.appendFileSync(SQL_LOG, `${port} ${text.replace(/\s+/g, ' ').slice(0, 160)}\n`);
+    for (const [name, pattern] of Object.entries(patterns))
+      if (pattern.test(text)) counts.matched[name] = (counts.matched[name] ?? 0) + 1;
+  };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    counts.connections += 1;
+    const upstream = net.connect(Number(to.port || 5432), to.hostname);
+    sockets.add(client).add(upstream);
+    let buffered: Buffer = Buffer.alloc(0);
+    let startup = true;
+    client.on('data', (chunk: Buffer) => {
+      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      for (;;) {
+        if (startup) {
+          // Startup, SSL or cancel request: a length without a type byte.
+          if (buffered.length < 8) break;
+          const length = buffered.readInt32BE(0);
+          if (buffered.length < length) break;
+          const code = buffered.readInt32BE(4);
+          startup = code === 80_877_103 || code === 80_877_104;
+          buffered = buffered.subarray(length);
+          continue;
+        }
+        if (buffered.length < 5) break;
+        const length = buffered.readInt32BE(1);
+        if (buffered.length < length + 1) break;
+        const type = String.fromCharCode(buffered[0] ?? 0);
+        if (type === 'Q' || type === 'E') counts.statements += 1;
+        if (type === 'Q' || type === 'S') counts.roundTrips += 1;
+        if (type === 'Q' || type === 'P') tally(type, buffered.subarray(5, length + 1));
+        buffered = buffered.subarray(length + 1);
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    counts,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 };

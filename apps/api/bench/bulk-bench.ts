@@ -1,11 +1,16 @@
 /**
  * `npm run bench:bulk`: BENCH_DOCS (200) distinct PDFs of 1–5 pages (made here) stamped as one
- * batch through the HTTP API of a server started as its own process (PGlite in a fresh temp
- * folder, or PostgreSQL with DATABASE_URL), with the local issuer: upload (preflight), start, and
- * polling until the last file is stamped. Beside it, in the same run and on the same server, the
- * single-stamp API's own rate (upload + stamp-single-process-company, BENCH_SINGLE documents,
- * 4 at a time) as the baseline. Prints documents per second, p50/p99 time per document (start of
- * the batch to its stamp), and the server's peak RSS. A benchmark, not a test: no assertions.
+ * batch through the HTTP API of the compiled server started as its own process (PGlite in a
+ * fresh temp folder, or PostgreSQL with DATABASE_URL), with the local issuer: upload
+ * (preflight), start, and polling until the last file is stamped. On PostgreSQL it runs twice:
+ * the server alone, then the server and one extra `npm run worker` process (compiled), and
+ * counts the batch documents each process stamped. Beside it, in the same run and on the same
+ * server: the single-stamp API (BENCH_SINGLE one-page uploads, then stamped by 4 clients) and
+ * the engine's own rate on one thread in this process, as the baselines. Prints documents per
+ * second, p50/p99 time per document (start of the batch to its stamp), server CPU per
+ * document, the server's peak RSS and, on PostgreSQL, statements and round trips per document
+ * (counted by a proxy in front of the database, one per process; they include the idle polling
+ * of the job workers and this script's progress reads). A benchmark, not a test.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,36 +21,59 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
-import { sleep, startBenchServer, stopBenchServer } from './bench-server.ts';
+import {
+  peakRssMb,
+  processCpuSeconds,
+  sleep,
+  startBenchServer,
+  startBenchWorker,
+  startCountingProxy,
+  stopBenchServer,
+  type TWireCounts,
+} from './bench-server.ts';
+import { engineRate, onePagePdf, stampMany, uploadMany } from './stamp-bench.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18_060);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DOCS = Number(process.env.BENCH_DOCS ?? 200);
-const SINGLE = Number(process.env.BENCH_SINGLE ?? Math.min(40, Math.max(8, Math.round(DOCS / 5))));
+const SINGLE = Number(
+  process.env.BENCH_SINGLE ?? Math.min(100, Math.max(20, Math.round(DOCS / 5))),
+);
 const UPLOADS_AT_ONCE = 4;
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-bench-bulk-'));
+/**
+ * BENCH_API_DIST: another compiled API to run (e.g. an older build, for before/after in the
+ * same minutes); by default this tree's, built first when stale.
+ */
+const DIST = process.env.BENCH_API_DIST ?? '';
 
-const startServer = () =>
-  startBenchServer(['--import', 'tsx', 'apps/api/src/server.ts'], BASE, {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR,
-    DATABASE_URL,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(DATA_DIR, 'no-web'),
-    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-    BATCH_MAX_FILES: String(Math.max(1000, DOCS)),
-  });
+/** A batch document stamped: its item's counter moves to `stamped` (bench-server's proxy). */
+const BATCH_STAMPED = /"count_stamped" = "batches"\."count_stamped" \+/;
 
-/** Peak resident memory of a process (Linux /proc), in MB. */
-const peakRssMb = (pid: number) => {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+type TProcess = { pid: number; proxy: Awaited<ReturnType<typeof startCountingProxy>> | null };
+
+const serverEnv = (databaseUrl: string) => ({
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR,
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: 'warn',
+  WEB_DIST: path.join(DATA_DIR, 'no-web'),
+  RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+  RATE_LIMIT_STAMP_PER_MINUTE: '1000000',
+  BATCH_MAX_FILES: String(Math.max(1000, DOCS)),
+});
+
+/** The server as `npm start` runs it: compiled JavaScript (built first when stale). */
+const startServer = async (databaseUrl = DATABASE_URL) => {
+  if (!DIST) {
+    const { apiBuildIsStale, buildApi } = await import('../build.mjs');
+    if (apiBuildIsStale()) await buildApi();
+  }
+  const server = path.join(DIST || 'apps/api/dist', 'server.js');
+  return startBenchServer([server], BASE, serverEnv(databaseUrl));
 };
 
 const makePdf = async (n: number) => {
@@ -95,66 +123,81 @@ const pool = async (n: number, width: number, work: (i: number) => Promise<void>
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-const main = async () => {
-  const driver = DATABASE_URL ? 'postgres' : 'pglite';
-  console.log(`[bench:bulk] ${driver}, ${DOCS} documents in one batch, ${SINGLE} single stamps`);
-  // First start: migrations and the demo data; then quota for the run with the server stopped.
-  await stopBenchServer(await startServer());
-  const database: TDatabase = DATABASE_URL
-    ? await openDatabase({ driver: 'postgres', url: DATABASE_URL, poolSize: 2 })
-    : await openDatabase({ driver: 'pglite', dataDir: DATA_DIR });
-  try {
-    const [admin] = await database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'admin@demo.local'));
-    const companyId = admin?.companyId ?? 0;
-    await move(database.db, {
-      kind: 'emeterai',
-      quantity: DOCS + SINGLE + 10,
-      from: SYSTEM_ISSUED,
-      to: { ownerType: 'company', ownerId: companyId, companyId },
-      reason: 'purchase',
-      companyId,
-    });
-  } finally {
-    await database.close();
-  }
-  const server = await startServer();
+/** CPU seconds and wire counts of every process of a round, to take differences of. */
+const snapshot = (processes: TProcess[]) =>
+  processes.map((p) => ({
+    cpu: processCpuSeconds(p.pid),
+    wire: p.proxy ? { ...p.proxy.counts, matched: { ...p.proxy.counts.matched } } : null,
+  }));
+
+type TSnapshot = ReturnType<typeof snapshot>;
+
+/** Per document between two snapshots: CPU ms of all processes, statements and round trips. */
+const perDoc = (before: TSnapshot, after: TSnapshot, docs: number) => {
+  let cpu = 0;
+  let statements = 0;
+  let roundTrips = 0;
+  const stamped: number[] = [];
+  after.forEach((a, i) => {
+    const b = before[i];
+    cpu += a.cpu - (b?.cpu ?? 0);
+    const bw: TWireCounts | null | undefined = b?.wire;
+    if (a.wire && bw) {
+      statements += a.wire.statements - bw.statements;
+      roundTrips += a.wire.roundTrips - bw.roundTrips;
+      stamped.push((a.wire.matched.batch ?? 0) - (bw.matched.batch ?? 0));
+    }
+  });
+  return {
+    cpuMs: (cpu * 1000) / docs,
+    statements: statements / docs,
+    roundTrips: roundTrips / docs,
+    stamped,
+  };
+};
+
+type TRound = Record<string, string>;
+
+/** One round: the single-stamp baseline, then the batch, on a server (and maybe a worker). */
+const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
+  const proxyOf = (port: number) =>
+    DATABASE_URL ? startCountingProxy(DATABASE_URL, port, { batch: BATCH_STAMPED }) : null;
+  const serverProxy = await proxyOf(PORT + 1);
+  const server = await startServer(serverProxy?.url ?? DATABASE_URL);
+  const processes: TProcess[] = [{ pid: server.pid ?? 0, proxy: serverProxy }];
+  const workerProxy = extraWorker ? await proxyOf(PORT + 2) : null;
+  const worker = workerProxy
+    ? await startBenchWorker(
+        [path.join(DIST || 'apps/api/dist', 'worker.js')],
+        serverEnv(workerProxy.url),
+        'working the job queues',
+      )
+    : null;
+  if (worker) processes.push({ pid: worker.pid ?? 0, proxy: workerProxy });
   try {
     const login = await call('', 'POST', '/api/v1/auth/login', {
       email: 'admin@demo.local',
       password: PASSWORD,
     });
     const token = String(login.data.accessToken);
-    const files = await Promise.all(Array.from({ length: DOCS + SINGLE }, (_, i) => makePdf(i)));
-
-    // Baseline: the single-stamp API, 4 documents at a time (upload, then stamp).
-    const singleStart = performance.now();
-    await pool(SINGLE, 4, async (i) => {
-      const up = await upload(
-        token,
-        '/api/v1/single-stamp/upload-document',
-        files[DOCS + i] as Blob,
-        `s${i}.pdf`,
-      );
-      await call(token, 'POST', '/api/v1/single-stamp/stamp-single-process-company', {
-        document_id: up.data.document_id,
-        page: 1,
-        x: 460,
-        y: 60,
-        width: 75,
-        height: 75,
-        doc_type: '3',
+    const authed = (url: string, init: RequestInit) =>
+      fetch(`${BASE}${url}`, {
+        ...init,
+        headers: { ...(init.headers ?? {}), authorization: `Bearer ${token}` },
       });
-    });
-    const singleRate = SINGLE / ((performance.now() - singleStart) / 1000);
+    const files = await Promise.all(Array.from({ length: DOCS }, (_, i) => makePdf(i)));
+
+    // Baseline: single stamps through the API, 4 clients (uploads first, not timed).
+    const ids = await uploadMany(authed, await onePagePdf(), SINGLE);
+    const s0 = snapshot(processes);
+    const single = await stampMany(authed, ids);
+    const singleCost = perDoc(s0, snapshot(processes), single.done);
 
     // The batch: create, upload every file (preflight), start, poll until done.
     const t0 = performance.now();
     const created = ZBatchResponse.parse(
       await call(token, 'POST', '/api/v1/batch-stamp/create-batch', {
-        name: `Bench ${DOCS}`,
+        name: `Bench ${label} ${DOCS}`,
         doc_type: '3',
         placement: { page_mode: 'last', page: 1, x: 460, y: 60, width: 75, height: 75 },
       }),
@@ -168,62 +211,102 @@ const main = async () => {
       );
     });
     const uploaded = performance.now();
+    const b0 = snapshot(processes);
     await call(token, 'POST', '/api/v1/batch-stamp/stamp-batch-process', { batch_id: created.id });
     const started = performance.now();
-    for (;;) {
-      const d = ZBatchDetail.parse(
-        await call(
-          token,
-          'GET',
-          `/api/v1/batch-stamp/detail-batch-documents/${created.id}?perPage=1`,
-        ),
-      ).data;
-      if (d.batch.status === 'done') break;
-      await sleep(250);
-    }
+    const detail = (query: string) =>
+      call(token, 'GET', `/api/v1/batch-stamp/detail-batch-documents/${created.id}?${query}`).then(
+        (body) => ZBatchDetail.parse(body).data,
+      );
+    while ((await detail('perPage=1')).batch.status !== 'done') await sleep(250);
     const finished = performance.now();
+    const batchCost = perDoc(b0, snapshot(processes), DOCS);
     // Time per document: from the batch's start to its stamp (read back from the items).
     const startedAt = Date.now() - (finished - started);
-    const perDoc: number[] = [];
+    const times: number[] = [];
     for (let page = 1; (page - 1) * 100 < DOCS; page += 1) {
-      const d = ZBatchDetail.parse(
-        await call(
-          token,
-          'GET',
-          `/api/v1/batch-stamp/detail-batch-documents/${created.id}?perPage=100&page=${page}`,
-        ),
-      ).data;
-      for (const item of d.data)
-        if (item.stamped_at) perDoc.push(Date.parse(item.stamped_at) - startedAt);
+      for (const item of (await detail(`perPage=100&page=${page}`)).data)
+        if (item.stamped_at) times.push(Date.parse(item.stamped_at) - startedAt);
     }
-    perDoc.sort((a, b) => a - b);
-    const batch = ZBatchDetail.parse(
-      await call(
-        token,
-        'GET',
-        `/api/v1/batch-stamp/detail-batch-documents/${created.id}?perPage=1`,
-      ),
-    ).data.batch;
+    times.sort((a, b) => a - b);
+    const { counts } = (await detail('perPage=1')).batch;
     const s = (ms: number) => ms / 1000;
-    console.log(`[bench:bulk] stamped ${batch.counts.stamped}, failed ${batch.counts.failed}`);
-    console.log(
-      `upload + preflight : ${(DOCS / s(uploaded - t0)).toFixed(1)} docs/s (${s(uploaded - t0).toFixed(1)} s)`,
-    );
-    console.log(
-      `stamping (batch)   : ${(DOCS / s(finished - started)).toFixed(1)} docs/s (${s(finished - started).toFixed(1)} s)`,
-    );
-    console.log(`end to end (batch) : ${(DOCS / s(finished - t0)).toFixed(1)} docs/s`);
-    console.log(
-      `single-stamp API   : ${singleRate.toFixed(1)} docs/s (upload + stamp, 4 at a time; baseline)`,
-    );
-    console.log(
-      `time to stamp (from start): p50 ${s(percentile(perDoc, 50)).toFixed(1)} s, p99 ${s(percentile(perDoc, 99)).toFixed(1)} s`,
-    );
-    console.log(`server peak RSS    : ${peakRssMb(server.pid ?? 0).toFixed(0)} MB`);
+    const wire = (c: ReturnType<typeof perDoc>) =>
+      DATABASE_URL ? `${c.statements.toFixed(1)} / ${c.roundTrips.toFixed(1)}` : 'n/a';
+    return {
+      'stamped / failed (batch)': `${counts.stamped} / ${counts.failed}`,
+      'batch documents stamped per process': DATABASE_URL ? batchCost.stamped.join(' + ') : 'n/a',
+      'upload + preflight, docs/s': (DOCS / s(uploaded - t0)).toFixed(1),
+      'stamping (batch), docs/s': (DOCS / s(finished - started)).toFixed(1),
+      'end to end (batch), docs/s': (DOCS / s(finished - t0)).toFixed(1),
+      'p50 / p99 from start to stamp, s': `${s(percentile(times, 50)).toFixed(1)} / ${s(percentile(times, 99)).toFixed(1)}`,
+      'batch: CPU ms per doc (all processes)': batchCost.cpuMs.toFixed(1),
+      'batch: statements / round trips per doc': wire(batchCost),
+      'single-stamp API, 4 clients, docs/s': `${single.perSecond.toFixed(1)} (${single.done} ok, ${single.errors} errors)`,
+      'single: CPU ms per doc (all processes)': singleCost.cpuMs.toFixed(1),
+      'single: statements / round trips per doc': wire(singleCost),
+      'server peak RSS, MB': peakRssMb(server.pid ?? 0).toFixed(0),
+    };
   } finally {
+    if (worker) await stopBenchServer(worker);
     await stopBenchServer(server);
+    await serverProxy?.close();
+    await workerProxy?.close();
+  }
+};
+
+/** The first start (migrations and demo data), then units for every round (server stopped). */
+const prepare = async (units: number) => {
+  await stopBenchServer(await startServer());
+  const database: TDatabase = DATABASE_URL
+    ? await openDatabase({ driver: 'postgres', url: DATABASE_URL, poolSize: 2 })
+    : await openDatabase({ driver: 'pglite', dataDir: DATA_DIR });
+  try {
+    const [admin] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'admin@demo.local'));
+    const companyId = admin?.companyId ?? 0;
+    await move(database.db, {
+      kind: 'emeterai',
+      quantity: units,
+      from: SYSTEM_ISSUED,
+      to: { ownerType: 'company', ownerId: companyId, companyId },
+      reason: 'purchase',
+      companyId,
+    });
+  } finally {
+    await database.close();
+  }
+};
+
+const main = async () => {
+  const rounds: [string, boolean][] = DATABASE_URL
+    ? [
+        ['postgres', false],
+        ['postgres + 1 worker', true],
+      ]
+    : [['pglite', false]];
+  console.log(
+    `[bench:bulk] ${rounds.map((r) => r[0]).join(', ')}: ${DOCS} documents in one batch, ${SINGLE} single stamps`,
+  );
+  await prepare((DOCS + SINGLE) * rounds.length + 10);
+  const results: [string, TRound][] = [];
+  try {
+    for (const [label, extraWorker] of rounds)
+      results.push([label, await round(label, extraWorker)]);
+  } finally {
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
   }
+  const engine = await engineRate(await onePagePdf());
+  const keys = Object.keys(results[0]?.[1] ?? {});
+  const width = Math.max(...keys.map((k) => k.length));
+  console.log(`${''.padEnd(width)} | ${results.map(([l]) => l.padEnd(20)).join(' | ')}`);
+  for (const key of keys)
+    console.log(
+      `${key.padEnd(width)} | ${results.map(([, r]) => (r[key] ?? '').padEnd(20)).join(' | ')}`,
+    );
+  console.log(`engine alone, one thread (1-page stamp): ${engine.toFixed(0)} stamps/s`);
 };
 
 main().catch((error) => {

@@ -2,6 +2,7 @@ import type { TSession } from '@bubuh/contracts';
 import { desc, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox, users } from '../src/db/schema.ts';
+import { seedDemo } from '../src/db/seed.ts';
 import type { TTestContext } from './helpers.ts';
 import { unique } from './helpers.ts';
 
@@ -116,4 +117,24 @@ export const userIdOf = async (ctx: TTestContext, email: string) => {
     .where(sql`lower(${users.email}) = ${email}`);
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
+};
+
+/** The password of every user of the demo seed in the tests. */
+export const DEMO_PASSWORD = 'Demo#2026!';
+
+export type TDemoUser = 'admin' | 'company' | 'personal' | 'super' | 'user';
+
+/** A session of the demo seed's `<who>@demo.local`. */
+export const loginDemo = (ctx: TTestContext, who: TDemoUser) =>
+  login(ctx, `${who}@demo.local`, DEMO_PASSWORD);
+
+/** Seeds the demo data into `ctx`'s database and logs each demo user in `who` in. */
+export const seedDemoSessions = async <K extends TDemoUser>(
+  ctx: TTestContext,
+  who: readonly K[],
+): Promise<Record<K, TSession>> => {
+  await seedDemo(ctx.database.db, { password: DEMO_PASSWORD });
+  const sessions: Partial<Record<K, TSession>> = {};
+  for (const name of who) sessions[name] = await loginDemo(ctx, name);
+  return sessions as Record<K, TSession>;
 };

@@ -7,11 +7,12 @@ import {
   ZUserData,
 } from '@bubuh/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, otps, passwordResets, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed.ts';
 import {
   bearer,
+  callAs,
   createVerifiedUser,
   lastMailTo,
   login,
@@ -20,19 +21,27 @@ import {
   registerPersonal,
   userIdOf,
 } from './auth-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
+import {
+  RELAXED_LIMITS,
+  type TTestContext,
+  testContextPerFile,
+  unique,
+  withTestContext,
+} from './helpers.ts';
 
 let ctx: TTestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
+testContextPerFile(
+  {
     env: {
       PUBLIC_URL: 'http://portal.test',
       ...RELAXED_LIMITS,
       RATE_LIMIT_RESET_PER_MINUTE: '1000',
     },
-  });
-});
-afterAll(() => ctx.close());
+  },
+  (built) => {
+    ctx = built;
+  },
+);
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
@@ -342,12 +351,13 @@ describe('login', () => {
   it('asks for an e-mail code when login-OTP is on, and the code works once', async () => {
     const email = await createVerifiedUser(ctx);
     const session = await login(ctx, email);
-    const on = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/users/${session.userData.id}/security`,
-      headers: bearer(session),
-      payload: { loginOtpEnabled: true },
-    });
+    const on = await callAs(
+      ctx,
+      session,
+      'PATCH',
+      `/api/v1/users/${session.userData.id}/security`,
+      { loginOtpEnabled: true },
+    );
     expect(on.statusCode).toBe(200);
     const challenge = await post('/api/v1/auth/login', { email, password: PASSWORD });
     expect(challenge.statusCode).toBe(200);
@@ -392,11 +402,7 @@ describe('tokens', () => {
     expect(first.statusCode).toBe(200);
     const pair = first.json().data as { accessToken: string; refreshToken: string };
     expect(pair.refreshToken).not.toBe(session.refreshToken);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/users/${session.userData.id}`,
-      headers: bearer(pair),
-    });
+    const me = await callAs(ctx, pair, 'GET', `/api/v1/users/${session.userData.id}`);
     expect(me.statusCode).toBe(200);
 
     const replay = await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
@@ -404,11 +410,7 @@ describe('tokens', () => {
     expect(
       (await post('/api/v1/auth/refresh', { refreshToken: pair.refreshToken })).statusCode,
     ).toBe(401);
-    const after = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/users/${session.userData.id}`,
-      headers: bearer(pair),
-    });
+    const after = await callAs(ctx, pair, 'GET', `/api/v1/users/${session.userData.id}`);
     expect(after.statusCode).toBe(401);
   });
 
@@ -421,11 +423,7 @@ describe('tokens', () => {
       bearer(session),
     );
     expect(out.statusCode).toBe(200);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/users/${session.userData.id}`,
-      headers: bearer(session),
-    });
+    const me = await callAs(ctx, session, 'GET', `/api/v1/users/${session.userData.id}`);
     expect(me.statusCode).toBe(401);
     expect(
       (await post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })).statusCode,
@@ -486,11 +484,7 @@ describe('forgot and reset password', () => {
     expect(errorOf(mismatch).errors.passwordConfirmation).toBeDefined();
     expect((await post(`/api/v1/auth/reset-password/${token}`, body)).statusCode).toBe(200);
     expect((await post(`/api/v1/auth/reset-password/${token}`, body)).statusCode).toBe(400);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/users/${old.userData.id}`,
-      headers: bearer(old),
-    });
+    const me = await callAs(ctx, old, 'GET', `/api/v1/users/${old.userData.id}`);
     expect(me.statusCode).toBe(401);
     expect((await post('/api/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(401);
     await login(ctx, email, 'BaruSekali99');
@@ -515,8 +509,7 @@ describe('forgot and reset password', () => {
 
 describe('rate limits', () => {
   it('answers 429 with the envelope when one address calls login too often', async () => {
-    const limited = await createTestContext({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3' } });
-    try {
+    await withTestContext({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3' } }, async (limited) => {
       const codes: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         const res = await limited.app.inject({
@@ -532,14 +525,11 @@ describe('rate limits', () => {
         }
       }
       expect(codes).toEqual([401, 401, 401, 429, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('keys the limit on the connection, not on a client-chosen X-Forwarded-For', async () => {
-    const limited = await createTestContext({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '2' } });
-    try {
+    await withTestContext({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '2' } }, async (limited) => {
       const codes: number[] = [];
       for (let i = 0; i < 4; i += 1) {
         const res = await limited.app.inject({
@@ -551,14 +541,11 @@ describe('rate limits', () => {
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([401, 401, 429, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('limits forgot-password per address', async () => {
-    const limited = await createTestContext({ env: { RATE_LIMIT_RESET_PER_MINUTE: '2' } });
-    try {
+    await withTestContext({ env: { RATE_LIMIT_RESET_PER_MINUTE: '2' } }, async (limited) => {
       const codes: number[] = [];
       for (let i = 0; i < 3; i += 1) {
         codes.push(
@@ -572,8 +559,6 @@ describe('rate limits', () => {
         );
       }
       expect(codes).toEqual([200, 200, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

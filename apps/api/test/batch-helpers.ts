@@ -1,9 +1,9 @@
 import { ZBatchDetail, ZBatchResponse } from '@bubuh/contracts';
 import { expect } from 'vitest';
-import { bearer } from './auth-helpers.ts';
+import { bearer, callAs } from './auth-helpers.ts';
 import { makePdf, type TSession } from './documents-helpers.ts';
 import { type TTestContext, unique } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { postFile } from './multipart.ts';
 
 type TPageMode = 'fixed' | 'first' | 'last';
 
@@ -54,17 +54,26 @@ export const sendBatchFile = (
   batchId: number,
   file: { name: string; content: Buffer; type?: string },
 ) => {
-  const form = multipartBody(
-    {},
-    { field: 'file', name: file.name, content: file.content, type: file.type ?? 'text/csv' },
-  );
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/batch-stamp/${route}?batch_id=${batchId}`,
-    headers: { ...bearer(session), ...form.headers },
-    payload: form.payload,
+  return postFile(ctx, session, `/api/v1/batch-stamp/${route}?batch_id=${batchId}`, {
+    name: file.name,
+    content: file.content,
+    type: file.type ?? 'text/csv',
   });
 };
+
+/** POSTs one PDF (a 1-page one unless `content` is given) to a draft batch: the raw answer. */
+export const sendBatchPdf = async (
+  ctx: TTestContext,
+  session: TSession,
+  batchId: number,
+  name: string,
+  content?: Buffer,
+) =>
+  sendBatchFile(ctx, session, 'batch-document-upload', batchId, {
+    name,
+    content: content ?? (await makePdf(1)),
+    type: 'application/pdf',
+  });
 
 /** Adds one PDF to a draft batch and expects it accepted. */
 export const addBatchPdf = async (
@@ -74,33 +83,27 @@ export const addBatchPdf = async (
   name: string,
   content?: Buffer,
 ) => {
-  const res = await sendBatchFile(ctx, session, 'batch-document-upload', batchId, {
-    name,
-    content: content ?? (await makePdf(1)),
-    type: 'application/pdf',
-  });
+  const res = await sendBatchPdf(ctx, session, batchId, name, content);
   expect(res.statusCode, res.body).toBe(201);
   return res;
 };
 
 /** The batch and its first 100 files, as the progress screen reads them. */
 export const batchDetail = async (ctx: TTestContext, session: TSession, batchId: number) => {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100`,
-    headers: bearer(session),
-  });
+  const res = await callAs(
+    ctx,
+    session,
+    'GET',
+    `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return ZBatchDetail.parse(res.json()).data;
 };
 
 /** Starts a draft batch and polls its detail until it is done (90 s at most). */
 export const runBatchToEnd = async (ctx: TTestContext, session: TSession, batchId: number) => {
-  const start = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/batch-stamp/stamp-batch-process',
-    headers: bearer(session),
-    payload: { batch_id: batchId },
+  const start = await callAs(ctx, session, 'POST', '/api/v1/batch-stamp/stamp-batch-process', {
+    batch_id: batchId,
   });
   expect(start.statusCode, start.body).toBe(200);
   const deadline = Date.now() + 90_000;

@@ -1,40 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { bearer } from './auth-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, callAs } from './auth-helpers.ts';
 import { addBatchPdf, createBatch, runBatchToEnd } from './batch-helpers.ts';
 import { makePdf, newDepartmentMember, newDepartmentUser } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
-
-/** The entries of a ZIP: name → bytes. */
-const unzip = (body: Buffer) =>
-  new Promise<Map<string, Buffer>>((resolve, reject) => {
-    const out = new Map<string, Buffer>();
-    yauzl.fromBuffer(body, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
+import { type TTestContext, testContextPerFile } from './helpers.ts';
+import { unzip } from './zip.ts';
 
 /** Bulk stamping backup (/stamp/bulk/backup, issue 13): a batch's originals, one or all. */
 describe('bulk stamping: backup of the originals', () => {
   let ctx: TTestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  testContextPerFile({}, (built) => {
+    ctx = built;
   });
-  afterAll(() => ctx.close());
 
   it('serves each original as uploaded and all of a batch as one ZIP, to whoever may see the batch', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 2);
@@ -47,22 +23,19 @@ describe('bulk stamping: backup of the originals', () => {
     expect(done.batch.counts.stamped).toBe(2);
 
     const [one] = done.data;
-    const original = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/batch-stamp/original/${one?.id}`,
-      headers: bearer(session),
-    });
+    const original = await callAs(ctx, session, 'GET', `/api/v1/batch-stamp/original/${one?.id}`);
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('application/pdf');
     expect(original.headers['content-disposition']).toContain('surat.pdf');
     // The original, not the stamped file.
     expect(original.rawPayload.equals(first)).toBe(true);
 
-    const zip = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/batch-stamp/download-originals/${batch.id}`,
-      headers: bearer(session),
-    });
+    const zip = await callAs(
+      ctx,
+      session,
+      'GET',
+      `/api/v1/batch-stamp/download-originals/${batch.id}`,
+    );
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-disposition']).toContain('-originals.zip');
@@ -84,11 +57,7 @@ describe('bulk stamping: backup of the originals', () => {
         expect(res.statusCode, url).toBe(404);
       }
     }
-    const missing = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/batch-stamp/original/2147483647',
-      headers: bearer(session),
-    });
+    const missing = await callAs(ctx, session, 'GET', '/api/v1/batch-stamp/original/2147483647');
     expect(missing.statusCode).toBe(404);
   });
 });

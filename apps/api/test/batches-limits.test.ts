@@ -1,19 +1,16 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { documents } from '../src/db/schema.ts';
-import { addBatchPdf, batchDetail, createBatch, sendBatchFile } from './batch-helpers.ts';
+import {
+  addBatchPdf,
+  batchDetail,
+  createBatch,
+  sendBatchFile,
+  sendBatchPdf,
+} from './batch-helpers.ts';
 import { makePdf, newDepartmentUser, type TSession } from './documents-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
-
-const zipOf = async (entries: [string, Buffer][]) => {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of entries) zip.addBuffer(content, name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
+import { zipOf } from './zip.ts';
 
 /**
  * Bulk stamping limits (issue 13): files per batch (BATCH_MAX_FILES) and the total size of a
@@ -48,11 +45,7 @@ describe('bulk stamping: files and bytes per batch', () => {
     const batch = await createBatch(ctx, session);
     await addBatchPdf(ctx, session, batch.id, 'satu.pdf', pdf);
     await addBatchPdf(ctx, session, batch.id, 'dua.pdf', pdf);
-    const third = await sendBatchFile(ctx, session, 'batch-document-upload', batch.id, {
-      name: 'tiga.pdf',
-      content: pdf,
-      type: 'application/pdf',
-    });
+    const third = await sendBatchPdf(ctx, session, batch.id, 'tiga.pdf', pdf);
     expect(third.statusCode).toBe(413);
     expect(third.json()).toMatchObject({
       message: expect.stringMatching(/^A batch holds at most \d+ KB of files$/),
@@ -68,20 +61,18 @@ describe('bulk stamping: files and bytes per batch', () => {
   it('refuses the file after BATCH_MAX_FILES, refused files counting as files', async () => {
     const { session } = await newDepartmentUser(ctx, 0);
     const batch = await createBatch(ctx, session);
-    const broken = await sendBatchFile(ctx, session, 'batch-document-upload', batch.id, {
-      name: 'rusak.pdf',
-      content: Buffer.from('not a pdf at all'),
-      type: 'application/pdf',
-    });
+    const broken = await sendBatchPdf(
+      ctx,
+      session,
+      batch.id,
+      'rusak.pdf',
+      Buffer.from('not a pdf at all'),
+    );
     expect(broken.statusCode).toBe(201);
     expect(broken.json().data.status).toBe('rejected');
     await addBatchPdf(ctx, session, batch.id, 'satu.pdf', pdf);
     await addBatchPdf(ctx, session, batch.id, 'dua.pdf', pdf);
-    const fourth = await sendBatchFile(ctx, session, 'batch-document-upload', batch.id, {
-      name: 'empat.pdf',
-      content: pdf,
-      type: 'application/pdf',
-    });
+    const fourth = await sendBatchPdf(ctx, session, batch.id, 'empat.pdf', pdf);
     expect(fourth.statusCode).toBe(413);
     expect(fourth.json()).toMatchObject({
       message: 'A batch holds at most 3 files',

@@ -1,6 +1,5 @@
 import { ZBatchManifestResponse, ZBatchZipResponse, ZDocumentResponse } from '@bubuh/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
+import { describe, expect, it } from 'vitest';
 import { bearer } from './auth-helpers.ts';
 import { batchDetail, createTestBatch } from './batch-helpers.ts';
 import {
@@ -9,38 +8,25 @@ import {
   newDepartmentUser,
   type TSession,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
-
-const zipOf = (entries: [string, Buffer][]) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    for (const [name, content] of entries) zip.addBuffer(content, name);
-    zip.end();
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
+import { type TTestContext, testContextPerFile } from './helpers.ts';
+import { postFile } from './multipart.ts';
+import { zipOf } from './zip.ts';
 
 /** Bulk stamping (issue 13): a CSV manifest overriding values per file, and one ZIP of PDFs. */
 describe('bulk stamping: manifest and ZIP', () => {
   let ctx: TTestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  testContextPerFile({}, (built) => {
+    ctx = built;
   });
-  afterAll(() => ctx.close());
 
   const createBatch = (session: TSession) =>
     createTestBatch(ctx, session, { prefix: 'Faktur', page: 1, pageMode: 'last' });
 
   const send = (session: TSession, route: string, batchId: number, name: string, body: Buffer) => {
-    const form = multipartBody({}, { field: 'file', name, content: body, type: 'text/csv' });
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/batch-stamp/${route}?batch_id=${batchId}`,
-      headers: { ...bearer(session), ...form.headers },
-      payload: form.payload,
+    return postFile(ctx, session, `/api/v1/batch-stamp/${route}?batch_id=${batchId}`, {
+      name,
+      content: body,
+      type: 'text/csv',
     });
   };
   const addPdf = async (session: TSession, batchId: number, name: string) => {

@@ -1,6 +1,6 @@
 import { ZBatchDetail, ZBatchResponse } from '@bubuh/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unitReservations } from '../src/db/schema.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
@@ -11,8 +11,8 @@ import {
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { type TTestContext, testContextPerFile } from './helpers.ts';
+import { pdfPart, postFile } from './multipart.ts';
 
 /**
  * Issue 13: two batches and single stamps at once against one balance (run it on PostgreSQL
@@ -21,10 +21,9 @@ import { multipartBody } from './multipart.ts';
  */
 describe('two batches and single stamps against one balance', () => {
   let ctx: TTestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  testContextPerFile({}, (built) => {
+    ctx = built;
   });
-  afterAll(() => ctx.close());
 
   const batchWith = async (session: TSession, files: number) => {
     const res = await ctx.app.inject({
@@ -39,16 +38,12 @@ describe('two batches and single stamps against one balance', () => {
     });
     const id = ZBatchResponse.parse(res.json()).data.id;
     for (let i = 0; i < files; i += 1) {
-      const form = multipartBody(
-        {},
-        { field: 'file', name: `f${i}.pdf`, content: await makePdf(1), type: 'application/pdf' },
+      await postFile(
+        ctx,
+        session,
+        `/api/v1/batch-stamp/batch-document-upload?batch_id=${id}`,
+        pdfPart(`f${i}.pdf`, await makePdf(1)),
       );
-      await ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/batch-stamp/batch-document-upload?batch_id=${id}`,
-        headers: { ...bearer(session), ...form.headers },
-        payload: form.payload,
-      });
     }
     return id;
   };

@@ -1,7 +1,7 @@
 import { ZBatchDetail, ZBatchResponse, ZBulkTemplateResponse } from '@bubuh/contracts';
 import { verifyPdf } from '@bubuh/pdf';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unitReservations } from '../src/db/schema.ts';
 import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
@@ -12,8 +12,8 @@ import {
   signaturePng,
   type TSession,
 } from './documents-helpers.ts';
-import { createTestContext, type TTestContext, unique } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { type TTestContext, testContextPerFile, unique } from './helpers.ts';
+import { pdfPart, postFile, postSpecimen } from './multipart.ts';
 
 /**
  * Bulk templates (issue 13): CRUD scoped by company, page anchors resolved per document, and
@@ -21,11 +21,9 @@ import { multipartBody } from './multipart.ts';
  */
 describe('bulk templates and signing batches', () => {
   let ctx: TTestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  testContextPerFile({}, (built) => {
+    ctx = built;
   });
-  afterAll(() => ctx.close());
 
   const stampBox = { x: 400, y: 100, width: 75, height: 75 };
   const signBox = { x: 60, y: 100, width: 160, height: 60 };
@@ -53,15 +51,9 @@ describe('bulk templates and signing batches', () => {
     });
 
   const addSpecimen = async (session: TSession) => {
-    const form = multipartBody(
-      { source: 'drawn', name: 'Tanda tangan' },
-      { field: 'file', name: 'sig.png', content: await signaturePng(), type: 'image/png' },
-    );
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/esign',
-      headers: { ...bearer(session), ...form.headers },
-      payload: form.payload,
+    const res = await postSpecimen(ctx, session, await signaturePng(), {
+      source: 'drawn',
+      name: 'Tanda tangan',
     });
     expect(res.statusCode, res.body).toBe(201);
   };
@@ -86,16 +78,12 @@ describe('bulk templates and signing batches', () => {
   };
 
   const addFile = async (session: TSession, batchId: number, pages: number, name: string) => {
-    const form = multipartBody(
-      {},
-      { field: 'file', name, content: await makePdf(pages), type: 'application/pdf' },
+    const res = await postFile(
+      ctx,
+      session,
+      `/api/v1/batch-stamp/batch-document-upload?batch_id=${batchId}`,
+      pdfPart(name, await makePdf(pages)),
     );
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/batch-stamp/batch-document-upload?batch_id=${batchId}`,
-      headers: { ...bearer(session), ...form.headers },
-      payload: form.payload,
-    });
     expect(res.statusCode).toBe(201);
     return res.json().data as { status: string; reason: string | null; document_id: number };
   };

@@ -1,7 +1,6 @@
 import { ZBatchManifestResponse } from '@bubuh/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
+import { describe, expect, it } from 'vitest';
 import { bearer } from './auth-helpers.ts';
 import {
   addBatchPdf,
@@ -11,7 +10,8 @@ import {
   sendBatchFile,
 } from './batch-helpers.ts';
 import { makePdf, newDepartmentUser } from './documents-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { type TTestContext, testContextPerFile } from './helpers.ts';
+import { zipOf } from './zip.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -37,10 +37,9 @@ const readWorkbook = async (body: Buffer) => {
 /** Bulk stamping (issue 13): the manifest as XLSX, and the report as XLSX. */
 describe('bulk stamping: XLSX manifest and report', () => {
   let ctx: TTestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  testContextPerFile({}, (built) => {
+    ctx = built;
   });
-  afterAll(() => ctx.close());
 
   it('applies an XLSX manifest (date and number cells) and names every bad row by its sheet row', async () => {
     const { session } = await newDepartmentUser(ctx, 3);
@@ -100,12 +99,10 @@ describe('bulk stamping: XLSX manifest and report', () => {
     // A PDF named .csv.
     expect((await send('manifest.csv', await makePdf(1))).statusCode).toBe(415);
     // A ZIP that is not a workbook.
-    const zip = new yazl.ZipFile();
-    zip.addBuffer(Buffer.from('hello'), 'readme.txt');
-    zip.end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-    const notBook = await send('manifest.xlsx', Buffer.concat(chunks));
+    const notBook = await send(
+      'manifest.xlsx',
+      await zipOf([['readme.txt', Buffer.from('hello')]]),
+    );
     expect(notBook.statusCode).toBe(422);
     expect(notBook.json()).toMatchObject({
       message: 'The manifest is not a readable XLSX file',

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ZBatchItemResponse, ZBatchResponse } from '@bubuh/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
-import { bearer } from './auth-helpers.ts';
+import { callAs } from './auth-helpers.ts';
 import { batchDetail, createTestBatch } from './batch-helpers.ts';
 import {
   makePdf,
@@ -19,7 +19,7 @@ import {
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
 import { grantLocker, lockerListing } from './locker-helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { pdfPart, postFile } from './multipart.ts';
 
 /** Bulk stamping (issue 13): preflight, quota, a run to the end, cancel, retry, tenancy. */
 describe('bulk stamping (batch-stamp)', () => {
@@ -45,24 +45,18 @@ describe('bulk stamping (batch-stamp)', () => {
     createTestBatch(ctx, session, { prefix: 'Kontrak', page: 2, pageMode });
 
   const addFile = (session: TSession, batchId: number, content: Buffer, name: string) => {
-    const form = multipartBody({}, { field: 'file', name, content, type: 'application/pdf' });
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/batch-stamp/batch-document-upload?batch_id=${batchId}`,
-      headers: { ...bearer(session), ...form.headers },
-      payload: form.payload,
-    });
+    return postFile(
+      ctx,
+      session,
+      `/api/v1/batch-stamp/batch-document-upload?batch_id=${batchId}`,
+      pdfPart(name, content),
+    );
   };
 
   const detail = (session: TSession, batchId: number) => batchDetail(ctx, session, batchId);
 
   const act = (session: TSession, action: string, batchId: number) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/batch-stamp/${action}`,
-      headers: bearer(session),
-      payload: { batch_id: batchId },
-    });
+    callAs(ctx, session, 'POST', `/api/v1/batch-stamp/${action}`, { batch_id: batchId });
 
   /** Polls the batch (as the progress screen does) until `done` holds. */
   const until = async (
@@ -138,18 +132,15 @@ describe('bulk stamping (batch-stamp)', () => {
     const stranger = (await newDepartmentUser(ctx, 5)).session;
     const colleague = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
     for (const who of [stranger, colleague]) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/batch-stamp/detail-batch-documents/${batchId}`,
-        headers: bearer(who),
-      });
+      const res = await callAs(
+        ctx,
+        who,
+        'GET',
+        `/api/v1/batch-stamp/detail-batch-documents/${batchId}`,
+      );
       expect(res.statusCode).toBe(404);
       expect((await act(who, 'stamp-batch-process', batchId)).statusCode).toBe(404);
-      const list = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/v1/batch-stamp/get-batch-documents',
-        headers: bearer(who),
-      });
+      const list = await callAs(ctx, who, 'GET', '/api/v1/batch-stamp/get-batch-documents');
       expect(list.json().data.data).toEqual([]);
     }
   });
@@ -187,17 +178,9 @@ describe('bulk stamping (batch-stamp)', () => {
       .where(inArray(serialNumbers.documentId, ids));
     expect(serials).toHaveLength(3);
     // Each file is a stamped PDF with a valid e-Meterai signature, also inside the ZIP.
-    const file = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/single-stamp/download-file/${ids[0]}`,
-      headers: bearer(owner),
-    });
+    const file = await callAs(ctx, owner, 'GET', `/api/v1/single-stamp/download-file/${ids[0]}`);
     expect(pdfsig(file.rawPayload)).toMatch(/Signature Validation: Signature is Valid/);
-    const zip = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/batch-stamp/download-zip/${batchId}`,
-      headers: bearer(owner),
-    });
+    const zip = await callAs(ctx, owner, 'GET', `/api/v1/batch-stamp/download-zip/${batchId}`);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     const zipFile = path.join(ctx.dir, 'batch.zip');
@@ -205,11 +188,7 @@ describe('bulk stamping (batch-stamp)', () => {
     const listing = execFileSync('unzip', ['-l', zipFile], { encoding: 'utf8' });
     expect(listing).toMatch(/a_stamped\.pdf/);
     expect(listing).toMatch(/3 files/);
-    const report = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/batch-stamp/report/${batchId}`,
-      headers: bearer(owner),
-    });
+    const report = await callAs(ctx, owner, 'GET', `/api/v1/batch-stamp/report/${batchId}`);
     expect(report.body.split('\r\n')[0]).toBe(
       'file_name,serial_number,status,stamped_at,stamped_by,reason,doc_type,doc_value,doc_number,doc_date',
     );
@@ -269,16 +248,12 @@ describe('bulk stamping (batch-stamp)', () => {
   it('uploads and starts in one call for API clients (batch-document-upload-one-process)', async () => {
     const { session } = await newDepartmentUser(ctx, 2);
     const id = await createBatch(session, 'first');
-    const form = multipartBody(
-      {},
-      { field: 'file', name: 'api.pdf', content: await makePdf(1), type: 'application/pdf' },
+    const res = await postFile(
+      ctx,
+      session,
+      `/api/v1/batch-stamp/batch-document-upload-one-process?batch_id=${id}`,
+      pdfPart('api.pdf', await makePdf(1)),
     );
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/batch-stamp/batch-document-upload-one-process?batch_id=${id}`,
-      headers: { ...bearer(session), ...form.headers },
-      payload: form.payload,
-    });
     expect(res.statusCode).toBe(201);
     expect(['queued', 'stamping', 'stamped']).toContain(
       ZBatchItemResponse.parse(res.json()).data.status,
@@ -311,16 +286,17 @@ describe('bulk stamping (batch-stamp)', () => {
     expect(inside.items.map((i) => i.name).sort()).toEqual(['dua.pdf', 'satu.pdf']);
     expect(inside.items.every((i) => i.serial_number !== null)).toBe(true);
 
-    const notices = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/notification/list/all-data',
-        headers: bearer(session),
-      })
-    ).json() as { header: string; content: string }[];
-    expect(notices.map((n) => n.header)).toContain('Batch finished');
-    expect(notices.find((n) => n.header === 'Batch finished')?.content).toContain(
-      '2 documents stamped, 0 failed',
+    // The notice follows the batch's last move (as the bell shows it a moment later).
+    await vi.waitFor(
+      async () => {
+        const notices = (
+          await callAs(ctx, session, 'GET', '/api/notification/list/all-data')
+        ).json() as { header: string; content: string }[];
+        expect(notices.find((n) => n.header === 'Batch finished')?.content).toContain(
+          '2 documents stamped, 0 failed',
+        );
+      },
+      { timeout: 30_000, interval: 200 },
     );
   });
 });

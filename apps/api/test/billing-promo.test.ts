@@ -6,8 +6,7 @@ import type { TInvoice, TPromoCode } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, promoCodes } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed.ts';
-import { callAs, login } from './auth-helpers.ts';
+import { callAs, type login, seedDemoSessions } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 let ctx: TTestContext;
@@ -15,14 +14,10 @@ type TSession = Awaited<ReturnType<typeof login>>;
 let admin: TSession;
 let user: TSession;
 let superUser: TSession;
-const DEMO = 'Demo#2026!';
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: RELAXED_LIMITS });
-  await seedDemo(ctx.database.db, { password: DEMO });
-  admin = await login(ctx, 'admin@demo.local', DEMO);
-  user = await login(ctx, 'user@demo.local', DEMO);
-  superUser = await login(ctx, 'super@demo.local', DEMO);
+  ({ admin, user, super: superUser } = await seedDemoSessions(ctx, ['admin', 'user', 'super']));
 }, 120_000);
 afterAll(() => ctx?.close());
 

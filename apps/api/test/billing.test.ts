@@ -9,9 +9,8 @@ import { computeTotals, percentToBasisPoints, type TInvoice } from '@bubuh/contr
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, invoices, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
-import { callAs, createVerifiedUser, login, PASSWORD } from './auth-helpers.ts';
+import { callAs, createVerifiedUser, login, PASSWORD, seedDemoSessions } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -23,18 +22,28 @@ let personal: TSession;
 let superUser: TSession;
 let companyId: number;
 
-const DEMO = 'Demo#2026!';
-
 beforeAll(async () => {
   ctx = await createTestContext({ env: RELAXED_LIMITS });
-  await seedDemo(ctx.database.db, { password: DEMO });
-  admin = await login(ctx, 'admin@demo.local', DEMO);
-  user = await login(ctx, 'user@demo.local', DEMO);
-  personal = await login(ctx, 'personal@demo.local', DEMO);
-  superUser = await login(ctx, 'super@demo.local', DEMO);
+  ({
+    admin,
+    user,
+    personal,
+    super: superUser,
+  } = await seedDemoSessions(ctx, ['admin', 'user', 'personal', 'super']));
   companyId = admin.userData.company_id ?? 0;
 }, 120_000);
 afterAll(() => ctx?.close());
+
+/** Completes `invoiceId` in the embedded sandbox gateway with `outcome`, as `as`. */
+const completeSandbox = (as: TSession, invoiceId: number, outcome: 'success' | 'failure') =>
+  callAs(ctx, as, 'POST', `/api/v1/purchase/sandbox/${invoiceId}/complete`, { outcome });
+
+/** Makes `invoiceId` due `ago` (a PostgreSQL interval) in the past. */
+const dueAgo = (invoiceId: number, ago: string) =>
+  ctx.database.db
+    .update(invoices)
+    .set({ dueAt: sql`now() - ${ago}::interval` })
+    .where(eq(invoices.id, invoiceId));
 
 const companyBalance = (kind: 'emeterai' | 'esign') =>
   balanceOf(ctx.database.db, { ownerType: 'company', ownerId: companyId, companyId }, kind);
@@ -88,30 +97,14 @@ describe('buying units with the sandbox gateway', () => {
     const invoice = await buyUnits(admin, 50);
     const start = await callAs(ctx, admin, 'POST', `/api/v1/purchase/invoice/${invoice.id}/pay`);
     expect(start.json().data.redirect_url).toBe(`/payment/sandbox/${invoice.id}`);
-    const paid = await callAs(
-      ctx,
-      admin,
-      'POST',
-      `/api/v1/purchase/sandbox/${invoice.id}/complete`,
-      {
-        outcome: 'success',
-      },
-    );
+    const paid = await completeSandbox(admin, invoice.id, 'success');
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data).toEqual({
       status: 'paid',
       redirect_url: `/payment/success?invoice=${invoice.id}`,
     });
     expect(await companyBalance('emeterai')).toBe(before + 50);
-    const again = await callAs(
-      ctx,
-      admin,
-      'POST',
-      `/api/v1/purchase/sandbox/${invoice.id}/complete`,
-      {
-        outcome: 'success',
-      },
-    );
+    const again = await completeSandbox(admin, invoice.id, 'success');
     expect(again.statusCode).toBe(409);
     expect(await companyBalance('emeterai')).toBe(before + 50);
     const read = await callAs(ctx, admin, 'GET', `/api/v1/purchase/invoice/${invoice.id}`);
@@ -130,15 +123,7 @@ describe('buying units with the sandbox gateway', () => {
   it('a failed payment lands on /payment/failed and credits nothing', async () => {
     const before = await companyBalance('emeterai');
     const invoice = await buyUnits(admin, 5);
-    const res = await callAs(
-      ctx,
-      admin,
-      'POST',
-      `/api/v1/purchase/sandbox/${invoice.id}/complete`,
-      {
-        outcome: 'failure',
-      },
-    );
+    const res = await completeSandbox(admin, invoice.id, 'failure');
     expect(res.json().data).toEqual({
       status: 'failed',
       redirect_url: `/payment/failed?invoice=${invoice.id}`,
@@ -148,24 +133,13 @@ describe('buying units with the sandbox gateway', () => {
 
   it('an expired invoice cannot be paid and reads Expired', async () => {
     const invoice = await buyUnits(admin, 3);
-    await ctx.database.db
-      .update(invoices)
-      .set({ dueAt: sql`now() - interval '1 minute'` })
-      .where(eq(invoices.id, invoice.id));
+    await dueAgo(invoice.id, '1 minute');
     const read = await callAs(ctx, admin, 'GET', `/api/v1/purchase/invoice/${invoice.id}`);
     expect(read.json().data.status).toBe('expired');
     const pay = await callAs(ctx, admin, 'POST', `/api/v1/purchase/invoice/${invoice.id}/pay`);
     expect(pay.statusCode).toBe(409);
     expect(pay.json().message).toBe('This invoice has expired');
-    const sandbox = await callAs(
-      ctx,
-      admin,
-      'POST',
-      `/api/v1/purchase/sandbox/${invoice.id}/complete`,
-      {
-        outcome: 'success',
-      },
-    );
+    const sandbox = await completeSandbox(admin, invoice.id, 'success');
     expect(sandbox.statusCode).toBe(409);
     const list = await callAs(
       ctx,
@@ -180,10 +154,7 @@ describe('buying units with the sandbox gateway', () => {
 
   it('the scheduled expiry job marks overdue invoices expired', async () => {
     const invoice = await buyUnits(admin, 4);
-    await ctx.database.db
-      .update(invoices)
-      .set({ dueAt: sql`now() - interval '1 second'` })
-      .where(eq(invoices.id, invoice.id));
+    await dueAgo(invoice.id, '1 second');
     const run = await ctx.app.jobs.sendAndWait('expire-invoices', {}, { timeoutMs: 20_000 });
     expect(run.status).toBe('done');
     const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
@@ -263,9 +234,7 @@ describe('plans', () => {
     );
     const me = { ownerType: 'user' as const, ownerId: personal.userData.id, companyId: null };
     const before = await balanceOf(ctx.database.db, me, 'esign');
-    await callAs(ctx, personal, 'POST', `/api/v1/purchase/sandbox/${invoice.id}/complete`, {
-      outcome: 'success',
-    });
+    await completeSandbox(personal, invoice.id, 'success');
     expect(await balanceOf(ctx.database.db, me, 'esign')).toBe(before + 100);
     const sub = await callAs(
       ctx,
@@ -338,9 +307,7 @@ describe('bank transfer', () => {
 describe('receipt PDF', () => {
   it('a paid invoice downloads as a receipt PDF with the NPWP and the seller', async () => {
     const invoice = await buyUnits(admin, 50);
-    await callAs(ctx, admin, 'POST', `/api/v1/purchase/sandbox/${invoice.id}/complete`, {
-      outcome: 'success',
-    });
+    await completeSandbox(admin, invoice.id, 'success');
     const res = await callAs(ctx, admin, 'GET', `/api/v1/purchase/invoice/${invoice.id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');

@@ -5,25 +5,25 @@
  * PostgreSQL; PGlite's one connection serialises them).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentSigners, documents } from '../src/db/schema.ts';
-import { bearer } from './auth-helpers.ts';
+import { bearer, callAs } from './auth-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
   newDepartmentUser,
   purchase,
-  signatureBox,
+  setSigners,
+  signAt,
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, testDbDriver } from './helpers.ts';
+import { RELAXED_LIMITS, type TTestContext, testContextPerFile, testDbDriver } from './helpers.ts';
 
 let ctx: TTestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { ...RELAXED_LIMITS } });
+testContextPerFile({ env: { ...RELAXED_LIMITS } }, (built) => {
+  ctx = built;
 });
-afterAll(() => ctx.close());
 
 type TRows<T> = { rows: T[] };
 const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
@@ -91,46 +91,38 @@ describe('kept document totals', () => {
       (await post('/api/v1/single-stamp/canceled-stamp', owner, { document_id: toCancel }))
         .statusCode,
     ).toBe(200);
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/single-stamp/delete-document/${toDelete}`,
-      headers: bearer(owner),
-    });
+    const removed = await callAs(
+      ctx,
+      owner,
+      'DELETE',
+      `/api/v1/single-stamp/delete-document/${toDelete}`,
+    );
     expect(removed.statusCode, removed.body).toBe(200);
     for (const id of [toSign, toSignAndCancel]) {
       // The signer has two boxes: the document counts once for them.
-      const set = await post('/api/v1/esign-only/update-signer-data', owner, {
-        document_id: id,
-        signers: [
-          { user_id: signer.userData.id, ...signatureBox(60) },
-          { user_id: signer.userData.id, ...signatureBox(260) },
-          { user_id: owner.userData.id, ...signatureBox(460) },
-        ],
-      });
+      const set = await setSigners(ctx, owner, id, [
+        [signer.userData.id, 60],
+        [signer.userData.id, 260],
+        [owner.userData.id, 460],
+      ]);
       expect(set.statusCode, set.body).toBe(200);
     }
-    const signed = await post('/api/v1/esign-only/signer-process', signer, {
-      document_id: toSign,
-      ...signatureBox(60),
-      identity_confirmed: true,
-    });
+    const signed = await signAt(ctx, signer, toSign, 60);
     expect(signed.statusCode, signed.body).toBe(200);
     expect(
       (await post('/api/v1/single-stamp/canceled-stamp', owner, { document_id: toSignAndCancel }))
         .statusCode,
     ).toBe(200);
     // Signers replaced by the owner alone: the signer's count goes away.
-    const reset = await post('/api/v1/esign-only/update-signer-data', owner, {
-      document_id: ids[4] ?? 0,
-      signers: [{ user_id: owner.userData.id, ...signatureBox(60) }],
-    });
+    const reset = await setSigners(ctx, owner, ids[4] ?? 0, [[owner.userData.id, 60]]);
     expect([200, 409]).toContain(reset.statusCode);
     expect(await kept()).toEqual(await counted());
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/single-stamp/get-document-user?perPage=10',
-      headers: bearer(signer),
-    });
+    const list = await callAs(
+      ctx,
+      signer,
+      'GET',
+      '/api/v1/single-stamp/get-document-user?perPage=10',
+    );
     // What the signer sees: the two documents they were asked to sign, whatever the boxes.
     expect(list.json().data.meta.total).toBe(2);
   }, 300_000);

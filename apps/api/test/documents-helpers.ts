@@ -6,6 +6,7 @@ import { ZUploadDocumentResponse, ZVerifyResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import { companies, departements, users } from '../src/db/schema.ts';
 import {
   move,
@@ -32,6 +33,35 @@ export const purchase = (ctx: TTestContext, to: TAccountRef, kind: TQuotaKind, q
 
 /** A signature box on page 1 at `x` (PDF points, 120 × 50). */
 export const signatureBox = (x: number) => ({ page: 1, x, y: 200, width: 120, height: 50 });
+
+/**
+ * `owner` sets the signers of `documentId`: `[userId, x]` each, in signing order, each with a
+ * `signatureBox(x)`; the raw answer.
+ */
+export const setSigners = (
+  ctx: TTestContext,
+  owner: TSession,
+  documentId: number,
+  signers: readonly (readonly [number, number])[],
+) =>
+  callAs(ctx, owner, 'POST', '/api/v1/esign-only/update-signer-data', {
+    document_id: documentId,
+    signers: signers.map(([userId, x]) => ({ user_id: userId, ...signatureBox(x) })),
+  });
+
+/** `who` signs `documentId` in the `signatureBox(x)` through `route`, identity confirmed. */
+export const signAt = (
+  ctx: TTestContext,
+  who: TSession,
+  documentId: number,
+  x: number,
+  route: 'signer-process' | 'embed-process' = 'signer-process',
+) =>
+  callAs(ctx, who, 'POST', `/api/v1/esign-only/${route}`, {
+    document_id: documentId,
+    ...signatureBox(x),
+    identity_confirmed: true,
+  });
 
 const SIGNER_BOX = { page: 1, y: 150, width: 140, height: 56 };
 
@@ -165,6 +195,14 @@ export const stampDocument = (ctx: TTestContext, session: TSession, documentId: 
     headers: bearer(session),
     payload: stampRequest(documentId, page),
   });
+
+/** Uploads a 2-page PDF as `session`, stamps it on page 2 and expects the stamp to succeed. */
+export const stampNewDocument = async (ctx: TTestContext, session: TSession) => {
+  const id = await uploadedId(ctx, session, await makePdf(2));
+  const stamped = await stampDocument(ctx, session, id);
+  expect(stamped.statusCode, stamped.body).toBe(200);
+  return stamped;
+};
 
 /** pdfsig's report (it always exits 0: callers read the text). */
 export const pdfsig = (bytes: Buffer) => {

@@ -5,13 +5,15 @@ import { documents, serialNumbers, unitReservations, users } from '../src/db/sch
 import { recoverStuckDocuments } from '../src/modules/documents/documents-recovery.ts';
 import { balanceOf, move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { reserveUnit } from '../src/modules/quota/units.ts';
-import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
+import { bearer, callAs, createVerifiedUser, login } from './auth-helpers.ts';
 import {
   makePdf,
   newDepartmentMember,
   newDepartmentUser,
   pdfsig,
   purchase,
+  setSigners,
+  signAt,
   signatureBox,
   stampDocument,
   stampRequest,
@@ -19,8 +21,13 @@ import {
   uploadedId,
   verifyThroughApi,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
+import {
+  createTestContext,
+  RELAXED_LIMITS,
+  type TTestContext,
+  watchingSerials,
+} from './helpers.ts';
+import { pdfPart, postFile } from './multipart.ts';
 
 /** Set to make the provider's signing step fail (after the serial was issued). */
 let failSigning = false;
@@ -31,11 +38,9 @@ beforeAll(async () => {
   ctx = await createTestContext({
     env: { ...RELAXED_LIMITS },
     meterai: (local) => ({
-      ...local,
-      issueSerial: async (input) => {
+      ...watchingSerials(() => {
         issued += 1;
-        return local.issueSerial(input);
-      },
+      })(local),
       signing: async (context) => {
         if (failSigning) throw new Error('signing service unreachable');
         return local.signing(context);
@@ -133,19 +138,12 @@ describe('a process that dies mid-stamp', () => {
     await purchase(ctx, ref, 'esign', 2);
     const id = await uploadedId(ctx, session, await makePdf(1));
     const me = session.userData.id;
-    const set = await post('/api/v1/esign-only/update-signer-data', session, {
-      document_id: id,
-      signers: [
-        { user_id: me, ...signatureBox(60) },
-        { user_id: me, ...signatureBox(260) },
-      ],
-    });
+    const set = await setSigners(ctx, session, id, [
+      [me, 60],
+      [me, 260],
+    ]);
     expect(set.statusCode, set.body).toBe(200);
-    const first = await post('/api/v1/esign-only/signer-process', session, {
-      document_id: id,
-      ...signatureBox(60),
-      identity_confirmed: true,
-    });
+    const first = await signAt(ctx, session, id, 60);
     expect(first.statusCode, first.body).toBe(200);
     // The second signature's process dies after spending its unit.
     await deadReservation('esign', ref, id, 20 * 60_000);
@@ -246,16 +244,12 @@ describe('bad files spend nothing', () => {
   it('a broken PDF is refused before any unit moves', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 3);
     const broken = (await makePdf(2)).subarray(0, 400);
-    const form = multipartBody(
-      {},
-      { field: 'file', name: 'rusak.pdf', content: broken, type: 'application/pdf' },
+    const res = await postFile(
+      ctx,
+      session,
+      '/api/v1/single-stamp/upload-document',
+      pdfPart('rusak.pdf', broken),
     );
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/single-stamp/upload-document',
-      headers: { ...bearer(session), ...form.headers },
-      payload: form.payload,
-    });
     expect(res.statusCode).toBe(422);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(3);
     const list = ZDocumentUserList.parse(
@@ -273,34 +267,37 @@ describe('drafts', () => {
       emeterai: { page: 2, x: 300, y: 120, width: 75, height: 75 },
       esign: [{ page: 1, x: 60, y: 200, width: 120, height: 50, user_id: session.userData.id }],
     };
-    const saved = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/single-stamp/update-document/${id}`,
-      headers: bearer(session),
-      payload: { placements, doc_type: '3' },
-    });
+    const saved = await callAs(
+      ctx,
+      session,
+      'PATCH',
+      `/api/v1/single-stamp/update-document/${id}`,
+      { placements, doc_type: '3' },
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const doc = await details(session, id);
     expect(doc.placements).toEqual(placements);
     expect(doc.doc_type).toBe('3');
     expect(doc.signing_method).toBe('esign-emeterai');
 
-    const pastEnd = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/single-stamp/update-document/${id}`,
-      headers: bearer(session),
-      payload: { placements: { ...placements, emeterai: { ...placements.emeterai, page: 3 } } },
-    });
+    const pastEnd = await callAs(
+      ctx,
+      session,
+      'PATCH',
+      `/api/v1/single-stamp/update-document/${id}`,
+      { placements: { ...placements, emeterai: { ...placements.emeterai, page: 3 } } },
+    );
     expect(pastEnd.statusCode).toBe(400);
     expect(pastEnd.json().errors.page).toBe('out of range');
 
     expect((await stampDocument(ctx, session, id, 2)).statusCode).toBe(200);
-    const afterStamp = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/single-stamp/update-document/${id}`,
-      headers: bearer(session),
-      payload: { placements },
-    });
+    const afterStamp = await callAs(
+      ctx,
+      session,
+      'PATCH',
+      `/api/v1/single-stamp/update-document/${id}`,
+      { placements },
+    );
     expect(afterStamp.statusCode).toBe(409);
   });
 });
@@ -355,11 +352,7 @@ describe('unsigned files', () => {
     });
     expect([401, 404]).toContain(crossed.statusCode);
     expect(crossed.headers['content-type']).not.toBe('application/pdf');
-    const withBearer = await ctx.app.inject({
-      method: 'GET',
-      url: `/UNSIGNED/${aDoc}.pdf`,
-      headers: bearer(b.session),
-    });
+    const withBearer = await callAs(ctx, b.session, 'GET', `/UNSIGNED/${aDoc}.pdf`);
     expect([401, 404]).toContain(withBearer.statusCode);
   });
 });
@@ -403,33 +396,22 @@ describe('e-sign only documents', () => {
 
   it('uploads for signing, ends the round early, and verifies the signature as trusted', async () => {
     const { owner, colleague } = await newCompanyPair();
-    const form = multipartBody(
-      {},
-      { field: 'file', name: 'nda.pdf', content: await makePdf(1), type: 'application/pdf' },
+    const up = await postFile(
+      ctx,
+      owner,
+      '/api/v1/esign-only/upload-document',
+      pdfPart('nda.pdf', await makePdf(1)),
     );
-    const up = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/esign-only/upload-document',
-      headers: { ...bearer(owner), ...form.headers },
-      payload: form.payload,
-    });
     expect(up.statusCode, up.body).toBe(201);
     const id = up.json().data.document_id as number;
     expect((await details(owner, id)).signing_method).toBe('esign');
 
-    const set = await post('/api/v1/esign-only/update-signer-data', owner, {
-      document_id: id,
-      signers: [
-        { user_id: owner.userData.id, ...signatureBox(60) },
-        { user_id: colleague.userData.id, ...signatureBox(260) },
-      ],
-    });
+    const set = await setSigners(ctx, owner, id, [
+      [owner.userData.id, 60],
+      [colleague.userData.id, 260],
+    ]);
     expect(set.statusCode, set.body).toBe(200);
-    const signed = await post('/api/v1/esign-only/embed-process', owner, {
-      document_id: id,
-      ...signatureBox(60),
-      identity_confirmed: true,
-    });
+    const signed = await signAt(ctx, owner, id, 60, 'embed-process');
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().data.signing_status).toBe('signing');
 
@@ -442,11 +424,7 @@ describe('e-sign only documents', () => {
     const doc = ZDocumentResponse.parse(ended.json()).data;
     expect(doc.signing_status).toBe('signed');
     expect(doc.signers.map((s) => s.status)).toEqual(['signed']);
-    const late = await post('/api/v1/esign-only/signer-process', colleague, {
-      document_id: id,
-      ...signatureBox(260),
-      identity_confirmed: true,
-    });
+    const late = await signAt(ctx, colleague, id, 260);
     // Taken off the document, the colleague no longer sees it at all.
     expect(late.statusCode).toBe(404);
 

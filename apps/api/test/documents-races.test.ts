@@ -6,32 +6,32 @@
  * same invariants.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
 import { makePdf, newDepartmentUser, type TSession, uploadedId } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, testDbDriver } from './helpers.ts';
+import {
+  RELAXED_LIMITS,
+  type TTestContext,
+  testContextPerFile,
+  testDbDriver,
+  watchingSerials,
+} from './helpers.ts';
 
 const ROUNDS = testDbDriver() === 'postgres' ? 100 : 4;
 
 let ctx: TTestContext;
 const issuedSerials: string[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({
+testContextPerFile(
+  {
     env: { ...RELAXED_LIMITS },
-    meterai: (local) => ({
-      ...local,
-      issueSerial: async (input) => {
-        const issued = await local.issueSerial(input);
-        issuedSerials.push(issued.serial);
-        return issued;
-      },
-    }),
-  });
-});
-afterAll(() => ctx.close());
+    meterai: watchingSerials((serial) => issuedSerials.push(serial)),
+  },
+  (built) => {
+    ctx = built;
+  },
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -26,7 +26,7 @@ import {
   uploadPdf,
 } from './documents-helpers.ts';
 import { createTestContext, TEST_ENV, type TTestContext, unique } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { pdfPart, postFile } from './multipart.ts';
 
 let ctx: TTestContext;
 
@@ -219,16 +219,14 @@ describe('damaged uploads', () => {
     const body = ZApiError.parse(refused.json());
     expect(body.message).toBe(BROKEN_SIGNED);
     expect(body.errors.pdf).toBe('BROKEN_SIGNED');
-    const indonesian = multipartBody(
+    const inId = await postFile(
+      ctx,
+      session,
+      '/api/v1/single-stamp/upload-document',
+      pdfPart('x.pdf', damaged),
       {},
-      { field: 'file', name: 'x.pdf', content: damaged, type: 'application/pdf' },
+      { 'accept-language': 'id' },
     );
-    const inId = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/single-stamp/upload-document',
-      headers: { ...bearer(session), ...indonesian.headers, 'accept-language': 'id' },
-      payload: indonesian.payload,
-    });
     expect(inId.statusCode).toBe(422);
     expect(inId.json().message).toBe(
       'PDF rusak dan sudah ditandatangani; minta salinan yang utuh kepada penanda tangan',

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, users } from '../src/db/schema.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
-import { bearer } from './auth-helpers.ts';
+import { callAs, type TMethod } from './auth-helpers.ts';
 import {
   getDocumentDetails,
   makePdf,
@@ -19,11 +19,12 @@ import {
   signatureBox,
   stampDocument,
   type TSession,
+  uploadedId,
   uploadPdf,
   verifyThroughApi,
 } from './documents-helpers.ts';
 import { createTestContext, issuingFailsWhen, TEST_ENV, type TTestContext } from './helpers.ts';
-import { expectRefusedQuery, readPages } from './list-helpers.ts';
+import { expectPages, expectRefusedQuery, pagedNames, readPages } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 let failIssuing = false;
@@ -36,6 +37,10 @@ const upload = (session: TSession, content: Buffer, name?: string, type?: string
   uploadPdf(ctx, session, content, name, type);
 const stamp = (session: TSession, documentId: number, page = 2) =>
   stampDocument(ctx, session, documentId, page);
+const uploaded = (session: TSession, content: Buffer, name?: string) =>
+  uploadedId(ctx, session, content, name);
+const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
+  callAs(ctx, session, method, url, payload);
 
 beforeAll(async () => {
   ctx = await createTestContext({
@@ -119,8 +124,7 @@ describe('upload', () => {
 describe('stamping one document', () => {
   it('stamps on page 2, spends one unit, and the download validates in pdfsig with the serial in the reason', async () => {
     const { session, ref } = await newDepartmentUser(3);
-    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(2))).json()).data
-      .document_id;
+    const id = await uploaded(session, await makePdf(2));
     const res = await stamp(session, id);
     expect(res.statusCode, res.body).toBe(200);
     const { serial_number, status } = res.json().data as { serial_number: string; status: string };
@@ -128,11 +132,7 @@ describe('stamping one document', () => {
     expect(serial_number).toMatch(/^[A-Z0-9]{22}$/);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
 
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/single-stamp/download-file/${id}`,
-      headers: bearer(session),
-    });
+    const download = await call(session, 'GET', `/api/v1/single-stamp/download-file/${id}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     const out = pdfsig(download.rawPayload);
@@ -146,24 +146,13 @@ describe('stamping one document', () => {
     expect(again.json().message).toBe('Dokumen sudah dibubuhi e-Meterai');
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
 
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/single-stamp/get-document-user?status=all',
-      headers: bearer(session),
-    });
+    const list = await call(session, 'GET', '/api/v1/single-stamp/get-document-user?status=all');
     expect(list.json().data.stamp.map((d: { document_id: number }) => d.document_id)).toContain(id);
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/single-stamp/canceled-stamp',
-      headers: bearer(session),
-      payload: { document_id: id },
+    const cancel = await call(session, 'POST', '/api/v1/single-stamp/canceled-stamp', {
+      document_id: id,
     });
     expect(cancel.statusCode).toBe(409);
-    const del = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/single-stamp/delete-document/${id}`,
-      headers: bearer(session),
-    });
+    const del = await call(session, 'DELETE', `/api/v1/single-stamp/delete-document/${id}`);
     expect(del.statusCode).toBe(409);
 
     const verify = multipart('stamped.pdf', download.rawPayload);
@@ -204,8 +193,7 @@ describe('stamping one document', () => {
 
   it('returns the unit and leaves the draft as it was when the provider is down', async () => {
     const { session, ref } = await newDepartmentUser(1);
-    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(1))).json()).data
-      .document_id;
+    const id = await uploaded(session, await makePdf(1));
     failIssuing = true;
     try {
       const res = await stamp(session, id, 1);
@@ -231,8 +219,7 @@ describe('stamping one document', () => {
 
   it('refuses without quota, and spends nothing', async () => {
     const { session, ref } = await newDepartmentUser(0);
-    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(1))).json()).data
-      .document_id;
+    const id = await uploaded(session, await makePdf(1));
     const res = await stamp(session, id, 1);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Kuota tidak mencukupi');
@@ -244,26 +231,17 @@ describe('stamping one document', () => {
   it("answers 404 for another company's document", async () => {
     const owner = await newDepartmentUser(1);
     const stranger = await newDepartmentUser(1);
-    const id = ZUploadDocumentResponse.parse((await upload(owner.session, await makePdf(1))).json())
-      .data.document_id;
+    const id = await uploaded(owner.session, await makePdf(1));
     expect((await stamp(stranger.session, id, 1)).statusCode).toBe(404);
     for (const url of [
       `/api/v1/single-stamp/get-document-details/${id}`,
       `/api/v1/single-stamp/download-file/${id}`,
     ]) {
-      expect(
-        (await ctx.app.inject({ method: 'GET', url, headers: bearer(stranger.session) }))
-          .statusCode,
-      ).toBe(404);
+      expect((await call(stranger.session, 'GET', url)).statusCode).toBe(404);
     }
     expect(
-      (
-        await ctx.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/single-stamp/delete-document/${id}`,
-          headers: bearer(stranger.session),
-        })
-      ).statusCode,
+      (await call(stranger.session, 'DELETE', `/api/v1/single-stamp/delete-document/${id}`))
+        .statusCode,
     ).toBe(404);
     expect(await balanceOf(ctx.database.db, stranger.ref, 'emeterai')).toBe(1);
     expect(await balanceOf(ctx.database.db, owner.ref, 'emeterai')).toBe(1);
@@ -273,11 +251,7 @@ describe('stamping one document', () => {
     const { session, ref } = await newDepartmentUser(10);
     const pdf = await makePdf(1);
     const ids: number[] = [];
-    for (let i = 0; i < 20; i += 1)
-      ids.push(
-        ZUploadDocumentResponse.parse((await upload(session, pdf, `doc-${i}.pdf`)).json()).data
-          .document_id,
-      );
+    for (let i = 0; i < 20; i += 1) ids.push(await uploaded(session, pdf, `doc-${i}.pdf`));
     const results = await Promise.all(ids.map((id) => stamp(session, id, 1)));
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode !== 200);
@@ -296,21 +270,13 @@ describe('stamping one document', () => {
 
   it('cancels and deletes drafts', async () => {
     const { session } = await newDepartmentUser(0);
-    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(1))).json()).data
-      .document_id;
-    const cancel = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/single-stamp/canceled-stamp',
-      headers: bearer(session),
-      payload: { document_id: id },
+    const id = await uploaded(session, await makePdf(1));
+    const cancel = await call(session, 'POST', '/api/v1/single-stamp/canceled-stamp', {
+      document_id: id,
     });
     expect(cancel.statusCode).toBe(200);
     expect((await stamp(session, id, 1)).statusCode).toBe(409);
-    const del = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/single-stamp/delete-document/${id}`,
-      headers: bearer(session),
-    });
+    const del = await call(session, 'DELETE', `/api/v1/single-stamp/delete-document/${id}`);
     expect(del.statusCode).toBe(200);
     expect((await getDocumentDetails(ctx, session, id)).statusCode).toBe(404);
   });
@@ -319,50 +285,40 @@ describe('stamping one document', () => {
 describe('templates', () => {
   it('saves placements and stamps a document at the template position', async () => {
     const { session, ref } = await newDepartmentUser(1);
-    const create = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/template/create-template',
-      headers: bearer(session),
-      payload: {
-        name: 'Kontrak standar',
-        type: 'Surat Dokumen',
-        emeterai: { page: 1, x: 450, y: 60, width: 75, height: 75 },
-        esign: [],
-      },
+    const create = await call(session, 'POST', '/api/v1/template/create-template', {
+      name: 'Kontrak standar',
+      type: 'Surat Dokumen',
+      emeterai: { page: 1, x: 450, y: 60, width: 75, height: 75 },
+      esign: [],
     });
     expect(create.statusCode, create.body).toBe(201);
     expect(create.json().message).toBe('Berhasil tambah data Template');
     const templateId = create.json().data.id as number;
-    const empty = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/template/create-template',
-      headers: bearer(session),
-      payload: { name: 'Kosong', type: 'Surat Berharga', emeterai: null, esign: [] },
+    const empty = await call(session, 'POST', '/api/v1/template/create-template', {
+      name: 'Kosong',
+      type: 'Surat Berharga',
+      emeterai: null,
+      esign: [],
     });
     expect(empty.statusCode).toBe(400);
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/template',
-      headers: bearer(session),
-    });
+    const list = await call(session, 'GET', '/api/v1/template');
     expect(list.json().data.data.map((t: { name: string }) => t.name)).toContain('Kontrak standar');
 
-    const id = ZUploadDocumentResponse.parse((await upload(session, await makePdf(1))).json()).data
-      .document_id;
+    const id = await uploaded(session, await makePdf(1));
     const stranger = await newDepartmentUser(1);
-    const foreign = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/single-stamp/stamp-template-process-company/${templateId}`,
-      headers: bearer(stranger.session),
-      payload: { document_id: id, doc_type: '2' },
-    });
+    const foreign = await call(
+      stranger.session,
+      'POST',
+      `/api/v1/single-stamp/stamp-template-process-company/${templateId}`,
+      { document_id: id, doc_type: '2' },
+    );
     expect(foreign.statusCode).toBe(404);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/single-stamp/stamp-template-process-company/${templateId}`,
-      headers: bearer(session),
-      payload: { document_id: id, doc_type: '2' },
-    });
+    const res = await call(
+      session,
+      'POST',
+      `/api/v1/single-stamp/stamp-template-process-company/${templateId}`,
+      { document_id: id, doc_type: '2' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
     const details = (await getDocumentDetails(ctx, session, id)).json().data;
@@ -373,11 +329,7 @@ describe('templates', () => {
       width: 75,
       height: 75,
     });
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/template/deleted/${templateId}`,
-      headers: bearer(session),
-    });
+    const removed = await call(session, 'DELETE', `/api/v1/template/deleted/${templateId}`);
     expect(removed.json().message).toBe('Berhasil hapus data Template');
   });
 });
@@ -396,58 +348,29 @@ describe('document and template list sorting', () => {
       const res = await stamp(session, ids[name] ?? 0, 1);
       expect(res.statusCode, res.body).toBe(200);
     }
-    const canceled = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/single-stamp/canceled-stamp',
-      headers: bearer(session),
-      payload: { document_id: ids.echo },
+    const canceled = await call(session, 'POST', '/api/v1/single-stamp/canceled-stamp', {
+      document_id: ids.echo,
     });
     expect(canceled.statusCode).toBe(200);
 
     type TRow = { document_file: string; serial_number: string | null };
-    const read = async (params: Record<string, string> = {}) => {
-      const { pages, total } = await readPages<TRow>(
-        ctx,
-        session,
-        '/api/v1/single-stamp/get-document-user',
-        params,
-      );
-      expect(total).toBe(5);
-      return pages.map((p) => p.map((d) => d.document_file.replace(/\.pdf$/, '')));
-    };
-
-    expect(await read()).toEqual([['bravo', 'Charlie'], ['echo', 'Alpha'], ['delta']]);
-    expect(await read({ sort: 'created' })).toEqual([
-      ['delta', 'Alpha'],
-      ['echo', 'Charlie'],
-      ['bravo'],
-    ]);
-    // File names sort without regard to case.
-    expect(await read({ sort: 'document' })).toEqual([
-      ['Alpha', 'bravo'],
-      ['Charlie', 'delta'],
-      ['echo'],
-    ]);
-    expect(await read({ sort: 'document', order: 'desc' })).toEqual([
-      ['echo', 'delta'],
-      ['Charlie', 'bravo'],
-      ['Alpha'],
-    ]);
-    expect(await read({ sort: 'status' })).toEqual([
-      ['echo', 'delta'],
-      ['bravo', 'Alpha'],
-      ['Charlie'],
-    ]);
-    // Documents that are not stamped have no stamp date: last, in both directions.
-    expect(await read({ sort: 'stamped', order: 'desc' })).toEqual([
-      ['Charlie', 'Alpha'],
-      ['bravo', 'echo'],
-      ['delta'],
-    ]);
-    expect(await read({ sort: 'stamped' })).toEqual([
-      ['Alpha', 'Charlie'],
-      ['delta', 'echo'],
-      ['bravo'],
+    const read = pagedNames<TRow>(
+      ctx,
+      session,
+      '/api/v1/single-stamp/get-document-user',
+      (d) => d.document_file.replace(/\.pdf$/, ''),
+      5,
+    );
+    await expectPages(read, [
+      [{}, [['bravo', 'Charlie'], ['echo', 'Alpha'], ['delta']]],
+      [{ sort: 'created' }, [['delta', 'Alpha'], ['echo', 'Charlie'], ['bravo']]],
+      // File names sort without regard to case.
+      [{ sort: 'document' }, [['Alpha', 'bravo'], ['Charlie', 'delta'], ['echo']]],
+      [{ sort: 'document', order: 'desc' }, [['echo', 'delta'], ['Charlie', 'bravo'], ['Alpha']]],
+      [{ sort: 'status' }, [['echo', 'delta'], ['bravo', 'Alpha'], ['Charlie']]],
+      // Documents that are not stamped have no stamp date: last, in both directions.
+      [{ sort: 'stamped', order: 'desc' }, [['Charlie', 'Alpha'], ['bravo', 'echo'], ['delta']]],
+      [{ sort: 'stamped' }, [['Alpha', 'Charlie'], ['delta', 'echo'], ['bravo']]],
     ]);
     // Drafts have no serial: last.
     const bySerial = await readPages<TRow>(ctx, session, '/api/v1/single-stamp/get-document-user', {
@@ -488,54 +411,22 @@ describe('document and template list sorting', () => {
       ['Bravo', 'Surat Dokumen'],
     ];
     for (const [name, type] of templates) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/template/create-template',
-        headers: bearer(session),
-        payload: {
-          name,
-          type,
-          emeterai: { page: 1, x: 450, y: 60, width: 75, height: 75 },
-          esign: [],
-        },
+      const res = await call(session, 'POST', '/api/v1/template/create-template', {
+        name,
+        type,
+        emeterai: { page: 1, x: 450, y: 60, width: 75, height: 75 },
+        esign: [],
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const read = async (params: Record<string, string> = {}) => {
-      const { pages, total } = await readPages<{ name: string }>(
-        ctx,
-        session,
-        '/api/v1/template',
-        params,
-      );
-      expect(total).toBe(5);
-      return pages.map((p) => p.map((t) => t.name));
-    };
-    expect(await read()).toEqual([['Bravo', 'Charlie'], ['Echo', 'alpha'], ['Delta']]);
-    expect(await read({ sort: 'date' })).toEqual([
-      ['Delta', 'alpha'],
-      ['Echo', 'Charlie'],
-      ['Bravo'],
-    ]);
-    expect(await read({ sort: 'name' })).toEqual([
-      ['alpha', 'Bravo'],
-      ['Charlie', 'Delta'],
-      ['Echo'],
-    ]);
-    expect(await read({ sort: 'name', order: 'desc' })).toEqual([
-      ['Echo', 'Delta'],
-      ['Charlie', 'Bravo'],
-      ['alpha'],
-    ]);
-    expect(await read({ sort: 'type' })).toEqual([
-      ['alpha', 'Charlie'],
-      ['Delta', 'Echo'],
-      ['Bravo'],
-    ]);
-    expect(await read({ sort: 'type', order: 'desc' })).toEqual([
-      ['Bravo', 'Echo'],
-      ['Delta', 'Charlie'],
-      ['alpha'],
+    const read = pagedNames<{ name: string }>(ctx, session, '/api/v1/template', (t) => t.name, 5);
+    await expectPages(read, [
+      [{}, [['Bravo', 'Charlie'], ['Echo', 'alpha'], ['Delta']]],
+      [{ sort: 'date' }, [['Delta', 'alpha'], ['Echo', 'Charlie'], ['Bravo']]],
+      [{ sort: 'name' }, [['alpha', 'Bravo'], ['Charlie', 'Delta'], ['Echo']]],
+      [{ sort: 'name', order: 'desc' }, [['Echo', 'Delta'], ['Charlie', 'Bravo'], ['alpha']]],
+      [{ sort: 'type' }, [['alpha', 'Charlie'], ['Delta', 'Echo'], ['Bravo']]],
+      [{ sort: 'type', order: 'desc' }, [['Bravo', 'Echo'], ['Delta', 'Charlie'], ['alpha']]],
     ]);
     await expectRefusedQuery(ctx, session, '/api/v1/template?sort=owner', 'sort');
   });
@@ -560,32 +451,21 @@ describe('e-signatures before the stamp', () => {
       );
     }
     const [second, third] = colleagues as [TSession, TSession];
-    const id = ZUploadDocumentResponse.parse((await upload(owner, await makePdf(1))).json()).data
-      .document_id;
-    const set = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/esign-only/update-signer-data',
-      headers: bearer(owner),
-      payload: {
-        document_id: id,
-        signers: [
-          { user_id: owner.userData.id, ...signatureBox(60) },
-          { user_id: second.userData.id, ...signatureBox(200) },
-          { user_id: third.userData.id, ...signatureBox(340) },
-        ],
-      },
+    const id = await uploaded(owner, await makePdf(1));
+    const set = await call(owner, 'POST', '/api/v1/esign-only/update-signer-data', {
+      document_id: id,
+      signers: [
+        { user_id: owner.userData.id, ...signatureBox(60) },
+        { user_id: second.userData.id, ...signatureBox(200) },
+        { user_id: third.userData.id, ...signatureBox(340) },
+      ],
     });
     expect(set.statusCode, set.body).toBe(200);
     const sign = (who: TSession, x: number, confirm = true) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/esign-only/signer-process',
-        headers: bearer(who),
-        payload: {
-          document_id: id,
-          ...signatureBox(x),
-          ...(confirm ? { identity_confirmed: true } : {}),
-        },
+      call(who, 'POST', '/api/v1/esign-only/signer-process', {
+        document_id: id,
+        ...signatureBox(x),
+        ...(confirm ? { identity_confirmed: true } : {}),
       });
 
     const outOfTurn = await sign(third, 340);
@@ -607,11 +487,7 @@ describe('e-signatures before the stamp', () => {
     expect(await balanceOf(ctx.database.db, ref, 'esign')).toBe(0);
     const stamped = await stamp(owner, id, 1);
     expect(stamped.statusCode, stamped.body).toBe(200);
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/single-stamp/download-file/${id}`,
-      headers: bearer(owner),
-    });
+    const download = await call(owner, 'GET', `/api/v1/single-stamp/download-file/${id}`);
     const out = pdfsig(download.rawPayload);
     expect(out.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(4);
     expect(out.match(/Total document signed/g)).toHaveLength(1);

@@ -6,19 +6,18 @@ import {
   SYSTEM_ENDPOINTS,
   USER_ENDPOINTS,
 } from '@bubuh/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { type TTestContext, testContextPerFile } from './helpers.ts';
 
 type TOpenApi = { paths: Record<string, Record<string, unknown>> };
 
 /** The endpoint table of contracts and the routes the API serves describe the same calls. */
 describe('endpoint table', () => {
   let ctx: TTestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  testContextPerFile({}, (built) => {
+    ctx = built;
   });
-  afterAll(() => ctx.close());
 
   it('has a registered route for every entry', () => {
     const missing = ALL_ENDPOINTS.filter(

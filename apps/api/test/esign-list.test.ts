@@ -9,7 +9,7 @@ import type { TSession } from './documents-helpers.ts';
 import { signaturePng } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { expectRefusedQuery } from './list-helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { postSpecimen } from './multipart.ts';
 
 let ctx: TTestContext;
 let owner: TSession;
@@ -32,16 +32,7 @@ const signature = () =>
   });
 
 const add = async (name: string, source: 'drawn' | 'upload') => {
-  const form = multipartBody(
-    { source, name },
-    { field: 'file', name: 'sig.png', content: await signature(), type: 'image/png' },
-  );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/esign',
-    headers: { ...bearer(owner), ...form.headers },
-    payload: form.payload,
-  });
+  const res = await postSpecimen(ctx, owner, await signature(), { source, name });
   expect(res.statusCode, res.body).toBe(201);
 };
 

@@ -1,20 +1,22 @@
 import { ZApiError, ZConnectionCheckResponse, ZHealthResponse } from '@bubuh/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TMeteraiProvider } from '../src/providers/meterai/meterai-provider.ts';
-import { createTestContext, type TTestContext } from './helpers.ts';
+import { type TTestContext, testContextPerFile, withTestContext } from './helpers.ts';
 
 describe('foundation HTTP behaviour', () => {
   let ctx: TTestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({
+  testContextPerFile(
+    {
       env: { BODY_LIMIT_BYTES: '2048' },
       web: {
         'index.html': '<!doctype html><title>Bubuh</title><div id="root"></div>',
         'favicon.svg': '<svg/>',
       },
-    });
-  });
-  afterAll(() => ctx.close());
+    },
+    (built) => {
+      ctx = built;
+    },
+  );
 
   it('reports database and storage status on /api/health', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
@@ -134,16 +136,12 @@ describe('GET /api/v1/single-stamp/check', () => {
       },
     });
 
-  const check = async (provider: (local: TMeteraiProvider) => TMeteraiProvider) => {
-    const ctx = await createTestContext({ meterai: provider });
-    try {
+  const check = (provider: (local: TMeteraiProvider) => TMeteraiProvider) =>
+    withTestContext({ meterai: provider }, async (ctx) => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/single-stamp/check' });
       expect(res.statusCode).toBe(200);
       return ZConnectionCheckResponse.parse(res.json()).data;
-    } finally {
-      await ctx.close();
-    }
-  };
+    });
 
   it('reports a fast provider as 1 (All Good)', async () => {
     expect((await check(providerTaking(5))).value).toBe(1);
@@ -159,29 +157,29 @@ describe('GET /api/v1/single-stamp/check', () => {
 
   it('probes the provider once for many callers polling at the same time', async () => {
     let probes = 0;
-    const ctx = await createTestContext({
-      meterai: (local) => ({
-        ...local,
-        checkConnection: async () => {
-          probes += 1;
-          await new Promise((r) => setTimeout(r, 50));
-          return { responseTimeMs: 50 };
-        },
-      }),
-    });
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          ctx.app.inject({ method: 'GET', url: '/api/v1/single-stamp/check' }),
-        ),
-      );
-      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-      expect(answers.map((a) => ZConnectionCheckResponse.parse(a.json()).data.value)).toEqual(
-        Array(20).fill(1),
-      );
-      expect(probes).toBe(1);
-    } finally {
-      await ctx.close();
-    }
+    await withTestContext(
+      {
+        meterai: (local) => ({
+          ...local,
+          checkConnection: async () => {
+            probes += 1;
+            await new Promise((r) => setTimeout(r, 50));
+            return { responseTimeMs: 50 };
+          },
+        }),
+      },
+      async (ctx) => {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            ctx.app.inject({ method: 'GET', url: '/api/v1/single-stamp/check' }),
+          ),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+        expect(answers.map((a) => ZConnectionCheckResponse.parse(a.json()).data.value)).toEqual(
+          Array(20).fill(1),
+        );
+        expect(probes).toBe(1);
+      },
+    );
   });
 });

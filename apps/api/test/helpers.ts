@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type TEnv } from '../src/config/env.ts';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
@@ -42,6 +43,18 @@ export const issuingFailsWhen =
     issueSerial: async (input) => {
       if (failing()) throw new Error('provider unreachable');
       return local.issueSerial(input);
+    },
+  });
+
+/** The local e-Meterai provider, telling `seen` each serial it issues. */
+export const watchingSerials =
+  (seen: (serial: string) => void) =>
+  (local: TMeteraiProvider): TMeteraiProvider => ({
+    ...local,
+    issueSerial: async (input) => {
+      const issued = await local.issueSerial(input);
+      seen(issued.serial);
+      return issued;
     },
   });
 
@@ -151,6 +164,32 @@ export const createTestContext = async (options: TTestOptions = {}): Promise<TTe
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+};
+
+/**
+ * The app of a test file (or describe block): built before its first test, handed to `keep` (the
+ * file assigns it to its `ctx`), closed after its last test.
+ */
+export const testContextPerFile = (options: TTestOptions, keep: (ctx: TTestContext) => void) => {
+  let built: TTestContext | undefined;
+  beforeAll(async () => {
+    built = await createTestContext(options);
+    keep(built);
+  });
+  afterAll(() => built?.close());
+};
+
+/** Runs `test` against an app of its own built with `options`, closed afterwards even when it fails. */
+export const withTestContext = async <T>(
+  options: TTestOptions,
+  test: (ctx: TTestContext) => Promise<T>,
+): Promise<T> => {
+  const built = await createTestContext(options);
+  try {
+    return await test(built);
+  } finally {
+    await built.close();
+  }
 };
 
 /** Unique suffix so tests sharing a PostgreSQL database never collide. */

@@ -8,6 +8,7 @@ import {
   SYSTEM_CONSUMED,
   SYSTEM_ISSUED,
   type TAccountRef,
+  type TQuotaKind,
 } from '../src/modules/quota/ledger.ts';
 import { openTestDatabase, unique } from './helpers.ts';
 
@@ -26,16 +27,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** `quantity` units of `kind` bought into `company`'s wallet (a purchase from outside). */
+const buy = (company: TAccountRef, kind: TQuotaKind, quantity: number) =>
+  move(database.db, { kind, quantity, from: SYSTEM_ISSUED, to: company, reason: 'purchase' });
+
 describe('quota ledger', () => {
   it('writes a movement with two entries that sum to zero', async () => {
     const company = await newCompany();
-    const { movement } = await move(database.db, {
-      kind: 'emeterai',
-      quantity: 7,
-      from: SYSTEM_ISSUED,
-      to: company,
-      reason: 'purchase',
-    });
+    const { movement } = await buy(company, 'emeterai', 7);
     const entries = await database.db
       .select()
       .from(quotaEntries)
@@ -47,13 +46,7 @@ describe('quota ledger', () => {
 
   it('never takes a balance below zero and changes nothing on refusal', async () => {
     const company = await newCompany();
-    await move(database.db, {
-      kind: 'esign',
-      quantity: 3,
-      from: SYSTEM_ISSUED,
-      to: company,
-      reason: 'purchase',
-    });
+    await buy(company, 'esign', 3);
     await expect(
       move(database.db, {
         kind: 'esign',
@@ -68,13 +61,7 @@ describe('quota ledger', () => {
 
   it('applies exactly 10 of 50 parallel spends against a balance of 10', async () => {
     const company = await newCompany();
-    await move(database.db, {
-      kind: 'emeterai',
-      quantity: 10,
-      from: SYSTEM_ISSUED,
-      to: company,
-      reason: 'purchase',
-    });
+    await buy(company, 'emeterai', 10);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         move(database.db, {

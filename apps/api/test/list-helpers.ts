@@ -51,3 +51,32 @@ export const expectRefusedQuery = async (
   expect(body.errors.status).toBe('VALIDATION_FAILED');
   expect(body.errors[field], res.body).toBeDefined();
 };
+
+/**
+ * A reader of a paged list as `session`: each page's rows named by `nameOf`, after checking that
+ * the list holds `total` rows. `base` goes into every query (e.g. a search tag).
+ */
+export const pagedNames =
+  <T>(
+    ctx: TTestContext,
+    session: { accessToken: string },
+    path: string,
+    nameOf: (row: T) => string,
+    total: number,
+    base: Record<string, string> = {},
+  ) =>
+  async (params: Record<string, string> = {}) => {
+    const read = await readPages<T>(ctx, session, path, { ...base, ...params });
+    expect(read.total).toBe(total);
+    return read.pages.map((page) => page.map(nameOf));
+  };
+
+/** Each `[params, pages]`: reading the list with `params` shows exactly `pages`, in order. */
+export const expectPages = async (
+  read: (params: Record<string, string>) => Promise<string[][]>,
+  cases: readonly (readonly [Record<string, string>, string[][]])[],
+) => {
+  for (const [params, pages] of cases) {
+    expect(await read(params), JSON.stringify(params)).toEqual(pages);
+  }
+};

@@ -1,5 +1,5 @@
 import { ZFilingFolderResponse, ZUploadDocumentResponse } from '@bubuh/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makePdf,
   newDepartmentUser,
@@ -7,7 +7,7 @@ import {
   stampDocument,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import { RELAXED_LIMITS, type TTestContext, testContextPerFile } from './helpers.ts';
 import {
   createFolder,
   grantLocker,
@@ -18,11 +18,16 @@ import {
 } from './locker-helpers.ts';
 
 let ctx: TTestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { LOG_LEVEL: 'error', ...RELAXED_LIMITS } });
+testContextPerFile({ env: { LOG_LEVEL: 'error', ...RELAXED_LIMITS } }, (built) => {
+  ctx = built;
 });
-afterAll(() => ctx.close());
+
+/** A user of another company POSTs `body` to `url`: 404, the item is never revealed. */
+const expectHiddenFromStranger = async (url: string, body: Record<string, unknown>) => {
+  const stranger = await newDepartmentUser(ctx, 0);
+  const res = await lockerCall(ctx, stranger.session, 'POST', url, body);
+  expect(res.statusCode).toBe(404);
+};
 
 describe('automatic filing', () => {
   it('files every stamped document in the "e-Meterai" folder with its serial and document id', async () => {
@@ -88,17 +93,9 @@ describe('automatic filing', () => {
       file_manager_id: txt.item?.file_manager_id,
     });
     expect(refused.statusCode).toBe(415);
-    const stranger = await newDepartmentUser(ctx, 0);
-    const hidden = await lockerCall(
-      ctx,
-      stranger.session,
-      'POST',
-      '/api/v1/file-manager/to-document',
-      {
-        file_manager_id: pdf.item?.file_manager_id,
-      },
-    );
-    expect(hidden.statusCode).toBe(404);
+    await expectHiddenFromStranger('/api/v1/file-manager/to-document', {
+      file_manager_id: pdf.item?.file_manager_id,
+    });
   });
 
   it('files in the folder the user chose, and back in "e-Meterai" once that folder is deleted', async () => {
@@ -133,15 +130,9 @@ describe('automatic filing', () => {
     expect(await rootFolder('e-Meterai')).toBeUndefined();
 
     // Another user's folder cannot be chosen (it is never revealed).
-    const stranger = await newDepartmentUser(ctx, 0);
-    const refused = await lockerCall(
-      ctx,
-      stranger.session,
-      'POST',
-      '/api/v1/file-manager/filing-folder',
-      { file_manager_id: contracts?.file_manager_id },
-    );
-    expect(refused.statusCode).toBe(404);
+    await expectHiddenFromStranger('/api/v1/file-manager/filing-folder', {
+      file_manager_id: contracts?.file_manager_id,
+    });
 
     // Deleting the chosen folder (here its parent) sends the next stamp to "e-Meterai".
     const removed = await lockerCall(

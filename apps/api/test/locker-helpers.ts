@@ -4,13 +4,13 @@ import path from 'node:path';
 import { ZLockerItemResponse, ZLockerListResponse, ZStorageUseResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import yazl from 'yazl';
 import { companies, lockerPlanLimits, plans, subscriptions, users } from '../src/db/schema.ts';
 import { bearer, callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
 import type { TTestContext } from './helpers.ts';
 import { unique } from './helpers.ts';
 import { multipartBody } from './multipart.ts';
+import { zipOf } from './zip.ts';
 
 export type TLockerCompany = { companyId: number; user: TSession; admin: TSession };
 
@@ -129,25 +129,21 @@ export const PNG = Buffer.from(
 );
 
 /** A minimal Word document (Office Open XML), built as Word lays it out. */
-export const makeDocx = async (): Promise<Buffer> => {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(
-    Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ),
-    '[Content_Types].xml',
-  );
-  zip.addBuffer(
-    Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Halo</w:t></w:r></w:p></w:body></w:document>',
-    ),
-    'word/document.xml',
-  );
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
+export const makeDocx = (): Promise<Buffer> =>
+  zipOf([
+    [
+      '[Content_Types].xml',
+      Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+    ],
+    [
+      'word/document.xml',
+      Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Halo</w:t></w:r></w:p></w:body></w:document>',
+      ),
+    ],
+  ]);
 
 /** The entries of a ZIP (as `unzip` lists them) and the text of each file entry. */
 export const unzipEntries = (dir: string, zip: Buffer) => {

@@ -7,7 +7,7 @@ import { seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { bearer, callerFor, createVerifiedUser, lastMailTo, login } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
-import { expectRefusedQuery, readPages } from './list-helpers.ts';
+import { expectPages, expectRefusedQuery, pagedNames } from './list-helpers.ts';
 import { multipartBody } from './multipart.ts';
 
 type TS = { accessToken: string; userData: { id: number } };
@@ -153,7 +153,7 @@ describe('company users', () => {
 describe('user list sorting', () => {
   type TRow = { fullName: string; email: string };
   const at = (day: number) => new Date(Date.UTC(2024, 0, day));
-  const firstNames = (rows: TRow[]) => rows.map((r) => r.fullName.split(' ')[0]);
+  const firstName = (r: TRow) => r.fullName.split(' ')[0] ?? '';
 
   it('sorts the company users on the server, across pages, and keeps newest first by default', async () => {
     const tag = unique();
@@ -196,37 +196,17 @@ describe('user list sorting', () => {
         createdAt: at(day),
       });
     }
-    const read = async (params: Record<string, string> = {}) => {
-      const { pages, total } = await readPages<TRow>(
-        ctx,
-        admin,
-        '/api/v1/users/user-company',
-        params,
-      );
-      expect(total).toBe(5);
-      return pages.map(firstNames);
-    };
-
-    expect(await read()).toEqual([['Citra', 'Budi'], ['Dewi', 'Eko'], ['Adi']]);
-    expect(await read({ sort: 'created' })).toEqual([['Adi', 'Eko'], ['Dewi', 'Budi'], ['Citra']]);
-    expect(await read({ sort: 'name' })).toEqual([['Adi', 'Budi'], ['Citra', 'Dewi'], ['Eko']]);
-    expect(await read({ sort: 'name', order: 'desc' })).toEqual([
-      ['Eko', 'Dewi'],
-      ['Citra', 'Budi'],
-      ['Adi'],
-    ]);
-    expect(await read({ sort: 'email' })).toEqual([['Citra', 'Budi'], ['Adi', 'Eko'], ['Dewi']]);
-    expect(await read({ sort: 'role' })).toEqual([['Eko', 'Adi'], ['Dewi', 'Citra'], ['Budi']]);
-    // Users without a department come last, in both directions.
-    expect(await read({ sort: 'department' })).toEqual([
-      ['Citra', 'Budi'],
-      ['Dewi', 'Adi'],
-      ['Eko'],
-    ]);
-    expect(await read({ sort: 'department', order: 'desc' })).toEqual([
-      ['Dewi', 'Budi'],
-      ['Citra', 'Eko'],
-      ['Adi'],
+    const read = pagedNames<TRow>(ctx, admin, '/api/v1/users/user-company', firstName, 5);
+    await expectPages(read, [
+      [{}, [['Citra', 'Budi'], ['Dewi', 'Eko'], ['Adi']]],
+      [{ sort: 'created' }, [['Adi', 'Eko'], ['Dewi', 'Budi'], ['Citra']]],
+      [{ sort: 'name' }, [['Adi', 'Budi'], ['Citra', 'Dewi'], ['Eko']]],
+      [{ sort: 'name', order: 'desc' }, [['Eko', 'Dewi'], ['Citra', 'Budi'], ['Adi']]],
+      [{ sort: 'email' }, [['Citra', 'Budi'], ['Adi', 'Eko'], ['Dewi']]],
+      [{ sort: 'role' }, [['Eko', 'Adi'], ['Dewi', 'Citra'], ['Budi']]],
+      // Users without a department come last, in both directions.
+      [{ sort: 'department' }, [['Citra', 'Budi'], ['Dewi', 'Adi'], ['Eko']]],
+      [{ sort: 'department', order: 'desc' }, [['Dewi', 'Budi'], ['Citra', 'Eko'], ['Adi']]],
     ]);
     await expectRefusedQuery(ctx, admin, '/api/v1/users/user-company?sort=phone', 'sort');
   });
@@ -248,21 +228,21 @@ describe('user list sorting', () => {
         createdAt: at(day),
       });
     }
-    const read = async (params: Record<string, string> = {}) => {
-      const { pages, total } = await readPages<TRow>(
-        ctx,
-        as.super as TS,
-        '/api/v1/users/personal-user',
-        { search: tag, ...params },
-      );
-      expect(total).toBe(3);
-      return pages.map(firstNames);
-    };
-    expect(await read()).toEqual([['Agus', 'Bayu'], ['Candra']]);
-    expect(await read({ sort: 'name' })).toEqual([['Agus', 'Bayu'], ['Candra']]);
-    expect(await read({ sort: 'name', order: 'desc' })).toEqual([['Candra', 'Bayu'], ['Agus']]);
-    expect(await read({ sort: 'email' })).toEqual([['Candra', 'Agus'], ['Bayu']]);
-    expect(await read({ sort: 'created' })).toEqual([['Candra', 'Bayu'], ['Agus']]);
+    const read = pagedNames<TRow>(
+      ctx,
+      as.super as TS,
+      '/api/v1/users/personal-user',
+      firstName,
+      3,
+      { search: tag },
+    );
+    await expectPages(read, [
+      [{}, [['Agus', 'Bayu'], ['Candra']]],
+      [{ sort: 'name' }, [['Agus', 'Bayu'], ['Candra']]],
+      [{ sort: 'name', order: 'desc' }, [['Candra', 'Bayu'], ['Agus']]],
+      [{ sort: 'email' }, [['Candra', 'Agus'], ['Bayu']]],
+      [{ sort: 'created' }, [['Candra', 'Bayu'], ['Agus']]],
+    ]);
     for (const key of ['department', 'role'])
       await expectRefusedQuery(
         ctx,

@@ -13,7 +13,7 @@ import {
   purchase,
   signerBox,
   signInBox,
-  stampDocument,
+  stampNewDocument,
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
@@ -70,9 +70,7 @@ describe('notifications fired by the real flows', () => {
 
   it('a finished stamp tells the one who stamped, once', async () => {
     const { session } = await newDepartmentUser(ctx, 1);
-    const id = await uploadedId(ctx, session, await makePdf(2));
-    const stamped = await stampDocument(ctx, session, id);
-    expect(stamped.statusCode, stamped.body).toBe(200);
+    const stamped = await stampNewDocument(ctx, session);
     const serial = stamped.json().data.serial_number as string;
     await vi.waitFor(
       async () => {
@@ -162,9 +160,7 @@ describe('payments, signing, low quota and the bell ETag', () => {
   it('spending units below threshold_quota_warning (10) tells the department once a day', async () => {
     const { session } = await newDepartmentUser(ctx, 11);
     for (let i = 0; i < 3; i++) {
-      const id = await uploadedId(ctx, session, await makePdf(2));
-      const stamped = await stampDocument(ctx, session, id);
-      expect(stamped.statusCode, stamped.body).toBe(200);
+      await stampNewDocument(ctx, session);
     }
     // 11 → 10 (not below), 9 (below: the notice), 8 (the same day: nothing new).
     await vi.waitFor(async () => {

@@ -5,7 +5,7 @@ import { companies, departements } from '../src/db/schema.ts';
 import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
-import { bearer, callerFor, createVerifiedUser, login } from './auth-helpers.ts';
+import { bearer, callAs, callerFor, createVerifiedUser, login } from './auth-helpers.ts';
 import { purchase } from './documents-helpers.ts';
 import {
   createTestContext,
@@ -14,7 +14,7 @@ import {
   testDbDriver,
   unique,
 } from './helpers.ts';
-import { expectRefusedQuery, readPages } from './list-helpers.ts';
+import { expectPages, expectRefusedQuery, pagedNames, readPages } from './list-helpers.ts';
 
 type TS = { accessToken: string; userData: { id: number; company_id: number | null } };
 
@@ -241,17 +241,17 @@ describe('departments', () => {
     expect(withUsers.statusCode).toBe(409);
     expect(withUsers.json().message).toMatch(/masih memiliki 1 user/);
     const other = await newCompany(5);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/quota/transfer-quota-company',
-      headers: bearer(other.admin),
-      payload: { departement_id: other.deptId, quota: 2, type: 'emeterai' },
+    await callAs(ctx, other.admin, 'POST', '/api/v1/quota/transfer-quota-company', {
+      departement_id: other.deptId,
+      quota: 2,
+      type: 'emeterai',
     });
-    const withQuota = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/departement/${other.deptId}`,
-      headers: bearer(other.admin),
-    });
+    const withQuota = await callAs(
+      ctx,
+      other.admin,
+      'DELETE',
+      `/api/v1/departement/${other.deptId}`,
+    );
     expect(withQuota.statusCode).toBe(409);
     expect(withQuota.json().message).toMatch(/masih memiliki kuota/);
   });
@@ -443,29 +443,27 @@ describe('quota history sorting', () => {
     ] as const;
     for (const step of steps) await move(ctx.database.db, { ...step, companyId: other.companyId });
 
-    const read = async (params: Record<string, string> = {}) => {
-      const { pages, total } = await readPages<TRow>(
-        ctx,
-        other.admin,
-        '/api/v1/quota/history-quota-company',
-        params,
-      );
-      expect(total).toBe(5);
-      return pages.map((p) => p.map(label));
-    };
-
-    expect(await read()).toEqual([[M5, M4], [M3, M2], [M1]]);
-    expect(await read({ sort: 'date' })).toEqual([[M1, M2], [M3, M4], [M5]]);
-    expect(await read({ sort: 'quota', order: 'asc' })).toEqual([[M4, M3], [M5, M2], [M1]]);
-    expect(await read({ sort: 'quota', order: 'desc' })).toEqual([[M1, M2], [M5, M3], [M4]]);
-    expect(await read({ sort: 'type' })).toEqual([[M1, M5], [M4, M2], [M3]]);
-    expect(await read({ sort: 'kind', order: 'desc' })).toEqual([[M5, M4], [M3, M2], [M1]]);
-    // Company-level movements have no department: last, in both directions.
-    expect(await read({ sort: 'department' })).toEqual([[M3, M2], [M4, M1], [M5]]);
-    expect(await read({ sort: 'department', order: 'desc' })).toEqual([[M4, M2], [M3, M5], [M1]]);
-    // The system (no actor) comes last too.
-    expect(await read({ sort: 'by' })).toEqual([[M3, M5], [M2, M4], [M1]]);
-    expect(await read({ sort: 'by', order: 'desc' })).toEqual([[M4, M2], [M5, M3], [M1]]);
+    const read = pagedNames<TRow>(
+      ctx,
+      other.admin,
+      '/api/v1/quota/history-quota-company',
+      label,
+      5,
+    );
+    await expectPages(read, [
+      [{}, [[M5, M4], [M3, M2], [M1]]],
+      [{ sort: 'date' }, [[M1, M2], [M3, M4], [M5]]],
+      [{ sort: 'quota', order: 'asc' }, [[M4, M3], [M5, M2], [M1]]],
+      [{ sort: 'quota', order: 'desc' }, [[M1, M2], [M5, M3], [M4]]],
+      [{ sort: 'type' }, [[M1, M5], [M4, M2], [M3]]],
+      [{ sort: 'kind', order: 'desc' }, [[M5, M4], [M3, M2], [M1]]],
+      // Company-level movements have no department: last, in both directions.
+      [{ sort: 'department' }, [[M3, M2], [M4, M1], [M5]]],
+      [{ sort: 'department', order: 'desc' }, [[M4, M2], [M3, M5], [M1]]],
+      // The system (no actor) comes last too.
+      [{ sort: 'by' }, [[M3, M5], [M2, M4], [M1]]],
+      [{ sort: 'by', order: 'desc' }, [[M4, M2], [M5, M3], [M1]]],
+    ]);
     await expectRefusedQuery(
       ctx,
       other.admin,
@@ -480,11 +478,10 @@ describe('transfer and return', () => {
     const other = await newCompany(30);
     /** Moves `quota` e-Meterai to (transfer) or back from (return) the department. */
     const moveQuota = (url: string, quota: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url,
-        headers: bearer(other.admin),
-        payload: { departement_id: other.deptId, quota, type: 'emeterai' },
+      callAs(ctx, other.admin, 'POST', url, {
+        departement_id: other.deptId,
+        quota,
+        type: 'emeterai',
       });
     const sent = await moveQuota('/api/v1/quota/transfer-quota-company', 12);
     expect(sent.json()).toMatchObject({
@@ -501,24 +498,14 @@ describe('transfer and return', () => {
     expect(tooMuch.json().message).toBe('Kuota departemen tidak mencukupi');
     const zero = await moveQuota('/api/v1/quota/transfer-quota-company', 0);
     expect(zero.statusCode).toBe(400);
-    const history = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/quota/history-quota-company',
-      headers: bearer(other.admin),
-    });
+    const history = await callAs(ctx, other.admin, 'GET', '/api/v1/quota/history-quota-company');
     const items = history.json().data.data as { type: string; quota: number; department: string }[];
     expect(items.slice(0, 2)).toEqual([
       expect.objectContaining({ type: 'return', quota: 5, department: 'Ops' }),
       expect.objectContaining({ type: 'transfer', quota: 12, department: 'Ops' }),
     ]);
     const quota = ZQuotaResponse.parse(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/v1/quota/quota-company',
-          headers: bearer(other.admin),
-        })
-      ).json(),
+      (await callAs(ctx, other.admin, 'GET', '/api/v1/quota/quota-company')).json(),
     ).data as TQuota;
     expect(quota.remain).toBe(23);
   });
@@ -527,11 +514,10 @@ describe('transfer and return', () => {
     const other = await newCompany(10);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/quota/transfer-quota-company',
-          headers: bearer(other.admin),
-          payload: { departement_id: other.deptId, quota: 1, type: 'emeterai' },
+        callAs(ctx, other.admin, 'POST', '/api/v1/quota/transfer-quota-company', {
+          departement_id: other.deptId,
+          quota: 1,
+          type: 'emeterai',
         }),
       ),
     );
@@ -539,17 +525,14 @@ describe('transfer and return', () => {
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(refused).toHaveLength(40);
     for (const r of refused) expect(r.json().message).toBe('Kuota perusahaan tidak mencukupi');
-    const stock = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/stock/quota-company',
-      headers: bearer(other.admin),
-    });
+    const stock = await callAs(ctx, other.admin, 'GET', '/api/v1/stock/quota-company');
     expect(stock.json().data.totalCompanyStock).toBe(0);
-    const dept = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/stock/quota-departement/${other.deptId}`,
-      headers: bearer(other.admin),
-    });
+    const dept = await callAs(
+      ctx,
+      other.admin,
+      'GET',
+      `/api/v1/stock/quota-departement/${other.deptId}`,
+    );
     expect(dept.json().data.departementTotalStock).toBe(10);
   });
 

@@ -1,7 +1,7 @@
 import { ZMasterStatusList, ZPlanList } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed.ts';
-import { bearer, login } from './auth-helpers.ts';
+import { bearer, callAs, login } from './auth-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
 
 /**
@@ -57,13 +57,7 @@ describe('plan edits', () => {
 describe('configuration values', () => {
   it('keeps the integer settings whole numbers within their range', async () => {
     const list = ZMasterStatusList.parse(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/master-status/master-status-list',
-          headers: bearer(superSession),
-        })
-      ).json(),
+      (await callAs(ctx, superSession, 'GET', '/api/master-status/master-status-list')).json(),
     ).data.data;
     const threshold = list.find((s) => s.status_group === 'threshold_quota_warning');
     const gauge = list.find((s) => s.status_group === 'max_gauge_personal');

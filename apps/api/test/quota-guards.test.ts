@@ -4,21 +4,22 @@
  * delete (run on PGlite and on PostgreSQL).
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, departements, quotaAccounts, users } from '../src/db/schema.ts';
 import { balanceOf, move, type TAccountRef, type TQuotaKind } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import { purchase, type TSession } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
+import { RELAXED_LIMITS, type TTestContext, testContextPerFile, unique } from './helpers.ts';
 
 let ctx: TTestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({
+testContextPerFile(
+  {
     env: { ...RELAXED_LIMITS },
-  });
-});
-afterAll(() => ctx.close());
+  },
+  (built) => {
+    ctx = built;
+  },
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

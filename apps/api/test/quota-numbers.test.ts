@@ -6,7 +6,7 @@
  */
 import { ZQuotaChart, ZQuotaResponse } from '@bubuh/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, departements, quotaMovements, users } from '../src/db/schema.ts';
 import {
   move,
@@ -23,23 +23,24 @@ import {
   uploadedId,
 } from './documents-helpers.ts';
 import {
-  createTestContext,
   issuingFailsWhen,
   TEST_ENV,
   type TTestContext,
+  testContextPerFile,
   unique,
 } from './helpers.ts';
 
 let ctx: TTestContext;
 let failIssuing = false;
-
-beforeAll(async () => {
-  ctx = await createTestContext({
+testContextPerFile(
+  {
     env: TEST_ENV,
     meterai: issuingFailsWhen(() => failIssuing),
-  });
-});
-afterAll(() => ctx.close());
+  },
+  (built) => {
+    ctx = built;
+  },
+);
 
 const get = (session: TSession, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers: bearer(session) });

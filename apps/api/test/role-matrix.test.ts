@@ -10,10 +10,10 @@ import { companies, departements, masterStatus, plans, users } from '../src/db/s
 import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
-import { bearer, callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
+import { callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
 import { newDepartmentMember, signaturePng } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { postSpecimen } from './multipart.ts';
 
 const ROLES = ['admin', 'company', 'payu', 'user', 'personal', 'super', 'other'] as const;
 type TWho = (typeof ROLES)[number];
@@ -83,15 +83,9 @@ const newUserIn = async (
 };
 
 const addSpecimen = async (session: TS) => {
-  const form = multipartBody(
-    { source: 'upload', name: `RM ${unique()}` },
-    { field: 'file', name: 'sig.png', content: await signaturePng(), type: 'image/png' },
-  );
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/esign',
-    headers: { ...bearer(session), ...form.headers },
-    payload: form.payload,
+  return postSpecimen(ctx, session, await signaturePng(), {
+    source: 'upload',
+    name: `RM ${unique()}`,
   });
 };
 

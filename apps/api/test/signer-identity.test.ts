@@ -1,6 +1,6 @@
 import { ZSignerIdentityResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { callAs, type TMethod } from './auth-helpers.ts';
 import {
@@ -11,13 +11,12 @@ import {
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import { RELAXED_LIMITS, type TTestContext, testContextPerFile } from './helpers.ts';
 
 let ctx: TTestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { LOG_LEVEL: 'error', ...RELAXED_LIMITS } });
+testContextPerFile({ env: { LOG_LEVEL: 'error', ...RELAXED_LIMITS } }, (built) => {
+  ctx = built;
 });
-afterAll(() => ctx.close());
 
 const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
   callAs(ctx, session, method, url, payload);

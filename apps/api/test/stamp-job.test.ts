@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
 import { STAMP_QUEUE } from '../src/jobs/document-jobs.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
@@ -16,7 +16,12 @@ import {
   stampRequest,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, sharedPdfEngine, type TTestContext, testFileStore } from './helpers.ts';
+import {
+  sharedPdfEngine,
+  type TTestContext,
+  testContextPerFile,
+  testFileStore,
+} from './helpers.ts';
 
 /**
  * The `stamp` job's handler across attempts of one job (issue 10): a retry answers what an
@@ -24,10 +29,9 @@ import { createTestContext, sharedPdfEngine, type TTestContext, testFileStore } 
  */
 describe('stamp job attempts', () => {
   let ctx: TTestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  testContextPerFile({}, (built) => {
+    ctx = built;
   });
-  afterAll(() => ctx.close());
 
   /** A stamping service on the test app's data, whose provider's signing call can be held. */
   const service = () => {

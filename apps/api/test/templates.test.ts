@@ -7,7 +7,7 @@ import {
   ZUploadDocumentResponse,
 } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';
@@ -20,14 +20,12 @@ import {
   type TSession,
   uploadPdf,
 } from './documents-helpers.ts';
-import { createTestContext, TEST_ENV, type TTestContext, unique } from './helpers.ts';
+import { TEST_ENV, type TTestContext, testContextPerFile, unique } from './helpers.ts';
 
 let ctx: TTestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ env: TEST_ENV });
+testContextPerFile({ env: TEST_ENV }, (built) => {
+  ctx = built;
 });
-afterAll(() => ctx.close());
 
 type TCompany = { owner: TSession; colleague: TSession; ref: TAccountRef };
 
@@ -62,13 +60,18 @@ const templateBody = (company: TCompany, overrides: Record<string, unknown> = {}
   ...overrides,
 });
 
+/** The owner's create-template call with `templateBody(company, overrides)`: the raw answer. */
+const postTemplate = (company: TCompany, overrides: Record<string, unknown> = {}) =>
+  call(company.owner, 'POST', '/api/v1/template/create-template', templateBody(company, overrides));
+
+/** The user ids of the owner and the colleague, the signers of `templateBody` in order. */
+const bothSigners = (company: TCompany) => [
+  company.owner.userData.id,
+  company.colleague.userData.id,
+];
+
 const createTemplate = async (company: TCompany, overrides: Record<string, unknown> = {}) => {
-  const res = await call(
-    company.owner,
-    'POST',
-    '/api/v1/template/create-template',
-    templateBody(company, overrides),
-  );
+  const res = await postTemplate(company, overrides);
   expect(res.statusCode, res.body).toBe(201);
   return ZTemplateResponse.parse(res.json()).data;
 };
@@ -89,12 +92,7 @@ const details = async (session: TSession, documentId: number) => {
 describe('templates with e-signature boxes', () => {
   it('creates a template with e-sign and e-Meterai placements and reads them back in order', async () => {
     const company = await newCompany();
-    const create = await call(
-      company.owner,
-      'POST',
-      '/api/v1/template/create-template',
-      templateBody(company, { name: 'Perjanjian kerja' }),
-    );
+    const create = await postTemplate(company, { name: 'Perjanjian kerja' });
     expect(create.statusCode, create.body).toBe(201);
     expect(create.json().message).toBe('Berhasil tambah data Template');
     const created = ZTemplateResponse.parse(create.json()).data;
@@ -107,37 +105,21 @@ describe('templates with e-signature boxes', () => {
     // The colleague sees the company's template (shared in the company).
     const read = await call(company.colleague, 'GET', `/api/v1/template/${created.id}`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(ZTemplateResponse.parse(read.json()).data.esign.map((e) => e.user_id)).toEqual([
-      company.owner.userData.id,
-      company.colleague.userData.id,
-    ]);
+    expect(ZTemplateResponse.parse(read.json()).data.esign.map((e) => e.user_id)).toEqual(
+      bothSigners(company),
+    );
 
     // Only e-signatures, no e-Meterai, is a valid template too.
-    const esignOnly = await call(
-      company.owner,
-      'POST',
-      '/api/v1/template/create-template',
-      templateBody(company, { emeterai: null }),
-    );
+    const esignOnly = await postTemplate(company, { emeterai: null });
     expect(esignOnly.statusCode, esignOnly.body).toBe(201);
   });
 
   it('refuses a template without placements or with an e-sign box without a signer', async () => {
     const company = await newCompany();
-    const empty = await call(
-      company.owner,
-      'POST',
-      '/api/v1/template/create-template',
-      templateBody(company, { emeterai: null, esign: [] }),
-    );
+    const empty = await postTemplate(company, { emeterai: null, esign: [] });
     expect(empty.statusCode).toBe(400);
     const { user_id: _, ...noSigner } = signBox(company.owner.userData.id, 60);
-    const unassigned = await call(
-      company.owner,
-      'POST',
-      '/api/v1/template/create-template',
-      templateBody(company, { esign: [noSigner] }),
-    );
+    const unassigned = await postTemplate(company, { esign: [noSigner] });
     expect(unassigned.statusCode).toBe(400);
   });
 
@@ -233,14 +215,7 @@ describe('templates with e-signature boxes', () => {
       expect(error.errors.esign).toBe(`user ${stranger}`);
     };
 
-    refused(
-      await call(
-        company.owner,
-        'POST',
-        '/api/v1/template/create-template',
-        templateBody(company, { esign: [signBox(stranger, 60)] }),
-      ),
-    );
+    refused(await postTemplate(company, { esign: [signBox(stranger, 60)] }));
     const template = await createTemplate(company);
     for (const url of [
       `/api/v1/template/update-template/${template.id}`,
@@ -260,20 +235,12 @@ describe('templates with e-signature boxes', () => {
     const unchanged = ZTemplateResponse.parse(
       (await call(company.owner, 'GET', `/api/v1/template/${template.id}`)).json(),
     ).data;
-    expect(unchanged.esign.map((e) => e.user_id)).toEqual([
-      company.owner.userData.id,
-      company.colleague.userData.id,
-    ]);
+    expect(unchanged.esign.map((e) => e.user_id)).toEqual(bothSigners(company));
 
     // A specimen must be the signer's own.
-    const specimen = await call(
-      company.owner,
-      'POST',
-      '/api/v1/template/create-template',
-      templateBody(company, {
-        esign: [{ ...signBox(company.owner.userData.id, 60), specimen_id: 999_999 }],
-      }),
-    );
+    const specimen = await postTemplate(company, {
+      esign: [{ ...signBox(company.owner.userData.id, 60), specimen_id: 999_999 }],
+    });
     expect(specimen.statusCode).toBe(400);
 
     // The colleague leaves for another company: applying the template is refused, nothing stored.
@@ -300,13 +267,15 @@ describe('templates with e-signature boxes', () => {
     });
     const documentId = await uploaded(company.owner, await makePdf(2));
 
+    const stampWithTemplate = (extra: Record<string, string> = {}) =>
+      call(
+        company.owner,
+        'POST',
+        `/api/v1/single-stamp/stamp-template-process-company/${template.id}`,
+        { document_id: documentId, doc_type: '3', ...extra },
+      );
     // Before the template is applied its e-Meterai cannot be stamped: signatures come first.
-    const early = await call(
-      company.owner,
-      'POST',
-      `/api/v1/single-stamp/stamp-template-process-company/${template.id}`,
-      { document_id: documentId, doc_type: '3' },
-    );
+    const early = await stampWithTemplate();
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(
       'Apply the template first: its e-signatures come before the e-Meterai',
@@ -348,12 +317,7 @@ describe('templates with e-signature boxes', () => {
     ]);
 
     // Still waiting for signatures: the stamp is refused.
-    const waiting = await call(
-      company.owner,
-      'POST',
-      `/api/v1/single-stamp/stamp-template-process-company/${template.id}`,
-      { document_id: documentId, doc_type: '3' },
-    );
+    const waiting = await stampWithTemplate();
     expect(waiting.statusCode).toBe(409);
 
     // The colleague is second: not their turn yet.
@@ -375,12 +339,7 @@ describe('templates with e-signature boxes', () => {
     }
     expect((await details(company.owner, documentId)).signing_status).toBe('signed');
 
-    const stamped = await call(
-      company.owner,
-      'POST',
-      `/api/v1/single-stamp/stamp-template-process-company/${template.id}`,
-      { document_id: documentId, doc_type: '3', location: 'Jakarta' },
-    );
+    const stamped = await stampWithTemplate({ location: 'Jakarta' });
     expect(stamped.statusCode, stamped.body).toBe(200);
     const serial = stamped.json().data.serial_number as string;
     expect(await balanceOf(ctx.database.db, company.ref, 'esign')).toBe(0);

@@ -1,19 +1,21 @@
 /** The unit saga: reserve with the ledger movement, spend with the work, release on failure. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unitReservations } from '../src/db/schema.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { releaseUnit, reserveUnit, spendUnit, withUnit } from '../src/modules/quota/units.ts';
 import { makePdf, newDepartmentUser, uploadedId } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import { RELAXED_LIMITS, type TTestContext, testContextPerFile } from './helpers.ts';
 
 let ctx: TTestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
+testContextPerFile(
+  {
     env: { ...RELAXED_LIMITS },
-  });
-});
-afterAll(() => ctx.close());
+  },
+  (built) => {
+    ctx = built;
+  },
+);
 
 const setup = async (units: number) => {
   const { session, ref } = await newDepartmentUser(ctx, units);

@@ -5,7 +5,7 @@
  * e-mail addresses.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   companies,
   departements,
@@ -17,7 +17,6 @@ import {
 } from '../src/db/schema.ts';
 import { MAX_SPECIMENS_PER_USER } from '../src/modules/esign/esign.service.ts';
 import {
-  bearer,
   callAs,
   createVerifiedUser,
   lastMailTo,
@@ -27,17 +26,18 @@ import {
 } from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
 import { signaturePng } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { RELAXED_LIMITS, type TTestContext, testContextPerFile, unique } from './helpers.ts';
+import { postSpecimen } from './multipart.ts';
 
 let ctx: TTestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({
+testContextPerFile(
+  {
     env: { ...RELAXED_LIMITS },
-  });
-});
-afterAll(() => ctx.close());
+  },
+  (built) => {
+    ctx = built;
+  },
+);
 
 const call = (session: TSession, method: TMethod, url: string, payload?: Record<string, unknown>) =>
   callAs(ctx, session, method, url, payload);
@@ -85,16 +85,7 @@ describe('count limits under parallel requests', () => {
     const png = await signaturePng();
     const answers = await Promise.all(
       Array.from({ length: 15 }, (_, i) => {
-        const form = multipartBody(
-          { source: 'upload', name: `Paralel ${i}` },
-          { field: 'file', name: 'sig.png', content: png, type: 'image/png' },
-        );
-        return ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/esign',
-          headers: { ...bearer(session), ...form.headers },
-          payload: form.payload,
-        });
+        return postSpecimen(ctx, session, png, { source: 'upload', name: `Paralel ${i}` });
       }),
     );
     const codes = answers.map((a) => a.statusCode).sort();

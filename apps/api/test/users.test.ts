@@ -3,17 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed.ts';
-import { bearer, createVerifiedUser, login, PASSWORD } from './auth-helpers.ts';
+import { bearer, callAs, createVerifiedUser, login, PASSWORD } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
-import { multipartBody } from './multipart.ts';
+import { postFile } from './multipart.ts';
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const multipart = (field: string, filename: string, content: Buffer, type: string) =>
-  multipartBody({}, { field, name: filename, content, type });
 
 let ctx: TTestContext;
 beforeAll(async () => {
@@ -34,19 +31,14 @@ describe('user records', () => {
     const me = await get(`/api/v1/users/${session.userData.id}`, session);
     expect(me.statusCode).toBe(200);
     expect(me.json().data).toMatchObject({ email, login_otp_enabled: false, email_verified: true });
-    const patch = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/users/${session.userData.id}`,
-      headers: bearer(session),
-      payload: { fullName: 'Sari Baru', phoneNumber: '0812 9999 8888' },
+    const patch = await callAs(ctx, session, 'PATCH', `/api/v1/users/${session.userData.id}`, {
+      fullName: 'Sari Baru',
+      phoneNumber: '0812 9999 8888',
     });
     expect(patch.statusCode).toBe(200);
     expect(patch.json().data).toMatchObject({ fullName: 'Sari Baru', phone: '+6281299998888' });
-    const bad = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/users/${session.userData.id}`,
-      headers: bearer(session),
-      payload: { phoneNumber: '12345' },
+    const bad = await callAs(ctx, session, 'PATCH', `/api/v1/users/${session.userData.id}`, {
+      phoneNumber: '12345',
     });
     expect(bad.statusCode).toBe(400);
     expect(ZApiError.parse(bad.json()).errors.phoneNumber).toBeDefined();
@@ -64,11 +56,8 @@ describe('user records', () => {
     expect((await get(`/api/v1/users/${demoUser.userData.id}`, demoAdmin)).statusCode).toBe(200);
     expect((await get('/api/v1/users/999999', demoAdmin)).statusCode).toBe(404);
 
-    const edit = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/users/${demoUser.userData.id}`,
-      headers: bearer(outsider),
-      payload: { fullName: 'Hacked' },
+    const edit = await callAs(ctx, outsider, 'PATCH', `/api/v1/users/${demoUser.userData.id}`, {
+      fullName: 'Hacked',
     });
     expect(edit.statusCode).toBe(403);
     const [row] = await ctx.database.db
@@ -89,26 +78,20 @@ describe('user records', () => {
     const a = await login(ctx, email);
     const b = await login(ctx, email);
     const url = `/api/v1/users/${a.userData.id}/password`;
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: bearer(a),
-      payload: { currentPassword: 'Nope1234', newPassword: 'Lebih#Baru2026' },
+    const wrong = await callAs(ctx, a, 'POST', url, {
+      currentPassword: 'Nope1234',
+      newPassword: 'Lebih#Baru2026',
     });
     expect(wrong.statusCode).toBe(400);
     expect(ZApiError.parse(wrong.json()).errors.currentPassword).toBeDefined();
-    const weak = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: bearer(a),
-      payload: { currentPassword: PASSWORD, newPassword: 'weak' },
+    const weak = await callAs(ctx, a, 'POST', url, {
+      currentPassword: PASSWORD,
+      newPassword: 'weak',
     });
     expect(weak.statusCode).toBe(400);
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: bearer(a),
-      payload: { currentPassword: PASSWORD, newPassword: 'Lebih#Baru2026' },
+    const ok = await callAs(ctx, a, 'POST', url, {
+      currentPassword: PASSWORD,
+      newPassword: 'Lebih#Baru2026',
     });
     expect(ok.statusCode).toBe(200);
     expect((await get(`/api/v1/users/${a.userData.id}`, a)).statusCode).toBe(200);
@@ -133,12 +116,11 @@ describe('user records', () => {
 describe('avatar', () => {
   it('stores a PNG avatar and serves it from /files/{avatar}', async () => {
     const session = await login(ctx, await createVerifiedUser(ctx));
-    const upload = multipart('avatar', 'me.png', PNG_1PX, 'image/png');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/users/${session.userData.id}/avatar`,
-      headers: { ...bearer(session), ...upload.headers },
-      payload: upload.payload,
+    const res = await postFile(ctx, session, `/api/v1/users/${session.userData.id}/avatar`, {
+      field: 'avatar',
+      name: 'me.png',
+      content: PNG_1PX,
+      type: 'image/png',
     });
     expect(res.statusCode, res.body).toBe(200);
     const avatar = res.json().data.avatar as string;
@@ -151,17 +133,11 @@ describe('avatar', () => {
 
   it('refuses a file that is not an image, whatever its name says', async () => {
     const session = await login(ctx, await createVerifiedUser(ctx));
-    const upload = multipart(
-      'avatar',
-      'evil.png',
-      Buffer.from('<html><script>alert(1)</script>'),
-      'image/png',
-    );
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/users/${session.userData.id}/avatar`,
-      headers: { ...bearer(session), ...upload.headers },
-      payload: upload.payload,
+    const res = await postFile(ctx, session, `/api/v1/users/${session.userData.id}/avatar`, {
+      field: 'avatar',
+      name: 'evil.png',
+      content: Buffer.from('<html><script>alert(1)</script>'),
+      type: 'image/png',
     });
     expect(res.statusCode).toBe(415);
     expect(ZApiError.parse(res.json()).errors.status).toBe('UNSUPPORTED_MEDIA_TYPE');
@@ -170,12 +146,11 @@ describe('avatar', () => {
   it('refuses an avatar over 2 MB', async () => {
     const session = await login(ctx, await createVerifiedUser(ctx));
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    const upload = multipart('avatar', 'big.png', big, 'image/png');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/users/${session.userData.id}/avatar`,
-      headers: { ...bearer(session), ...upload.headers },
-      payload: upload.payload,
+    const res = await postFile(ctx, session, `/api/v1/users/${session.userData.id}/avatar`, {
+      field: 'avatar',
+      name: 'big.png',
+      content: big,
+      type: 'image/png',
     });
     expect(res.statusCode).toBe(413);
     expect(ZApiError.parse(res.json()).errors.status).toBe('PAYLOAD_TOO_LARGE');

@@ -1,5 +1,5 @@
 import type { TSession } from '@bubuh/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -21,7 +21,6 @@ import {
 } from './fixtures';
 
 const chrome = browserPerFile();
-let context: BrowserContext;
 
 /** A 1×1 PNG, for the avatar upload. */
 const PNG = Buffer.from(
@@ -42,8 +41,7 @@ const step = (page: Page, name: string) =>
 
 describe('register', () => {
   it('registers a personal account, verifies the e-mailed code, logs in and lands on /dashboard', async () => {
-    context = await chrome.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
+    const page = await chrome.newPage({ viewport: { width: 1366, height: 900 } });
     await mockConnection(page, { value: 3 });
     const email = uniqueEmail('register');
     await page.goto(url('/register'));
@@ -100,8 +98,7 @@ describe('register', () => {
   });
 
   it('answers an already registered address like a new one; its owner hears by e-mail', async () => {
-    context = await chrome.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
+    const page = await chrome.newPage({ viewport: { width: 1366, height: 900 } });
     await page.goto(url('/register'));
     await page.getByTestId('register-type-company').click();
     await page.getByTestId('register-next').click();
@@ -128,8 +125,7 @@ describe('register', () => {
 describe('password reset', () => {
   it('mails a link, sets a new password, and refuses the used link', async () => {
     const email = await registerVerifiedAccount('reset');
-    context = await chrome.newContext();
-    const page = await context.newPage();
+    const page = await chrome.newPage();
     await page.goto(url('/login'));
     await page.getByTestId('login-forgot').click();
     await page.waitForURL((u) => u.pathname === '/auth/forgot-password');
@@ -176,9 +172,7 @@ describe('account and settings', () => {
   });
 
   it('edits the profile and uploads an avatar; the navbar follows at once', async () => {
-    const opened = await openAppPage(chrome.browser, { session });
-    context = opened.context;
-    const { page } = opened;
+    const { page } = await openAppPage(chrome.browser, { session });
     const id = session.userData.id;
     await page.goto(url(`/account/${id}`));
     await page.getByTestId('account-page').waitFor();
@@ -219,9 +213,7 @@ describe('account and settings', () => {
   });
 
   it("shows clearly that another user's account cannot be opened", async () => {
-    const opened = await openAppPage(chrome.browser, { session });
-    context = opened.context;
-    const { page } = opened;
+    const { page } = await openAppPage(chrome.browser, { session });
     // A personal user asking for the demo admin's record: the API answers 404.
     const admin = await apiCall('/api/v1/users/1', { token: session.accessToken });
     await page.goto(url('/account/1'));
@@ -236,9 +228,7 @@ describe('account and settings', () => {
   });
 
   it('changes the password and switches the login OTP', async () => {
-    const opened = await openAppPage(chrome.browser, { session });
-    context = opened.context;
-    const { page } = opened;
+    const { page } = await openAppPage(chrome.browser, { session });
     const id = session.userData.id;
     await page.goto(url(`/setting/${id}`));
     await page.getByTestId('setting-page').waitFor();
@@ -272,8 +262,7 @@ describe('account and settings', () => {
 describe('e-mail code screen', () => {
   it('resends a code after the cool-down and says how long to wait', async () => {
     const email = await registerVerifiedAccount('resend', { verify: false });
-    context = await chrome.newContext();
-    const page = await context.newPage();
+    const page = await chrome.newPage();
     await page.goto(url(`/auth/otp?email=${encodeURIComponent(email)}`));
     const seen = await mailIds(email);
     // Nothing asked in this tab yet: the button is there. Inside the server's 60 s cool-down it

@@ -3,37 +3,27 @@
  * PDFs is found by its name among the batches, its files are listed, and one original and the
  * ZIP of all originals are downloaded. Spends no e-Meterai (the batch is never started).
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, openAppPage, sharedSession, url } from './fixtures';
+import { createBatchInUi, dropBatchFiles, pdfInputs } from './bulk-steps';
+import { browserPerFile, textPdf, url } from './fixtures';
+import { openPageAs } from './steps';
 
 const chrome = browserPerFile();
 
-const makePdf = async (): Promise<Buffer> => {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  pdf.addPage([595.28, 841.89]).drawText('Arsip', { x: 72, y: 760, size: 16, font });
-  return Buffer.from(await pdf.save());
-};
+const makePdf = () => textPdf(1, () => 'Arsip');
 
 describe('bulk stamping backup', () => {
   it('finds a batch by name, lists its files and downloads one original and all as a ZIP', async () => {
-    const session = await sharedSession('company');
-    const { context, page } = await openAppPage(chrome.browser, { session });
-    const name = `E2E arsip ${Date.now().toString(36)}`;
+    const { context, page, name } = await openPageAs(chrome.browser, 'company', 'arsip');
 
-    await page.goto(url('/stamp/bulk'));
-    await page.getByTestId('batch-new').click();
-    await page.getByTestId('batch-name').fill(name);
-    await page.getByTestId('batch-doc-type').click();
-    await page.getByRole('option').first().click();
-    await page.getByTestId('batch-create-submit').click();
-    await page.waitForURL(/\/stamp\/bulk\/\d+$/);
-    await page.getByTestId('batch-dropzone-input').setInputFiles([
-      { name: 'surat-a.pdf', mimeType: 'application/pdf', buffer: await makePdf() },
-      { name: 'surat-b.pdf', mimeType: 'application/pdf', buffer: await makePdf() },
-    ]);
-    await page.getByText('2 of 2 files sent').waitFor({ timeout: 60_000 });
+    await createBatchInUi(page, name);
+    await dropBatchFiles(
+      page,
+      pdfInputs([
+        ['surat-a.pdf', await makePdf()],
+        ['surat-b.pdf', await makePdf()],
+      ]),
+    );
 
     await page.goto(url('/stamp/bulk/backup'));
     await page.getByTestId('backup-page').waitFor();

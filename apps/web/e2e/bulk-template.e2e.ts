@@ -4,21 +4,15 @@
  * (/stamp/bulk/use-template/{id}) with three files of different lengths and finds each stamp on
  * its file's last page. Spends three e-Meterai of the demo company.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { apiCall, browserPerFile, openAppPage, sharedSession, url } from './fixtures';
+import { dropBatchFiles, pdfInputs, runBatchToDone } from './bulk-steps';
+import { apiCall, browserPerFile, textPdf, url } from './fixtures';
+import { openPageAs } from './steps';
 
 const chrome = browserPerFile();
 
-const makePdf = async (pages: number): Promise<Buffer> => {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let index = 0; index < pages; index += 1) {
-    const page = pdf.addPage([595.28, 841.89]);
-    page.drawText(`Lampiran halaman ${index + 1}`, { x: 72, y: 760, size: 16, font });
-  }
-  return Buffer.from(await pdf.save());
-};
+const makePdf = (pages: number) => textPdf(pages, (index) => `Lampiran halaman ${index + 1}`);
 
 /** The pages (1-based) carrying a signature field's widget (the e-Meterai is one). */
 const signaturePages = async (bytes: ArrayBuffer) => {
@@ -37,9 +31,7 @@ const signaturePages = async (bytes: ArrayBuffer) => {
 
 describe('bulk templates', () => {
   it('creates a bulk template with a last-page box and stamps a batch from it', async () => {
-    const session = await sharedSession('company');
-    const { context, page } = await openAppPage(chrome.browser, { session });
-    const name = `E2E massal ${Date.now().toString(36)}`;
+    const { session, context, page, name } = await openPageAs(chrome.browser, 'company', 'massal');
 
     await page.goto(url('/stamp/bulk/template'));
     await page.getByTestId('bulk-template-add').click();
@@ -62,20 +54,15 @@ describe('bulk templates', () => {
     await page.waitForURL(/\/stamp\/bulk\/\d+$/);
     const batchId = Number(page.url().split('/').at(-1));
 
-    await page.getByTestId('batch-dropzone-input').setInputFiles([
-      { name: 'satu.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) },
-      { name: 'dua.pdf', mimeType: 'application/pdf', buffer: await makePdf(2) },
-      { name: 'tiga.pdf', mimeType: 'application/pdf', buffer: await makePdf(3) },
-    ]);
-    await page.getByText('3 of 3 files sent').waitFor({ timeout: 60_000 });
-    await page.getByTestId('batch-start').click();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="batch-status"]')?.textContent === 'Done',
-      undefined,
-      { timeout: 120_000 },
+    await dropBatchFiles(
+      page,
+      pdfInputs([
+        ['satu.pdf', await makePdf(1)],
+        ['dua.pdf', await makePdf(2)],
+        ['tiga.pdf', await makePdf(3)],
+      ]),
     );
-    for (const file of ['satu.pdf', 'dua.pdf', 'tiga.pdf'])
-      expect(await page.getByTestId(`batch-item-${file}`).textContent()).toContain('Stamped');
+    await runBatchToDone(page, ['satu.pdf', 'dua.pdf', 'tiga.pdf']);
 
     // Each stamp sits on its own file's last page.
     const detail = await apiCall(`/api/v1/batch-stamp/detail-batch-documents/${batchId}`, {

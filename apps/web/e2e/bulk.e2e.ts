@@ -1,45 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import yazl from 'yazl';
-import { browserPerFile, openAppPage, sharedSession, textPdf, url } from './fixtures';
+import { zipOf } from '../../api/test/zip.ts';
+import { createBatchInUi, dropBatchFiles, pdfInputs, runBatchToDone } from './bulk-steps';
+import { browserPerFile, textPdf } from './fixtures';
+import { openPageAs } from './steps';
 
 const chrome = browserPerFile();
 
 const makePdf = (pages: number) => textPdf(pages, (index) => `Kontrak halaman ${index + 1}`);
 
-const zipOf = (entries: [string, Buffer][]) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    for (const [name, content] of entries) zip.addBuffer(content, name);
-    zip.end();
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-
 describe('bulk stamping', () => {
   it('creates a batch, preflights the files, stamps them all and downloads the ZIP', async () => {
-    const session = await sharedSession('company');
-    const { context, page } = await openAppPage(chrome.browser, { session });
-    const name = `E2E batch ${Date.now().toString(36)}`;
+    const { context, page, name } = await openPageAs(chrome.browser, 'company', 'batch');
 
-    await page.goto(url('/stamp/bulk'));
-    await page.getByTestId('batch-page').waitFor();
-    await page.getByTestId('batch-new').click();
-    await page.getByTestId('batch-name').fill(name);
-    await page.getByTestId('batch-doc-type').click();
-    await page.getByRole('option').first().click();
-    await page.getByTestId('batch-create-submit').click();
-    await page.waitForURL(/\/stamp\/bulk\/\d+$/);
+    await createBatchInUi(page, name);
     await page.getByTestId('batch-dropzone').waitFor();
 
-    await page.getByTestId('batch-dropzone-input').setInputFiles([
-      { name: 'satu.pdf', mimeType: 'application/pdf', buffer: await makePdf(1) },
-      { name: 'dua.pdf', mimeType: 'application/pdf', buffer: await makePdf(2) },
-      { name: 'tiga.pdf', mimeType: 'application/pdf', buffer: await makePdf(3) },
+    await dropBatchFiles(page, [
+      ...pdfInputs([
+        ['satu.pdf', await makePdf(1)],
+        ['dua.pdf', await makePdf(2)],
+        ['tiga.pdf', await makePdf(3)],
+      ]),
       { name: 'rusak.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>no</html>') },
     ]);
-    await page.getByText('4 of 4 files sent').waitFor({ timeout: 60_000 });
     const rejected = page.getByTestId('batch-item-rusak.pdf');
     await rejected.waitFor();
     expect(await rejected.textContent()).toContain('Rejected');
@@ -48,17 +31,20 @@ describe('bulk stamping', () => {
     );
 
     // One ZIP of PDFs: its PDF becomes a file, the text entry is refused by name.
-    await page.getByTestId('batch-dropzone-input').setInputFiles([
-      {
-        name: 'arsip.zip',
-        mimeType: 'application/zip',
-        buffer: await zipOf([
-          ['empat.pdf', await makePdf(1)],
-          ['catatan.txt', Buffer.from('bukan pdf')],
-        ]),
-      },
-    ]);
-    await page.getByText('5 of 5 files sent').waitFor({ timeout: 60_000 });
+    await dropBatchFiles(
+      page,
+      [
+        {
+          name: 'arsip.zip',
+          mimeType: 'application/zip',
+          buffer: await zipOf([
+            ['empat.pdf', await makePdf(1)],
+            ['catatan.txt', Buffer.from('bukan pdf')],
+          ]),
+        },
+      ],
+      5,
+    );
     await page.getByText('catatan.txt: Only PDF files can be stamped', { exact: false }).waitFor();
     await page.getByTestId('batch-item-empat.pdf').waitFor();
 
@@ -77,15 +63,8 @@ describe('bulk stamping', () => {
       document.querySelector('[data-testid="batch-units"]')?.textContent?.includes('needed: 4'),
     );
 
-    await page.getByTestId('batch-start').click();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="batch-status"]')?.textContent === 'Done',
-      undefined,
-      { timeout: 120_000 },
-    );
+    await runBatchToDone(page, ['satu.pdf', 'dua.pdf', 'tiga.pdf', 'empat.pdf']);
     expect(await page.getByTestId('batch-percent').textContent()).toBe('100%');
-    for (const file of ['satu.pdf', 'dua.pdf', 'tiga.pdf', 'empat.pdf'])
-      expect(await page.getByTestId(`batch-item-${file}`).textContent()).toContain('Stamped');
 
     const download = page.waitForEvent('download');
     await page.getByTestId('batch-zip').click();

@@ -56,15 +56,18 @@ export const browserPerFile = () => {
     if (!browser) throw new Error('the browser is launched in beforeAll');
     return browser;
   };
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = await launched().newContext(options);
+    open.push(context);
+    return context;
+  };
   return {
     get browser() {
       return launched();
     },
-    newContext: async (options?: BrowserContextOptions) => {
-      const context = await launched().newContext(options);
-      open.push(context);
-      return context;
-    },
+    newContext,
+    /** A page in a context of its own (closed after the test). */
+    newPage: async (options?: BrowserContextOptions) => (await newContext(options)).newPage(),
   };
 };
 

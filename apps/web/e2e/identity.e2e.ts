@@ -6,16 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
-  apiLogin,
   browserPerFile,
   openAppPage,
   sharedSession,
-  TEST_PASSWORD,
   uniqueEmail,
   uploadThroughApi,
   url,
-  waitForMail,
 } from './fixtures';
+import { acceptInvitation } from './steps';
 
 const chrome = browserPerFile();
 
@@ -28,13 +26,7 @@ describe('identity for the certificate', () => {
       body: { fullName: 'Rina Tanpa NIK', email, role: 'admin-company' },
     });
     expect(invited.status, invited.body.message).toBe(201);
-    const mail = await waitForMail(email, 'invitation');
-    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
-    const set = await apiCall(`/api/v1/auth/reset-password/${token}`, {
-      body: { password: TEST_PASSWORD, passwordConfirmation: TEST_PASSWORD },
-    });
-    expect(set.status).toBe(200);
-    const rina = await apiLogin(email, TEST_PASSWORD);
+    const rina = await acceptInvitation(email);
     const documentId = await uploadThroughApi(rina.accessToken, 'nik-kontrak.pdf', 1);
 
     const { context, page } = await openAppPage(chrome.browser, { session: rina });

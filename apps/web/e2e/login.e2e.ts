@@ -1,4 +1,3 @@
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -18,14 +17,12 @@ import {
 } from './fixtures';
 
 const chrome = browserPerFile();
-let context: BrowserContext;
 
 const LOGIN_ROUTE = '**/api/v1/auth/login';
 
 describe('login form', () => {
   it('validates the fields before calling the API', async () => {
-    context = await chrome.newContext();
-    const page = await context.newPage();
+    const page = await chrome.newPage();
     let calls = 0;
     await page.route(LOGIN_ROUTE, (route) => {
       calls += 1;
@@ -44,8 +41,7 @@ describe('login form', () => {
   });
 
   it('shows the server message of a rejected login', async () => {
-    context = await chrome.newContext();
-    const page = await context.newPage();
+    const page = await chrome.newPage();
     await page.goto(url('/login'));
     // An unknown address: a wrong password for a real one would count towards its lockout.
     const response = await uiLogin(page, 'nobody@demo.local', 'wrong-password');
@@ -57,8 +53,7 @@ describe('login form', () => {
   });
 
   it('stores the session of the real API and goes to the page it came from', async () => {
-    context = await chrome.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
+    const page = await chrome.newPage({ viewport: { width: 1400, height: 900 } });
     await mockConnection(page, { value: 3 });
     await page.goto(url('/support/faq'));
     await page.waitForURL((u) => u.pathname === '/login');
@@ -76,8 +71,7 @@ describe('login form', () => {
 
   it('sends an unverified account to /auth/otp with its e-mail and offers a new code', async () => {
     const email = await registerVerifiedAccount('unverified', { verify: false });
-    context = await chrome.newContext();
-    const page = await context.newPage();
+    const page = await chrome.newPage();
     await page.goto(url('/login'));
     const response = await uiLogin(page, email, TEST_PASSWORD);
     expect(response.status()).toBe(403);
@@ -98,8 +92,7 @@ describe('login form', () => {
     });
     expect(on.status).toBe(200);
 
-    context = await chrome.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
+    const page = await chrome.newPage({ viewport: { width: 1400, height: 900 } });
     await mockConnection(page, { value: 3 });
     await page.goto(url('/login'));
     const seen = await mailIds(email);

@@ -12,7 +12,6 @@ import {
   apiCall,
   apiLogin,
   browserPerFile,
-  drawOnPad,
   openAppPage,
   registerVerifiedAccount,
   sharedSession,
@@ -20,8 +19,8 @@ import {
   toast,
   uniqueEmail,
   url,
-  waitForMail,
 } from './fixtures';
+import { acceptInvitation, drawSpecimen } from './steps';
 
 const chrome = browserPerFile();
 
@@ -163,20 +162,11 @@ describe('organisation and quota wallet', () => {
   });
 
   it('lets a department user draw a signature specimen and save it', async () => {
-    const session = await sharedSession('user');
-    const { context, page } = await openAppPage(chrome.browser, { session });
+    const { context, page } = await openAppPage(chrome.browser, {
+      session: await sharedSession('user'),
+    });
     const name = `E2E sign ${RUN}`;
-    await page.goto(url('/master/esign'));
-    await page.getByTestId('esign-page').waitFor();
-    await page.getByTestId('specimen-add').click();
-    await page.getByTestId('specimen-name').fill(name);
-
-    await drawOnPad(page);
-    await page.getByTestId('specimen-save').click();
-    await toast(page, 'Berhasil tambah data Esign');
-
-    const card = page.locator(`[data-specimen-name="${name}"]`);
-    await card.waitFor();
+    const card = await drawSpecimen(page, name);
     // The PNG comes through the bearer-authenticated endpoint as an object URL.
     const image = card.getByTestId('specimen-image');
     await image.waitFor();
@@ -488,13 +478,7 @@ describe('master data dialogs, specimens and the quota warning', () => {
     });
     expect(invited.status).toBe(201);
     const userId = (invited.body.data as { id: number }).id;
-    const mail = await waitForMail(email, 'invitation');
-    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
-    const set = await apiCall(`/api/v1/auth/reset-password/${token}`, {
-      body: { password: TEST_PASSWORD, passwordConfirmation: TEST_PASSWORD },
-    });
-    expect(set.status).toBe(200);
-    const member = await apiLogin(email, TEST_PASSWORD);
+    const member = await acceptInvitation(email);
 
     const { context, page } = await openAppPage(chrome.browser, { session: member });
     await page.goto(url('/dashboard'));

@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument, PDFName, PDFString, rgb, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, drawOnPad, openAppPage, sharedSession, toast, url } from './fixtures';
+import { browserPerFile, toast, url } from './fixtures';
+import { drawSpecimen, openPageAs } from './steps';
 
 const chrome = browserPerFile();
 
@@ -108,12 +109,7 @@ const verifyPublicly = async (name: string, bytes: Buffer) => {
 
 describe('stamping one document', () => {
   it('uploads, drags the e-Meterai to page 2, stamps, downloads, and verifies publicly', async () => {
-    const session = await sharedSession('user');
-    const { context, page } = await openAppPage(chrome.browser, {
-      session,
-      width: 1400,
-      height: 900,
-    });
+    const { context, page } = await openPageAs(chrome.browser, 'user', 'stamp');
     const pdfBytes = await makePdf();
 
     // Upload → the draft editor.
@@ -214,24 +210,15 @@ describe('stamping one document', () => {
   });
 
   it('signs with a drawn specimen, stamps beside the signature, and both signatures verify', async () => {
-    const session = await sharedSession('user');
-    const { context, page } = await openAppPage(chrome.browser, {
+    const {
       session,
-      width: 1400,
-      height: 900,
-    });
-    const specimenName = `E2E ${Date.now().toString(36)}`;
+      context,
+      page,
+      name: specimenName,
+    } = await openPageAs(chrome.browser, 'user', 'specimen');
 
     // A specimen drawn on the pad, made the default so the signing screen preselects it.
-    await page.goto(url('/master/esign'));
-    await page.getByTestId('esign-page').waitFor();
-    await page.getByTestId('specimen-add').click();
-    await page.getByTestId('specimen-name').fill(specimenName);
-    await drawOnPad(page);
-    await page.getByTestId('specimen-save').click();
-    await toast(page, 'Berhasil tambah data Esign');
-    const card = page.locator(`[data-specimen-name="${specimenName}"]`);
-    await card.waitFor();
+    const card = await drawSpecimen(page, specimenName);
     if ((await card.getAttribute('data-default')) === null) {
       await card.getByTestId('specimen-menu').click();
       await page.getByTestId('specimen-make-default').click();
@@ -307,12 +294,7 @@ describe('stamping one document', () => {
   });
 
   it('asks to confirm JavaScript before the first stamp and shows who confirmed it', async () => {
-    const session = await sharedSession('user');
-    const { context, page } = await openAppPage(chrome.browser, {
-      session,
-      width: 1400,
-      height: 900,
-    });
+    const { session, context, page } = await openPageAs(chrome.browser, 'user', 'stamp');
     const pdf = await PDFDocument.load(await makePdf());
     const action = pdf.context.obj({
       Type: 'Action',

@@ -14,6 +14,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** The demo personal account on a fresh page: in the browser's language, or set to Indonesian. */
+const personalPage = async (language: 'browser' | 'id') =>
+  openAppPage(chrome.browser, {
+    session: await sharedSession('personal'),
+    extra: language === 'id' ? { i18nextLng: 'id' } : undefined,
+  });
+
 describe('support tickets', () => {
   it('customer opens a ticket with a screenshot, support answers, the customer sees it and the bell', async () => {
     const subject = `Stamp failed ${RUN}`;
@@ -96,17 +103,14 @@ describe('support tickets', () => {
   });
 
   it('searches the FAQ in English and in Indonesian', async () => {
-    const en = await openAppPage(chrome.browser, { session: await sharedSession('personal') });
+    const en = await personalPage('browser');
     await en.page.goto(url('/support/faq'));
     await en.page.getByTestId('faq-search').fill('serial');
     await en.page.getByText('What is the serial number on my e-Meterai?').click();
     await en.page.getByText(/unique 22-character serial number/).waitFor();
     await en.context.close();
 
-    const id = await openAppPage(chrome.browser, {
-      session: await sharedSession('personal'),
-      extra: { i18nextLng: 'id' },
-    });
+    const id = await personalPage('id');
     await id.page.goto(url('/support/faq'));
     await id.page.getByTestId('faq-search').fill('nomor seri');
     await id.page.getByText('Apa itu nomor seri pada e-Meterai saya?').click();
@@ -115,7 +119,7 @@ describe('support tickets', () => {
   });
 
   it('searches the knowledge base over titles and bodies in English and in Indonesian', async () => {
-    const en = await openAppPage(chrome.browser, { session: await sharedSession('personal') });
+    const en = await personalPage('browser');
     await en.page.goto(url('/support/knowledge-base'));
     // "reused" is only in the body of the stamping article.
     await en.page.getByTestId('article-search').fill('reused');
@@ -129,10 +133,7 @@ describe('support tickets', () => {
     await en.page.getByText(/cannot be reused/).waitFor();
     await en.context.close();
 
-    const id = await openAppPage(chrome.browser, {
-      session: await sharedSession('personal'),
-      extra: { i18nextLng: 'id' },
-    });
+    const id = await personalPage('id');
     await id.page.goto(url('/support/knowledge-base'));
     await id.page.getByTestId('article-search').fill('dompet');
     await id.page

@@ -11,6 +11,7 @@ import {
   toast,
   url,
 } from './fixtures';
+import { openPageAs } from './steps';
 
 const chrome = browserPerFile();
 
@@ -72,9 +73,11 @@ const dragBy = async (page: Page, selector: string, dx: number, dy: number) => {
 
 describe('document templates', () => {
   it('saves a template with the stamp on page 2 and stamps a document with it', async () => {
-    const session = await sharedSession('company');
-    const { context, page } = await openAppPage(chrome.browser, { session });
-    const name = `E2E template ${Date.now().toString(36)}`;
+    const { session, context, page, name } = await openPageAs(
+      chrome.browser,
+      'company',
+      'template',
+    );
 
     // New template: name, type, the box moved to page 2 with the page field.
     await page.goto(url('/master/document-template'));
@@ -145,11 +148,9 @@ describe('document templates', () => {
   });
 
   it('builds a template with e-signature boxes, edits it, and signs then stamps a document with it', async () => {
-    const session = await sharedSession('company');
+    const { session, context, page, name } = await openPageAs(chrome.browser, 'company', 'signers');
     const dewi = await sharedSession('user');
     const token = session.accessToken;
-    const { context, page } = await openAppPage(chrome.browser, { session });
-    const name = `E2E signers ${Date.now().toString(36)}`;
 
     // New template: the e-Meterai box (default, page 1) and one e-signature box for the admin.
     await page.goto(url('/master/edit-document-template/new?back=%2Fmaster%2Fdocument-template'));

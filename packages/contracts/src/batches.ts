@@ -43,16 +43,12 @@ export const BATCH_ITEM_STATUSES = [
 export const ZBatchItemStatus = z.enum(BATCH_ITEM_STATUSES);
 export type TBatchItemStatus = z.infer<typeof ZBatchItemStatus>;
 
-export const ZBatchCounts = z.object({
-  total: z.number().int(),
-  ready: z.number().int(),
-  rejected: z.number().int(),
-  queued: z.number().int(),
-  stamping: z.number().int(),
-  stamped: z.number().int(),
-  failed: z.number().int(),
-  cancelled: z.number().int(),
-});
+/** How many files a batch has (`total`) and how many of them are in each status. */
+export const ZBatchCounts = z.object(
+  Object.fromEntries(
+    ['total', ...BATCH_ITEM_STATUSES].map((key) => [key, z.number().int()]),
+  ) as Record<'total' | TBatchItemStatus, z.ZodNumber>,
+);
 export type TBatchCounts = z.infer<typeof ZBatchCounts>;
 
 export const ZBatch = z.object({

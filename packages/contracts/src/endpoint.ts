@@ -47,6 +47,16 @@ export type TEndpoint = {
 /** Declares an entry, keeping its literal types (method, path, schemas) for both sides. */
 export const endpoint = <const E extends TEndpoint>(entry: E): E => entry;
 
+/**
+ * The `endpoint` of a group whose entries share one tag and one `access`: it fills both in, so
+ * an entry (or a helper for several alike) states only what differs.
+ */
+export const endpointsOf =
+  <const T extends string, const A extends TEndpointAccess>(tag: T, access: A) =>
+  <const E extends Omit<TEndpoint, 'tags' | 'access'>>(
+    entry: E,
+  ): E & { tags: readonly [T]; access: A } => ({ ...entry, tags: [tag], access });
+
 type TSuccessStatus = 200 | 201 | 202 | 204;
 
 /** The schema of the success answer (the lowest 2xx status of `response`). */

@@ -55,6 +55,9 @@ export const ZDbId = z.coerce.number().int().positive().max(PG_INT_MAX);
 /** `{ id }` path parameters. */
 export const ZDbIdParams = z.object({ id: ZDbId });
 
+/** `{ userId }` path parameters (lists of one user's records). */
+export const ZUserIdParams = z.object({ userId: ZDbId });
+
 /** A calendar date YYYY-MM-DD that exists (2026-13-45 and 2026-02-29 are refused). */
 export const ZIsoDate = z.iso.date();
 

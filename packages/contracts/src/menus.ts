@@ -18,21 +18,16 @@ const leaf = (key: string, title: string, route: TRouteKey, icon: string): TMenu
   icon,
 });
 
-/** The "Master Data" group with `children`. */
-const masterData = (children: TMenuLeaf[]): TMenuGroup => ({
-  key: 'master',
-  title: 'menu.masterData',
-  icon: 'database',
+const group = (key: string, title: string, icon: string, children: TMenuLeaf[]): TMenuGroup => ({
+  key,
+  title,
+  icon,
   children,
 });
 
-/** The "Quota" group with `children`. */
-const quotaGroup = (children: TMenuLeaf[]): TMenuGroup => ({
-  key: 'quota',
-  title: 'menu.quota',
-  icon: 'coins',
-  children,
-});
+/** The "Master Data" group with `children`. */
+const masterData = (children: TMenuLeaf[]) =>
+  group('master', 'menu.masterData', 'database', children);
 
 const dashboard = leaf('dashboard', 'menu.dashboard', 'dashboard', 'home');
 const masterUser = leaf('master-user', 'menu.user', 'masterUser', 'users');
@@ -61,22 +56,12 @@ const masterPromoCode = leaf('master-promo-code', 'menu.promoCode', 'masterPromo
 const singleStamp = leaf('single-stamp', 'menu.singleStamp', 'stamp', 'stamp');
 const bulkStamp = leaf('bulk-stamp', 'menu.bulkStamp', 'stampBulk', 'stack');
 const digitalLocker = leaf('digital-locker', 'menu.digitalLocker', 'fileManager', 'folder');
-const support: TMenuGroup = {
-  key: 'support',
-  title: 'menu.support',
-  icon: 'lifebuoy',
-  children: [
-    leaf('faq', 'menu.faq', 'faq', 'help'),
-    leaf('knowledge-base', 'menu.knowledgeBase', 'knowledgeBase', 'book'),
-    leaf('ticket', 'menu.ticket', 'tickets', 'ticket'),
-  ],
-};
-const myDocument: TMenuGroup = {
-  key: 'my-document',
-  title: 'menu.myDocument',
-  icon: 'file',
-  children: [singleStamp, bulkStamp],
-};
+const support = group('support', 'menu.support', 'lifebuoy', [
+  leaf('faq', 'menu.faq', 'faq', 'help'),
+  leaf('knowledge-base', 'menu.knowledgeBase', 'knowledgeBase', 'book'),
+  leaf('ticket', 'menu.ticket', 'tickets', 'ticket'),
+]);
+const myDocument = group('my-document', 'menu.myDocument', 'file', [singleStamp, bulkStamp]);
 
 /**
  * Every menu has one frame: Dashboard, Master Data with `masters` (when it has any), My e-Document,
@@ -86,7 +71,7 @@ const menuFrame = (masters: TMenuLeaf[], quota: TMenuLeaf[] = []): TMenuItem[] =
   dashboard,
   ...(masters.length > 0 ? [masterData(masters)] : []),
   myDocument,
-  ...(quota.length > 0 ? [quotaGroup(quota)] : []),
+  ...(quota.length > 0 ? [group('quota', 'menu.quota', 'coins', quota)] : []),
   digitalLocker,
   support,
 ];
@@ -145,8 +130,8 @@ const withEsign = (menu: TMenuItem[]): TMenuItem[] =>
 const withMasterEsignGroup = (menu: TMenuItem[]): TMenuItem[] => {
   if (menu.some((item) => isMenuGroup(item) && item.key === 'master')) return withEsign(menu);
   const [first, ...rest] = menu;
-  const group: TMenuGroup = masterData([masterEsign]);
-  return first ? [first, group, ...rest] : [group];
+  const master = masterData([masterEsign]);
+  return first ? [first, master, ...rest] : [master];
 };
 
 export const menuFor = ({ role, user_type, plan }: TMenuSubject): TMenuItem[] => {

@@ -288,29 +288,14 @@ export const seedDemo = async (db: TDb, options: { password: string }): Promise<
     .where(eq(users.email, 'personal@demo.local'));
   if (personal) await subscribe(db, 'Personal', { userId: personal.id });
 
-  await grant(
-    db,
-    { ownerType: 'company', ownerId: demoId, companyId: demoId },
-    'demo-company',
-    100,
-    100,
-  );
-  const finance = deptIds.get('Finance');
-  if (finance)
-    await grant(
-      db,
-      { ownerType: 'departement', ownerId: finance, companyId: demoId },
-      'demo-finance',
-      20,
-      20,
-    );
-  if (personal)
-    await grant(
-      db,
-      { ownerType: 'user', ownerId: personal.id, companyId: null },
-      'demo-personal',
-      10,
-      10,
-    );
+  // Seeded balances: owner, company, idempotency key, units of e-Meterai and as many of e-sign.
+  const grants: [TAccountRef['ownerType'], number | undefined, number | null, string, number][] = [
+    ['company', demoId, demoId, 'demo-company', 100],
+    ['departement', deptIds.get('Finance'), demoId, 'demo-finance', 20],
+    ['user', personal?.id, null, 'demo-personal', 10],
+  ];
+  for (const [ownerType, ownerId, companyId, key, units] of grants)
+    if (ownerId !== undefined)
+      await grant(db, { ownerType, ownerId, companyId }, key, units, units);
   return { created };
 };

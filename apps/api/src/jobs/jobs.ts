@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES, type TErrorCode } from '@bubuh/contracts';
 import PgBoss from 'pg-boss';
 import { AppError } from '../lib/app-error.ts';
 import type { TBossDb } from './boss-db.ts';
+import { messageOf, settledOf, type TEnvelope, type TSettled, toJson } from './job-envelope.ts';
+import { createJobSlots, SPARE_POLL_FACTOR, type TSlot, type TSlots } from './job-slots.ts';
 
 /** Job data and results are plain JSON: ids, the actor and the payer, never a request object. */
 export type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
@@ -33,7 +34,8 @@ export type TQueueOptions = {
   expireInSeconds?: number;
   /** Jobs of this queue run at once in one process (default 1). */
   concurrency?: number;
-  /** How often an idle worker looks for work (default 2 s; a send in this process wakes it). */
+  /** How often an idle worker looks for work (default 2 s, 10 s with a schedule; a send in this
+   * process wakes one worker; spare workers poll 5× less often, see job-slots.ts). */
   pollingIntervalSeconds?: number;
   /** `stately`: at most one job waiting and one running (repeated sends are dropped). */
   policy?: 'standard' | 'stately';
@@ -131,41 +133,13 @@ export type TJobs = {
   stop: () => Promise<void>;
 };
 
-type TEnvelope =
-  | { ok: true; result?: TJson }
-  | { ok: false; error: { code: string; message: string; fields: TJson } };
-
-type TSettled = { ok: true; result: unknown } | { ok: false; error: Error };
-
-type TDefinition = {
+type TDefinition = TSlots & {
   name: string;
   options: TQueueOptions;
   run: (data: TJobData, job: TJobInfo) => Promise<unknown>;
-  workerIds: string[];
   /** Set once the queue is created (and its workers started) in the database. */
   installed?: Promise<void>;
 };
-
-const toJson = (value: unknown): TJson | undefined =>
-  value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as TJson);
-
-const isErrorCode = (code: string): code is TErrorCode => Object.hasOwn(ERROR_CODES, code);
-
-/** A completed job's output back into what the handler returned or threw. */
-const settledOf = (output: unknown): TSettled | null => {
-  if (typeof output !== 'object' || output === null || !('ok' in output)) return null;
-  const envelope = output as TEnvelope;
-  if (envelope.ok) return { ok: true, result: envelope.result };
-  const { code, message, fields } = envelope.error;
-  if (!isErrorCode(code)) return { ok: false, error: new Error(message) };
-  const record = typeof fields === 'object' && fields !== null && !Array.isArray(fields);
-  return { ok: false, error: new AppError(code, message, record ? fields : {}) };
-};
-
-const messageOf = (output: unknown) =>
-  typeof output === 'object' && output !== null && 'message' in output
-    ? String(output.message)
-    : 'unknown error';
 
 export const createJobs = (options: TJobsOptions): TJobs => {
   const timing = { ...JOB_TIMING, ...options.timing };
@@ -190,42 +164,49 @@ export const createJobs = (options: TJobsOptions): TJobs => {
   let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
 
   const notifyWaiter = (id: string, settled: TSettled) => waiters.get(id)?.(settled);
+  const slots = createJobSlots((workerId) => boss.notifyWorker(workerId));
 
-  const workerOf = (def: TDefinition) => async (jobs: PgBoss.JobWithMetadata<TJobData>[]) => {
-    const [job] = jobs;
-    if (!job) return undefined;
-    if (state === 'stopped') throw new Error('shutting down');
-    const info = {
-      id: job.id,
-      queue: def.name,
-      retryCount: job.retryCount,
-      retryLimit: job.retryLimit,
+  const workerOf =
+    (def: TDefinition, slot: TSlot) => async (jobs: PgBoss.JobWithMetadata<TJobData>[]) => {
+      const [job] = jobs;
+      if (!job) return undefined;
+      if (state === 'stopped') throw new Error('shutting down');
+      const polled = slots.started(def, slot, job.id);
+      const info = {
+        id: job.id,
+        queue: def.name,
+        retryCount: job.retryCount,
+        retryLimit: job.retryLimit,
+      };
+      running += 1;
+      try {
+        const result = toJson(await def.run(job.data, info));
+        notifyWaiter(job.id, { ok: true, result });
+        return { ok: true, result } satisfies TEnvelope;
+      } catch (error) {
+        if (error instanceof AppError) {
+          notifyWaiter(job.id, { ok: false, error });
+          const fields = toJson(error.fields) ?? {};
+          return {
+            ok: false,
+            error: { code: error.code, message: error.message, fields },
+          } satisfies TEnvelope;
+        }
+        if (info.retryCount >= info.retryLimit) {
+          const detail = error instanceof Error ? error.message : String(error);
+          notifyWaiter(job.id, { ok: false, error: new JobFailedError(def.name, job.id, detail) });
+        } else {
+          options.log.warn(
+            { err: error, queue: def.name, jobId: job.id },
+            'job failed, will retry',
+          );
+        }
+        throw error;
+      } finally {
+        running -= 1;
+        slots.finished(def, slot, polled);
+      }
     };
-    running += 1;
-    try {
-      const result = toJson(await def.run(job.data, info));
-      notifyWaiter(job.id, { ok: true, result });
-      return { ok: true, result } satisfies TEnvelope;
-    } catch (error) {
-      if (error instanceof AppError) {
-        notifyWaiter(job.id, { ok: false, error });
-        const fields = toJson(error.fields) ?? {};
-        return {
-          ok: false,
-          error: { code: error.code, message: error.message, fields },
-        } satisfies TEnvelope;
-      }
-      if (info.retryCount >= info.retryLimit) {
-        const detail = error instanceof Error ? error.message : String(error);
-        notifyWaiter(job.id, { ok: false, error: new JobFailedError(def.name, job.id, detail) });
-      } else {
-        options.log.warn({ err: error, queue: def.name, jobId: job.id }, 'job failed, will retry');
-      }
-      throw error;
-    } finally {
-      running -= 1;
-    }
-  };
 
   /**
    * pg-boss 10 creates a queue (a partition of its job table) without a lock: processes starting
@@ -263,10 +244,17 @@ export const createJobs = (options: TJobsOptions): TJobs => {
     const workOptions = {
       includeMetadata: true as const,
       batchSize: 1,
-      pollingIntervalSeconds: def.options.pollingIntervalSeconds ?? timing.pollingIntervalSeconds,
+      // A queue pg-boss fills on a schedule (once a minute at most) is looked at less often.
+      pollingIntervalSeconds:
+        def.options.pollingIntervalSeconds ??
+        timing.pollingIntervalSeconds * (def.options.schedule ? SPARE_POLL_FACTOR : 1),
     };
     for (let i = 0; i < (def.options.concurrency ?? 1); i += 1) {
-      def.workerIds.push(await boss.work<TJobData>(def.name, workOptions, workerOf(def)));
+      const slot: TSlot = { id: '', running: false };
+      const polling = workOptions.pollingIntervalSeconds * (i === 0 ? 1 : SPARE_POLL_FACTOR);
+      const work = { ...workOptions, pollingIntervalSeconds: polling };
+      slot.id = await boss.work<TJobData>(def.name, work, workerOf(def, slot));
+      def.slots.push(slot);
     }
   };
 
@@ -277,9 +265,11 @@ export const createJobs = (options: TJobsOptions): TJobs => {
   const enqueue = async (name: string, data: TJobData, id: string, sendOptions: TSendOptions) => {
     assertStarted();
     await definitions.get(name)?.installed;
+    const def = definitions.get(name);
+    if (def) slots.sending(def, id);
     const sent = await boss.send(name, data, { ...sendOptions, id });
-    // Wake this process's idle workers of the queue instead of waiting for their next poll.
-    for (const workerId of definitions.get(name)?.workerIds ?? []) boss.notifyWorker(workerId);
+    // One idle worker of the queue here fetches it now (job-slots.ts).
+    if (def) slots.sent(def);
     return sent;
   };
 
@@ -292,7 +282,7 @@ export const createJobs = (options: TJobsOptions): TJobs => {
     { timeoutMs }: { timeoutMs: number },
   ): Promise<TJobOutcome<TResult>> => {
     const id = randomUUID();
-    const local = (definitions.get(name)?.workerIds.length ?? 0) > 0;
+    const local = (definitions.get(name)?.slots.length ?? 0) > 0;
     // In-process: the worker here tells the waiter. Otherwise (or when another process took a
     // retry) the job row is read until it is finished.
     const pollMs = local ? 2000 : 500;
@@ -349,7 +339,9 @@ export const createJobs = (options: TJobsOptions): TJobs => {
         name,
         options: queueOptions,
         run: (data, job) => handler(data as TData, job),
-        workerIds: [],
+        slots: [],
+        backlog: 0,
+        next: 0,
       };
       definitions.set(name, def);
       if (state === 'started') {

@@ -105,3 +105,25 @@ export const endpointRoute = <E extends TEndpoint>(
     handler: handle,
   });
 };
+
+/** The `data` of an entry's success answer `{ message, data }`. */
+type TDataOf<E extends TEndpoint> =
+  TEndpointReply<E> extends infer R ? (R extends { data: infer D } ? D : never) : never;
+
+/**
+ * `endpointRoute` for the common answer `{ message, data }`: the module gives the message and
+ * `work`, which returns the data.
+ */
+export const dataRoute = <E extends TEndpoint>(
+  app: TZodApp,
+  entry: E,
+  message: string,
+  work: (context: TEndpointContext<E>) => Promise<TDataOf<E>>,
+  options: { config?: FastifyContextConfig; fastSerializer?: boolean } = {},
+): void =>
+  endpointRoute(
+    app,
+    entry,
+    async (context) => ({ message, data: await work(context) }) as TEndpointReply<E>,
+    options,
+  );

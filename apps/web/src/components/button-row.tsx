@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Group, type GroupProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { TColumn } from './data-table';
 
 /** One button of a `ButtonRow`: a click handler, a link (`to`) or a form's submit. */
 export type TButtonAction = {
@@ -62,3 +63,18 @@ export const ButtonRow = ({ actions, ...group }: TActions & GroupProps) => (
     <ActionButtons actions={actions} />
   </Group>
 );
+
+/** The last column of a list whose row actions are small text buttons (`size` "xs" by default). */
+export const buttonsColumn = <T, K extends string = never>(
+  actions: (row: T) => TButtonAction[],
+): TColumn<T, K> => ({
+  key: 'actions',
+  header: '',
+  render: (row) => (
+    <ButtonRow
+      gap="xs"
+      justify="flex-end"
+      actions={actions(row).map((action) => ({ size: 'xs', ...action }))}
+    />
+  ),
+});

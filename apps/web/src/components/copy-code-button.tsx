@@ -36,27 +36,33 @@ export const CopyCodeButton = ({ code, testId }: { code: string; testId?: string
   );
 };
 
+/** Where the code is shown: its size, the space above it and the test ids of code and button. */
+const DIGIFRIEND_PLACES = {
+  menu: { fz: 'sm', mt: 'md', testId: 'profile-digifriend', copyTestId: 'copy-digifriend' },
+  account: {
+    fz: 'md',
+    mt: 'lg',
+    testId: 'account-digifriend',
+    copyTestId: 'account-copy-digifriend',
+  },
+} as const;
+
 /** The user's DigiFriend code under its label, with the copy button (and an optional hint). */
 export const DigiFriendCode = ({
   code,
   className,
-  fz,
-  mt,
-  testId,
-  copyTestId,
+  place,
   children,
 }: {
   code: string;
   /** The box around it (its border and background belong to the page). */
   className?: string;
-  fz: 'sm' | 'md';
-  mt: 'md' | 'lg';
-  testId: string;
-  copyTestId: string;
+  place: keyof typeof DIGIFRIEND_PLACES;
   /** Under the code. */
   children?: ReactNode;
 }) => {
   const { t } = useTranslation();
+  const { fz, mt, testId, copyTestId } = DIGIFRIEND_PLACES[place];
   return (
     <Box className={className} mt={mt}>
       <Text fz="xs" c="dimmed">

@@ -65,8 +65,15 @@ type TDataTableProps<T, K extends string> = {
   };
 };
 
+/** Where a table's rows come from: `pagedRows`, `pagedTable` or `wholeTable` (spread into it). */
+export type TTableSource<T, K extends string = never> = Pick<
+  TDataTableProps<T, K>,
+  'rows' | 'loading' | 'error' | 'page' | 'perPage' | 'total' | 'onPageChange'
+> &
+  Partial<Pick<TDataTableProps<T, K>, 'sort' | 'onSortChange' | 'search'>>;
+
 /** What a paged list query answers: rows plus `meta.total`. */
-type TPagedQuery<T> = {
+export type TPagedQuery<T> = {
   data?: { data: T[]; meta: { total: number } } | undefined;
   isPending: boolean;
   isFetching: boolean;

@@ -2,6 +2,7 @@ import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { statusMessage } from '@/lib/api-errors';
 
 type TFormModalProps = {
   opened: boolean;
@@ -11,9 +12,12 @@ type TFormModalProps = {
   /** The form's submit handler (`form.onSubmit(...)` of @mantine/form). */
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** The save is running: the submit button spins, cancel is disabled. */
-  pending: boolean;
+  pending?: boolean;
   /** The server's refusal, shown above the buttons. */
   error?: ReactNode;
+  /** Or the save mutation itself: its progress, and its refusal as `errorText` reads it. */
+  save?: { isPending: boolean; error: unknown };
+  errorText?: (error: unknown) => string;
   /** The submit button's text; "Save" when absent. */
   submitLabel?: ReactNode;
   /** Test ids: `<testId>` on the form, `<testId>-error`, and `<submitTestId>` on the button. */
@@ -33,7 +37,9 @@ export const FormModal = ({
   title,
   size,
   onSubmit,
-  pending,
+  save,
+  errorText,
+  pending = save?.isPending ?? false,
   error,
   submitLabel,
   testId,
@@ -41,12 +47,14 @@ export const FormModal = ({
   children,
 }: TFormModalProps) => {
   const { t } = useTranslation();
+  const refusal =
+    error ?? (save?.error ? (errorText ?? ((e) => statusMessage(e, t)))(save.error) : null);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered radius="lg" size={size}>
       <form onSubmit={onSubmit} noValidate data-testid={testId}>
         <Stack gap="md">
           {children}
-          {error ? <ErrorAlert testId={`${testId}-error`}>{error}</ErrorAlert> : null}
+          {refusal ? <ErrorAlert testId={`${testId}-error`}>{refusal}</ErrorAlert> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>
               {t('master.actions.cancel')}

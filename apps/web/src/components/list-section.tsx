@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Group, Paper, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ActionButton } from './button-row';
 
 /**
  * The card of a list page: a bordered paper with, when given, a title and its tools on the right
@@ -41,19 +42,17 @@ export const ListSection = ({
   </Paper>
 );
 
-/** The "Add …" button of a list's toolbar (a plus icon unless told otherwise). */
+/** The "Add …" button of a list's toolbar (a plus icon unless told otherwise): a click or a link. */
 export const AddButton = ({
   onClick,
+  to,
   testId,
   icon = <IconPlus size={16} />,
   children,
 }: {
-  onClick: () => void;
+  onClick?: () => void;
+  to?: string;
   testId: string;
   icon?: ReactNode;
   children: ReactNode;
-}) => (
-  <Button leftSection={icon} onClick={onClick} data-testid={testId}>
-    {children}
-  </Button>
-);
+}) => <ActionButton label={children} icon={icon} onClick={onClick} to={to} testId={testId} />;

@@ -22,6 +22,24 @@ export type TRowAction = {
   ariaLabel?: string;
 };
 
+/**
+ * A row action from its label, icon, what it does (a click handler, or a path for a link) and
+ * test id; `more` adds the rest (colour, hidden, loading…).
+ */
+export const rowAction = (
+  label: string,
+  icon: ReactNode,
+  run: (() => void) | string,
+  testId: string,
+  more: Partial<TRowAction> = {},
+): TRowAction => ({
+  label,
+  icon,
+  ...(typeof run === 'string' ? { to: run } : { onClick: run }),
+  testId,
+  ...more,
+});
+
 const actionButton = (action: TRowAction, name: string | undefined) => {
   const props = {
     variant: 'subtle',
@@ -80,26 +98,45 @@ export const actionsColumn = <T, K extends string = never>(
   render,
 });
 
-/** The edit and delete buttons of a list row; test ids `<prefix>-edit` and `<prefix>-delete`. */
+/**
+ * The last column of a list: the row's icon buttons (`actions(row)`), each named after the row
+ * (`name(row)`); `null` from `actions` leaves the cell empty.
+ */
+export const rowActionsColumn = <T, K extends string = never>(
+  label: string,
+  name: (row: T) => string,
+  actions: (row: T) => TRowAction[] | null,
+  width?: number,
+): TColumn<T, K> =>
+  actionsColumn(
+    label,
+    (row) => {
+      const list = actions(row);
+      return list === null ? null : <RowActions name={name(row)} actions={list} />;
+    },
+    width,
+  );
+
+/**
+ * The edit and delete buttons of a list row; test ids `<prefix>-edit` and `<prefix>-delete`.
+ * `edit` is a click handler, or the editor's path for a link.
+ */
 export const editDeleteActions = (
   t: TFunction,
   testIdPrefix: string,
-  onEdit: () => void,
+  edit: (() => void) | string,
   onDelete: () => void,
 ): TRowAction[] => [
-  {
-    label: t('master.actions.edit'),
-    icon: <IconPencil size={18} />,
-    onClick: onEdit,
-    testId: `${testIdPrefix}-edit`,
-  },
-  {
-    label: t('master.actions.delete'),
-    icon: <IconTrash size={18} />,
-    color: 'red',
-    onClick: onDelete,
-    testId: `${testIdPrefix}-delete`,
-  },
+  rowAction(t('master.actions.edit'), <IconPencil size={18} />, edit, `${testIdPrefix}-edit`),
+  rowAction(
+    t('master.actions.delete'),
+    <IconTrash size={18} />,
+    onDelete,
+    `${testIdPrefix}-delete`,
+    {
+      color: 'red',
+    },
+  ),
 ];
 
 /** The last column of a list whose rows can only be edited: one pencil button per row. */

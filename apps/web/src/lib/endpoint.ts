@@ -8,6 +8,7 @@ import {
   type TEndpointResponse,
 } from '@bubuh/contracts';
 import {
+  keepPreviousData,
   type QueryKey,
   type UseMutationOptions,
   type UseQueryOptions,
@@ -151,5 +152,37 @@ export const useEndpointMutation = <E extends TEndpoint>(
     onSuccess: () =>
       Promise.all(invalidates.map((scope) => client.invalidateQueries({ queryKey: [scope] }))),
     ...options,
+  });
+};
+
+/** The `data` of an entry's answer (the envelope `{ data }` of most reads). */
+type TDataOf<E extends TEndpoint> = TEndpointResponse<E> extends { data: infer D } ? D : never;
+
+const dataOf = <T extends { data: unknown }>(body: T): T['data'] => body.data;
+
+/**
+ * One page of a server-sorted list (`{ data: { data, meta } }`): the answer's `data`, and the
+ * previous page kept on screen while the next one loads.
+ */
+export const useListQuery = <E extends TEndpoint>(entry: E, input: TEndpointInput<E>) =>
+  useEndpointQuery<E, TDataOf<E>>(entry, input, {
+    // The entries given here answer `{ data }` (checked by `TDataOf` at the call site's use).
+    select: (body) => dataOf(body as { data: TDataOf<E> }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * A mutation that, once it succeeded, refetches every query under the given keys (a feature's
+ * scope and the scopes whose figures it changes, e.g. departments and the quota balances).
+ */
+export const useInvalidatingMutation = <TVariables, TData>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  invalidates: readonly QueryKey[],
+) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all(invalidates.map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 };

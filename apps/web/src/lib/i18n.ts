@@ -6,15 +6,16 @@ import { initReactI18next } from 'react-i18next';
  * The texts of one language are a chunk of their own, loaded when that language is used: a first
  * visit downloads one language, not both (README, Performance).
  */
-const BUNDLES: Record<TLanguage, () => Promise<{ default: Record<string, unknown> }>> = {
+const BUNDLES: Record<TLanguage, () => Promise<{ default: Record<string, unknown>[] }>> = {
   en: () => import('@/locales/bundle-en'),
   id: () => import('@/locales/bundle-id'),
 };
 
 const loadLanguage = async (lng: TLanguage): Promise<void> => {
   if (i18n.hasResourceBundle(lng, 'translation')) return;
-  const { default: translation } = await BUNDLES[lng]();
-  i18n.addResourceBundle(lng, 'translation', translation, true, true);
+  // The language's files, each with its own top-level keys, make one resource bundle.
+  const { default: files } = await BUNDLES[lng]();
+  i18n.addResourceBundle(lng, 'translation', Object.assign({}, ...files), true, true);
 };
 
 /** Where the chosen language is kept (the key i18next's detector uses, so tools recognise it). */

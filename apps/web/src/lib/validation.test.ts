@@ -1,86 +1,75 @@
 import { passwordProblems } from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  checkAccountNumber,
-  checkCompanyName,
-  checkConfirmation,
-  checkEmail,
-  checkName,
-  checkNik,
-  checkNpwp,
-  checkPassword,
-  checkPhone,
-  passwordRuleStates,
-} from './validation';
+import * as v from './validation';
+
+/** A field's text and the error key its validator gives (null: accepted). */
+type TCase = [
+  validator: string,
+  check: (text: string) => string | null,
+  text: string,
+  error: string | null,
+];
+
+const confirmOf = (text: string) => v.checkConfirmation('Rahasia2026', text);
+
+const CASES: TCase[] = [
+  ['checkEmail', v.checkEmail, '', 'validation.emailRequired'],
+  ['checkEmail', v.checkEmail, 'nope', 'validation.emailInvalid'],
+  ['checkEmail', v.checkEmail, ' Sari@Example.co.id ', null],
+  ['checkName', v.checkName, ' ', 'validation.nameRequired'],
+  ['checkName', v.checkName, 'A', 'validation.nameShort'],
+  ['checkName', v.checkName, 'Sari', null],
+  ['checkName', v.checkName, 'x'.repeat(151), 'validation.nameLong'],
+  ['checkCompanyName', v.checkCompanyName, '', 'validation.companyNameRequired'],
+  ['checkCompanyName', v.checkCompanyName, 'PT Maju', null],
+  // Indonesian mobile numbers.
+  ['checkPhone', v.checkPhone, '', 'validation.phoneRequired'],
+  ['checkPhone', v.checkPhone, '12345', 'validation.phoneInvalid'],
+  ['checkPhone', v.checkPhone, '0812-3456-7890', null],
+  ['checkPhone', v.checkPhone, '+6281234567890', null],
+  // NIK with its birth date: 31 74 01, born 17-08-1990 (day 57 = woman, 17 + 40), sequence 0001.
+  ['checkNik', v.checkNik, '', 'validation.nikRequired'],
+  ['checkNik', v.checkNik, '123', 'validation.nikInvalid'],
+  ['checkNik', v.checkNik, '3174015708900001', null],
+  ['checkNik', v.checkNik, '3174013208900001', 'validation.nikInvalid'],
+  // NPWP: 15 digits with Luhn, or 16.
+  ['checkNpwp', v.checkNpwp, '', 'validation.npwpRequired'],
+  ['checkNpwp', v.checkNpwp, '12.345.678.9-012.345', 'validation.npwpInvalid'],
+  ['checkNpwp', v.checkNpwp, '01.000.013.1-093.000', null],
+  // The optional account number.
+  ['checkAccountNumber', v.checkAccountNumber, '', null],
+  ['checkAccountNumber', v.checkAccountNumber, '12345', 'validation.accountNumberInvalid'],
+  ['checkAccountNumber', v.checkAccountNumber, '1234567890', null],
+  // The password policy and its confirmation (of 'Rahasia2026').
+  ['checkPassword', v.checkPassword, '', 'validation.passwordRequired'],
+  ['checkPassword', v.checkPassword, 'short', 'validation.passwordPolicy'],
+  ['checkPassword', v.checkPassword, 'Rahasia2026', null],
+  ['checkConfirmation', confirmOf, '', 'validation.confirmRequired'],
+  ['checkConfirmation', confirmOf, 'Rahasia2025', 'validation.confirmMismatch'],
+  ['checkConfirmation', confirmOf, 'Rahasia2026', null],
+];
 
 describe('form validators', () => {
-  it('checks e-mail addresses', () => {
-    expect(checkEmail('')).toBe('validation.emailRequired');
-    expect(checkEmail('nope')).toBe('validation.emailInvalid');
-    expect(checkEmail(' Sari@Example.co.id ')).toBeNull();
-  });
-
-  it('checks names', () => {
-    expect(checkName(' ')).toBe('validation.nameRequired');
-    expect(checkName('A')).toBe('validation.nameShort');
-    expect(checkName('Sari')).toBeNull();
-    expect(checkName('x'.repeat(151))).toBe('validation.nameLong');
-    expect(checkCompanyName('')).toBe('validation.companyNameRequired');
-    expect(checkCompanyName('PT Maju')).toBeNull();
-  });
-
-  it('checks Indonesian mobile numbers', () => {
-    expect(checkPhone('')).toBe('validation.phoneRequired');
-    expect(checkPhone('12345')).toBe('validation.phoneInvalid');
-    expect(checkPhone('0812-3456-7890')).toBeNull();
-    expect(checkPhone('+6281234567890')).toBeNull();
-  });
-
-  it('checks NIK with its birth date', () => {
-    expect(checkNik('')).toBe('validation.nikRequired');
-    expect(checkNik('123')).toBe('validation.nikInvalid');
-    // 31 74 01, born 17-08-1990 (day 57 = woman, 17 + 40), sequence 0001.
-    expect(checkNik('3174015708900001')).toBeNull();
-    expect(checkNik('3174013208900001')).toBe('validation.nikInvalid');
-  });
-
-  it('checks NPWP (15 digits with Luhn, or 16)', () => {
-    expect(checkNpwp('')).toBe('validation.npwpRequired');
-    expect(checkNpwp('12.345.678.9-012.345')).toBe('validation.npwpInvalid');
-    expect(checkNpwp('01.000.013.1-093.000')).toBeNull();
-  });
-
-  it('checks the optional account number', () => {
-    expect(checkAccountNumber('')).toBeNull();
-    expect(checkAccountNumber('12345')).toBe('validation.accountNumberInvalid');
-    expect(checkAccountNumber('1234567890')).toBeNull();
-  });
-
-  it('checks the password policy and its confirmation', () => {
-    expect(checkPassword('')).toBe('validation.passwordRequired');
-    expect(checkPassword('short')).toBe('validation.passwordPolicy');
-    expect(checkPassword('Rahasia2026')).toBeNull();
-    expect(checkConfirmation('Rahasia2026', '')).toBe('validation.confirmRequired');
-    expect(checkConfirmation('Rahasia2026', 'Rahasia2025')).toBe('validation.confirmMismatch');
-    expect(checkConfirmation('Rahasia2026', 'Rahasia2026')).toBeNull();
+  it.each(CASES)('%s(%j) gives %s', (_name, check, text, error) => {
+    expect(check(text)).toBe(error);
   });
 });
 
 describe('passwordRuleStates', () => {
   it('shows each rule of the policy live', () => {
-    expect(passwordRuleStates('')).toEqual([
+    expect(v.passwordRuleStates('')).toEqual([
       { rule: 'minLength', ok: false },
       { rule: 'lower', ok: false },
       { rule: 'upper', ok: false },
       { rule: 'digit', ok: false },
     ]);
-    expect(passwordRuleStates('abcDEF12')).toEqual([
+    expect(v.passwordRuleStates('abcDEF12')).toEqual([
       { rule: 'minLength', ok: true },
       { rule: 'lower', ok: true },
       { rule: 'upper', ok: true },
       { rule: 'digit', ok: true },
     ]);
-    expect(passwordRuleStates(`Aa1${'x'.repeat(130)}`).at(-1)).toEqual({
+    expect(v.passwordRuleStates(`Aa1${'x'.repeat(130)}`).at(-1)).toEqual({
       rule: 'maxLength',
       ok: false,
     });
@@ -89,7 +78,7 @@ describe('passwordRuleStates', () => {
   it('covers every problem the contract can name', () => {
     for (const sample of ['', 'a', 'A', '1', `Aa1${'x'.repeat(130)}`]) {
       const problems = passwordProblems(sample).length;
-      const failed = passwordRuleStates(sample).filter((r) => !r.ok).length;
+      const failed = v.passwordRuleStates(sample).filter((r) => !r.ok).length;
       expect(failed, sample).toBe(problems);
     }
   });

@@ -31,21 +31,28 @@ export const checkEmail: TCheck = required('validation.emailRequired', (value) =
   ZEmail.safeParse(value.trim()).success ? null : 'validation.emailInvalid',
 );
 
-export const checkName: TCheck = required('validation.nameRequired', (value) => {
-  const length = value.trim().length;
-  if (length < 2) return 'validation.nameShort';
-  return length > 150 ? 'validation.nameLong' : null;
-});
+/** A trimmed text of 2 to `max` characters, with the problem of each side. */
+const lengthBetween =
+  (max: number, tooShort: string, tooLong: string) =>
+  (value: string): string | null => {
+    const length = value.trim().length;
+    if (length < 2) return tooShort;
+    return length > max ? tooLong : null;
+  };
+
+export const checkName: TCheck = required(
+  'validation.nameRequired',
+  lengthBetween(150, 'validation.nameShort', 'validation.nameLong'),
+);
 
 export const checkPhone: TCheck = required('validation.phoneRequired', (value) =>
   isValidIndonesianMobile(value) ? null : 'validation.phoneInvalid',
 );
 
-export const checkCompanyName: TCheck = required('validation.companyNameRequired', (value) => {
-  const length = value.trim().length;
-  if (length < 2) return 'validation.companyNameRequired';
-  return length > 200 ? 'validation.tooLong' : null;
-});
+export const checkCompanyName: TCheck = required(
+  'validation.companyNameRequired',
+  lengthBetween(200, 'validation.companyNameRequired', 'validation.tooLong'),
+);
 
 export const checkNik: TCheck = required('validation.nikRequired', (value) =>
   isValidNik(value) ? null : 'validation.nikInvalid',

@@ -1,22 +1,7 @@
-import billing from './billing.id.json';
-import bulk from './bulk.id.json';
-import id from './id.json';
-import locker from './locker.id.json';
-import master from './master.id.json';
-import platform from './platform.id.json';
-import quota from './quota.id.json';
-import stamping from './stamping.id.json';
-import support from './support.id.json';
+import base from './id.json';
 
-/** Every Indonesian text (feature files carry their own top-level keys), loaded only when used. */
-export default {
-  ...id,
-  ...master,
-  ...quota,
-  ...platform,
-  ...stamping,
-  ...billing,
-  ...support,
-  ...bulk,
-  ...locker,
-};
+/** Every Indonesian text: `id.json`, then the feature files `*.id.json` (merged by lib/i18n.ts). */
+export default [
+  base,
+  ...Object.values(import.meta.glob('./*.id.json', { eager: true, import: 'default' })),
+] as Record<string, unknown>[];

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import en from './en.json';
 import id from './id.json';
 
@@ -77,4 +77,60 @@ export const expectWellFormed = (
 ) => {
   expectMatchingLanguages(EN, ID);
   expectNotInMainFiles(topLevelKeys);
+};
+
+/** Every key of `keys` has an English text. */
+export const expectKeysDefined = (EN: Record<string, string>, keys: Iterable<string>) => {
+  for (const key of keys) expect(EN[key], key).toBeTypeOf('string');
+};
+
+/** The keys the source names (`pattern`, see keysUsedInSource) are more than `atLeast`, all with a text. */
+export const expectSourceKeysDefined = (
+  EN: Record<string, string>,
+  pattern: RegExp,
+  atLeast: number,
+) => {
+  const used = keysUsedInSource(pattern);
+  expect(used.size).toBeGreaterThan(atLeast);
+  expectKeysDefined(EN, used);
+};
+
+/** What a feature's locale files must hold (see itChecksFeatureLocales). */
+export type TFeatureLocales = {
+  /** The feature's en and id files, each possibly several merged. */
+  en: readonly object[];
+  id: readonly object[];
+  /** Their top-level keys, e.g. `['stamping', 'verify']`. */
+  topLevelKeys: readonly string[];
+  /** The keys the screens build from values (statuses, kinds...). */
+  dynamicKeys: readonly string[];
+  /** The keys the source names: a pattern whose first group is the key, and how many at least. */
+  sourceKeys: { pattern: RegExp; moreThan: number };
+};
+
+/**
+ * The checks every feature's locale files share, as `it` blocks of the caller's `describe`:
+ * their own top-level keys, well formed in both languages, and every key the screens use defined.
+ */
+export const itChecksFeatureLocales = (spec: TFeatureLocales) => {
+  const EN = flat(...spec.en);
+  const ID = flat(...spec.id);
+  const top = [...spec.topLevelKeys].sort();
+
+  it('keep their texts under their own top-level keys', () => {
+    expect(Object.keys(Object.assign({}, ...spec.en)).sort()).toEqual(top);
+    expect(Object.keys(Object.assign({}, ...spec.id)).sort()).toEqual(top);
+  });
+
+  it('have the same keys and placeholders in en and id, none empty, none in the main files', () => {
+    expectWellFormed(EN, ID, spec.topLevelKeys);
+  });
+
+  it('translate every value the screens build keys from', () => {
+    expectKeysDefined(EN, spec.dynamicKeys);
+  });
+
+  it(`translate every ${top.join('.*, ')}.* key the source uses`, () => {
+    expectSourceKeysDefined(EN, spec.sourceKeys.pattern, spec.sourceKeys.moreThan);
+  });
 };

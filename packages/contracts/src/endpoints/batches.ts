@@ -12,99 +12,82 @@ import {
   ZBatchUploadQuery,
   ZBatchZipResponse,
 } from '../batches.ts';
-import { endpoint } from '../endpoint.ts';
+import { endpointsOf, type TEndpoint } from '../endpoint.ts';
 import { ZDbIdParams } from '../envelope.ts';
 
-const action = <const P extends string>(path: P, summary: string) =>
-  endpoint({
-    method: 'POST',
-    path,
-    tags: ['batch-stamp'],
-    summary,
-    access: 'signed-in',
-    body: ZBatchIdBody,
-    response: { 200: ZBatchResponse },
-  });
+const batch = endpointsOf('batch-stamp', 'signed-in');
 
-const upload = <const P extends string>(path: P, summary: string) =>
-  endpoint({
+const action = <const P extends string>(path: P, summary: string) =>
+  batch({ method: 'POST', path, summary, body: ZBatchIdBody, response: { 200: ZBatchResponse } });
+
+/** A multipart upload into a draft batch (`file`), answered with `response`. */
+const upload = <const P extends string, const R extends TEndpoint['response']>(
+  path: P,
+  summary: string,
+  response: R,
+) =>
+  batch({
     method: 'POST',
     path,
-    tags: ['batch-stamp'],
     summary,
-    access: 'signed-in',
     query: ZBatchUploadQuery,
     consumes: ['multipart/form-data'],
-    response: { 201: ZBatchItemResponse },
+    response,
   });
+
+/** A file of one batch (or one of its files), sent as it is. */
+const download = <const P extends string>(path: P, summary: string) =>
+  batch({ method: 'GET', path, summary, params: ZDbIdParams, raw: true, response: {} });
 
 /** Bulk stamping (spec §7 batch-stamp, paths exact; issue 13). */
 export const BATCH_ENDPOINTS = {
-  list: endpoint({
+  list: batch({
     method: 'GET',
     path: '/api/v1/batch-stamp/get-batch-documents',
-    tags: ['batch-stamp'],
     summary: 'Batches the caller may see (own; company admins: the company), newest first',
-    access: 'signed-in',
     query: ZBatchQuery,
     response: { 200: ZBatchList },
   }),
-  detail: endpoint({
+  detail: batch({
     method: 'GET',
     path: '/api/v1/batch-stamp/detail-batch-documents/:id',
-    tags: ['batch-stamp'],
     summary: 'One batch with its counts and its documents, paged (`data.data`)',
-    access: 'signed-in',
     params: ZDbIdParams,
     query: ZBatchItemQuery,
     response: { 200: ZBatchDetail },
   }),
-  create: endpoint({
+  create: batch({
     method: 'POST',
     path: '/api/v1/batch-stamp/create-batch',
-    tags: ['batch-stamp'],
     summary:
       'A new draft batch: its e-Meterai box (fixed, first or last page), document type and value',
-    access: 'signed-in',
     body: ZBatchCreateRequest,
     response: { 201: ZBatchResponse },
   }),
   upload: upload(
     '/api/v1/batch-stamp/batch-document-upload',
     'Add one PDF (multipart field `file`) to a draft batch; preflight answers per file (`rejected` with a reason)',
+    { 201: ZBatchItemResponse },
   ),
   uploadOneProcess: upload(
     '/api/v1/batch-stamp/batch-document-upload-one-process',
     'Add one PDF to a batch and queue it at once (a draft batch is started); for API clients',
+    { 201: ZBatchItemResponse },
   ),
-  manifest: endpoint({
-    method: 'POST',
-    path: '/api/v1/batch-stamp/batch-manifest-upload',
-    tags: ['batch-stamp'],
-    summary:
-      'Attach a CSV manifest (multipart field `file`; columns file_name, doc_type, doc_value, doc_number, doc_date) to a draft batch: per-file overrides, answered per row',
-    access: 'signed-in',
-    query: ZBatchUploadQuery,
-    consumes: ['multipart/form-data'],
-    response: { 200: ZBatchManifestResponse },
-  }),
-  uploadZip: endpoint({
-    method: 'POST',
-    path: '/api/v1/batch-stamp/batch-zip-upload',
-    tags: ['batch-stamp'],
-    summary:
-      'Add one ZIP of PDFs (multipart field `file`) to a draft batch: each PDF entry becomes a file as if uploaded alone; other entries are refused',
-    access: 'signed-in',
-    query: ZBatchUploadQuery,
-    consumes: ['multipart/form-data'],
-    response: { 201: ZBatchZipResponse },
-  }),
-  removeItem: endpoint({
+  manifest: upload(
+    '/api/v1/batch-stamp/batch-manifest-upload',
+    'Attach a CSV manifest (multipart field `file`; columns file_name, doc_type, doc_value, doc_number, doc_date) to a draft batch: per-file overrides, answered per row',
+    { 200: ZBatchManifestResponse },
+  ),
+  uploadZip: upload(
+    '/api/v1/batch-stamp/batch-zip-upload',
+    'Add one ZIP of PDFs (multipart field `file`) to a draft batch: each PDF entry becomes a file as if uploaded alone; other entries are refused',
+    { 201: ZBatchZipResponse },
+  ),
+  removeItem: batch({
     method: 'DELETE',
     path: '/api/v1/batch-stamp/batch-document/:id',
-    tags: ['batch-stamp'],
     summary: 'Remove a file from a draft batch (e.g. one preflight rejected)',
-    access: 'signed-in',
     params: ZDbIdParams,
     response: { 200: ZMessageResponse },
   }),
@@ -125,54 +108,24 @@ export const BATCH_ENDPOINTS = {
     '/api/v1/batch-stamp/retry-failed',
     'Queue the failed documents of a batch again (their serials are reused)',
   ),
-  zip: endpoint({
-    method: 'GET',
-    path: '/api/v1/batch-stamp/download-zip/:id',
-    tags: ['batch-stamp'],
-    summary: 'Every stamped file of the batch as one ZIP, streamed',
-    access: 'signed-in',
-    params: ZDbIdParams,
-    raw: true,
-    response: {},
-  }),
-  report: endpoint({
-    method: 'GET',
-    path: '/api/v1/batch-stamp/report/:id',
-    tags: ['batch-stamp'],
-    summary: 'CSV report of the batch: file name, serial, status, stamped at, who',
-    access: 'signed-in',
-    params: ZDbIdParams,
-    raw: true,
-    response: {},
-  }),
-  reportXlsx: endpoint({
-    method: 'GET',
-    path: '/api/v1/batch-stamp/report-xlsx/:id',
-    tags: ['batch-stamp'],
-    summary: 'The same report as an XLSX workbook (one sheet), streamed',
-    access: 'signed-in',
-    params: ZDbIdParams,
-    raw: true,
-    response: {},
-  }),
-  original: endpoint({
-    method: 'GET',
-    path: '/api/v1/batch-stamp/original/:id',
-    tags: ['batch-stamp'],
-    summary: 'Backup: the original PDF of one file of a batch (as uploaded, before any stamp)',
-    access: 'signed-in',
-    params: ZDbIdParams,
-    raw: true,
-    response: {},
-  }),
-  originalsZip: endpoint({
-    method: 'GET',
-    path: '/api/v1/batch-stamp/download-originals/:id',
-    tags: ['batch-stamp'],
-    summary: 'Backup: the original PDFs of every file of the batch as one ZIP, streamed',
-    access: 'signed-in',
-    params: ZDbIdParams,
-    raw: true,
-    response: {},
-  }),
+  zip: download(
+    '/api/v1/batch-stamp/download-zip/:id',
+    'Every stamped file of the batch as one ZIP, streamed',
+  ),
+  report: download(
+    '/api/v1/batch-stamp/report/:id',
+    'CSV report of the batch: file name, serial, status, stamped at, who',
+  ),
+  reportXlsx: download(
+    '/api/v1/batch-stamp/report-xlsx/:id',
+    'The same report as an XLSX workbook (one sheet), streamed',
+  ),
+  original: download(
+    '/api/v1/batch-stamp/original/:id',
+    'Backup: the original PDF of one file of a batch (as uploaded, before any stamp)',
+  ),
+  originalsZip: download(
+    '/api/v1/batch-stamp/download-originals/:id',
+    'Backup: the original PDFs of every file of the batch as one ZIP, streamed',
+  ),
 } as const;

@@ -18,7 +18,7 @@ import {
   ZTransactionQuery,
 } from '../billing.ts';
 import { endpoint } from '../endpoint.ts';
-import { ZDbId, ZDbIdParams } from '../envelope.ts';
+import { ZDbIdParams, ZUserIdParams } from '../envelope.ts';
 
 /** Midtrans HTTP notification (docs.midtrans.com "Receiving notifications"): strings as sent. */
 export const ZMidtransNotification = z
@@ -125,7 +125,7 @@ export const BILLING_ENDPOINTS = {
     tags: ['purchase'],
     summary: 'Purchases (invoices) of the caller, or of their company for admins; newest first',
     access: 'signed-in',
-    params: z.object({ userId: ZDbId }),
+    params: ZUserIdParams,
     query: ZPurchaseQuery,
     response: { 200: ZPurchaseList },
   }),

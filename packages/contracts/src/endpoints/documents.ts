@@ -20,8 +20,6 @@ import {
 import { endpoint } from '../endpoint.ts';
 import { ZDbId, ZDbIdParams } from '../envelope.ts';
 
-const ZIdParams = ZDbIdParams;
-
 const upload = <const P extends string>(path: P) =>
   endpoint({
     method: 'POST',
@@ -76,7 +74,7 @@ export const DOCUMENT_ENDPOINTS = {
     tags: ['single-stamp'],
     summary: 'Save the draft placements',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZSaveDraftRequest,
     response: { 200: ZDocumentResponse },
   }),
@@ -145,7 +143,7 @@ export const DOCUMENT_ENDPOINTS = {
     tags: ['single-stamp'],
     summary: 'Delete a draft or canceled document',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: { 200: ZMessageResponse },
   }),
   download: endpoint({
@@ -155,7 +153,7 @@ export const DOCUMENT_ENDPOINTS = {
     summary: 'The stamped PDF',
     access: 'signed-in',
     raw: true,
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: {},
   }),
   unsigned: endpoint({

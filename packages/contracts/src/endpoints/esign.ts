@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { ZMessageResponse, ZNik } from '../auth.ts';
 import { endpoint } from '../endpoint.ts';
-import { ZDbId, ZDbIdParams, ZEnvelope } from '../envelope.ts';
+import { ZDbIdParams, ZEnvelope, ZUserIdParams } from '../envelope.ts';
 import { ZEsignList, ZEsignQuery, ZEsignResponse, ZEsignUpdateRequest } from '../organisation.ts';
-
-const ZIdParams = ZDbIdParams;
 
 /** The name and NIK a user's signing certificate carries; fixed once the certificate is issued. */
 export const ZSignerIdentity = z.object({
@@ -48,7 +46,7 @@ export const ESIGN_ENDPOINTS = {
     summary:
       "A user's signature specimens: `data` is the page, `meta` the paging; oldest first unless `sort` says otherwise",
     access: 'signed-in',
-    params: z.object({ userId: ZDbId }),
+    params: ZUserIdParams,
     query: ZEsignQuery,
     response: { 200: ZEsignList },
   }),
@@ -68,7 +66,7 @@ export const ESIGN_ENDPOINTS = {
     tags: ['esign'],
     summary: 'Rename or make default',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZEsignUpdateRequest,
     response: { 200: ZEsignResponse },
   }),
@@ -78,7 +76,7 @@ export const ESIGN_ENDPOINTS = {
     tags: ['esign'],
     summary: 'Delete a specimen',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: { 200: ZMessageResponse },
   }),
   image: endpoint({
@@ -88,7 +86,7 @@ export const ESIGN_ENDPOINTS = {
     summary: 'The specimen as a transparent PNG',
     access: 'signed-in',
     raw: true,
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: {},
   }),
 } as const;

@@ -19,7 +19,6 @@ import {
   ZTransferQuotaResponse,
 } from '../organisation.ts';
 
-const ZIdParams = ZDbIdParams;
 const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(100).optional() });
 
 /** Departments of the caller's company (spec §7 departement). */
@@ -48,7 +47,7 @@ export const DEPARTEMENT_ENDPOINTS = {
     tags: ['departements'],
     summary: 'Rename a department',
     access: 'company-admin',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZDepartementRequest,
     response: { 200: ZDepartementResponse },
   }),
@@ -58,7 +57,7 @@ export const DEPARTEMENT_ENDPOINTS = {
     tags: ['departements'],
     summary: 'Delete a department without users or quota',
     access: 'company-admin',
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: { 200: ZMessageResponse },
   }),
   options: endpoint({

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { ZDbId, ZDbIdParams, ZEnvelope } from '../envelope.ts';
+import { ZDbIdParams, ZEnvelope, ZUserIdParams } from '../envelope.ts';
 import {
   ZMasterStatus,
   ZMasterStatusList,
@@ -10,8 +9,6 @@ import {
   ZPlanUpdate,
   ZSubscriptionResponse,
 } from '../organisation.ts';
-
-const ZIdParams = ZDbIdParams;
 
 /** The plans catalogue and a user's subscription (spec §3, §7 plans). */
 export const PLAN_ENDPOINTS = {
@@ -29,7 +26,7 @@ export const PLAN_ENDPOINTS = {
     tags: ['plans'],
     summary: 'Edit a plan (super)',
     access: ['super'],
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZPlanUpdate,
     response: { 200: ZEnvelope(ZPlan) },
   }),
@@ -39,7 +36,7 @@ export const PLAN_ENDPOINTS = {
     tags: ['plans'],
     summary: "A user's active plan with the derived flags is_esign, is_childUser, is_psre",
     access: 'signed-in',
-    params: z.object({ userId: ZDbId }),
+    params: ZUserIdParams,
     response: { 200: ZSubscriptionResponse },
   }),
 } as const;
@@ -60,7 +57,7 @@ export const MASTER_STATUS_ENDPOINTS = {
     tags: ['master-status'],
     summary: 'Change a configuration value (super)',
     access: ['super'],
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZMasterStatusUpdate,
     response: { 200: ZEnvelope(ZMasterStatus) },
   }),

@@ -14,8 +14,6 @@ import {
 import { endpoint } from '../endpoint.ts';
 import { ZDbIdParams } from '../envelope.ts';
 
-const ZIdParams = ZDbIdParams;
-
 const update = <const P extends string>(path: P) =>
   endpoint({
     method: 'PATCH',
@@ -23,7 +21,7 @@ const update = <const P extends string>(path: P) =>
     tags: ['templates'],
     summary: 'Update a template',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZTemplateRequest,
     response: { 200: ZTemplateResponse },
   });
@@ -55,7 +53,7 @@ export const TEMPLATE_ENDPOINTS = {
     tags: ['templates'],
     summary: 'One template',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: { 200: ZTemplateResponse },
   }),
   create: endpoint({
@@ -75,7 +73,7 @@ export const TEMPLATE_ENDPOINTS = {
     tags: ['templates'],
     summary: 'Delete a template',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: { 200: ZMessageResponse },
   }),
   apply: endpoint({
@@ -85,7 +83,7 @@ export const TEMPLATE_ENDPOINTS = {
     summary:
       "Apply a template to an uploaded draft: its e-signature boxes become the signers in order, its e-Meterai box the draft's placement (stamped after the signatures)",
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZTemplateApplyRequest,
     response: { 200: ZTemplateApplyResponse },
   }),
@@ -96,7 +94,7 @@ export const TEMPLATE_ENDPOINTS = {
     summary:
       "Stamp a document at the template's e-Meterai placement (a template with e-signature boxes is applied and signed first)",
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZTemplateStampRequest,
     response: { 200: ZStampResponse, 202: ZJobPendingResponse },
   }),

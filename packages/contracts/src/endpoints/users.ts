@@ -21,8 +21,6 @@ import {
   ZUserRemovalResponse,
 } from '../organisation.ts';
 
-const ZIdParams = ZDbIdParams;
-
 /** Users of a company, personal accounts, child users (spec §7 users). */
 export const USER_ENDPOINTS = {
   companyUsers: endpoint({
@@ -60,7 +58,7 @@ export const USER_ENDPOINTS = {
     summary:
       'Remove a user of the company (see the user policy); one who owns or signs documents is deactivated and the documents stay with the company',
     access: 'company-admin',
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: { 200: ZUserRemovalResponse },
   }),
   children: endpoint({
@@ -86,7 +84,7 @@ export const USER_ENDPOINTS = {
     tags: ['users'],
     summary: 'Remove a child user of the subscription (deactivated when it owns documents)',
     access: 'company-admin',
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: { 200: ZUserRemovalResponse },
   }),
   lookup: endpoint({
@@ -104,7 +102,7 @@ export const USER_ENDPOINTS = {
     tags: ['users'],
     summary: 'A user record',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     response: { 200: ZUserProfileResponse },
   }),
   update: endpoint({
@@ -114,7 +112,7 @@ export const USER_ENDPOINTS = {
     summary:
       'Update own profile (name, phone); company admins also set role and department of their users',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZAdminUpdateUserRequest,
     response: { 200: ZUserProfileResponse.or(ZCompanyUserResponse) },
   }),
@@ -124,7 +122,7 @@ export const USER_ENDPOINTS = {
     tags: ['users'],
     summary: 'Change own password (other sessions are signed out)',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZChangePasswordRequest,
     response: { 200: ZMessageResponse },
   }),
@@ -134,7 +132,7 @@ export const USER_ENDPOINTS = {
     tags: ['users'],
     summary: 'Turn the e-mail OTP at sign-in on or off',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     body: ZSecuritySettingsRequest,
     response: { 200: ZUserProfileResponse },
   }),
@@ -144,7 +142,7 @@ export const USER_ENDPOINTS = {
     tags: ['users'],
     summary: 'Upload own avatar (multipart field `avatar`: PNG, JPEG or WebP, at most 2 MB)',
     access: 'signed-in',
-    params: ZIdParams,
+    params: ZDbIdParams,
     consumes: ['multipart/form-data'],
     response: { 200: ZAvatarResponse },
   }),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * How many documents each owner has per company, department and state: kept by the database
@@ -37,3 +37,14 @@ export const documentSignerTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.companyKey, t.ownerUserId, t.state] })],
 );
+
+/**
+ * A counter per company (`company_key`, 0 for personal documents) that the database bumps in
+ * the transaction of every change a document read shows: a document written, stamped, signed or
+ * removed, its signers, and (all counters) a renamed user, department or serial (triggers of
+ * migration 0020). The list and dashboard reads answer `304 Not Modified` while it is unchanged.
+ */
+export const documentVersions = pgTable('document_versions', {
+  companyKey: integer('company_key').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

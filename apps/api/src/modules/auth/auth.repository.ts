@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { firstOf } from '../../db/query.ts';
 import {
   companies,
   departements,
@@ -12,31 +13,24 @@ import {
 
 type TDbOrTx = TDb | TTx;
 
-export const findUserByEmail = async (db: TDbOrTx, email: string) => {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  return row;
-};
+export const findUserByEmail = (db: TDbOrTx, email: string) =>
+  firstOf(db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`));
 
-export const findUserById = async (db: TDbOrTx, id: number) => {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-};
+export const findUserById = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(users).where(eq(users.id, id)));
 
 export type TUserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 /** The user with company and department names, as the session's userData needs them. */
-export const findUserWithOrg = async (db: TDbOrTx, id: number) => {
-  const [row] = await db
-    .select({ user: users, companyName: companies.name, departementName: departements.name })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(departements, eq(departements.id, users.departementId))
-    .where(eq(users.id, id));
-  return row;
-};
+export const findUserWithOrg = (db: TDbOrTx, id: number) =>
+  firstOf(
+    db
+      .select({ user: users, companyName: companies.name, departementName: departements.name })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(departements, eq(departements.id, users.departementId))
+      .where(eq(users.id, id)),
+  );
 
 export type TUserWithOrg = NonNullable<Awaited<ReturnType<typeof findUserWithOrg>>>;
 
@@ -93,20 +87,18 @@ export const recordFailedLogin = async (
 
 // --- OTPs ---------------------------------------------------------------------------------
 
-export const latestOtp = async (db: TDbOrTx, userId: number, purpose: 'register' | 'login') => {
-  const [row] = await db
-    .select()
-    .from(otps)
-    .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose)))
-    .orderBy(desc(otps.createdAt), desc(otps.id))
-    .limit(1);
-  return row;
-};
+export const latestOtp = (db: TDbOrTx, userId: number, purpose: 'register' | 'login') =>
+  firstOf(
+    db
+      .select()
+      .from(otps)
+      .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose)))
+      .orderBy(desc(otps.createdAt), desc(otps.id))
+      .limit(1),
+  );
 
-export const findOtpByChallenge = async (db: TDbOrTx, challengeHash: string) => {
-  const [row] = await db.select().from(otps).where(eq(otps.challengeHash, challengeHash));
-  return row;
-};
+export const findOtpByChallenge = (db: TDbOrTx, challengeHash: string) =>
+  firstOf(db.select().from(otps).where(eq(otps.challengeHash, challengeHash)));
 
 export const insertOtp = async (db: TDbOrTx, values: typeof otps.$inferInsert) => {
   // A new code replaces any earlier unused code of the same purpose.
@@ -156,14 +148,14 @@ export const insertRefreshToken = async (
   await db.insert(refreshTokens).values(values);
 };
 
-export const findRefreshToken = async (db: TDbOrTx, tokenHash: string) => {
-  const [row] = await db
-    .select({ token: refreshTokens, session: sessions })
-    .from(refreshTokens)
-    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-    .where(eq(refreshTokens.tokenHash, tokenHash));
-  return row;
-};
+export const findRefreshToken = (db: TDbOrTx, tokenHash: string) =>
+  firstOf(
+    db
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash)),
+  );
 
 /** Rotates a token once: false when it was already rotated (a replay). */
 export const markRefreshTokenRotated = async (db: TDbOrTx, id: number) => {
@@ -175,31 +167,22 @@ export const markRefreshTokenRotated = async (db: TDbOrTx, id: number) => {
   return rows.length === 1;
 };
 
-export const revokeSession = async (db: TDbOrTx, sessionId: string, reason: string) => {
+/** Revokes the sessions that match `where` and are not revoked yet. */
+const revokeWhere = async (db: TDbOrTx, where: SQL | undefined, reason: string) => {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(where, isNull(sessions.revokedAt)));
 };
 
-export const revokeAllSessions = async (db: TDbOrTx, userId: number, reason: string) => {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-};
+export const revokeSession = (db: TDbOrTx, sessionId: string, reason: string) =>
+  revokeWhere(db, eq(sessions.id, sessionId), reason);
 
-export const revokeOtherSessions = async (
-  db: TDbOrTx,
-  userId: number,
-  keepId: string,
-  reason: string,
-) => {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)));
-};
+export const revokeAllSessions = (db: TDbOrTx, userId: number, reason: string) =>
+  revokeWhere(db, eq(sessions.userId, userId), reason);
+
+export const revokeOtherSessions = (db: TDbOrTx, userId: number, keepId: string, reason: string) =>
+  revokeWhere(db, and(eq(sessions.userId, userId), ne(sessions.id, keepId)), reason);
 
 export const touchSession = async (db: TDbOrTx, sessionId: string) => {
   await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
@@ -214,15 +197,15 @@ export const insertPasswordReset = async (
   await db.insert(passwordResets).values(values);
 };
 
-export const latestPasswordReset = async (db: TDbOrTx, userId: number) => {
-  const [row] = await db
-    .select()
-    .from(passwordResets)
-    .where(eq(passwordResets.userId, userId))
-    .orderBy(desc(passwordResets.createdAt))
-    .limit(1);
-  return row;
-};
+export const latestPasswordReset = (db: TDbOrTx, userId: number) =>
+  firstOf(
+    db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, userId))
+      .orderBy(desc(passwordResets.createdAt))
+      .limit(1),
+  );
 
 /** Claims a reset token once, if unused and not expired; returns its user. */
 export const usePasswordReset = async (db: TDbOrTx, tokenHash: string) => {

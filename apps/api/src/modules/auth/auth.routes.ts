@@ -1,7 +1,7 @@
 import { AUTH_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { languageOf } from '../../lib/messages.ts';
 import type { TMailLanguage } from '../mail/mail-templates.ts';
 import type { TAuthService } from './auth.service.ts';
@@ -29,13 +29,11 @@ export const authRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { auth, r
   const otp = limit(rateLimits.otpPerMinute);
   const reset = limit(rateLimits.resetPerMinute);
 
-  endpointRoute(
+  dataRoute(
     app,
     E.register,
-    async ({ body, request }) => ({
-      message: 'Registration received. Enter the code we e-mailed you.',
-      data: await auth.register(body, mailLanguageOf(request, body.language)),
-    }),
+    'Registration received. Enter the code we e-mailed you.',
+    ({ body, request }) => auth.register(body, mailLanguageOf(request, body.language)),
     otp,
   );
 
@@ -49,13 +47,11 @@ export const authRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { auth, r
     otp,
   );
 
-  endpointRoute(
+  dataRoute(
     app,
     E.resendOtp,
-    async ({ body }) => ({
-      message: 'If the address is waiting for a code, a new one is on its way.',
-      data: await auth.resendRegisterOtp(body.email),
-    }),
+    'If the address is waiting for a code, a new one is on its way.',
+    ({ body }) => auth.resendRegisterOtp(body.email),
     otp,
   );
 
@@ -72,20 +68,19 @@ export const authRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { auth, r
     limit(rateLimits.loginPerMinute),
   );
 
-  endpointRoute(
+  dataRoute(
     app,
     E.loginOtp,
-    async ({ body, request }) => ({
-      message: 'Login success',
-      data: await auth.verifyLoginOtp(body.otpToken, body.otp, meta(request)),
-    }),
+    'Login success',
+    ({ body, request }) => auth.verifyLoginOtp(body.otpToken, body.otp, meta(request)),
     otp,
   );
 
-  endpointRoute(
+  dataRoute(
     app,
     E.refresh,
-    async ({ body }) => ({ message: 'OK', data: await auth.refresh(body.refreshToken) }),
+    'OK',
+    ({ body }) => auth.refresh(body.refreshToken),
     limit(rateLimits.loginPerMinute * 6),
   );
 

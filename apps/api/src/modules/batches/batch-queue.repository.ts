@@ -1,5 +1,6 @@
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { firstOf } from '../../db/query.ts';
 import { batches, batchItems } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -9,7 +10,7 @@ type TDbOrTx = TDb | TTx;
  * Gives up to `limit` queued items of a running batch a job id (the caller then sends their
  * jobs), keeping at most `window` of its items in the queue or stamping at once.
  */
-export const claimForJobs = async (db: TDb, batchId: number, window: number, newId: () => string) =>
+export const claimForJobs = async (db: TDb, batchId: number, window: number) =>
   db.transaction(async (tx) => {
     const [batch] = await tx
       .select()
@@ -31,7 +32,7 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number, new
       );
     const room = window - (inFlight?.n ?? 0);
     if (room <= 0) return [];
-    const next = await tx
+    const next = tx
       .select({ id: batchItems.id })
       .from(batchItems)
       .where(
@@ -43,16 +44,15 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number, new
       )
       .orderBy(asc(batchItems.id))
       .limit(room);
-    const claimed: { id: number; jobId: string }[] = [];
-    for (const { id } of next) {
-      const jobId = newId();
-      await tx
-        .update(batchItems)
-        .set({ jobId, updatedAt: new Date() })
-        .where(eq(batchItems.id, id));
-      claimed.push({ id, jobId });
-    }
-    return claimed;
+    // The next items and their job ids (new UUIDs, as pg-boss's) in one statement.
+    const claimed = await tx
+      .update(batchItems)
+      .set({ jobId: sql`gen_random_uuid()::text`, updatedAt: new Date() })
+      .where(inArray(batchItems.id, next))
+      .returning({ id: batchItems.id, jobId: batchItems.jobId });
+    return claimed
+      .flatMap(({ id, jobId }) => (jobId ? [{ id, jobId }] : []))
+      .sort((a, b) => a.id - b.id);
   });
 
 /** Queued items whose job was given out before `before` (their job may have been lost). */
@@ -85,21 +85,21 @@ export const runningBatchIds = async (db: TDbOrTx) =>
   );
 
 /** A running batch with nothing queued or stamping is done (once: conditional). */
-export const finishIfDone = async (db: TDbOrTx, batchId: number) => {
-  const [row] = await db
-    .update(batches)
-    .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
-    .where(
-      and(
-        eq(batches.id, batchId),
-        eq(batches.status, 'running'),
-        eq(batches.countQueued, 0),
-        eq(batches.countStamping, 0),
-      ),
-    )
-    .returning();
-  return row;
-};
+export const finishIfDone = (db: TDbOrTx, batchId: number) =>
+  firstOf(
+    db
+      .update(batches)
+      .set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(batches.id, batchId),
+          eq(batches.status, 'running'),
+          eq(batches.countQueued, 0),
+          eq(batches.countStamping, 0),
+        ),
+      )
+      .returning(),
+  );
 
 /** Releases the job of a queued item (its batch was paused): resume gives it a new one. */
 export const releaseJob = async (db: TDbOrTx, itemId: number) => {

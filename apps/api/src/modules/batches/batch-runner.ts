@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TDb } from '../../db/client.ts';
 import type { TJobData, TJobInfo } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -52,8 +51,9 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   const listeners: TBatchFinishedListener[] = [];
 
   const pump = async (batchId: number) => {
-    const claimed = await queue.claimForJobs(db, batchId, deps.window, randomUUID);
+    const claimed = await queue.claimForJobs(db, batchId, deps.window);
     for (const { id, jobId } of claimed) await deps.send(jobId, { batchId, itemId: id });
+    return claimed.length;
   };
 
   const finishIfDone = async (batchId: number) => {
@@ -127,8 +127,8 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
 
   /** The handler of one document's job; idempotent (its item's status says what is left). */
   const runItem = async ({ batchId, itemId }: TBatchItemJob, job: TJobInfo) => {
-    const item = await repo.findItem(db, itemId);
-    const batch = await repo.findBatch(db, batchId);
+    const found = await repo.findItemWithBatch(db, itemId);
+    const { item, batch } = found ?? {};
     if (!item || !batch || item.batchId !== batchId || item.documentId === null) return;
     if (item.status === 'queued') {
       if (batch.status === 'paused') {
@@ -187,8 +187,8 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
         }
       }
     }
-    await pump(batchId);
-    await finishIfDone(batchId);
+    // Documents just queued: the batch cannot be done yet (one statement less per document).
+    if ((await pump(batchId)) === 0) await finishIfDone(batchId);
   };
 
   return {

@@ -4,8 +4,9 @@ import type {
   TBatchQuery,
   TBatchSortKey,
 } from '@bubuh/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { containsText, countWhere, firstOf, pageOf as onePage } from '../../db/query.ts';
 import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
@@ -50,6 +51,16 @@ const visibleTo = (v: TVisibility): SQL =>
     ? or(eq(batches.ownerUserId, v.userId), eq(batches.companyId, v.companyId))
     : eq(batches.ownerUserId, v.userId)) as SQL;
 
+/** The SET of a batch's counters when `n` items move from one status to another. */
+const counterMove = (from: TBatchItemStatus | null, to: TBatchItemStatus, n: number) => {
+  const set: Record<string, SQL | Date> = {
+    [COUNTER_KEY[to]]: sql`${COUNTER[to]} + ${n}`,
+    updatedAt: new Date(),
+  };
+  if (from) set[COUNTER_KEY[from]] = sql`${COUNTER[from]} - ${n}`;
+  return set;
+};
+
 /** Moves `n` items of a batch from one status counter to another (same transaction as the items). */
 const bump = async (
   tx: TDbOrTx,
@@ -59,12 +70,10 @@ const bump = async (
   n = 1,
 ) => {
   if (n === 0) return;
-  const set: Record<string, SQL | Date> = {
-    [COUNTER_KEY[to]]: sql`${COUNTER[to]} + ${n}`,
-    updatedAt: new Date(),
-  };
-  if (from) set[COUNTER_KEY[from]] = sql`${COUNTER[from]} - ${n}`;
-  await tx.update(batches).set(set).where(eq(batches.id, batchId));
+  await tx
+    .update(batches)
+    .set(counterMove(from, to, n))
+    .where(eq(batches.id, batchId));
 };
 
 export const insertBatch = async (db: TDbOrTx, values: typeof batches.$inferInsert) => {
@@ -73,35 +82,31 @@ export const insertBatch = async (db: TDbOrTx, values: typeof batches.$inferInse
   return row;
 };
 
-export const findVisible = async (db: TDbOrTx, visibility: TVisibility, id: number) => {
-  const [row] = await db
-    .select({ batch: batches, owner: users.fullName })
-    .from(batches)
-    .innerJoin(users, eq(users.id, batches.ownerUserId))
-    .where(and(eq(batches.id, id), visibleTo(visibility)));
-  return row;
-};
+export const findVisible = (db: TDbOrTx, visibility: TVisibility, id: number) =>
+  firstOf(
+    db
+      .select({ batch: batches, owner: users.fullName })
+      .from(batches)
+      .innerJoin(users, eq(users.id, batches.ownerUserId))
+      .where(and(eq(batches.id, id), visibleTo(visibility))),
+  );
 
-export const findBatch = async (db: TDbOrTx, id: number) => {
-  const [row] = await db.select().from(batches).where(eq(batches.id, id));
-  return row;
-};
+export const findBatch = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(batches).where(eq(batches.id, id)));
 
 export const pageOf = async (db: TDbOrTx, visibility: TVisibility, query: TBatchQuery) => {
-  const where = and(
-    visibleTo(visibility),
-    query.search ? ilike(batches.name, `%${query.search.replace(/[%_\\]/g, '')}%`) : undefined,
+  const where = and(visibleTo(visibility), containsText(batches.name, query.search));
+  return onePage(
+    db
+      .select({ batch: batches, owner: users.fullName })
+      .from(batches)
+      .innerJoin(users, eq(users.id, batches.ownerUserId))
+      .where(where)
+      .orderBy(...orderByOf(SORT_COLUMNS, query, batches.id, DEFAULT_ORDER))
+      .$dynamic(),
+    query,
+    countWhere(db, batches, where),
   );
-  const rows = await db
-    .select({ batch: batches, owner: users.fullName })
-    .from(batches)
-    .innerJoin(users, eq(users.id, batches.ownerUserId))
-    .where(where)
-    .orderBy(...orderByOf(SORT_COLUMNS, query, batches.id, DEFAULT_ORDER))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [total] = await db.select({ n: count() }).from(batches).where(where);
-  return { rows, total: total?.n ?? 0 };
 };
 
 const ITEM_SORT = {
@@ -114,19 +119,18 @@ export const itemsPage = async (db: TDbOrTx, batchId: number, query: TBatchItemQ
   const where = and(
     eq(batchItems.batchId, batchId),
     query.status ? eq(batchItems.status, query.status) : undefined,
-    query.search
-      ? ilike(batchItems.fileName, `%${query.search.replace(/[%_\\]/g, '')}%`)
-      : undefined,
+    containsText(batchItems.fileName, query.search),
   );
-  const rows = await db
-    .select()
-    .from(batchItems)
-    .where(where)
-    .orderBy(...orderByOf(ITEM_SORT, query, batchItems.id, [asc(batchItems.id)]))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [total] = await db.select({ n: count() }).from(batchItems).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return onePage(
+    db
+      .select()
+      .from(batchItems)
+      .where(where)
+      .orderBy(...orderByOf(ITEM_SORT, query, batchItems.id, [asc(batchItems.id)]))
+      .$dynamic(),
+    query,
+    countWhere(db, batchItems, where),
+  );
 };
 
 /** Every item of a batch in a status (the ZIP and the report read them in pages of 500). */
@@ -149,10 +153,18 @@ export const itemsAfter = (
     .orderBy(asc(batchItems.id))
     .limit(500);
 
-export const findItem = async (db: TDbOrTx, id: number) => {
-  const [row] = await db.select().from(batchItems).where(eq(batchItems.id, id));
-  return row;
-};
+export const findItem = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(batchItems).where(eq(batchItems.id, id)));
+
+/** An item with its batch, in one statement. */
+export const findItemWithBatch = (db: TDbOrTx, id: number) =>
+  firstOf(
+    db
+      .select({ item: batchItems, batch: batches })
+      .from(batchItems)
+      .innerJoin(batches, eq(batches.id, batchItems.batchId))
+      .where(eq(batchItems.id, id)),
+  );
 
 /**
  * Adds a file to a batch whose status is one of `statuses` and that holds fewer than `maxFiles`
@@ -226,6 +238,52 @@ const lockBatchOfItem = async (tx: TDbOrTx, itemId: number) => {
   return batch;
 };
 
+class Unmoved extends Error {}
+
+/**
+ * `moveItem` from one known status (the runner's moves): the counters move first, which takes
+ * the batch row's lock (batch, then item, as everywhere), then the item only if it is still in
+ * `from`; otherwise the counters roll back. Two statements instead of four.
+ */
+const moveItemFrom = async (
+  db: TDb,
+  itemId: number,
+  from: TBatchItemStatus,
+  to: TBatchItemStatus,
+  values: Partial<typeof batchItems.$inferInsert>,
+  onlyIfBatch?: TBatchRow['status'][],
+) => {
+  try {
+    return await db.transaction(async (tx) => {
+      const ofItem = tx
+        .select({ id: batchItems.batchId })
+        .from(batchItems)
+        .where(eq(batchItems.id, itemId));
+      const [batch] = await tx
+        .update(batches)
+        .set(counterMove(from, to, 1))
+        .where(
+          and(
+            eq(batches.id, ofItem),
+            onlyIfBatch ? inArray(batches.status, onlyIfBatch) : undefined,
+          ),
+        )
+        .returning({ id: batches.id });
+      if (!batch) return undefined;
+      const [row] = await tx
+        .update(batchItems)
+        .set({ ...values, status: to, updatedAt: new Date() })
+        .where(and(eq(batchItems.id, itemId), eq(batchItems.status, from)))
+        .returning();
+      if (!row) throw new Unmoved();
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof Unmoved) return undefined;
+    throw error;
+  }
+};
+
 export const moveItem = async (
   db: TDb,
   itemId: number,
@@ -233,8 +291,11 @@ export const moveItem = async (
   to: TBatchItemStatus,
   values: Partial<typeof batchItems.$inferInsert> = {},
   onlyIfBatch?: TBatchRow['status'][],
-) =>
-  db.transaction(async (tx) => {
+) => {
+  const [only] = from;
+  if (from.length === 1 && only && only !== to)
+    return moveItemFrom(db, itemId, only, to, values, onlyIfBatch);
+  return db.transaction(async (tx) => {
     // Locks in one order everywhere, batch row first, then its item (as transitionBatch and
     // claimForJobs do): otherwise a cancel and a finishing item deadlock on PostgreSQL.
     const batch = await lockBatchOfItem(tx, itemId);
@@ -253,6 +314,7 @@ export const moveItem = async (
     if (item.status !== to) await bump(tx, item.batchId, item.status, to);
     return row;
   });
+};
 
 /** Removes an item (draft batch only); its counter goes down with it. */
 export const deleteItem = async (db: TDb, itemId: number, statuses: TBatchItemStatus[]) =>

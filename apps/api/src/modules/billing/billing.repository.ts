@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
+import { countWhere, firstOf, pageOf } from '../../db/query.ts';
 import {
   companies,
   invoiceItems,
@@ -43,24 +44,21 @@ export const createBillingRepository = (db: TDb) => ({
     return new Map(rows.map((r) => [r.group, r.value]));
   },
 
-  plan: async (id: number) => {
-    const [row] = await db.select().from(plans).where(eq(plans.id, id));
-    return row;
-  },
+  plan: (id: number) => firstOf(db.select().from(plans).where(eq(plans.id, id))),
 
-  buyer: async (userId: number) => {
-    const [row] = await db
-      .select({
-        name: users.fullName,
-        email: users.email,
-        company: companies.name,
-        npwp: companies.npwp,
-      })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, userId));
-    return row;
-  },
+  buyer: (userId: number) =>
+    firstOf(
+      db
+        .select({
+          name: users.fullName,
+          email: users.email,
+          company: companies.name,
+          npwp: companies.npwp,
+        })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.id, userId)),
+    ),
 
   /**
    * Inserts the invoice and its items; the number is made from the id in the same transaction.
@@ -93,18 +91,16 @@ export const createBillingRepository = (db: TDb) => ({
       return row;
     }),
 
-  invoice: async (id: number, scope?: TInvoiceScope) => {
-    const [row] = await db
-      .select()
-      .from(invoices)
-      .where(scope ? and(eq(invoices.id, id), scoped(scope)) : eq(invoices.id, id));
-    return row;
-  },
+  invoice: (id: number, scope?: TInvoiceScope) =>
+    firstOf(
+      db
+        .select()
+        .from(invoices)
+        .where(scope ? and(eq(invoices.id, id), scoped(scope)) : eq(invoices.id, id)),
+    ),
 
-  invoiceByNumber: async (number: string) => {
-    const [row] = await db.select().from(invoices).where(eq(invoices.number, number));
-    return row;
-  },
+  invoiceByNumber: (number: string) =>
+    firstOf(db.select().from(invoices).where(eq(invoices.number, number))),
 
   items: (invoiceId: number) =>
     db
@@ -113,15 +109,15 @@ export const createBillingRepository = (db: TDb) => ({
       .where(eq(invoiceItems.invoiceId, invoiceId))
       .orderBy(asc(invoiceItems.id)),
 
-  latestProof: async (invoiceId: number) => {
-    const [row] = await db
-      .select()
-      .from(paymentProofs)
-      .where(eq(paymentProofs.invoiceId, invoiceId))
-      .orderBy(desc(paymentProofs.id))
-      .limit(1);
-    return row;
-  },
+  latestProof: (invoiceId: number) =>
+    firstOf(
+      db
+        .select()
+        .from(paymentProofs)
+        .where(eq(paymentProofs.invoiceId, invoiceId))
+        .orderBy(desc(paymentProofs.id))
+        .limit(1),
+    ),
 
   setGatewayToken: (id: number, gateway: 'sandbox' | 'midtrans', token: string, url: string) =>
     db
@@ -130,10 +126,8 @@ export const createBillingRepository = (db: TDb) => ({
       .where(and(eq(invoices.id, id), eq(invoices.status, 'pending'))),
 
   /** Locks the invoice row for the rest of the transaction (settlement, failure, expiry). */
-  lockInvoice: async (tx: TTx, id: number) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
-    return row;
-  },
+  lockInvoice: (tx: TTx, id: number) =>
+    firstOf(tx.select().from(invoices).where(eq(invoices.id, id)).for('update')),
 
   markPaid: (tx: TTx, id: number, via: string, ref: string | null) =>
     tx
@@ -190,13 +184,8 @@ export const createBillingRepository = (db: TDb) => ({
     if (!row) throw new Error('notification not stored');
     return row;
   },
-  notification: async (id: number) => {
-    const [row] = await db
-      .select()
-      .from(paymentNotifications)
-      .where(eq(paymentNotifications.id, id));
-    return row;
-  },
+  notification: (id: number) =>
+    firstOf(db.select().from(paymentNotifications).where(eq(paymentNotifications.id, id))),
   setNotificationOutcome: (id: number, outcome: string) =>
     db.update(paymentNotifications).set({ outcome }).where(eq(paymentNotifications.id, id)),
 
@@ -219,7 +208,7 @@ export const createBillingRepository = (db: TDb) => ({
     const order = q.newestFirst
       ? [desc(invoices.createdAt), desc(invoices.id)]
       : [asc(invoices.createdAt), asc(invoices.id)];
-    const [rows, [total]] = await Promise.all([
+    return pageOf(
       db
         .select({
           invoice: invoices,
@@ -230,11 +219,10 @@ export const createBillingRepository = (db: TDb) => ({
         .leftJoin(users, eq(users.id, invoices.userId))
         .where(where)
         .orderBy(...order)
-        .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage),
-      db.select({ n: count() }).from(invoices).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .$dynamic(),
+      q,
+      countWhere(db, invoices, where),
+    );
   },
 
   /** Ledger movements in or out of one owner's accounts, newest first. */
@@ -256,7 +244,7 @@ export const createBillingRepository = (db: TDb) => ({
       ...(q.type ? [eq(quotaMovements.reason, q.type as 'purchase')] : []),
       ...dayRange(quotaMovements.createdAt, q.from, q.to),
     );
-    const [rows, [total]] = await Promise.all([
+    const { rows, total } = await pageOf(
       db
         .select({
           m: quotaMovements,
@@ -274,11 +262,11 @@ export const createBillingRepository = (db: TDb) => ({
         )
         .where(where)
         .orderBy(desc(quotaMovements.createdAt), desc(quotaMovements.id))
-        .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage),
-      db.select({ n: count() }).from(quotaMovements).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0, ids };
+        .$dynamic(),
+      q,
+      countWhere(db, quotaMovements, where),
+    );
+    return { rows, total, ids };
   },
 
   insertProof: async (values: typeof paymentProofs.$inferInsert) => {
@@ -286,28 +274,25 @@ export const createBillingRepository = (db: TDb) => ({
     if (!row) throw new Error('proof not stored');
     return row;
   },
-  proof: async (id: number) => {
-    const [row] = await db.select().from(paymentProofs).where(eq(paymentProofs.id, id));
-    return row;
-  },
+  proof: (id: number) => firstOf(db.select().from(paymentProofs).where(eq(paymentProofs.id, id))),
   /** submitted → confirmed / rejected, only once. */
-  reviewProof: async (
+  reviewProof: (
     tx: TDbOrTx,
     id: number,
     status: 'confirmed' | 'rejected',
     by: number,
     note: string | null,
-  ) => {
-    const [row] = await tx
-      .update(paymentProofs)
-      .set({ status, reviewedBy: by, reviewedAt: new Date(), note, updatedAt: new Date() })
-      .where(and(eq(paymentProofs.id, id), eq(paymentProofs.status, 'submitted')))
-      .returning();
-    return row;
-  },
+  ) =>
+    firstOf(
+      tx
+        .update(paymentProofs)
+        .set({ status, reviewedBy: by, reviewedAt: new Date(), note, updatedAt: new Date() })
+        .where(and(eq(paymentProofs.id, id), eq(paymentProofs.status, 'submitted')))
+        .returning(),
+    ),
   proofs: async (q: { page: number; perPage: number; status?: TProofRow['status'] }) => {
     const where = q.status ? eq(paymentProofs.status, q.status) : undefined;
-    const [rows, [total]] = await Promise.all([
+    return pageOf(
       db
         .select({
           proof: paymentProofs,
@@ -321,11 +306,10 @@ export const createBillingRepository = (db: TDb) => ({
         .leftJoin(users, eq(users.id, paymentProofs.uploadedBy))
         .where(where)
         .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
-        .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage),
-      db.select({ n: count() }).from(paymentProofs).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .$dynamic(),
+      q,
+      countWhere(db, paymentProofs, where),
+    );
   },
 });
 

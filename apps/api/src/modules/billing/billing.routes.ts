@@ -1,6 +1,6 @@
 import { BILLING_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TBillingService } from './billing.service.ts';
@@ -11,23 +11,11 @@ export const billingRoutes: FastifyPluginAsyncZod<{
   billing: TBillingService;
   payments: TBillingPayments;
 }> = async (app, { billing, payments }) => {
-  endpointRoute(app, E.pricing, async () => ({ message: 'OK', data: await billing.pricing() }));
-  endpointRoute(app, E.buyQuota, async ({ auth, body }) => ({
-    message: 'Invoice dibuat',
-    data: await billing.buyQuota(auth, body),
-  }));
-  endpointRoute(app, E.buyPlan, async ({ auth, body }) => ({
-    message: 'Invoice dibuat',
-    data: await billing.buyPlan(auth, body),
-  }));
-  endpointRoute(app, E.invoice, async ({ auth, params }) => ({
-    message: 'OK',
-    data: await billing.invoice(auth, params.id),
-  }));
-  endpointRoute(app, E.pay, async ({ auth, params }) => ({
-    message: 'OK',
-    data: await billing.pay(auth, params.id),
-  }));
+  dataRoute(app, E.pricing, 'OK', () => billing.pricing());
+  dataRoute(app, E.buyQuota, 'Invoice dibuat', ({ auth, body }) => billing.buyQuota(auth, body));
+  dataRoute(app, E.buyPlan, 'Invoice dibuat', ({ auth, body }) => billing.buyPlan(auth, body));
+  dataRoute(app, E.invoice, 'OK', ({ auth, params }) => billing.invoice(auth, params.id));
+  dataRoute(app, E.pay, 'OK', ({ auth, params }) => billing.pay(auth, params.id));
   endpointRoute(app, E.invoicePdf, async ({ auth, params, reply }) => {
     const invoice = await billing.invoice(auth, params.id);
     const bytes = await invoicePdf(invoice);
@@ -44,26 +32,18 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     );
     return { message: 'Bukti pembayaran terkirim', data };
   });
-  endpointRoute(app, E.sandboxComplete, async ({ auth, params, body }) => ({
-    message: 'OK',
-    data: await payments.sandboxComplete(auth, params.id, body.outcome),
-  }));
+  dataRoute(app, E.sandboxComplete, 'OK', ({ auth, params, body }) =>
+    payments.sandboxComplete(auth, params.id, body.outcome),
+  );
   endpointRoute(app, E.midtransNotification, async ({ body }) => {
     await payments.receive(body);
     return { message: 'OK' };
   });
-  endpointRoute(app, E.purchases, async ({ auth, params, query }) => ({
-    message: 'OK',
-    data: await billing.purchases(auth, params.userId, query),
-  }));
-  endpointRoute(app, E.transactions, async ({ auth, query }) => ({
-    message: 'OK',
-    data: await billing.transactions(auth, query),
-  }));
-  endpointRoute(app, E.proofs, async ({ query }) => ({
-    message: 'OK',
-    data: await payments.proofs(query),
-  }));
+  dataRoute(app, E.purchases, 'OK', ({ auth, params, query }) =>
+    billing.purchases(auth, params.userId, query),
+  );
+  dataRoute(app, E.transactions, 'OK', ({ auth, query }) => billing.transactions(auth, query));
+  dataRoute(app, E.proofs, 'OK', ({ query }) => payments.proofs(query));
   endpointRoute(app, E.proofFile, async ({ params, reply }) => {
     const file = await payments.proofFile(params.id);
     return reply
@@ -72,12 +52,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(file.bytes));
   });
-  endpointRoute(app, E.confirmProof, async ({ auth, params, body }) => ({
-    message: 'Pembayaran dikonfirmasi',
-    data: await payments.confirmProof(auth, params.id, body.note ?? null),
-  }));
-  endpointRoute(app, E.rejectProof, async ({ auth, params, body }) => ({
-    message: 'Bukti pembayaran ditolak',
-    data: await payments.rejectProof(auth, params.id, body.note ?? null),
-  }));
+  dataRoute(app, E.confirmProof, 'Pembayaran dikonfirmasi', ({ auth, params, body }) =>
+    payments.confirmProof(auth, params.id, body.note ?? null),
+  );
+  dataRoute(app, E.rejectProof, 'Bukti pembayaran ditolak', ({ auth, params, body }) =>
+    payments.rejectProof(auth, params.id, body.note ?? null),
+  );
 };

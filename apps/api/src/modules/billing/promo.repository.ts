@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { countWhere, firstOf, pageOf, updateById } from '../../db/query.ts';
 import { promoCodes } from '../../db/schema.ts';
 
 export type TPromoRow = typeof promoCodes.$inferSelect;
@@ -7,68 +8,54 @@ type TPromoInsert = typeof promoCodes.$inferInsert;
 
 /** Promo codes: platform data (not company data), managed by super. */
 export const createPromoRepository = (db: TDb) => ({
-  byCode: async (code: string) => {
-    const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-    return row;
-  },
+  byCode: (code: string) => firstOf(db.select().from(promoCodes).where(eq(promoCodes.code, code))),
 
-  byId: async (id: number) => {
-    const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id));
-    return row;
-  },
+  byId: (id: number) => firstOf(db.select().from(promoCodes).where(eq(promoCodes.id, id))),
 
   list: async (q: { page: number; perPage: number; active?: boolean }) => {
     const where: SQL | undefined =
       q.active === undefined ? undefined : eq(promoCodes.active, q.active);
-    const [rows, [total]] = await Promise.all([
+    return pageOf(
       db
         .select()
         .from(promoCodes)
         .where(where)
         .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
-        .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage),
-      db.select({ n: count() }).from(promoCodes).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .$dynamic(),
+      q,
+      countWhere(db, promoCodes, where),
+    );
   },
 
   /** Inserts a code; undefined when the code already exists. */
-  create: async (values: TPromoInsert) => {
-    const [row] = await db
-      .insert(promoCodes)
-      .values(values)
-      .onConflictDoNothing({ target: promoCodes.code })
-      .returning();
-    return row;
-  },
+  create: (values: TPromoInsert) =>
+    firstOf(
+      db
+        .insert(promoCodes)
+        .values(values)
+        .onConflictDoNothing({ target: promoCodes.code })
+        .returning(),
+    ),
 
-  update: async (id: number, values: Partial<TPromoInsert>) => {
-    const [row] = await db
-      .update(promoCodes)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(promoCodes.id, id))
-      .returning();
-    return row;
-  },
+  update: (id: number, values: Partial<TPromoInsert>) => updateById(db, promoCodes, id, values),
 });
 
 /**
  * Takes one use of a code inside the invoice's transaction: a conditional increment, so parallel
  * invoices never pass the limit (the row lock serialises them). Undefined when it cannot be used.
  */
-export const claimPromo = async (tx: TTx, code: string, now: Date) => {
-  const [row] = await tx
-    .update(promoCodes)
-    .set({ usedCount: sql`${promoCodes.usedCount} + 1`, updatedAt: now })
-    .where(
-      and(
-        eq(promoCodes.code, code),
-        eq(promoCodes.active, true),
-        or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit)),
-        or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, now)),
-      ),
-    )
-    .returning();
-  return row;
-};
+export const claimPromo = (tx: TTx, code: string, now: Date) =>
+  firstOf(
+    tx
+      .update(promoCodes)
+      .set({ usedCount: sql`${promoCodes.usedCount} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(promoCodes.code, code),
+          eq(promoCodes.active, true),
+          or(isNull(promoCodes.usageLimit), lt(promoCodes.usedCount, promoCodes.usageLimit)),
+          or(isNull(promoCodes.expiresAt), gt(promoCodes.expiresAt, now)),
+        ),
+      )
+      .returning(),
+  );

@@ -67,8 +67,8 @@ export const createBulkTemplatesService = (deps: {
 
   return {
     list: async (auth: TAuth, query: TBulkTemplateQuery) => {
-      const { data, total } = await repo.page(scopeOf(auth), query);
-      return { data: data.map(toWire), meta: { page: query.page, perPage: query.perPage, total } };
+      const { rows, total } = await repo.page(scopeOf(auth), query);
+      return { data: rows.map(toWire), meta: { page: query.page, perPage: query.perPage, total } };
     },
     get: async (auth: TAuth, id: number) => toWire(await get(auth, id)),
     create: async (auth: TAuth, input: TBulkTemplateRequest) => {

@@ -1,6 +1,7 @@
 import type { TDepartementQuery, TDepartementSortKey } from '@bubuh/contracts';
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { containsText, countWhere, firstOf, pageOf } from '../../db/query.ts';
 import { departements, quotaAccounts, users } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 
@@ -21,9 +22,7 @@ const DEFAULT_ORDER = [asc(departements.name), asc(departements.id)];
 const whereOf = (companyId: number, filter?: { id?: number; search?: string | undefined }) => {
   const conditions = [eq(departements.companyId, companyId)];
   if (filter?.id !== undefined) conditions.push(eq(departements.id, filter.id));
-  if (filter?.search)
-    conditions.push(ilike(departements.name, `%${filter.search.replace(/[%_]/g, '')}%`));
-  return and(...conditions);
+  return and(...conditions, containsText(departements.name, filter?.search));
 };
 
 const select = (db: TDb, where: SQL | undefined, orderBy: SQL[]) =>
@@ -39,29 +38,24 @@ const select = (db: TDb, where: SQL | undefined, orderBy: SQL[]) =>
     })
     .from(departements)
     .where(where)
-    .orderBy(...orderBy);
+    .orderBy(...orderBy)
+    .$dynamic();
 
 /** A department with its user count and quota balances. */
 export type TDepartementRow = Awaited<ReturnType<typeof select>>[number];
 
 /** One department of the company; undefined when it is not one of the company's. */
-export const findDepartement = async (db: TDb, companyId: number, id: number) => {
-  const [row] = await select(db, whereOf(companyId, { id }), DEFAULT_ORDER);
-  return row;
-};
+export const findDepartement = (db: TDb, companyId: number, id: number) =>
+  firstOf(select(db, whereOf(companyId, { id }), DEFAULT_ORDER));
 
 /** One page of the company's departments, in the validated `sort`/`order` of the request. */
-export const pageDepartements = async (db: TDb, companyId: number, query: TDepartementQuery) => {
+export const pageDepartements = (db: TDb, companyId: number, query: TDepartementQuery) => {
   const where = whereOf(companyId, { search: query.search });
-  const rows = await select(
-    db,
-    where,
-    orderByOf(SORT_COLUMNS, query, departements.id, DEFAULT_ORDER),
-  )
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [total] = await db.select({ n: count() }).from(departements).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return pageOf(
+    select(db, where, orderByOf(SORT_COLUMNS, query, departements.id, DEFAULT_ORDER)),
+    query,
+    countWhere(db, departements, where),
+  );
 };
 
 /** Id and name of every department of the company, by name (user forms). */
@@ -89,22 +83,17 @@ export const renameDepartement = async (db: TDb, companyId: number, id: number, 
 };
 
 /** The department row of the company, locked for update (the delete); undefined when gone. */
-export const lockDepartement = async (tx: TTx, companyId: number, id: number) => {
-  const [row] = await tx
-    .select({ id: departements.id })
-    .from(departements)
-    .where(and(eq(departements.id, id), eq(departements.companyId, companyId)))
-    .for('update');
-  return row;
-};
+export const lockDepartement = (tx: TTx, companyId: number, id: number) =>
+  firstOf(
+    tx
+      .select({ id: departements.id })
+      .from(departements)
+      .where(and(eq(departements.id, id), eq(departements.companyId, companyId)))
+      .for('update'),
+  );
 
-export const countUsers = async (tx: TTx, departementId: number) => {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(eq(users.departementId, departementId));
-  return row?.n ?? 0;
-};
+export const countUsers = (tx: TTx, departementId: number) =>
+  countWhere(tx, users, eq(users.departementId, departementId));
 
 /** Removes the given empty accounts that no ledger entry refers to (the others stay as history). */
 export const deleteUnusedAccounts = async (tx: TTx, accountIds: number[]) => {

@@ -97,6 +97,28 @@ const rankedRows = async (
 
 export type TPageRow = Awaited<ReturnType<typeof rankedRows>>[number];
 
+/** One list's rows (start, end] in order: a plain statement, cheaper to plan than the ranks. */
+const plainRows = async (
+  db: TDbOrTx,
+  filter: TDocumentFilter,
+  range: { start: number; end: number },
+  sort: TDocumentSort,
+): Promise<TPageRow[]> => {
+  const order = orderOf(sort);
+  const candidates = candidatesOf(db, filter, range.end, order);
+  const rows = await db
+    .select(pageFields)
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .leftJoin(departements, eq(departements.id, documents.departementId))
+    .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId))
+    .where(sql`${documents.id} in (${sql.join(candidates, sql` union `)})`)
+    .orderBy(...order)
+    .limit(range.end - range.start)
+    .offset(range.start);
+  return rows.map((row, i) => ({ ...row, rankAll: range.start + i + 1, rankStatus: 0 }));
+};
+
 const ranked =
   (key: 'rankAll' | 'rankStatus', start: number, end: number) =>
   (rows: TPageRow[]): TPageRow[] =>
@@ -119,11 +141,15 @@ const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {
   const start = end - perPage;
   const status = filter.status ?? 'all';
   const byStatus = history && status === 'all';
-  const lists: TDocumentFilter[] = byStatus
-    ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
-    : [filter];
-  const rows = await rankedRows(db, lists, { start, end, byStatus }, sort);
-  const data = ranked('rankAll', start, end)(rows);
+  const rows = byStatus
+    ? await rankedRows(
+        db,
+        [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }],
+        { start, end, byStatus },
+        sort,
+      )
+    : await plainRows(db, filter, { start, end }, sort);
+  const data = byStatus ? ranked('rankAll', start, end)(rows) : rows;
   const ofStatus = (wire: 'stamp' | 'nostamp') => {
     if (history && status === wire) return data;
     if (!byStatus) return [];

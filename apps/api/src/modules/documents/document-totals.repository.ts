@@ -1,7 +1,7 @@
 import type { TStoredDocumentState } from '@bubuh/contracts';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { documentSignerTotals, documentTotals } from '../../db/schema.ts';
+import { documentSignerTotals, documentTotals, documentVersions } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -85,4 +85,34 @@ export const keptScopeTotal = async (
     .from(documentTotals)
     .where(and(where, inArray(documentTotals.state, [...states])));
   return row?.n ?? 0;
+};
+
+/**
+ * The version of what `userId`'s document reads show: the kept counters (migration 0020) of the
+ * companies whose documents they see: `companyId`'s (an admin's company), those of their own
+ * documents and of those they sign. Any change to one of those documents, their signers or the
+ * names they show changes it, in the changing transaction. With it, whether they sign any
+ * document of another owner (else their reads leave the signer branch out). Built once: a named
+ * statement.
+ */
+export const documentVersionReader = (db: TDb) => {
+  const k = documentVersions.companyKey;
+  const user = sql.placeholder('user');
+  const statement = db
+    .select({
+      tag: sql<string>`coalesce(string_agg(${k} || '.' || ${documentVersions.version}, '-' order by ${k}), '')`,
+      signsOthers: sql<boolean>`exists (select 1 from document_signer_totals s where s.user_id = ${user} and s.owner_user_id <> ${user} and s.n > 0)`,
+    })
+    .from(documentVersions)
+    .where(
+      sql`${k} = ${sql.placeholder('company')} or ${k} in (select t.company_key from document_totals t where t.owner_user_id = ${user} and t.n > 0 union select s.company_key from document_signer_totals s where s.user_id = ${user} and s.n > 0)`,
+    )
+    .prepare('document_version_of');
+  return async (visibility: TVisibility): Promise<{ tag: string; signsOthers: boolean }> => {
+    const [row] = await statement.execute({
+      user: visibility.userId,
+      company: visibility.companyId ?? -1,
+    });
+    return { tag: row?.tag ?? '', signsOthers: row?.signsOthers ?? true };
+  };
 };

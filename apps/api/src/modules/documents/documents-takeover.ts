@@ -23,7 +23,9 @@ const TAKEN_OVER_NOTE = 'processing stopped (process died); the job retries';
 /**
  * Run before an attempt of a job: what an earlier attempt of the same job left behind.
  * `done`: an earlier attempt finished (its unit is spent): the caller answers that result.
- * `ready`: the attempt may run as a first one. An earlier attempt's unit still reserved means its
+ * `ready`: the attempt may run as a first one (read the document again: it may have changed).
+ * `untouched`: a first attempt (pg-boss hands each attempt out once, and a retry counts up), or
+ * no earlier attempt left anything: the caller's document is still current. An earlier attempt's unit still reserved means its
  * process died (or outlived the job's expiry): the unit is released here (refund, exactly once:
  * release and spend are both conditional on `reserved`), its issued serial becomes reusable and
  * the document returns to rest, so this attempt claims it again, reuses the serial and spends one
@@ -35,7 +37,8 @@ export const takeOverEarlierAttempts = async (
   doc: { id: number; state: TDocumentState; updatedAt: Date },
   busyState: 'stamping' | 'esigning',
   attempt: TJobAttempt,
-): Promise<'done' | 'ready'> => {
+): Promise<'done' | 'ready' | 'untouched'> => {
+  if (attempt.retryCount === 0) return 'untouched';
   const prefix = `job:${attempt.jobId}:`;
   const earlier = await unitsRepo.reservationsByKeyPrefix(db, doc.id, prefix);
   if (earlier.some((r) => r.state === 'spent')) return 'done';
@@ -62,5 +65,5 @@ export const takeOverEarlierAttempts = async (
     const counts = await repo.signerCounts(db, doc.id);
     await tryEvent(db, doc.id, busyState, { type: 'abort', ...counts });
   }
-  return 'ready';
+  return takeOver || earlier.length > 0 ? 'ready' : 'untouched';
 };

@@ -1,6 +1,7 @@
 import { statesOfWireStatus, type TStoredDocumentState } from '@bubuh/contracts';
 import { and, count, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { firstOf } from '../../db/query.ts';
 import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { keptStateTotals } from './document-totals.repository.ts';
@@ -22,38 +23,36 @@ export const visibleTo = (visibility: TVisibility): SQL => {
 };
 
 /** One document the caller may see. */
-export const findVisible = async (db: TDbOrTx, visibility: TVisibility, id: number) => {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), visibleTo(visibility)));
-  return row;
-};
+export const findVisible = (db: TDbOrTx, visibility: TVisibility, id: number) =>
+  firstOf(
+    db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), visibleTo(visibility))),
+  );
 
 /** The document row locked until the transaction ends (concurrent state changes wait). */
-export const lockDocument = async (tx: TTx, id: number) => {
-  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for('update');
-  return row;
-};
+export const lockDocument = (tx: TTx, id: number) =>
+  firstOf(tx.select().from(documents).where(eq(documents.id, id)).for('update'));
 
 /**
  * The one writer of `state`: `from` → `to` only if the row is still in `from` (the UPDATE locks
  * the row; a concurrent change makes this return undefined).
  */
-export const changeState = async (
+export const changeState = (
   db: TDbOrTx,
   id: number,
   from: TStoredDocumentState,
   to: TStoredDocumentState,
   values: TDocumentValues = {},
-) => {
-  const [row] = await db
-    .update(documents)
-    .set({ ...values, state: to, updatedAt: new Date() })
-    .where(and(eq(documents.id, id), eq(documents.state, from)))
-    .returning();
-  return row;
-};
+) =>
+  firstOf(
+    db
+      .update(documents)
+      .set({ ...values, state: to, updatedAt: new Date() })
+      .where(and(eq(documents.id, id), eq(documents.state, from)))
+      .returning(),
+  );
 
 export const insertDocument = async (db: TDbOrTx, values: typeof documents.$inferInsert) => {
   const [row] = await db.insert(documents).values(values).returning();
@@ -61,10 +60,8 @@ export const insertDocument = async (db: TDbOrTx, values: typeof documents.$infe
   return row;
 };
 
-export const findDocument = async (db: TDbOrTx, id: number) => {
-  const [row] = await db.select().from(documents).where(eq(documents.id, id));
-  return row;
-};
+export const findDocument = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(documents).where(eq(documents.id, id)));
 
 export const updateDocument = async (db: TDbOrTx, id: number, values: TDocumentValues) => {
   await db
@@ -95,6 +92,11 @@ export type TDocumentFilter = {
   to?: string | undefined;
   /** Only documents whose next signature is the caller's (`waiting=me`). */
   waiting?: 'me' | undefined;
+  /**
+   * False when the caller signs no document of another owner (the kept signer totals say so):
+   * the signer branch adds nothing and is left out of the statement.
+   */
+  signsOthers?: boolean;
 };
 
 /** The filter's conditions other than visibility (the visibility branches add theirs). */
@@ -147,23 +149,24 @@ export const overlappingBranches = (filter: TDocumentFilter): SQL[] => {
   return [
     ...(v.companyId !== null ? [eq(documents.companyId, v.companyId)] : []),
     eq(documents.ownerUserId, v.userId),
-    signedBy(v.userId),
+    ...(filter.signsOthers === false ? [] : [signedBy(v.userId)]),
   ];
 };
 
 /** The same branches made disjoint, so that their counts add up. */
-const disjointBranches = (v: TVisibility, waiting?: 'me'): SQL[] => {
-  if (waiting === 'me') return [waitingFor(v.userId)];
-  if (v.companyId === null)
-    return [
-      eq(documents.ownerUserId, v.userId),
-      and(ne(documents.ownerUserId, v.userId), signedBy(v.userId)) as SQL,
-    ];
+const disjointBranches = (filter: TDocumentFilter): SQL[] => {
+  const v = filter.visibility;
+  if (filter.waiting === 'me') return [waitingFor(v.userId)];
+  const signed = (...others: SQL[]) =>
+    filter.signsOthers === false
+      ? []
+      : [and(ne(documents.ownerUserId, v.userId), ...others, signedBy(v.userId)) as SQL];
+  if (v.companyId === null) return [eq(documents.ownerUserId, v.userId), ...signed()];
   const outside = sql`${documents.companyId} is distinct from ${v.companyId}`;
   return [
     eq(documents.companyId, v.companyId),
     and(eq(documents.ownerUserId, v.userId), outside) as SQL,
-    and(ne(documents.ownerUserId, v.userId), outside, signedBy(v.userId)) as SQL,
+    ...signed(outside),
   ];
 };
 
@@ -185,7 +188,7 @@ export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Prom
   const filters = filtersOf(filter);
   const cap = filter.search ? SEARCH_TOTAL_CAP : undefined;
   const counts = await Promise.all(
-    disjointBranches(filter.visibility, filter.waiting).map((branch) => {
+    disjointBranches(filter).map((branch) => {
       const matches = db
         .select({ one: sql`1` })
         .from(documents)

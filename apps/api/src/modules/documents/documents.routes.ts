@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { languageOf, localizeMessage } from '../../lib/messages.ts';
+import { stillCurrent } from '../../lib/revalidate.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
 import { requireAuth, type TAuth } from '../../plugins/auth.ts';
 import type { TDocumentsService } from './documents.service.ts';
@@ -78,13 +79,21 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
   endpointRoute(
     app,
     E.history,
-    async ({ auth, query }) => ({ message: 'OK', data: await documents.list(auth, query) }),
+    async ({ auth, query, request, reply }) => {
+      const state = await documents.readState(auth, 'l');
+      if (stillCurrent(request, reply, state.etag)) return reply.code(304).send();
+      return { message: 'OK', data: await documents.list(auth, query, state) };
+    },
     fast,
   );
   endpointRoute(
     app,
     E.dashboard,
-    async ({ auth }) => ({ message: 'OK', data: await documents.dashboard(auth) }),
+    async ({ auth, request, reply }) => {
+      const state = await documents.readState(auth, 'd');
+      if (stillCurrent(request, reply, state.etag)) return reply.code(304).send();
+      return { message: 'OK', data: await documents.dashboard(auth, state) };
+    },
     fast,
   );
   endpointRoute(

@@ -16,6 +16,7 @@ import { applyEvent, busy, nextState } from './document-events.ts';
 import { toWireDocument } from './document-mapper.ts';
 import type { TPageRow } from './document-pages.repository.ts';
 import * as pages from './document-pages.repository.ts';
+import { documentVersionReader } from './document-totals.repository.ts';
 import * as repo from './documents.repository.ts';
 
 export type TDocumentsDeps = {
@@ -51,6 +52,11 @@ export const loadDocument = async (db: TDb, actor: TActor, id: number) => {
 /** A signed unsigned-file link is reused this long (its token lives 15 minutes). */
 const LINK_REUSE_MS = 60_000;
 const LINK_CACHE_MAX = 10_000;
+/** What a revalidated read starts with (`readState`). */
+export type TReadState = { etag: string; signsOthers: boolean };
+
+/** A read's ETag changes at least this often: a revalidated answer's links are still valid. */
+const TAG_WINDOW_MS = 300_000;
 
 export const createDocumentsService = (deps: TDocumentsDeps) => {
   const { db, files, pdf } = deps;
@@ -91,6 +97,8 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
     };
     return (rows: TPageRow[]): TDocument[] => rows.map(toDocument);
   };
+
+  const versionOf = documentVersionReader(db);
 
   const detailsOf = async (auth: TAuth, id: number) => {
     const rows = await pages.listPage(db, { visibility: visibilityOf(auth), id }, 1, 1);
@@ -172,9 +180,24 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
 
     details: detailsOf,
 
-    list: async (auth: TAuth, query: TDocumentQuery) => {
+    /**
+     * The weak ETag of the caller's list (`l`) or dashboard (`d`) answers: the version of the
+     * documents they see (read before the answer, so an answer is never older than its tag), who
+     * asks and in which session (the answers carry session-signed file links), and a 5-minute
+     * window (links served from a revalidated answer live 15 minutes). With it, whether the
+     * caller signs others' documents, for the read that follows.
+     */
+    readState: async (auth: TAuth, read: 'l' | 'd'): Promise<TReadState> => {
+      const visibility = visibilityOf(auth);
+      const window = Math.floor(Date.now() / TAG_WINDOW_MS);
+      const { tag, signsOthers } = await versionOf(visibility);
+      const etag = `W/"${read}${auth.userId}.${visibility.companyId ?? 0}.${auth.sessionId}.${window}.${tag}"`;
+      return { etag, signsOthers };
+    },
+
+    list: async (auth: TAuth, query: TDocumentQuery, state?: TReadState) => {
       const { page, perPage, sort, order, ...filter } = query;
-      const full = { visibility: visibilityOf(auth), ...filter };
+      const full = { visibility: visibilityOf(auth), ...filter, signsOthers: state?.signsOthers };
       // The history's two lists (spec §4) are their own pages, read with the main one.
       const [lists, total] = await Promise.all([
         pages.listHistoryPages(db, full, page, perPage, { sort, order }),
@@ -189,11 +212,11 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       };
     },
 
-    dashboard: async (auth: TAuth) => {
+    dashboard: async (auth: TAuth, state?: TReadState) => {
       const visibility = visibilityOf(auth);
       const waitingFilter = { visibility, waiting: 'me' } as const;
       const [rows, waitingRows, waitingTotal, totals] = await Promise.all([
-        pages.listPage(db, { visibility }, 1, 5),
+        pages.listPage(db, { visibility, signsOthers: state?.signsOthers }, 1, 5),
         pages.listPage(db, waitingFilter, 1, 5),
         repo.countDocuments(db, waitingFilter),
         repo.statusTotals(db, visibility),

@@ -1,7 +1,8 @@
 import type { TEsignQuery, TEsignSortKey } from '@bubuh/contracts';
-import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { insertWithinLimit, lockLimit } from '../../db/count-limit.ts';
+import { containsText, countWhere, firstOf, pageOf } from '../../db/query.ts';
 import { esignSpecimens, users } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 
@@ -17,16 +18,8 @@ const SORT_COLUMNS: TSortColumns<TEsignSortKey> = {
 /** Default order of the list: oldest first (as it always was). */
 const DEFAULT_ORDER = [asc(esignSpecimens.id)];
 
-const nameLike = (search?: string): SQL | undefined =>
-  search ? ilike(esignSpecimens.name, `%${search.replace(/[%_]/g, '')}%`) : undefined;
-
-const countOf = async (db: TDb | TTx, userId: number) => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(esignSpecimens)
-    .where(eq(esignSpecimens.userId, userId));
-  return row?.n ?? 0;
-};
+const countOf = (db: TDb | TTx, userId: number) =>
+  countWhere(db, esignSpecimens, eq(esignSpecimens.userId, userId));
 
 /**
  * SQL of the e-sign specimens. Specimens belong to a user; the company scope is checked through
@@ -35,40 +28,37 @@ const countOf = async (db: TDb | TTx, userId: number) => {
  * under parallel requests (the partial unique index esign_specimens_one_default_uq backs it).
  */
 export const createEsignRepository = (db: TDb) => ({
-  companyOfUser: async (userId: number) => {
-    const [row] = await db
-      .select({ companyId: users.companyId })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row;
-  },
+  companyOfUser: (userId: number) =>
+    firstOf(db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId))),
 
   /** One page of the user's specimens, in the validated `sort`/`order` of the request. */
   page: async (userId: number, query: TEsignQuery) => {
-    const where = and(eq(esignSpecimens.userId, userId), nameLike(query.search));
-    const rows = await db
-      .select()
-      .from(esignSpecimens)
-      .where(where)
-      .orderBy(...orderByOf(SORT_COLUMNS, query, esignSpecimens.id, DEFAULT_ORDER))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await db.select({ n: count() }).from(esignSpecimens).where(where);
-    return { rows, total: total?.n ?? 0 };
+    const where = and(
+      eq(esignSpecimens.userId, userId),
+      containsText(esignSpecimens.name, query.search),
+    );
+    return pageOf(
+      db
+        .select()
+        .from(esignSpecimens)
+        .where(where)
+        .orderBy(...orderByOf(SORT_COLUMNS, query, esignSpecimens.id, DEFAULT_ORDER))
+        .$dynamic(),
+      query,
+      countWhere(db, esignSpecimens, where),
+    );
   },
 
-  findOwn: async (userId: number, id: number) => {
-    const [row] = await db
-      .select()
-      .from(esignSpecimens)
-      .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId)));
-    return row;
-  },
+  findOwn: (userId: number, id: number) =>
+    firstOf(
+      db
+        .select()
+        .from(esignSpecimens)
+        .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId))),
+    ),
 
-  findById: async (id: number) => {
-    const [row] = await db.select().from(esignSpecimens).where(eq(esignSpecimens.id, id));
-    return row;
-  },
+  findById: (id: number) =>
+    firstOf(db.select().from(esignSpecimens).where(eq(esignSpecimens.id, id))),
 
   /** Inserts below `limit`; the first specimen (none default yet) becomes the default. */
   insert: (

@@ -1,6 +1,6 @@
 import { ESIGN_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
 import type { TEsignService } from './esign.service.ts';
 import { SPECIMEN_MAX_BYTES } from './specimen-image.ts';
@@ -24,10 +24,9 @@ export const esignRoutes: FastifyPluginAsyncZod<{ esign: TEsignService }> = asyn
     return { message: 'Berhasil tambah data Esign', data };
   });
 
-  endpointRoute(app, E.update, async ({ auth, params, body }) => ({
-    message: 'Berhasil update data Esign',
-    data: await esign.update(auth, params.id, body),
-  }));
+  dataRoute(app, E.update, 'Berhasil update data Esign', ({ auth, params, body }) =>
+    esign.update(auth, params.id, body),
+  );
 
   endpointRoute(app, E.remove, async ({ auth, params }) => {
     await esign.remove(auth, params.id);

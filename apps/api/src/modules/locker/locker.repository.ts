@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { lockLimit } from '../../db/count-limit.ts';
+import { firstOf, updateById } from '../../db/query.ts';
 import {
   documents,
   lockerItems,
@@ -84,15 +85,15 @@ export const createLockerRepository = (db: TDb) => {
       .orderBy(...orderOf(order));
   return {
     /** One visible item (trashed ones only when asked). */
-    find: async (scope: TLockerScope, id: number, trashed: 'live' | 'any' = 'live') => {
-      const [row] = await db
-        .select()
-        .from(t)
-        .where(
-          and(eq(t.id, id), visible(scope), trashed === 'live' ? isNull(t.trashedAt) : undefined),
-        );
-      return row;
-    },
+    find: (scope: TLockerScope, id: number, trashed: 'live' | 'any' = 'live') =>
+      firstOf(
+        db
+          .select()
+          .from(t)
+          .where(
+            and(eq(t.id, id), visible(scope), trashed === 'live' ? isNull(t.trashedAt) : undefined),
+          ),
+      ),
 
     /** Every live item of one kind in a space (the folder picker). */
     list: (ref: TSpaceRef, kind: 'folder' | 'file', order: TOrder) =>
@@ -157,14 +158,8 @@ export const createLockerRepository = (db: TDb) => {
       return row;
     },
 
-    update: async (tx: TTx | TDb, id: number, values: Partial<TLockerInsert>) => {
-      const [row] = await tx
-        .update(t)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(t.id, id))
-        .returning();
-      return row;
-    },
+    update: (tx: TTx | TDb, id: number, values: Partial<TLockerInsert>) =>
+      updateById(tx, t, id, values),
 
     /** The ids of a folder and everything below it, live or trashed. */
     subtreeRows: (rootId: number) => db.select().from(t).where(subtree(rootId)),
@@ -212,51 +207,51 @@ export const createLockerRepository = (db: TDb) => {
       (await db.delete(t).where(eq(t.id, id)).returning({ id: t.id })).length > 0,
 
     /** Files with a stored document id (the automatic filing is idempotent per document). */
-    byDocument: async (ownerUserId: number, documentId: number) => {
-      const [row] = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.ownerUserId, ownerUserId), eq(t.documentId, documentId)));
-      return row;
-    },
+    byDocument: (ownerUserId: number, documentId: number) =>
+      firstOf(
+        db
+          .select()
+          .from(t)
+          .where(and(eq(t.ownerUserId, ownerUserId), eq(t.documentId, documentId))),
+      ),
 
     /** A live folder of a space's root with this name (the automatic filing's folder). */
-    rootFolderNamed: async (tx: TTx | TDb, ref: TSpaceRef, name: string) => {
-      const [row] = await tx
-        .select()
-        .from(t)
-        .where(
-          and(
-            inSpace(ref),
-            isNull(t.parentId),
-            eq(t.kind, 'folder'),
-            eq(t.name, name),
-            isNull(t.trashedAt),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
+    rootFolderNamed: (tx: TTx | TDb, ref: TSpaceRef, name: string) =>
+      firstOf(
+        tx
+          .select()
+          .from(t)
+          .where(
+            and(
+              inSpace(ref),
+              isNull(t.parentId),
+              eq(t.kind, 'folder'),
+              eq(t.name, name),
+              isNull(t.trashedAt),
+            ),
+          )
+          .limit(1),
+      ),
 
     /** The current file of a document the actor's company (or the actor) holds. */
-    documentFile: async (documentId: number, scope: TLockerScope) => {
-      const [row] = await db
-        .select({
-          id: documents.id,
-          fileName: documents.fileName,
-          currentKey: documents.currentKey,
-        })
-        .from(documents)
-        .where(
-          and(
-            eq(documents.id, documentId),
-            scope.companyId === null
-              ? isNull(documents.companyId)
-              : eq(documents.companyId, scope.companyId),
+    documentFile: (documentId: number, scope: TLockerScope) =>
+      firstOf(
+        db
+          .select({
+            id: documents.id,
+            fileName: documents.fileName,
+            currentKey: documents.currentKey,
+          })
+          .from(documents)
+          .where(
+            and(
+              eq(documents.id, documentId),
+              scope.companyId === null
+                ? isNull(documents.companyId)
+                : eq(documents.companyId, scope.companyId),
+            ),
           ),
-        );
-      return row;
-    },
+      ),
 
     // ---- storage accounting ------------------------------------------------------------------
 
@@ -294,21 +289,21 @@ export const createLockerRepository = (db: TDb) => {
         .where(eq(lockerUsage.account, account)),
 
     /** The caller's plan as the locker reads it: flag, expiry and the storage maximum. */
-    plan: async (scope: TLockerScope) => {
-      const [row] = await db
-        .select({
-          isDigitalLocker: plans.isDigitalLocker,
-          expiresAt: subscriptions.expiresAt,
-          maxBytes: lockerPlanLimits.maxBytes,
-        })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .leftJoin(lockerPlanLimits, eq(lockerPlanLimits.planId, plans.id))
-        .where(activeSubscriptionOf(scope.companyId, scope.userId))
-        .orderBy(desc(subscriptions.startedAt))
-        .limit(1);
-      return row;
-    },
+    plan: (scope: TLockerScope) =>
+      firstOf(
+        db
+          .select({
+            isDigitalLocker: plans.isDigitalLocker,
+            expiresAt: subscriptions.expiresAt,
+            maxBytes: lockerPlanLimits.maxBytes,
+          })
+          .from(subscriptions)
+          .innerJoin(plans, eq(plans.id, subscriptions.planId))
+          .leftJoin(lockerPlanLimits, eq(lockerPlanLimits.planId, plans.id))
+          .where(activeSubscriptionOf(scope.companyId, scope.userId))
+          .orderBy(desc(subscriptions.startedAt))
+          .limit(1),
+      ),
   };
 };
 

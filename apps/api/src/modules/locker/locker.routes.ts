@@ -2,7 +2,7 @@ import { LOCKER_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
 import type { TLockerService } from './locker.service.ts';
@@ -36,18 +36,13 @@ export const lockerRoutes: FastifyPluginAsyncZod<{
   uploadLimitBytes: number;
   documents: Pick<TDocumentsService, 'upload'>;
 }> = async (app, { locker, lockerFiles, lockerSettings, uploadLimitBytes, documents }) => {
-  endpointRoute(app, E.list, async ({ auth, query }) => ({
-    message: 'OK',
-    data: await locker.list(auth, query),
-  }));
-  endpointRoute(app, E.createFolder, async ({ auth, body }) => ({
-    message: 'Berhasil tambah data Folder',
-    data: await locker.createFolder(auth, body),
-  }));
-  endpointRoute(app, E.folder, async ({ auth, params, query }) => ({
-    message: 'OK',
-    data: await locker.folder(auth, params.file_manager_id, query),
-  }));
+  dataRoute(app, E.list, 'OK', ({ auth, query }) => locker.list(auth, query));
+  dataRoute(app, E.createFolder, 'Berhasil tambah data Folder', ({ auth, body }) =>
+    locker.createFolder(auth, body),
+  );
+  dataRoute(app, E.folder, 'OK', ({ auth, params, query }) =>
+    locker.folder(auth, params.file_manager_id, query),
+  );
   endpointRoute(app, E.upload, async ({ auth, request, reply }) => {
     const opts = { field: 'file', maxBytes: uploadLimitBytes + 1, what: 'file' } as const;
     const data = await receiveUpload(request, reply, opts, (file) =>
@@ -60,30 +55,22 @@ export const lockerRoutes: FastifyPluginAsyncZod<{
     );
     return { message: 'Berhasil tambah data File', data };
   });
-  endpointRoute(app, E.storageUse, async ({ auth }) => ({
-    message: 'OK',
-    data: await locker.storageUse(auth),
-  }));
+  dataRoute(app, E.storageUse, 'OK', ({ auth }) => locker.storageUse(auth));
   endpointRoute(app, E.rename, async ({ auth, body }) => {
     const data = await locker.rename(auth, body.file_manager_id, body.name);
     return { message: `Berhasil update data ${data.type === 'folder' ? 'Folder' : 'File'}`, data };
   });
-  endpointRoute(app, E.move, async ({ auth, body }) => ({
-    message: 'Berhasil update data Folder',
-    data: await locker.move(auth, body.ids, body.parent_id),
-  }));
+  dataRoute(app, E.move, 'Berhasil update data Folder', ({ auth, body }) =>
+    locker.move(auth, body.ids, body.parent_id),
+  );
   endpointRoute(app, E.remove, async ({ auth, params }) => {
     const row = await locker.remove(auth, params.file_manager_id);
     return { message: `Berhasil hapus data ${row.kind === 'folder' ? 'Folder' : 'File'}` };
   });
-  endpointRoute(app, E.trash, async ({ auth }) => ({
-    message: 'OK',
-    data: await locker.trash(auth),
-  }));
-  endpointRoute(app, E.restore, async ({ auth, params }) => ({
-    message: 'Berhasil mengembalikan data',
-    data: await locker.restore(auth, params.file_manager_id),
-  }));
+  dataRoute(app, E.trash, 'OK', ({ auth }) => locker.trash(auth));
+  dataRoute(app, E.restore, 'Berhasil mengembalikan data', ({ auth, params }) =>
+    locker.restore(auth, params.file_manager_id),
+  );
   endpointRoute(app, E.purge, async ({ auth, body }) => {
     await locker.purge(auth, body.ids);
     return { message: 'Berhasil hapus data File' };
@@ -99,14 +86,10 @@ export const lockerRoutes: FastifyPluginAsyncZod<{
     const data = await documents.upload(auth, { filename: file.name, stream: file.stream });
     return { message: 'Dokumen berhasil diunggah', data };
   });
-  endpointRoute(app, E.filingFolder, async ({ auth }) => ({
-    message: 'OK',
-    data: await lockerSettings.filingFolder(auth),
-  }));
-  endpointRoute(app, E.setFilingFolder, async ({ auth, body }) => ({
-    message: 'Berhasil update data Folder',
-    data: await lockerSettings.setFilingFolder(auth, body.file_manager_id),
-  }));
+  dataRoute(app, E.filingFolder, 'OK', ({ auth }) => lockerSettings.filingFolder(auth));
+  dataRoute(app, E.setFilingFolder, 'Berhasil update data Folder', ({ auth, body }) =>
+    lockerSettings.setFilingFolder(auth, body.file_manager_id),
+  );
   endpointRoute(app, E.download, async ({ auth, params, query, reply }) =>
     sendFile(
       reply,

@@ -13,6 +13,57 @@ export const layout = (title: string, body: string) => `<!doctype html>
 const otpBlock = (code: string) =>
   `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;color:#00176a">${code}</p>`;
 
+const button = (link: string, label: string) =>
+  `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#00176a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+/** One line of a mail: a sentence, a link, a one-time code, or a button (`label: link` in text). */
+export type TMailLine =
+  | string
+  | { link: string }
+  | { code: string }
+  | { label: string; link: string };
+
+const textOf = (line: TMailLine) =>
+  typeof line === 'string'
+    ? line
+    : 'code' in line
+      ? line.code
+      : 'label' in line
+        ? `${line.label}: ${line.link}`
+        : line.link;
+
+const htmlOf = (line: TMailLine) =>
+  typeof line === 'string'
+    ? `<p>${escapeHtml(line)}</p>`
+    : 'code' in line
+      ? otpBlock(line.code)
+      : 'label' in line
+        ? button(line.link, line.label)
+        : `<p><a href="${escapeHtml(line.link)}">${escapeHtml(line.link)}</a></p>`;
+
+/**
+ * The one way a mail is written: paragraphs of lines, as plain text (lines of a paragraph on
+ * their own line, a blank line between paragraphs) and as HTML in the common layout.
+ */
+export const composeMail = (
+  template: string,
+  to: string,
+  subject: string,
+  paragraphs: TMailLine[][],
+  meta: Record<string, unknown>,
+): TMail => ({
+  to,
+  subject,
+  text: `${paragraphs.map((lines) => lines.map(textOf).join('\n')).join('\n\n')}\n`,
+  html: layout(subject, paragraphs.flat().map(htmlOf).join('')),
+  template,
+  meta,
+});
+
+/** The greeting every mail opens with. */
+export const helloOf = (language: TMailLanguage, name: string) =>
+  language === 'id' ? `Halo ${name},` : `Hello ${name},`;
+
 type TTexts = { subject: string; intro: string; outro: string };
 
 const OTP_TEXTS: Record<'register' | 'login', Record<TMailLanguage, TTexts>> = {
@@ -50,18 +101,13 @@ export const otpMail = (
   code: string,
 ): TMail => {
   const t = OTP_TEXTS[purpose][language];
-  const hello = language === 'id' ? `Halo ${name},` : `Hello ${name},`;
-  return {
+  return composeMail(
+    `otp-${purpose}`,
     to,
-    subject: t.subject,
-    text: `${hello}\n\n${t.intro}\n\n${code}\n\n${t.outro}\n`,
-    html: layout(
-      t.subject,
-      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(t.intro)}</p>${otpBlock(code)}<p>${escapeHtml(t.outro)}</p>`,
-    ),
-    template: `otp-${purpose}`,
-    meta: { purpose, language },
-  };
+    t.subject,
+    [[helloOf(language, name)], [t.intro], [{ code }], [t.outro]],
+    { purpose, language },
+  );
 };
 
 export const resetPasswordMail = (
@@ -72,24 +118,17 @@ export const resetPasswordMail = (
 ): TMail => {
   const en = language === 'en';
   const subject = en ? 'Reset your Bubuh password' : 'Atur ulang kata sandi Bubuh';
-  const hello = en ? `Hello ${name},` : `Halo ${name},`;
+  const hello = helloOf(language, name);
   const intro = en
     ? 'Open this link to choose a new password. It works once and expires in 30 minutes:'
     : 'Buka tautan ini untuk membuat kata sandi baru. Tautan hanya berlaku sekali dan 30 menit:';
   const outro = en
     ? 'If you did not ask for this, ignore this e-mail; your password stays the same.'
     : 'Jika Anda tidak memintanya, abaikan e-mail ini; kata sandi Anda tidak berubah.';
-  return {
-    to,
-    subject,
-    text: `${hello}\n\n${intro}\n${link}\n\n${outro}\n`,
-    html: layout(
-      subject,
-      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(outro)}</p>`,
-    ),
-    template: 'reset-password',
-    meta: { language, link },
-  };
+  return composeMail('reset-password', to, subject, [[hello], [intro, { link }], [outro]], {
+    language,
+    link,
+  });
 };
 
 export const invitationMail = (
@@ -102,21 +141,11 @@ export const invitationMail = (
 ): TMail => {
   const en = language === 'en';
   const subject = en ? `${inviter} invited you to Bubuh` : `${inviter} mengundang Anda ke Bubuh`;
-  const hello = en ? `Hello ${name},` : `Halo ${name},`;
+  const hello = helloOf(language, name);
   const intro = en
     ? `${inviter} added you to ${company} on Bubuh. Open this link to set your password (valid for 72 hours):`
     : `${inviter} menambahkan Anda ke ${company} di Bubuh. Buka tautan ini untuk membuat kata sandi (berlaku 72 jam):`;
-  return {
-    to,
-    subject,
-    text: `${hello}\n\n${intro}\n${link}\n`,
-    html: layout(
-      subject,
-      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ),
-    template: 'invitation',
-    meta: { language, link },
-  };
+  return composeMail('invitation', to, subject, [[hello], [intro, { link }]], { language, link });
 };
 
 /**
@@ -134,7 +163,7 @@ export const alreadyRegisteredMail = (
   const subject = en
     ? 'This e-mail is already registered at Bubuh'
     : 'E-mail ini sudah terdaftar di Bubuh';
-  const hello = en ? `Hello ${name},` : `Halo ${name},`;
+  const hello = helloOf(language, name);
   const intro = en
     ? 'Someone tried to register a Bubuh account with this address, which already has one. Sign in here:'
     : 'Seseorang mencoba mendaftarkan akun Bubuh dengan alamat ini, yang sudah memiliki akun. Masuk di sini:';
@@ -144,16 +173,11 @@ export const alreadyRegisteredMail = (
   const outro = en
     ? 'If this was not you, ignore this e-mail; nothing has changed.'
     : 'Jika ini bukan Anda, abaikan e-mail ini; tidak ada yang berubah.';
-  const a = (link: string) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
-  return {
+  return composeMail(
+    'already-registered',
     to,
     subject,
-    text: `${hello}\n\n${intro}\n${loginLink}\n\n${reset}\n${resetLink}\n\n${outro}\n`,
-    html: layout(
-      subject,
-      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p>${a(loginLink)}</p><p>${escapeHtml(reset)}</p><p>${a(resetLink)}</p><p>${escapeHtml(outro)}</p>`,
-    ),
-    template: 'already-registered',
-    meta: { language },
-  };
+    [[hello], [intro, { link: loginLink }], [reset, { link: resetLink }], [outro]],
+    { language },
+  );
 };

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { firstOf } from '../../db/query.ts';
 import { masterStatus } from '../../db/schema.ts';
 
 export type TMasterStatusRow = typeof masterStatus.$inferSelect;
@@ -8,17 +9,14 @@ export type TMasterStatusRow = typeof masterStatus.$inferSelect;
 export const createMasterStatusRepository = (db: TDb) => ({
   list: () => db.select().from(masterStatus).orderBy(asc(masterStatus.statusGroup)),
 
-  find: async (id: number) => {
-    const [row] = await db.select().from(masterStatus).where(eq(masterStatus.id, id));
-    return row;
-  },
+  find: (id: number) => firstOf(db.select().from(masterStatus).where(eq(masterStatus.id, id))),
 
-  setValue: async (id: number, statusName: string) => {
-    const [row] = await db
-      .update(masterStatus)
-      .set({ statusName, updatedAt: new Date() })
-      .where(eq(masterStatus.id, id))
-      .returning();
-    return row;
-  },
+  setValue: (id: number, statusName: string) =>
+    firstOf(
+      db
+        .update(masterStatus)
+        .set({ statusName, updatedAt: new Date() })
+        .where(eq(masterStatus.id, id))
+        .returning(),
+    ),
 });

@@ -1,15 +1,14 @@
 import { MASTER_STATUS_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TDb } from '../../db/client.ts';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { createMasterStatusService } from './master-status.service.ts';
 
 /** Configuration values (spec §3): everyone signed in reads them, super edits them. */
 export const masterStatusRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   const service = createMasterStatusService({ db });
   endpointRoute(app, E.list, async () => ({ message: 'OK', data: { data: await service.list() } }));
-  endpointRoute(app, E.update, async ({ params, body }) => ({
-    message: 'Berhasil update data Status',
-    data: await service.update(params.id, body.status_name),
-  }));
+  dataRoute(app, E.update, 'Berhasil update data Status', ({ params, body }) =>
+    service.update(params.id, body.status_name),
+  );
 };

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { countWhere, firstOf } from '../../db/query.ts';
 import { masterStatus, notifications, users } from '../../db/schema.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
@@ -27,19 +28,19 @@ export const createNotificationsRepository = (db: TDb) => ({
   },
 
   /** A notification with its recipient's address, name and language (for its e-mail). */
-  forMail: async (id: number) => {
-    const [row] = await db
-      .select({
-        notification: notifications,
-        email: users.email,
-        name: users.fullName,
-        language: users.language,
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .where(and(eq(notifications.id, id), isNull(users.deactivatedAt)));
-    return row;
-  },
+  forMail: (id: number) =>
+    firstOf(
+      db
+        .select({
+          notification: notifications,
+          email: users.email,
+          name: users.fullName,
+          language: users.language,
+        })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(and(eq(notifications.id, id), isNull(users.deactivatedAt))),
+    ),
 
   markMailed: async (id: number) => {
     await db.update(notifications).set({ mailedAt: new Date() }).where(eq(notifications.id, id));
@@ -53,13 +54,12 @@ export const createNotificationsRepository = (db: TDb) => ({
       .orderBy(desc(notifications.id))
       .limit(limit),
 
-  unread: async (userId: number) => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-    return row?.n ?? 0;
-  },
+  unread: (userId: number) =>
+    countWhere(
+      db,
+      notifications,
+      and(eq(notifications.userId, userId), isNull(notifications.readAt)),
+    ),
 
   /** The newest notification's id (0 when none): with the unread count, the bell's ETag. */
   newestId: async (userId: number) => {

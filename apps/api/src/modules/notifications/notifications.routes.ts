@@ -1,7 +1,7 @@
 import { NOTIFICATION_ENDPOINTS as E } from '@bubuh/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { stillCurrent } from '../../lib/revalidate.ts';
 import type { createNotificationsService } from './notifications.service.ts';
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{
@@ -9,19 +9,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { notifications }) => {
   // Both reads are revalidated: `no-cache` + ETag lets the browser (the bell's poll, the list
   // page) ask with If-None-Match, and this answers 304 (no body) while nothing changed.
-  const fresh = (request: FastifyRequest, reply: FastifyReply, etag: string) => {
-    reply.header('cache-control', 'private, no-cache').header('etag', etag);
-    const given = request.headers['if-none-match'];
-    return typeof given === 'string' && given.split(',').some((tag) => tag.trim() === etag);
-  };
   endpointRoute(app, E.list, async ({ auth, request, reply }) => {
     const etag = await notifications.etag(auth);
-    if (fresh(request, reply, etag)) return reply.code(304).send();
+    if (stillCurrent(request, reply, etag)) return reply.code(304).send();
     return notifications.list(auth);
   });
   endpointRoute(app, E.unread, async ({ auth, request, reply }) => {
     const { body, etag } = await notifications.unread(auth);
-    if (fresh(request, reply, etag)) return reply.code(304).send();
+    if (stillCurrent(request, reply, etag)) return reply.code(304).send();
     return body;
   });
   endpointRoute(app, E.read, async ({ auth, params }) => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { firstOf, updateById } from '../../db/query.ts';
 import { plans, subscriptions, users } from '../../db/schema.ts';
 
 export type TPlanRow = typeof plans.$inferSelect;
@@ -26,32 +27,25 @@ export const activeSubscriptionOf = (companyId: number | null, userId: number) =
 export const createPlansRepository = (db: TDb) => ({
   list: () => db.select().from(plans).orderBy(plans.priceIdr),
 
-  update: async (id: number, values: TPlanPatch) => {
-    const [row] = await db
-      .update(plans)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(plans.id, id))
-      .returning();
-    return row;
-  },
+  update: (id: number, values: TPlanPatch) => updateById(db, plans, id, values),
 
-  companyOfUser: async (userId: number) => {
-    const [row] = await db
-      .select({ id: users.id, companyId: users.companyId })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row;
-  },
+  companyOfUser: (userId: number) =>
+    firstOf(
+      db
+        .select({ id: users.id, companyId: users.companyId })
+        .from(users)
+        .where(eq(users.id, userId)),
+    ),
 
   /** The newest active subscription of the user's company, or the user's own. */
-  activeSubscription: async (userId: number, companyId: number | null) => {
-    const [row] = await db
-      .select({ sub: subscriptions, plan: plans })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(activeSubscriptionOf(companyId, userId))
-      .orderBy(desc(subscriptions.startedAt))
-      .limit(1);
-    return row;
-  },
+  activeSubscription: (userId: number, companyId: number | null) =>
+    firstOf(
+      db
+        .select({ sub: subscriptions, plan: plans })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(activeSubscriptionOf(companyId, userId))
+        .orderBy(desc(subscriptions.startedAt))
+        .limit(1),
+    ),
 });

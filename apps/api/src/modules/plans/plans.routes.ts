@@ -1,6 +1,6 @@
 import { PLAN_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import type { TPlansService } from './plans.service.ts';
 
 export const plansRoutes: FastifyPluginAsyncZod<{ plans: TPlansService }> = async (
@@ -8,10 +8,9 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: TPlansService }> = asyn
   { plans },
 ) => {
   endpointRoute(app, E.list, async () => ({ message: 'OK', data: { data: await plans.list() } }));
-  endpointRoute(app, E.update, async ({ params, body }) => ({
-    message: 'Berhasil update data Plan',
-    data: await plans.update(params.id, body),
-  }));
+  dataRoute(app, E.update, 'Berhasil update data Plan', ({ params, body }) =>
+    plans.update(params.id, body),
+  );
   endpointRoute(app, E.subscription, async ({ auth, params }) => {
     const data = await plans.subscriptionOf(auth, params.userId);
     return { message: data ? 'OK' : 'No active plan', data };

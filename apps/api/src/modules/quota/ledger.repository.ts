@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { firstOf } from '../../db/query.ts';
 import { quotaAccounts, quotaEntries, quotaMovements } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -8,44 +9,41 @@ export type TQuotaKind = 'emeterai' | 'esign' | 'psre';
 export type TOwnerType = 'system' | 'company' | 'departement' | 'user';
 export type TAccountRef = { ownerType: TOwnerType; ownerId: number; companyId: number | null };
 
-/** The account for (owner, kind), created on first use. */
+/**
+ * The account for (owner, kind), created on first use: read first (it exists after the first
+ * movement, one statement), created only when missing (then read again: a concurrent creator
+ * may have won).
+ */
 export const ensureAccount = async (db: TDbOrTx, ref: TAccountRef, kind: TQuotaKind) => {
+  const found = await findAccount(db, ref.ownerType, ref.ownerId, kind);
+  if (found) return found;
   await db
     .insert(quotaAccounts)
     .values({ ownerType: ref.ownerType, ownerId: ref.ownerId, kind, companyId: ref.companyId })
     .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(quotaAccounts)
-    .where(
-      and(
-        eq(quotaAccounts.ownerType, ref.ownerType),
-        eq(quotaAccounts.ownerId, ref.ownerId),
-        eq(quotaAccounts.kind, kind),
-      ),
-    );
+  const row = await findAccount(db, ref.ownerType, ref.ownerId, kind);
   if (!row) throw new Error('quota account could not be created');
   return row;
 };
 
-export const findAccount = async (
+export const findAccount = (
   db: TDbOrTx,
   ownerType: TOwnerType,
   ownerId: number,
   kind: TQuotaKind,
-) => {
-  const [row] = await db
-    .select()
-    .from(quotaAccounts)
-    .where(
-      and(
-        eq(quotaAccounts.ownerType, ownerType),
-        eq(quotaAccounts.ownerId, ownerId),
-        eq(quotaAccounts.kind, kind),
+) =>
+  firstOf(
+    db
+      .select()
+      .from(quotaAccounts)
+      .where(
+        and(
+          eq(quotaAccounts.ownerType, ownerType),
+          eq(quotaAccounts.ownerId, ownerId),
+          eq(quotaAccounts.kind, kind),
+        ),
       ),
-    );
-  return row;
-};
+  );
 
 /** Row locks on the accounts in id order, so opposite movements cannot deadlock. */
 export const lockAccounts = async (db: TDbOrTx, ids: number[]) => {
@@ -95,13 +93,8 @@ export const credit = async (db: TDbOrTx, accountId: number, quantity: number) =
   return row.balance;
 };
 
-export const findMovementByKey = async (db: TDbOrTx, key: string) => {
-  const [row] = await db
-    .select()
-    .from(quotaMovements)
-    .where(eq(quotaMovements.idempotencyKey, key));
-  return row;
-};
+export const findMovementByKey = (db: TDbOrTx, key: string) =>
+  firstOf(db.select().from(quotaMovements).where(eq(quotaMovements.idempotencyKey, key)));
 
 export const insertMovement = async (db: TDbOrTx, values: typeof quotaMovements.$inferInsert) => {
   const [row] = await db.insert(quotaMovements).values(values).returning();

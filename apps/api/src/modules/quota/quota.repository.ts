@@ -3,9 +3,10 @@ import {
   type TQuotaHistoryQuery,
   type TQuotaHistorySortKey,
 } from '@bubuh/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
+import { countWhere, firstOf, pageOf } from '../../db/query.ts';
 import { departements, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import { keptScopeTotal, type TTotalsScope } from '../documents/document-totals.repository.ts';
@@ -89,27 +90,27 @@ export const childFigures = async (
 };
 
 /** A department of the company (no lock); undefined when it is not one of the company's. */
-export const findDepartement = async (db: TDb, companyId: number, id: number) => {
-  const [row] = await db
-    .select()
-    .from(departements)
-    .where(and(eq(departements.id, id), eq(departements.companyId, companyId)));
-  return row;
-};
+export const findDepartement = (db: TDb, companyId: number, id: number) =>
+  firstOf(
+    db
+      .select()
+      .from(departements)
+      .where(and(eq(departements.id, id), eq(departements.companyId, companyId))),
+  );
 
 /**
  * Share lock on a department of the company, taken by a quota movement before its account locks
  * (the order of the department delete: this row for update, then the department's accounts).
  * Undefined when the department is gone.
  */
-export const lockDepartementForShare = async (tx: TTx, companyId: number, id: number) => {
-  const [row] = await tx
-    .select({ id: departements.id })
-    .from(departements)
-    .where(and(eq(departements.id, id), eq(departements.companyId, companyId)))
-    .for('share');
-  return row;
-};
+export const lockDepartementForShare = (tx: TTx, companyId: number, id: number) =>
+  firstOf(
+    tx
+      .select({ id: departements.id })
+      .from(departements)
+      .where(and(eq(departements.id, id), eq(departements.companyId, companyId)))
+      .for('share'),
+  );
 
 /** Spend per month (UTC) over the last `months` months, for accounts of one owner or a company. */
 export const monthlyUsage = async (
@@ -196,30 +197,31 @@ const HISTORY_DEFAULT_ORDER = [desc(quotaMovements.createdAt), desc(quotaMovemen
 
 /** Company history: every movement touching the company or one of its departments. */
 export const companyHistory = async (db: TDb, companyId: number, query: TQuotaHistoryQuery) => {
-  const { page, perPage } = query;
   const where = eq(quotaMovements.companyId, companyId);
-  const rows = await db
-    .select({
-      id: quotaMovements.id,
-      reason: quotaMovements.reason,
-      kind: quotaMovements.kind,
-      quantity: quotaMovements.quantity,
-      createdAt: quotaMovements.createdAt,
-      fromType: fromAcc.ownerType,
-      fromId: fromAcc.ownerId,
-      toType: toAcc.ownerType,
-      toId: toAcc.ownerId,
-      by: users.fullName,
-    })
-    .from(quotaMovements)
-    .innerJoin(fromAcc, eq(fromAcc.id, quotaMovements.fromAccountId))
-    .innerJoin(toAcc, eq(toAcc.id, quotaMovements.toAccountId))
-    .leftJoin(users, eq(users.id, quotaMovements.actorUserId))
-    .where(where)
-    .orderBy(...orderByOf(HISTORY_SORT_COLUMNS, query, quotaMovements.id, HISTORY_DEFAULT_ORDER))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(quotaMovements).where(where);
+  const { rows, total } = await pageOf(
+    db
+      .select({
+        id: quotaMovements.id,
+        reason: quotaMovements.reason,
+        kind: quotaMovements.kind,
+        quantity: quotaMovements.quantity,
+        createdAt: quotaMovements.createdAt,
+        fromType: fromAcc.ownerType,
+        fromId: fromAcc.ownerId,
+        toType: toAcc.ownerType,
+        toId: toAcc.ownerId,
+        by: users.fullName,
+      })
+      .from(quotaMovements)
+      .innerJoin(fromAcc, eq(fromAcc.id, quotaMovements.fromAccountId))
+      .innerJoin(toAcc, eq(toAcc.id, quotaMovements.toAccountId))
+      .leftJoin(users, eq(users.id, quotaMovements.actorUserId))
+      .where(where)
+      .orderBy(...orderByOf(HISTORY_SORT_COLUMNS, query, quotaMovements.id, HISTORY_DEFAULT_ORDER))
+      .$dynamic(),
+    query,
+    countWhere(db, quotaMovements, where),
+  );
   const deptIds = [
     ...new Set(
       rows
@@ -236,5 +238,5 @@ export const companyHistory = async (db: TDb, companyId: number, query: TQuotaHi
         .from(departements)
         .where(inArray(departements.id, deptIds))
     : [];
-  return { rows, total: total?.n ?? 0, deptNames: new Map(names.map((n) => [n.id, n.name])) };
+  return { rows, total, deptNames: new Map(names.map((n) => [n.id, n.name])) };
 };

@@ -1,7 +1,7 @@
 import { QUOTA_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import type { TQuotaService } from './quota.service.ts';
 
 const keyOf = (request: FastifyRequest) => {
@@ -25,10 +25,7 @@ export const quotaRoutes: FastifyPluginAsyncZod<{
     [E.departement, 'departement'],
     [E.user, 'user'],
   ] as const) {
-    endpointRoute(app, entry, async ({ auth }) => ({
-      message: 'OK',
-      data: await quota.getQuota(auth, scope),
-    }));
+    dataRoute(app, entry, 'OK', ({ auth }) => quota.getQuota(auth, scope));
   }
 
   endpointRoute(app, E.companyStock, async ({ auth }) => {
@@ -57,17 +54,10 @@ export const quotaRoutes: FastifyPluginAsyncZod<{
     }
     return { message: 'Berhasil transfer kuota', data };
   });
-  endpointRoute(app, E.giveBack, async ({ auth, body, request }) => ({
-    message: 'Berhasil return kuota',
-    data: await quota.giveBack(auth, body, keyOf(request)),
-  }));
+  dataRoute(app, E.giveBack, 'Berhasil return kuota', ({ auth, body, request }) =>
+    quota.giveBack(auth, body, keyOf(request)),
+  );
 
-  endpointRoute(app, E.history, async ({ auth, query }) => ({
-    message: 'OK',
-    data: await quota.history(auth, query),
-  }));
-  endpointRoute(app, E.chart, async ({ auth }) => ({
-    message: 'OK',
-    data: await quota.chart(auth),
-  }));
+  dataRoute(app, E.history, 'OK', ({ auth, query }) => quota.history(auth, query));
+  dataRoute(app, E.chart, 'OK', ({ auth }) => quota.chart(auth));
 };

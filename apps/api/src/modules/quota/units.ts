@@ -40,6 +40,8 @@ export const reserveUnit = async (db: TDb, request: TUnitRequest) => {
     companyId: request.payer.companyId,
     ref: { type: 'document', id: String(request.documentId) },
     idempotencyKey: `unit:${key}`,
+    // Random, or one attempt's own key (each attempt reserves once).
+    freshKey: true,
     within: async (tx, movement) => {
       const row = await repo.insertReservation(tx, {
         kind: request.kind,

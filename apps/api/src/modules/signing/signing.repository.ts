@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { firstOf } from '../../db/query.ts';
 import { documentSigners, esignSpecimens, type TPlacement, users } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -21,26 +22,24 @@ export const companiesOfUsers = async (db: TDbOrTx, ids: number[]) =>
         .where(and(inArray(users.id, ids), isNull(users.deactivatedAt)))
     : [];
 
-export const findUser = async (db: TDbOrTx, id: number) => {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-};
+export const findUser = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(users).where(eq(users.id, id)));
 
 /** The user's chosen specimen, or their default one when `specimenId` is null. */
-export const specimenOf = async (db: TDbOrTx, userId: number, specimenId: number | null) => {
-  const [row] = await db
-    .select()
-    .from(esignSpecimens)
-    .where(
-      and(
-        eq(esignSpecimens.userId, userId),
-        specimenId !== null
-          ? eq(esignSpecimens.id, specimenId)
-          : eq(esignSpecimens.isDefault, true),
+export const specimenOf = (db: TDbOrTx, userId: number, specimenId: number | null) =>
+  firstOf(
+    db
+      .select()
+      .from(esignSpecimens)
+      .where(
+        and(
+          eq(esignSpecimens.userId, userId),
+          specimenId !== null
+            ? eq(esignSpecimens.id, specimenId)
+            : eq(esignSpecimens.isDefault, true),
+        ),
       ),
-    );
-  return row;
-};
+  );
 
 /** Pending signers are replaced by `signers` after the ones who signed already. */
 export const replacePendingSigners = async (

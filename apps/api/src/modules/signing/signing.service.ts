@@ -130,11 +130,12 @@ export const createSigningService = (deps: TSigningDeps) => {
     let doc = await loadDocument(db, actor, request.document_id);
     if (attempt) {
       // A retried job: an earlier attempt may have signed already, or died mid-signature.
-      if ((await takeOverEarlierAttempts(db, doc, 'esigning', attempt)) === 'done') {
+      const earlier = await takeOverEarlierAttempts(db, doc, 'esigning', attempt);
+      if (earlier === 'done') {
         const done = await signedBefore(doc.id, actor.userId);
         if (done) return done;
       }
-      doc = await loadDocument(db, actor, doc.id);
+      if (earlier !== 'untouched') doc = await loadDocument(db, actor, doc.id);
     }
     if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.serialNumberId !== null) {
       throw new AppError(

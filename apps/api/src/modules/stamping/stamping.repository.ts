@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { firstOf } from '../../db/query.ts';
 import { serialNumbers } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -18,33 +19,26 @@ export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped'
     .where(and(eq(serialNumbers.id, id), ne(serialNumbers.status, 'stamped')));
 };
 
-export const serialById = async (db: TDbOrTx, id: number) => {
-  const [row] = await db.select().from(serialNumbers).where(eq(serialNumbers.id, id));
-  return row;
-};
+export const serialById = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(serialNumbers).where(eq(serialNumbers.id, id)));
 
 /** The newest serial of a document that was issued but never stamped, since `since`. */
-export const unstampedSerialOf = async (
-  db: TDbOrTx,
-  documentId: number,
-  provider: string,
-  since: Date,
-) => {
-  const [row] = await db
-    .select()
-    .from(serialNumbers)
-    .where(
-      and(
-        eq(serialNumbers.documentId, documentId),
-        eq(serialNumbers.provider, provider),
-        inArray(serialNumbers.status, ['issued', 'failed']),
-        gte(serialNumbers.issuedAt, since),
-      ),
-    )
-    .orderBy(desc(serialNumbers.id))
-    .limit(1);
-  return row;
-};
+export const unstampedSerialOf = (db: TDbOrTx, documentId: number, provider: string, since: Date) =>
+  firstOf(
+    db
+      .select()
+      .from(serialNumbers)
+      .where(
+        and(
+          eq(serialNumbers.documentId, documentId),
+          eq(serialNumbers.provider, provider),
+          inArray(serialNumbers.status, ['issued', 'failed']),
+          gte(serialNumbers.issuedAt, since),
+        ),
+      )
+      .orderBy(desc(serialNumbers.id))
+      .limit(1),
+  );
 
 /** Serials of a document still `issued` (their attempt died) become `failed`: reusable. */
 export const failIssuedSerials = async (db: TDbOrTx, documentId: number) => {

@@ -88,12 +88,13 @@ export const createStampingService = (deps: TStampingDeps) => {
       throw AppError.forbidden('Only the owner or a company admin can stamp this document');
     if (attempt) {
       // A retried job: an earlier attempt may have stamped already, or died mid-stamp.
-      if ((await takeOverEarlierAttempts(db, doc, 'stamping', attempt)) === 'done') {
+      const earlier = await takeOverEarlierAttempts(db, doc, 'stamping', attempt);
+      if (earlier === 'done') {
         const done = await loadDocument(db, actor, doc.id);
         const serial = done.serialNumberId ? await repo.serialById(db, done.serialNumberId) : null;
         if (serial) return { document_id: doc.id, serial_number: serial.serial, status: 'stamp' };
       }
-      doc = await loadDocument(db, actor, doc.id);
+      if (earlier !== 'untouched') doc = await loadDocument(db, actor, doc.id);
     }
     if (doc.state === 'stamped' || doc.serialNumberId !== null) {
       throw new AppError('CONFLICT', 'Dokumen sudah dibubuhi e-Meterai', {

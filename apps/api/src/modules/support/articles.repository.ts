@@ -1,6 +1,7 @@
 import type { TArticleKind, TArticleQuery, TArticleWrite } from '@bubuh/contracts';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { firstOf, updateById } from '../../db/query.ts';
 import { supportArticles } from '../../db/schema.ts';
 
 export type TArticleRow = typeof supportArticles.$inferSelect;
@@ -31,24 +32,12 @@ export const createArticlesRepository = (db: TDb) => ({
       .orderBy(asc(supportArticles.topic), asc(supportArticles.id));
   },
 
-  find: async (id: number) => {
-    const [row] = await db.select().from(supportArticles).where(eq(supportArticles.id, id));
-    return row;
-  },
+  find: (id: number) =>
+    firstOf(db.select().from(supportArticles).where(eq(supportArticles.id, id))),
 
-  insert: async (values: TArticleWrite) => {
-    const [row] = await db.insert(supportArticles).values(values).returning();
-    return row;
-  },
+  insert: (values: TArticleWrite) => firstOf(db.insert(supportArticles).values(values).returning()),
 
-  update: async (id: number, values: TArticleWrite) => {
-    const [row] = await db
-      .update(supportArticles)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(supportArticles.id, id))
-      .returning();
-    return row;
-  },
+  update: (id: number, values: TArticleWrite) => updateById(db, supportArticles, id, values),
 
   remove: async (id: number) => {
     const rows = await db

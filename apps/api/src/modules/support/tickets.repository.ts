@@ -6,7 +6,6 @@ import {
   count,
   desc,
   eq,
-  ilike,
   inArray,
   isNull,
   ne,
@@ -14,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { containsText, countOf, firstOf, pageOf } from '../../db/query.ts';
 import {
   batches,
   companies,
@@ -72,6 +72,14 @@ export type TTicketView = {
   invoicePurpose: 'quota' | 'plan' | null;
 };
 
+/** What a ticket mail needs of a user: the address, the language and the name. */
+const MAIL_CONTACT = {
+  id: users.id,
+  email: users.email,
+  language: users.language,
+  name: users.fullName,
+};
+
 /** All SQL of tickets; every read goes through the caller's scope (another's ticket: none). */
 export const createTicketsRepository = (db: TDb) => {
   const viewQuery = () =>
@@ -87,27 +95,30 @@ export const createTicketsRepository = (db: TDb) => {
 
   return {
     page: async (scope: TTicketScope, query: TTicketQuery, assigneeId: number | null) => {
-      const search = query.search?.replace(/[%_]/g, '');
       const where = and(
         scopeWhere(scope),
         query.status ? eq(tickets.status, query.status) : undefined,
         query.level ? eq(tickets.level, query.level) : undefined,
         assigneeId !== null ? eq(tickets.assigneeUserId, assigneeId) : undefined,
-        search
-          ? or(ilike(tickets.subject, `%${search}%`), ilike(owner.fullName, `%${search}%`))
+        query.search
+          ? or(
+              containsText(tickets.subject, query.search),
+              containsText(owner.fullName, query.search),
+            )
           : undefined,
       );
-      const rows = await viewQuery()
-        .where(where)
-        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      const [total] = await db
-        .select({ n: count() })
-        .from(tickets)
-        .innerJoin(owner, eq(owner.id, tickets.userId))
-        .where(where);
-      return { rows: rows as TTicketView[], total: total?.n ?? 0 };
+      const { rows, total } = await pageOf(
+        viewQuery().where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).$dynamic(),
+        query,
+        countOf(
+          db
+            .select({ n: count() })
+            .from(tickets)
+            .innerJoin(owner, eq(owner.id, tickets.userId))
+            .where(where),
+        ),
+      );
+      return { rows: rows as TTicketView[], total };
     },
 
     find: async (scope: TTicketScope, id: number): Promise<TTicketView | undefined> => {
@@ -232,50 +243,34 @@ export const createTicketsRepository = (db: TDb) => {
         return inserted;
       }),
 
-    attachment: async (ticketId: number, attachmentId: number) => {
-      const [row] = await db
-        .select({ file: ticketAttachments, kind: ticketEntries.kind })
-        .from(ticketAttachments)
-        .innerJoin(ticketEntries, eq(ticketEntries.id, ticketAttachments.entryId))
-        .where(
-          and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)),
-        );
-      return row;
-    },
+    attachment: (ticketId: number, attachmentId: number) =>
+      firstOf(
+        db
+          .select({ file: ticketAttachments, kind: ticketEntries.kind })
+          .from(ticketAttachments)
+          .innerJoin(ticketEntries, eq(ticketEntries.id, ticketAttachments.entryId))
+          .where(
+            and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)),
+          ),
+      ),
 
     /** Support accounts (super) that get new tickets and customer replies. */
     supportUsers: () =>
       db
-        .select({
-          id: users.id,
-          email: users.email,
-          language: users.language,
-          name: users.fullName,
-        })
+        .select(MAIL_CONTACT)
         .from(users)
         .where(and(eq(users.role, 'super'), isNull(users.deactivatedAt))),
 
-    userById: async (id: number) => {
-      const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          language: users.language,
-          name: users.fullName,
-        })
-        .from(users)
-        .where(eq(users.id, id));
-      return row;
-    },
+    userById: (id: number) => firstOf(db.select(MAIL_CONTACT).from(users).where(eq(users.id, id))),
 
-    entry: async (id: number) => {
-      const [row] = await db
-        .select({ entry: ticketEntries, authorName: users.fullName, ticket: tickets })
-        .from(ticketEntries)
-        .innerJoin(users, eq(users.id, ticketEntries.authorUserId))
-        .innerJoin(tickets, eq(tickets.id, ticketEntries.ticketId))
-        .where(eq(ticketEntries.id, id));
-      return row;
-    },
+    entry: (id: number) =>
+      firstOf(
+        db
+          .select({ entry: ticketEntries, authorName: users.fullName, ticket: tickets })
+          .from(ticketEntries)
+          .innerJoin(users, eq(users.id, ticketEntries.authorUserId))
+          .innerJoin(tickets, eq(tickets.id, ticketEntries.ticketId))
+          .where(eq(ticketEntries.id, id)),
+      ),
   };
 };

@@ -4,7 +4,7 @@ import {
   TICKET_ATTACHMENT_MAX_FILES,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveParts } from '../../lib/upload-parts.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TTicketsService } from './tickets.service.ts';
@@ -20,10 +20,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
   tickets: TTicketsService;
   files: TFileStore;
 }> = async (app, { tickets, files }) => {
-  endpointRoute(app, E.list, async ({ auth, query }) => ({
-    message: 'OK',
-    data: await tickets.list(auth, query),
-  }));
+  dataRoute(app, E.list, 'OK', ({ auth, query }) => tickets.list(auth, query));
 
   endpointRoute(app, E.create, async ({ auth, request, reply }) => {
     const { fields, files: received } = await receiveParts(request, reply, ATTACHMENTS);
@@ -38,25 +35,17 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
     });
   }
 
-  endpointRoute(app, E.reopen, async ({ auth, body }) => ({
-    message: 'Ticket reopened',
-    data: await tickets.reopen(auth, body.ticket_id),
-  }));
+  dataRoute(app, E.reopen, 'Ticket reopened', ({ auth, body }) =>
+    tickets.reopen(auth, body.ticket_id),
+  );
 
-  endpointRoute(app, E.close, async ({ auth, body }) => ({
-    message: 'Ticket closed',
-    data: await tickets.close(auth, body.ticket_id),
-  }));
+  dataRoute(app, E.close, 'Ticket closed', ({ auth, body }) => tickets.close(auth, body.ticket_id));
 
-  endpointRoute(app, E.update, async ({ auth, params, body }) => ({
-    message: 'Ticket updated',
-    data: await tickets.update(auth, params.id, body),
-  }));
+  dataRoute(app, E.update, 'Ticket updated', ({ auth, params, body }) =>
+    tickets.update(auth, params.id, body),
+  );
 
-  endpointRoute(app, E.details, async ({ auth, params }) => ({
-    message: 'OK',
-    data: await tickets.detail(auth, params.id),
-  }));
+  dataRoute(app, E.details, 'OK', ({ auth, params }) => tickets.detail(auth, params.id));
 
   endpointRoute(app, E.attachment, async ({ auth, params, query, reply: answer }) => {
     const file = await tickets.attachment(auth, params.id, params.attachmentId);

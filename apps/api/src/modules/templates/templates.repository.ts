@@ -1,6 +1,7 @@
-import type { TTemplateQuery, TTemplateSortKey } from '@bubuh/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { TTemplateSortKey } from '@bubuh/contracts';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { ownedRowsOf, type TOwnedScope } from '../../db/owned-rows.ts';
 import {
   departements,
   esignSpecimens,
@@ -8,12 +9,12 @@ import {
   templates,
   users,
 } from '../../db/schema.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
 
 export type { TPlacements };
 
 /** Whose templates: the session's company (shared inside it), or a personal account's own. */
-export type TTemplateScope = { companyId: number | null; userId: number };
+export type TTemplateScope = TOwnedScope;
 export type TTemplateRow = { t: typeof templates.$inferSelect; owner: string };
 type TTemplateValues = {
   name: string;
@@ -26,42 +27,15 @@ const SORT_COLUMNS: TSortColumns<TTemplateSortKey> = {
   type: templates.type,
   date: templates.createdAt,
 };
-/** Default order of the list: newest first. */
-const DEFAULT_ORDER = [desc(templates.createdAt), desc(templates.id)];
-
-const scopeOf = (scope: TTemplateScope): SQL =>
-  (scope.companyId !== null
-    ? eq(templates.companyId, scope.companyId)
-    : and(isNull(templates.companyId), eq(templates.ownerUserId, scope.userId))) as SQL;
 
 /** SQL of the templates module; every statement is scoped by the session's company. */
 export const createTemplatesRepository = (db: TDb) => {
-  const rows = (where: SQL | undefined, orderBy: SQL[]) =>
-    db
-      .select({ t: templates, owner: users.fullName })
-      .from(templates)
-      .innerJoin(users, eq(users.id, templates.ownerUserId))
-      .where(where)
-      .orderBy(...orderBy);
+  // The list page (the validated `sort`/`order` of the request), `find`, update and remove, all scoped.
+  const owned = ownedRowsOf(db, templates, SORT_COLUMNS);
 
   return {
-    /** One page of the scope's templates, in the validated `sort`/`order` of the request. */
-    page: async (scope: TTemplateScope, query: TTemplateQuery) => {
-      const where = and(
-        scopeOf(scope),
-        query.search ? ilike(templates.name, `%${query.search.replace(/[%_]/g, '')}%`) : undefined,
-      );
-      const data = await rows(where, orderByOf(SORT_COLUMNS, query, templates.id, DEFAULT_ORDER))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      const [total] = await db.select({ n: count() }).from(templates).where(where);
-      return { data, total: total?.n ?? 0 };
-    },
-
-    find: async (scope: TTemplateScope, id: number): Promise<TTemplateRow | undefined> => {
-      const [row] = await rows(and(eq(templates.id, id), scopeOf(scope)), []);
-      return row;
-    },
+    page: owned.page,
+    find: owned.find,
 
     /** Active users among `ids` with their company (deactivated accounts sign nothing). */
     usersByIds: (ids: number[]) =>
@@ -84,16 +58,10 @@ export const createTemplatesRepository = (db: TDb) => {
       return row?.id ?? -1;
     },
 
-    update: async (scope: TTemplateScope, id: number, values: TTemplateValues) => {
-      await db
-        .update(templates)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(templates.id, id), scopeOf(scope)));
-    },
+    update: (scope: TTemplateScope, id: number, values: TTemplateValues) =>
+      owned.update(scope, id, values),
 
-    remove: async (scope: TTemplateScope, id: number) => {
-      await db.delete(templates).where(and(eq(templates.id, id), scopeOf(scope)));
-    },
+    remove: owned.remove,
 
     /**
      * Who can be chosen as a signer: the active users of the company (a personal account only

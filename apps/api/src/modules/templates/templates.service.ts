@@ -99,9 +99,9 @@ export const createTemplatesService = (deps: { db: TDb }) => {
 
   return {
     list: async (auth: TAuth, query: TTemplateQuery) => {
-      const { data, total } = await repo.page(scopeOf(auth), query);
+      const { rows, total } = await repo.page(scopeOf(auth), query);
       return {
-        data: data.map(toWire),
+        data: rows.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },
       };
     },

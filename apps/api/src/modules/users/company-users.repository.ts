@@ -1,7 +1,8 @@
 import type { TCompanyUserQuery, TCompanyUserSortKey, TPersonalUserQuery } from '@bubuh/contracts';
-import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { insertWithinLimit } from '../../db/count-limit.ts';
+import { containsText, countWhere, firstOf, pageOf } from '../../db/query.ts';
 import {
   companies,
   departements,
@@ -48,8 +49,7 @@ const childrenOf = (scope: TChildScope): SQL | undefined =>
 
 const searchOf = (search?: string): SQL | undefined => {
   if (!search) return undefined;
-  const like = `%${search.replace(/[%_]/g, '')}%`;
-  return or(ilike(users.fullName, like), ilike(users.email, like));
+  return or(containsText(users.fullName, search), containsText(users.email, search));
 };
 
 const insertInvited = async (tx: TTx, values: TNewUser, invitation: TInvitation) => {
@@ -86,21 +86,18 @@ export const createCompanyUsersRepository = (db: TDb) => {
           : and(eq(users.companyId, scope.companyId), ne(users.id, scope.exceptUserId)),
         searchOf(query.search),
       );
-      const rows = await select()
-        .where(where)
-        .orderBy(...orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      const [total] = await db.select({ n: count() }).from(users).where(where);
-      return { rows, total: total?.n ?? 0 };
+      return pageOf(
+        select()
+          .where(where)
+          .orderBy(...orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER))
+          .$dynamic(),
+        query,
+        countWhere(db, users, where),
+      );
     },
 
-    findInCompany: async (companyId: number, id: number): Promise<TUserWithDept | undefined> => {
-      const [row] = await select().where(
-        and(eq(users.id, id), eq(users.companyId, companyId), active),
-      );
-      return row;
-    },
+    findInCompany: (companyId: number, id: number): Promise<TUserWithDept | undefined> =>
+      firstOf(select().where(and(eq(users.id, id), eq(users.companyId, companyId), active))),
 
     hasDepartement: async (companyId: number, departementId: number) => {
       const [row] = await db
@@ -110,20 +107,17 @@ export const createCompanyUsersRepository = (db: TDb) => {
       return row !== undefined;
     },
 
-    findById: async (id: number) => {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row;
-    },
+    findById: (id: number) => firstOf(db.select().from(users).where(eq(users.id, id))),
 
     /** Name of the inviting user and of their company, for the invitation mail. */
-    inviterOf: async (userId: number) => {
-      const [row] = await db
-        .select({ name: users.fullName, company: companies.name })
-        .from(users)
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(users.id, userId));
-      return row;
-    },
+    inviterOf: (userId: number) =>
+      firstOf(
+        db
+          .select({ name: users.fullName, company: companies.name })
+          .from(users)
+          .leftJoin(companies, eq(companies.id, users.companyId))
+          .where(eq(users.id, userId)),
+      ),
 
     /** A new account without a password and its single-use set-password link, together. */
     invite: (values: TNewUser, invitation: TInvitation) =>
@@ -213,10 +207,7 @@ export const createCompanyUsersRepository = (db: TDb) => {
         insert: (tx) => insertInvited(tx, values, invitation),
       }),
 
-    withDepartement: async (id: number) => {
-      const [row] = await select().where(eq(users.id, id));
-      return row;
-    },
+    withDepartement: (id: number) => firstOf(select().where(eq(users.id, id))),
   };
 };
 

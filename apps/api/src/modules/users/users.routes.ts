@@ -1,7 +1,7 @@
 import { USER_ENDPOINTS as E, ZUpdateProfileRequest } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { endpointRoute } from '../../lib/endpoint-route.ts';
+import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload } from '../../lib/uploads.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TCompanyUsersService, TRemoval } from './company-users.service.ts';
@@ -22,42 +22,27 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
   { users, companyUsers, files },
 ) => {
-  endpointRoute(app, E.companyUsers, async ({ auth, query }) => ({
-    message: 'OK',
-    data: await companyUsers.listCompany(auth, query),
-  }));
-  endpointRoute(app, E.personalUsers, async ({ auth, query }) => ({
-    message: 'OK',
-    data: await companyUsers.listPersonal(auth, query),
-  }));
-  endpointRoute(app, E.create, async ({ auth, body }) => ({
-    message: 'Berhasil tambah data User',
-    data: await companyUsers.create(auth, body),
-  }));
+  dataRoute(app, E.companyUsers, 'OK', ({ auth, query }) => companyUsers.listCompany(auth, query));
+  dataRoute(app, E.personalUsers, 'OK', ({ auth, query }) =>
+    companyUsers.listPersonal(auth, query),
+  );
+  dataRoute(app, E.create, 'Berhasil tambah data User', ({ auth, body }) =>
+    companyUsers.create(auth, body),
+  );
   endpointRoute(app, E.remove, async ({ auth, params }) =>
     removalAnswer(await companyUsers.remove(auth, params.id)),
   );
 
-  endpointRoute(app, E.children, async ({ auth }) => ({
-    message: 'OK',
-    data: await companyUsers.listChildren(auth),
-  }));
-  endpointRoute(app, E.addChild, async ({ auth, body }) => ({
-    message: 'Berhasil tambah data User',
-    data: await companyUsers.addChild(auth, body),
-  }));
+  dataRoute(app, E.children, 'OK', ({ auth }) => companyUsers.listChildren(auth));
+  dataRoute(app, E.addChild, 'Berhasil tambah data User', ({ auth, body }) =>
+    companyUsers.addChild(auth, body),
+  );
   endpointRoute(app, E.removeChild, async ({ auth, params }) =>
     removalAnswer(await companyUsers.removeChild(auth, params.id)),
   );
 
-  endpointRoute(app, E.lookup, async ({ params }) => ({
-    message: 'OK',
-    data: await users.lookupByEmetId(params.emetId),
-  }));
-  endpointRoute(app, E.get, async ({ auth, params }) => ({
-    message: 'OK',
-    data: await users.getUser(auth, params.id),
-  }));
+  dataRoute(app, E.lookup, 'OK', ({ params }) => users.lookupByEmetId(params.emetId));
+  dataRoute(app, E.get, 'OK', ({ auth, params }) => users.getUser(auth, params.id));
   endpointRoute(app, E.update, async ({ auth, params, body }) => {
     const { role, departement_id, ...profile } = body;
     const updated = <T>(data: T) => ({ message: 'Berhasil update data User', data });
@@ -76,10 +61,9 @@ export const usersRoutes: FastifyPluginAsyncZod<TOptions> = async (
     },
     { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
   );
-  endpointRoute(app, E.security, async ({ auth, params, body }) => ({
-    message: 'Security settings saved',
-    data: await users.setSecurity(auth, params.id, body.loginOtpEnabled),
-  }));
+  dataRoute(app, E.security, 'Security settings saved', ({ auth, params, body }) =>
+    users.setSecurity(auth, params.id, body.loginOtpEnabled),
+  );
 
   endpointRoute(app, E.avatar, async ({ auth, params, request, reply }) => {
     const opts = { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, what: 'image' } as const;

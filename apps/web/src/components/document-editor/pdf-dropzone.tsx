@@ -1,9 +1,10 @@
 import { Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
-import { type DragEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { MAX_PDF_BYTES, pdfFileProblem } from '@/lib/upload-rules';
+import { useFileDrop } from '@/lib/use-file-drop';
 import classes from './editor.module.css';
 
 type TPdfDropzoneProps = {
@@ -38,7 +39,6 @@ export const PdfDropzone = ({
 }: TPdfDropzoneProps) => {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   const isZip = (file: File) => acceptZip && /\.zip$/i.test(file.name);
@@ -78,28 +78,14 @@ export const PdfDropzone = ({
     for (const file of all) if (problemOf(file) === null) onFile(file);
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setOver(false);
-    takeAll(event.dataTransfer.files);
-  };
+  const dropProps = useFileDrop(takeAll);
 
   const shownError = problem ?? error ?? null;
 
   return (
     <Stack gap="sm" data-testid={testId}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: drop target; the button and input are the keyboard path */}
-      <div
-        className={classes.dropzone}
-        data-over={over || undefined}
-        data-compact={compact || undefined}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-      >
+      {/* A drop target for the mouse; the button and input are the keyboard path. */}
+      <div className={classes.dropzone} data-compact={compact || undefined} {...dropProps}>
         <Stack align="center" gap={compact ? 6 : 10}>
           <ThemeIcon size={compact ? 40 : 56} radius="xl" variant="light">
             {loading ? <Loader size="sm" /> : <IconFileTypePdf size={compact ? 22 : 30} />}

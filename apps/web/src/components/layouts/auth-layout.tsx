@@ -1,8 +1,8 @@
-import { Box, Container, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/components/logo';
+import { CheckList } from '@/components/ui/check-list';
 import classes from './auth-layout.module.css';
 import { PublicLayout } from './public-layout';
 
@@ -30,20 +30,17 @@ export const AuthLayout = ({ children, size = 'default', testId }: TAuthLayoutPr
                     <Title order={2} c="white" fz={wide ? 26 : 30} lh={1.2}>
                       {t('auth.login.brandTitle')}
                     </Title>
-                    <List
+                    <CheckList
                       mt="xl"
                       spacing="sm"
                       c="rgba(255,255,255,0.85)"
-                      icon={
-                        <ThemeIcon size={22} radius="xl" color="rgba(255,255,255,0.18)">
-                          <IconCheck size={14} />
-                        </ThemeIcon>
-                      }
-                    >
-                      <List.Item>{t('auth.login.brandPoints.stamp')}</List.Item>
-                      <List.Item>{t('auth.login.brandPoints.bulk')}</List.Item>
-                      <List.Item>{t('auth.login.brandPoints.valid')}</List.Item>
-                    </List>
+                      bullet={{ size: 22, checkSize: 14, color: 'rgba(255,255,255,0.18)' }}
+                      items={[
+                        t('auth.login.brandPoints.stamp'),
+                        t('auth.login.brandPoints.bulk'),
+                        t('auth.login.brandPoints.valid'),
+                      ]}
+                    />
                   </div>
                   <Text fz="sm" c="rgba(255,255,255,0.6)">
                     {t('app.tagline')}

@@ -58,6 +58,17 @@ type TGesture =
 const EDGE = 48;
 const CLICK_SLOP = 3;
 
+/** Arrow keys move a box (x, y direction); the step is the caller's. */
+const ARROW_MOVES: Partial<Record<string, [number, number]>> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/** `+` (or `=`, the same key unshifted) grows a box, `-` shrinks it. */
+const GROW_KEYS: Partial<Record<string, 1 | -1>> = { '+': 1, '=': 1, '-': -1 };
+
 /**
  * A draggable, resizable box. It lives in its page's layer; while dragged it follows the pointer
  * (even over other pages) and on release lands on the page under the pointer, converted to that
@@ -181,47 +192,25 @@ export const PlacementBox = ({
     const step = event.shiftKey ? 10 : 2;
     const box = item.box;
     let next: TDisplayBox | null = null;
-    switch (event.key) {
-      case 'ArrowLeft':
-        next = clampBox({ ...box, x: box.x - step }, geometry);
-        break;
-      case 'ArrowRight':
-        next = clampBox({ ...box, x: box.x + step }, geometry);
-        break;
-      case 'ArrowUp':
-        next = clampBox({ ...box, y: box.y - step }, geometry);
-        break;
-      case 'ArrowDown':
-        next = clampBox({ ...box, y: box.y + step }, geometry);
-        break;
-      case '+':
-      case '=':
-        next = resizeBox(
-          box,
-          geometry,
-          { width: box.width + 5, height: box.height + (item.square ? 5 : 2) },
-          item.square ?? false,
-        );
-        break;
-      case '-':
-        next = resizeBox(
-          box,
-          geometry,
-          { width: box.width - 5, height: box.height - (item.square ? 5 : 2) },
-          item.square ?? false,
-        );
-        break;
-      case 'PageUp':
-      case 'PageDown': {
-        const target = box.page + (event.key === 'PageUp' ? -1 : 1);
-        const targetGeometry = geometryOf(target);
-        if (target >= 1 && target <= pageCount && targetGeometry) {
-          next = clampBox({ ...box, page: target }, targetGeometry);
-        }
-        break;
+    const arrow = ARROW_MOVES[event.key];
+    const grow = GROW_KEYS[event.key];
+    if (arrow) {
+      next = clampBox({ ...box, x: box.x + arrow[0] * step, y: box.y + arrow[1] * step }, geometry);
+    } else if (grow) {
+      next = resizeBox(
+        box,
+        geometry,
+        { width: box.width + grow * 5, height: box.height + grow * (item.square ? 5 : 2) },
+        item.square ?? false,
+      );
+    } else if (event.key === 'PageUp' || event.key === 'PageDown') {
+      const target = box.page + (event.key === 'PageUp' ? -1 : 1);
+      const targetGeometry = geometryOf(target);
+      if (target >= 1 && target <= pageCount && targetGeometry) {
+        next = clampBox({ ...box, page: target }, targetGeometry);
       }
-      default:
-        return;
+    } else {
+      return;
     }
     event.preventDefault();
     if (next) onChange(next);

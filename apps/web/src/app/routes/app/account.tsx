@@ -17,17 +17,7 @@ const AccountRoute = () => {
   const { ownId, valid, profile } = useRouteProfile();
 
   if (!valid) return <AccountUnavailable error={null} ownId={ownId} page="account" />;
-  if (profile.isPending) {
-    return (
-      <AccountLoading
-        testId="account-loading"
-        columns={[
-          { span: 4, height: 460 },
-          { span: 8, height: 360 },
-        ]}
-      />
-    );
-  }
+  if (profile.isPending) return <AccountLoading page="account" />;
   if (profile.isError) {
     return (
       <AccountUnavailable

@@ -10,17 +10,7 @@ const SettingRoute = () => {
   const { ownId, valid, profile } = useRouteProfile();
 
   if (!valid) return <AccountUnavailable error={null} ownId={ownId} page="setting" />;
-  if (profile.isPending) {
-    return (
-      <AccountLoading
-        testId="setting-loading"
-        columns={[
-          { span: 7, height: 420 },
-          { span: 5, height: 200 },
-        ]}
-      />
-    );
-  }
+  if (profile.isPending) return <AccountLoading page="setting" />;
   if (profile.isError || profile.data.id !== ownId) {
     // Security settings are the owner's only, even when an admin may read the profile.
     return (

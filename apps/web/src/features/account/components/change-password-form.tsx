@@ -6,6 +6,7 @@ import { PasswordField } from '@/components/password-rules';
 import { FormError, SectionCard } from '@/components/section-card';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
+import { namedField } from '@/lib/form-field';
 import { checkConfirmation, checkPassword } from '@/lib/validation';
 import { useChangePassword } from '../api/profile';
 
@@ -65,21 +66,18 @@ export const ChangePasswordForm = ({ userId }: { userId: number }) => {
             label={t('setting.password.current')}
             autoComplete="current-password"
             withAsterisk
-            {...form.getInputProps('currentPassword')}
-            name="currentPassword"
+            {...namedField(form, 'currentPassword')}
           />
           <PasswordField
             label={t('setting.password.new')}
             withAsterisk
-            {...form.getInputProps('newPassword')}
-            name="newPassword"
+            {...namedField(form, 'newPassword')}
             withRules
           />
           <PasswordField
             label={t('setting.password.confirm')}
             withAsterisk
-            {...form.getInputProps('confirmation')}
-            name="confirmation"
+            {...namedField(form, 'confirmation')}
           />
           {error && !fieldError ? (
             <FormError testId="change-password-error">{serverMessage(error, t)}</FormError>

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCertificate, IconId, IconUser } from '@tabler/icons-react';
+import { IconCertificate } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdentityFields } from '@/components/identity-fields';
 import { fieldErrorsOf } from '@/lib/api-client';
-import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { identityRules } from '@/lib/validation';
 import { useSetSignerIdentity, useSignerIdentity } from '../api/identity';
@@ -41,7 +41,6 @@ export const IdentityForm = () => {
       },
     ),
   );
-  const fieldErrors = save.error ? fieldErrorsOf(save.error, ['fullName', 'nik']) : {};
 
   return (
     <Paper withBorder p="xl" id="signing-identity" data-testid="identity-form">
@@ -56,29 +55,17 @@ export const IdentityForm = () => {
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md" mt="lg">
-          <TextInput
-            label={t('account.identity.fullName')}
-            leftSection={<IconUser size={18} stroke={1.6} />}
+          <IdentityFields
+            form={form}
+            name={{ label: t('account.identity.fullName'), testId: 'identity-full-name' }}
+            nik={{
+              label: t('account.identity.nik'),
+              hint: t('account.identity.nikHint'),
+              testId: 'identity-nik-input',
+            }}
+            error={save.error}
             readOnly={issued}
-            withAsterisk={!issued}
-            {...form.getInputProps('fullName')}
-            data-testid="identity-full-name"
           />
-          <TextInput
-            label={t('account.identity.nik')}
-            description={issued ? undefined : t('account.identity.nikHint')}
-            leftSection={<IconId size={18} stroke={1.6} />}
-            inputMode="numeric"
-            readOnly={issued}
-            withAsterisk={!issued}
-            {...form.getInputProps('nik')}
-            data-testid="identity-nik-input"
-          />
-          {save.error && Object.keys(fieldErrors).length === 0 ? (
-            <Alert color="red" variant="light" role="alert">
-              {serverMessage(save.error, t)}
-            </Alert>
-          ) : null}
           {issued ? null : (
             <Group justify="flex-end">
               <Button

@@ -2,20 +2,10 @@ import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DigiFriendCode } from '@/components/copy-code-button';
+import { DetailRow, OrganisationRows } from '@/components/ui/detail-rows';
 import type { TProfileProps } from '../api/profile';
 import classes from './account.module.css';
 import { AvatarUploader } from './avatar-uploader';
-
-const Row = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
-  <Group justify="space-between" gap="xs" wrap="nowrap">
-    <Text fz="sm" c="dimmed">
-      {label}
-    </Text>
-    <Text fz="sm" fw={500} ta="right" truncate="end" maw={200} data-testid={testId}>
-      {value}
-    </Text>
-  </Group>
-);
 
 /** Who the account is: avatar, name, role, DigiFriend code and organisation (read-only). */
 export const ProfileOverview = ({ profile, editable }: TProfileProps) => {
@@ -45,14 +35,7 @@ export const ProfileOverview = ({ profile, editable }: TProfileProps) => {
         </Text>
       </Stack>
 
-      <DigiFriendCode
-        code={profile.emet_id}
-        className={classes.code}
-        fz="md"
-        mt="lg"
-        testId="account-digifriend"
-        copyTestId="account-copy-digifriend"
-      >
+      <DigiFriendCode code={profile.emet_id} className={classes.code} place="account">
         <Text fz="xs" c="dimmed" mt={4}>
           {t('account.digiFriendHint')}
         </Text>
@@ -60,36 +43,25 @@ export const ProfileOverview = ({ profile, editable }: TProfileProps) => {
 
       <Divider my="lg" />
       <Stack gap={10}>
-        <Row
-          label={t('profile.company')}
-          value={profile.company_name ?? t('profile.notSet')}
-          testId="account-company"
+        <OrganisationRows
+          who={profile}
+          testIds={['account-company', 'account-department', 'account-role-row']}
         />
-        <Row
-          label={t('profile.department')}
-          value={profile.departement_name ?? t('profile.notSet')}
-          testId="account-department"
+        <DetailRow
+          label={t('account.emailStatus')}
+          value={
+            profile.email_verified ? (
+              <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
+                {t('account.verified')}
+              </Badge>
+            ) : (
+              <Badge color="orange" variant="light" leftSection={<IconClock size={12} />}>
+                {t('account.notVerified')}
+              </Badge>
+            )
+          }
         />
-        <Row
-          label={t('profile.role')}
-          value={t(`profile.roles.${profile.role}`)}
-          testId="account-role-row"
-        />
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text fz="sm" c="dimmed">
-            {t('account.emailStatus')}
-          </Text>
-          {profile.email_verified ? (
-            <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
-              {t('account.verified')}
-            </Badge>
-          ) : (
-            <Badge color="orange" variant="light" leftSection={<IconClock size={12} />}>
-              {t('account.notVerified')}
-            </Badge>
-          )}
-        </Group>
-        <Row label={t('account.memberSince')} value={since} testId="account-since" />
+        <DetailRow label={t('account.memberSince')} value={since} testId="account-since" />
       </Stack>
     </Paper>
   );

@@ -6,15 +6,14 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
-import { serverMessage } from '@/lib/api-errors';
 import { checkEmail } from '@/lib/validation';
 import { useResendEmailOtp, useVerifyEmailOtp } from '../api/register';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { resendAvailableAt, setResendCooldown } from '../utils/flow-storage';
 import { AuthHeading, STRONG_TEXT } from './auth-heading';
-import { AuthNotice } from './auth-notice';
+import { AuthErrorNotice, AuthNotice } from './auth-notice';
 import type { TLoginState } from './login-form';
-import { OtpCodeForm } from './otp-code-input';
+import { OtpCodeForm, useOtpCode } from './otp-code-input';
 
 const RESEND_COOLDOWN_SECONDS = 60;
 
@@ -27,7 +26,6 @@ export const EmailOtpForm = () => {
   const email = (params.get('email') ?? '').trim();
   const fromLogin = Boolean((location.state as { fromLogin?: boolean } | null)?.fromLogin);
 
-  const [code, setCode] = useState('');
   const [emailInput, setEmailInput] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [resendUntil, setResendUntil] = useState(() => (email ? resendAvailableAt(email) : 0));
@@ -35,6 +33,7 @@ export const EmailOtpForm = () => {
   const secondsLeft = useCountdown(resendUntil);
 
   const verify = useVerifyEmailOtp();
+  const otpEntry = useOtpCode(verify.isPending);
   const resend = useResendEmailOtp();
 
   const startCooldown = (seconds: number) => {
@@ -43,7 +42,7 @@ export const EmailOtpForm = () => {
   };
 
   const submit = (otp: string) => {
-    if (!/^\d{6}$/.test(otp) || verify.isPending) return;
+    if (!otpEntry.ready(otp)) return;
     resend.reset();
     setResent(false);
     verify.mutate(
@@ -54,7 +53,7 @@ export const EmailOtpForm = () => {
           const state: TLoginState = { email, notice: 'verified' };
           navigate(ROUTES.login.path, { replace: true, state });
         },
-        onError: () => setCode(''),
+        onError: otpEntry.clear,
       },
     );
   };
@@ -112,9 +111,6 @@ export const EmailOtpForm = () => {
     );
   }
 
-  const verifyError = verify.error ? serverMessage(verify.error, t) : null;
-  const resendError = resend.error ? serverMessage(resend.error, t) : null;
-
   return (
     <Stack gap="lg" data-testid="otp-form">
       <AuthHeading title={t('auth.otp.title')} testId="otp-sent-to">
@@ -125,16 +121,8 @@ export const EmailOtpForm = () => {
         />
       </AuthHeading>
 
-      {verifyError ? (
-        <AuthNotice kind="error" testId="otp-error">
-          {verifyError}
-        </AuthNotice>
-      ) : null}
-      {resendError ? (
-        <AuthNotice kind="error" testId="otp-resend-error">
-          {resendError}
-        </AuthNotice>
-      ) : null}
+      <AuthErrorNotice error={verify.error} testId="otp-error" />
+      <AuthErrorNotice error={resend.error} testId="otp-resend-error" />
       {resent ? (
         <AuthNotice kind="success" testId="otp-resent">
           {t('auth.otp.resent')}
@@ -142,11 +130,9 @@ export const EmailOtpForm = () => {
       ) : null}
 
       <OtpCodeForm
-        code={code}
-        onCodeChange={setCode}
+        entry={otpEntry}
         onSubmit={submit}
-        error={Boolean(verifyError)}
-        pending={verify.isPending}
+        error={Boolean(verify.error)}
         submitLabel={t('auth.otp.verify')}
         submitTestId="otp-submit"
       />

@@ -1,13 +1,11 @@
-import { ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
-import { serverMessage } from '@/lib/api-errors';
+import { useLocation } from 'react-router-dom';
 import { checkEmail, rule } from '@/lib/validation';
 import { useForgotPassword } from '../api/password-reset';
 import { AuthHeading } from './auth-heading';
-import { AuthNotice } from './auth-notice';
+import { AuthErrorNotice, AuthNotice, AuthSwitchLink } from './auth-notice';
 import { SignInEmailInput } from './sign-in-email-input';
 
 /** /auth/forgot-password: the same confirmation whether or not the address has an account. */
@@ -36,11 +34,7 @@ export const ForgotPasswordForm = () => {
           {t('auth.forgot.sent', { email: form.values.email.trim() })}
         </AuthNotice>
       ) : null}
-      {forgot.error ? (
-        <AuthNotice kind="error" testId="forgot-error">
-          {serverMessage(forgot.error, t)}
-        </AuthNotice>
-      ) : null}
+      <AuthErrorNotice error={forgot.error} testId="forgot-error" />
 
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -51,12 +45,7 @@ export const ForgotPasswordForm = () => {
         </Stack>
       </form>
 
-      <Text ta="center" fz="sm" c="dimmed">
-        {t('auth.forgot.remembered')}{' '}
-        <Anchor component={Link} to={ROUTES.login.path} fw={600}>
-          {t('auth.backToLogin')}
-        </Anchor>
-      </Text>
+      <AuthSwitchLink from="forgot" />
     </Stack>
   );
 };

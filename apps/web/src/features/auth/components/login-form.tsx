@@ -1,5 +1,5 @@
 import { HOME_PATH, ROUTES } from '@bubuh/contracts';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { checkEmail } from '@/lib/validation';
 import { isOtpChallenge, useLogin } from '../api/login';
 import { saveLoginChallenge } from '../utils/flow-storage';
 import { AuthHeading } from './auth-heading';
-import { AuthNotice } from './auth-notice';
+import { AuthNotice, AuthSwitchLink } from './auth-notice';
 import { SignInEmailInput } from './sign-in-email-input';
 
 /** What another auth screen hands to /login in the router state. */
@@ -139,12 +139,7 @@ export const LoginForm = () => {
         </Stack>
       </form>
 
-      <Text ta="center" fz="sm" c="dimmed">
-        {t('auth.login.noAccount')}{' '}
-        <Anchor component={Link} to={ROUTES.register.path} fw={600} data-testid="login-register">
-          {t('auth.login.register')}
-        </Anchor>
-      </Text>
+      <AuthSwitchLink from="login" />
     </Stack>
   );
 };

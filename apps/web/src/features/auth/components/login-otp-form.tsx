@@ -16,7 +16,7 @@ import {
 import { AuthHeading, STRONG_TEXT } from './auth-heading';
 import { AuthNotice } from './auth-notice';
 import type { TLoginState } from './login-form';
-import { OtpCodeForm } from './otp-code-input';
+import { OtpCodeForm, useOtpCode } from './otp-code-input';
 
 /** Codes the server gives for a challenge that cannot succeed any more (a new login is needed). */
 const DEAD_CODE = new Set(['expired', 'used', 'locked', 'invalid']);
@@ -30,8 +30,8 @@ export const LoginOtpForm = () => {
   const [challenge] = useState<TLoginChallenge | null>(() =>
     isLoginChallenge(location.state) ? location.state : loadLoginChallenge(),
   );
-  const [code, setCode] = useState('');
   const verify = useVerifyLoginOtp();
+  const otpEntry = useOtpCode(verify.isPending);
 
   const restart = () => {
     clearLoginChallenge();
@@ -54,7 +54,7 @@ export const LoginOtpForm = () => {
   }
 
   const submit = (otp: string) => {
-    if (!/^\d{6}$/.test(otp) || verify.isPending) return;
+    if (!otpEntry.ready(otp)) return;
     verify.mutate(
       { otpToken: challenge.otpToken, otp },
       {
@@ -62,7 +62,7 @@ export const LoginOtpForm = () => {
           clearLoginChallenge();
           navigate(safeRedirect(challenge.redirect, HOME_PATH), { replace: true });
         },
-        onError: () => setCode(''),
+        onError: otpEntry.clear,
       },
     );
   };
@@ -96,11 +96,9 @@ export const LoginOtpForm = () => {
       ) : null}
 
       <OtpCodeForm
-        code={code}
-        onCodeChange={setCode}
+        entry={otpEntry}
         onSubmit={submit}
         error={Boolean(message)}
-        pending={verify.isPending}
         blocked={dead}
         submitLabel={t('auth.loginOtp.submit')}
         submitTestId="login-otp-submit"

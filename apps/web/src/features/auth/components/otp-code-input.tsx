@@ -1,5 +1,5 @@
 import { Button, Center, PinInput, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type TOtpCodeInputProps = {
@@ -52,15 +52,25 @@ export const OtpCodeInput = ({
   );
 };
 
+/** The code typed on an OTP page, and whether it can be sent now (6 digits, none in flight). */
+export const useOtpCode = (pending: boolean) => {
+  const [code, setCode] = useState('');
+  return {
+    code,
+    setCode,
+    pending,
+    ready: (otp: string) => /^\d{6}$/.test(otp) && !pending,
+    /** After a refused code: empty the boxes (the first one takes the focus). */
+    clear: () => setCode(''),
+  };
+};
+
 type TOtpCodeFormProps = {
-  code: string;
-  onCodeChange: (value: string) => void;
+  entry: ReturnType<typeof useOtpCode>;
   /** Runs on submit and as soon as the sixth digit is typed. */
   onSubmit: (code: string) => void;
   /** The code was refused (the boxes turn red). */
   error: boolean;
-  /** The code is being checked. */
-  pending: boolean;
   /** No code can be entered any more (e.g. the challenge is used up). */
   blocked?: boolean;
   submitLabel: string;
@@ -69,11 +79,9 @@ type TOtpCodeFormProps = {
 
 /** The code step of an OTP page: the 6 boxes, the expiry hint and the submit button. */
 export const OtpCodeForm = ({
-  code,
-  onCodeChange,
+  entry: { code, setCode, pending },
   onSubmit,
   error,
-  pending,
   blocked = false,
   submitLabel,
   submitTestId,
@@ -90,7 +98,7 @@ export const OtpCodeForm = ({
       <Stack gap="lg">
         <OtpCodeInput
           value={code}
-          onChange={onCodeChange}
+          onChange={setCode}
           onComplete={onSubmit}
           error={error}
           disabled={pending || blocked}

@@ -16,6 +16,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PasswordField } from '@/components/password-rules';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
+import { namedField } from '@/lib/form-field';
 import { currentLanguage } from '@/lib/i18n';
 import { useRegister } from '../api/register';
 import {
@@ -37,7 +38,7 @@ import {
   toRegisterRequest,
 } from '../utils/register-steps';
 import { AuthHeading } from './auth-heading';
-import { AuthNotice } from './auth-notice';
+import { AuthNotice, AuthSwitchLink } from './auth-notice';
 import { RegisterReview, TypeStep } from './register-steps';
 
 /** The company's identity numbers (company step); the bank field shows an example. */
@@ -242,8 +243,7 @@ export const RegisterForm = () => {
                   autoComplete="name"
                   withAsterisk
                   leftSection={<IconUser size={18} stroke={1.6} />}
-                  {...form.getInputProps('name')}
-                  name="name"
+                  {...namedField(form, 'name')}
                 />
                 <TextInput
                   label={t('auth.register.fields.email')}
@@ -251,8 +251,7 @@ export const RegisterForm = () => {
                   autoComplete="email"
                   withAsterisk
                   leftSection={<IconMail size={18} stroke={1.6} />}
-                  {...form.getInputProps('email')}
-                  name="email"
+                  {...namedField(form, 'email')}
                 />
               </SimpleGrid>
               <TextInput
@@ -264,23 +263,20 @@ export const RegisterForm = () => {
                 placeholder="0812 3456 7890"
                 withAsterisk
                 leftSection={<IconPhone size={18} stroke={1.6} />}
-                {...form.getInputProps('phoneNumber')}
-                name="phoneNumber"
+                {...namedField(form, 'phoneNumber')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <PasswordField
                   label={t('auth.register.fields.password')}
                   withAsterisk
-                  {...form.getInputProps('password')}
-                  name="password"
+                  {...namedField(form, 'password')}
                   withRules
                   rulesTestId="register-password-rules"
                 />
                 <PasswordField
                   label={t('auth.register.fields.passwordConfirmation')}
                   withAsterisk
-                  {...form.getInputProps('passwordConfirmation')}
-                  name="passwordConfirmation"
+                  {...namedField(form, 'passwordConfirmation')}
                 />
               </SimpleGrid>
             </Stack>
@@ -293,8 +289,7 @@ export const RegisterForm = () => {
                 autoComplete="organization"
                 withAsterisk
                 leftSection={<IconBuildingSkyscraper size={18} stroke={1.6} />}
-                {...form.getInputProps('companyName')}
-                name="companyName"
+                {...namedField(form, 'companyName')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {COMPANY_ID_FIELDS.map(({ field, hint, required, placeholder, ...input }) => (
@@ -305,8 +300,7 @@ export const RegisterForm = () => {
                     placeholder={placeholder ? t('auth.register.hints.bankPlaceholder') : undefined}
                     withAsterisk={required}
                     {...input}
-                    {...form.getInputProps(field)}
-                    name={field}
+                    {...namedField(form, field)}
                   />
                 ))}
               </SimpleGrid>
@@ -340,12 +334,7 @@ export const RegisterForm = () => {
         </Stack>
       </form>
 
-      <Text ta="center" fz="sm" c="dimmed">
-        {t('auth.register.haveAccount')}{' '}
-        <Anchor component={Link} to={ROUTES.login.path} fw={600}>
-          {t('auth.register.login')}
-        </Anchor>
-      </Text>
+      <AuthSwitchLink from="register" />
     </Stack>
   );
 };

@@ -10,7 +10,7 @@ import { serverMessage } from '@/lib/api-errors';
 import { checkConfirmation, checkPassword, rule } from '@/lib/validation';
 import { useResetPassword } from '../api/password-reset';
 import { AuthHeading } from './auth-heading';
-import { AuthNotice } from './auth-notice';
+import { AuthErrorNotice, AuthNotice } from './auth-notice';
 import type { TLoginState } from './login-form';
 
 const FIELDS = ['password', 'passwordConfirmation'] as const;
@@ -66,11 +66,9 @@ export const ResetPasswordForm = ({ token }: { token: string }) => {
             {t('auth.reset.askAgain')}
           </Anchor>
         </AuthNotice>
-      ) : reset.error && !fieldErrors ? (
-        <AuthNotice kind="error" testId="reset-error">
-          {serverMessage(reset.error, t)}
-        </AuthNotice>
-      ) : null}
+      ) : (
+        <AuthErrorNotice error={fieldErrors ? null : reset.error} testId="reset-error" />
+      )}
 
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

@@ -1,10 +1,11 @@
 import { formatNumber } from '@bubuh/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonRow } from '@/components/button-row';
-import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
+import { buttonsColumn } from '@/components/button-row';
+import { pagedRows, type TColumn } from '@/components/data-table';
 import { flagColumn } from '@/components/flag-column';
-import { AddButton, ListSection } from '@/components/list-section';
+import { AddButton } from '@/components/list-section';
+import { ListPage } from '@/components/lists/list-page';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
@@ -48,59 +49,46 @@ export const PromoCodeList = () => {
         colors: ['green', 'gray'],
         variant: 'light',
       }),
-      {
-        key: 'actions',
-        header: '',
-        render: (row) => (
-          <ButtonRow
-            gap="xs"
-            justify="flex-end"
-            actions={[
-              {
-                label: t('billing.promo.edit'),
-                size: 'xs',
-                variant: 'subtle',
-                onClick: () => setEditing(row),
-              },
-              {
-                label: t('billing.promo.deactivate'),
-                size: 'xs',
-                variant: 'subtle',
-                color: 'red',
-                onClick: () =>
-                  deactivate.mutate(
-                    { params: { id: row.id } },
-                    { onError: (e) => notifyError(serverMessage(e, t)) },
-                  ),
-                hidden: !row.active,
-              },
-            ]}
-          />
-        ),
-      },
+      buttonsColumn((row) => [
+        {
+          label: t('billing.promo.edit'),
+          variant: 'subtle',
+          onClick: () => setEditing(row),
+        },
+        {
+          label: t('billing.promo.deactivate'),
+          variant: 'subtle',
+          color: 'red',
+          onClick: () =>
+            deactivate.mutate(
+              { params: { id: row.id } },
+              { onError: (e) => notifyError(serverMessage(e, t)) },
+            ),
+          hidden: !row.active,
+        },
+      ]),
     ],
     [t, deactivate],
   );
 
   return (
-    <ListSection
+    <ListPage
+      prefix="promo"
+      testIds={{ table: 'promo-list', page: null }}
       title={t('billing.promo.title')}
       tools={
         <AddButton onClick={() => setEditing('new')} testId="promo-new">
           {t('billing.promo.new')}
         </AddButton>
       }
+      source={pagedRows(list, query)}
+      columns={columns}
+      rowKey={(row) => row.id}
+      emptyText={t('billing.promo.empty')}
     >
-      <DataTable
-        testId="promo-list"
-        columns={columns}
-        {...pagedRows(list, query)}
-        rowKey={(row) => row.id}
-        emptyText={t('billing.promo.empty')}
-      />
       {editing !== null ? (
         <PromoCodeForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
-    </ListSection>
+    </ListPage>
   );
 };

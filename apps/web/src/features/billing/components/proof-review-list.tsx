@@ -2,9 +2,9 @@ import { formatDateTime } from '@bubuh/contracts';
 import { Badge, SegmentedControl } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonRow } from '@/components/button-row';
-import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
-import { ListSection } from '@/components/list-section';
+import { buttonsColumn } from '@/components/button-row';
+import { pagedRows, type TColumn } from '@/components/data-table';
+import { ListPage } from '@/components/lists/list-page';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useListFilter, useListState } from '@/lib/use-list-state';
@@ -62,45 +62,34 @@ export const ProofReviewList = () => {
           </Badge>
         ),
       },
-      {
-        key: 'actions',
-        header: '',
-        render: (row) => (
-          <ButtonRow
-            gap="xs"
-            justify="flex-end"
-            actions={[
-              {
-                label: t('billing.openProof'),
-                size: 'xs',
-                variant: 'default',
-                onClick: () => open(row.id),
-              },
-              {
-                label: t('billing.confirm'),
-                size: 'xs',
-                color: 'green',
-                onClick: () => decide(confirm, row.id),
-                testId: 'proof-confirm',
-                hidden: row.status !== 'submitted',
-              },
-              {
-                label: t('billing.reject'),
-                size: 'xs',
-                color: 'red',
-                variant: 'light',
-                onClick: () => decide(reject, row.id),
-                hidden: row.status !== 'submitted',
-              },
-            ]}
-          />
-        ),
-      },
+      buttonsColumn((row) => [
+        {
+          label: t('billing.openProof'),
+          variant: 'default',
+          onClick: () => open(row.id),
+        },
+        {
+          label: t('billing.confirm'),
+          color: 'green',
+          onClick: () => decide(confirm, row.id),
+          testId: 'proof-confirm',
+          hidden: row.status !== 'submitted',
+        },
+        {
+          label: t('billing.reject'),
+          color: 'red',
+          variant: 'light',
+          onClick: () => decide(reject, row.id),
+          hidden: row.status !== 'submitted',
+        },
+      ]),
     ];
   }, [t, confirm, reject]);
 
   return (
-    <ListSection
+    <ListPage
+      prefix="proof"
+      testIds={{ table: 'proof-list', page: null }}
       title={t('billing.proofs')}
       tools={
         <SegmentedControl
@@ -112,14 +101,10 @@ export const ProofReviewList = () => {
           }))}
         />
       }
-    >
-      <DataTable
-        testId="proof-list"
-        columns={columns}
-        {...pagedRows(list, query)}
-        rowKey={(row) => row.id}
-        emptyText={t('billing.noProofs')}
-      />
-    </ListSection>
+      source={pagedRows(list, query)}
+      columns={columns}
+      rowKey={(row) => row.id}
+      emptyText={t('billing.noProofs')}
+    />
   );
 };

@@ -1,16 +1,13 @@
 import { formatDateTime, formatNumber, type TInvoiceStatus } from '@bubuh/contracts';
-import { Anchor, Badge, Select } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
-import { ListSection } from '@/components/list-section';
+import type { TColumn } from '@/components/data-table';
 import { useSession } from '@/lib/session';
 import { useListFilter, useListState } from '@/lib/use-list-state';
 import { type TDayRange, type TPurchaseRow, usePurchases } from '../api/billing';
-import { saveCsv } from './csv';
-import { CsvButton } from './csv-button';
-import { DateRangeFilter } from './date-range-filter';
+import { HistoryList, type TCsvColumn } from './history-list';
 import { invoicePaths } from './invoice-paths';
 import { idr } from './money';
 
@@ -20,6 +17,15 @@ const STATUS_OF: Record<TPurchaseRow['status'], TInvoiceStatus> = {
   Expired: 'expired',
   Failed: 'failed',
 };
+
+const CSV_COLUMNS: TCsvColumn<TPurchaseRow>[] = [
+  ['invoiceNumber', (r) => r.invoiceNumber],
+  ['date', (r) => r.date],
+  ['puchaseBy', (r) => r.puchaseBy ?? ''],
+  ['qty', (r) => r.qty],
+  ['amount', (r) => r.amount],
+  ['status', (r) => r.status],
+];
 
 /** The caller's purchases (spec §3), newest first, server-paged, filter by status, CSV. */
 export const PurchaseList = () => {
@@ -68,48 +74,24 @@ export const PurchaseList = () => {
     [t],
   );
 
-  const exportCsv = () =>
-    saveCsv(
-      'purchases.csv',
-      ['invoiceNumber', 'date', 'puchaseBy', 'qty', 'amount', 'status'],
-      (query.data?.data ?? []).map((r) => [
-        r.invoiceNumber,
-        r.date,
-        r.puchaseBy ?? '',
-        r.qty,
-        r.amount,
-        r.status,
-      ]),
-    );
-
   return (
-    <ListSection
+    <HistoryList
+      prefix="purchase"
       title={t('billing.purchases')}
-      tools={
-        <>
-          <DateRangeFilter value={range} onChange={setRange} />
-          <Select
-            placeholder={t('billing.allStatuses')}
-            clearable
-            value={status ?? null}
-            onChange={(v) => setStatus((v as TInvoiceStatus | null) ?? undefined)}
-            data={(['pending', 'paid', 'expired', 'failed'] as const).map((s) => ({
-              value: s,
-              label: t(`billing.status.${s}`),
-            }))}
-          />
-          <CsvButton onClick={exportCsv} />
-        </>
-      }
-    >
-      <DataTable
-        testId="purchase-list"
-        columns={columns}
-        {...pagedRows(list, query)}
-        rowKey={(row) => row.id}
-        rowTestId={() => 'purchase-row'}
-        emptyText={t('billing.noPurchases')}
-      />
-    </ListSection>
+      list={list}
+      query={query}
+      range={range}
+      onRange={setRange}
+      filter={{
+        placeholder: t('billing.allStatuses'),
+        value: status,
+        onChange: setStatus,
+        options: ['pending', 'paid', 'expired', 'failed'],
+        label: (s) => t(`billing.status.${s}`),
+      }}
+      columns={columns}
+      csv={{ file: 'purchases.csv', columns: CSV_COLUMNS }}
+      emptyText={t('billing.noPurchases')}
+    />
   );
 };

@@ -1,16 +1,22 @@
 import { formatDateTime, formatNumber } from '@bubuh/contracts';
-import { Badge, Select, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
-import { ListSection } from '@/components/list-section';
+import type { TColumn } from '@/components/data-table';
 import { useListFilter, useListState } from '@/lib/use-list-state';
 import { type TDayRange, type TTransactionRow, useTransactions } from '../api/billing';
-import { saveCsv } from './csv';
-import { CsvButton } from './csv-button';
-import { DateRangeFilter } from './date-range-filter';
+import { HistoryList, type TCsvColumn } from './history-list';
 
 const TYPES = ['purchase', 'transfer', 'return', 'spend', 'refund', 'seed', 'adjust'] as const;
+
+const CSV_COLUMNS: TCsvColumn<TTransactionRow>[] = [
+  ['date', (r) => r.date],
+  ['type', (r) => r.type],
+  ['kind', (r) => r.kind],
+  ['quantity', (r) => r.quantity],
+  ['reference', (r) => r.reference ?? ''],
+  ['by', (r) => r.by ?? ''],
+];
 
 /** Every movement of the caller's balance from the ledger, newest first. */
 export const TransactionList = () => {
@@ -50,45 +56,24 @@ export const TransactionList = () => {
     [t],
   );
 
-  const exportCsv = () =>
-    saveCsv(
-      'transactions.csv',
-      ['date', 'type', 'kind', 'quantity', 'reference', 'by'],
-      (query.data?.data ?? []).map((r) => [
-        r.date,
-        r.type,
-        r.kind,
-        r.quantity,
-        r.reference ?? '',
-        r.by ?? '',
-      ]),
-    );
-
   return (
-    <ListSection
+    <HistoryList
+      prefix="transaction"
       title={t('billing.transactions')}
-      tools={
-        <>
-          <DateRangeFilter value={range} onChange={setRange} />
-          <Select
-            placeholder={t('billing.allTypes')}
-            clearable
-            value={type ?? null}
-            onChange={(v) => setType((v as TTransactionRow['type'] | null) ?? undefined)}
-            data={TYPES.map((s) => ({ value: s, label: t(`billing.txType.${s}`) }))}
-          />
-          <CsvButton onClick={exportCsv} />
-        </>
-      }
-    >
-      <DataTable
-        testId="transaction-list"
-        columns={columns}
-        {...pagedRows(list, query)}
-        rowKey={(row) => row.id}
-        rowTestId={() => 'transaction-row'}
-        emptyText={t('billing.noTransactions')}
-      />
-    </ListSection>
+      list={list}
+      query={query}
+      range={range}
+      onRange={setRange}
+      filter={{
+        placeholder: t('billing.allTypes'),
+        value: type,
+        onChange: setType,
+        options: TYPES,
+        label: (s) => t(`billing.txType.${s}`),
+      }}
+      columns={columns}
+      csv={{ file: 'transactions.csv', columns: CSV_COLUMNS }}
+      emptyText={t('billing.noTransactions')}
+    />
   );
 };

@@ -3,18 +3,20 @@ import {
   type TBulkTemplateSortKey,
   type TEndpointBody,
 } from '@bubuh/contracts';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointScope, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
+import {
+  callEndpoint,
+  endpointScope,
+  useEndpointMutation,
+  useEndpointQuery,
+  useInvalidatingMutation,
+  useListQuery,
+} from '@/lib/endpoint';
 import type { TListQuery } from '@/lib/use-list-state';
 
 export type TBulkTemplateInput = TEndpointBody<typeof BULK_TEMPLATE_ENDPOINTS.create>;
 
 export const useBulkTemplates = (query: TListQuery<TBulkTemplateSortKey>) =>
-  useEndpointQuery(
-    BULK_TEMPLATE_ENDPOINTS.list,
-    { query },
-    { select: (body) => body.data, placeholderData: keepPreviousData },
-  );
+  useListQuery(BULK_TEMPLATE_ENDPOINTS.list, { query });
 
 export const useBulkTemplate = (id: number | null) =>
   useEndpointQuery(
@@ -29,13 +31,7 @@ const saveBulkTemplate = ({ id, input }: { id: number | null; input: TBulkTempla
     ? callEndpoint(BULK_TEMPLATE_ENDPOINTS.create, { body: input })
     : callEndpoint(BULK_TEMPLATE_ENDPOINTS.update, { params: { id }, body: input });
 
-export const useSaveBulkTemplate = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveBulkTemplate,
-    onSuccess: () =>
-      client.invalidateQueries({ queryKey: endpointScope(BULK_TEMPLATE_ENDPOINTS.list) }),
-  });
-};
+export const useSaveBulkTemplate = () =>
+  useInvalidatingMutation(saveBulkTemplate, [endpointScope(BULK_TEMPLATE_ENDPOINTS.list)]);
 
 export const useDeleteBulkTemplate = () => useEndpointMutation(BULK_TEMPLATE_ENDPOINTS.remove);

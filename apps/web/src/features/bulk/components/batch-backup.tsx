@@ -4,7 +4,7 @@ import { IconDownload, IconFileZip, IconFolderOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { rowAction, rowActionsColumn } from '@/components/row-actions';
 import { notifyError } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import { downloadBatchFile, downloadOriginal, useBatches, useBatchFiles } from '../api/batches';
@@ -31,24 +31,22 @@ const BatchOriginals = ({ batch }: { batch: TBatch }) => {
       sortKey: 'status',
       render: (row) => <ItemStatusBadge status={row.status} />,
     },
-    actionsColumn(
+    rowActionsColumn(
       t('stamping.list.actions'),
+      (row) => row.file_name,
       (row) =>
-        row.document_id === null ? null : (
-          <RowActions
-            name={row.file_name}
-            actions={[
-              {
-                label: t('bulk.backup.original'),
-                icon: <IconDownload size={18} />,
-                onClick: () => {
+        row.document_id === null
+          ? null
+          : [
+              rowAction(
+                t('bulk.backup.original'),
+                <IconDownload size={18} />,
+                () => {
                   downloadOriginal(row).catch(failed);
                 },
-                testId: 'backup-original',
-              },
-            ]}
-          />
-        ),
+                'backup-original',
+              ),
+            ],
       80,
     ),
   ];
@@ -100,21 +98,17 @@ export const BatchBackup = () => {
     common.date,
     common.total,
     common.status,
-    actionsColumn(
+    rowActionsColumn(
       t('stamping.list.actions'),
-      (row) => (
-        <RowActions
-          name={row.name}
-          actions={[
-            {
-              label: t('bulk.backup.files'),
-              icon: <IconFolderOpen size={18} />,
-              onClick: () => setOpen(row),
-              testId: 'backup-open',
-            },
-          ]}
-        />
-      ),
+      (row) => row.name,
+      (row) => [
+        rowAction(
+          t('bulk.backup.files'),
+          <IconFolderOpen size={18} />,
+          () => setOpen(row),
+          'backup-open',
+        ),
+      ],
       80,
     ),
   ];

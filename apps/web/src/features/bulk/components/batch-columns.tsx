@@ -7,11 +7,15 @@ import { BatchStatusBadge } from './batch-badges';
 
 type TBatchColumn = TColumn<TBatch, TBatchSortKey>;
 
-/** The columns every list of batches shows: name (and owner), created, files, status. */
+/**
+ * The columns every list of batches shows: name (and owner; a link to `linkTo` when given),
+ * created, files, status.
+ */
 export const batchColumns = (
   t: TFunction,
+  linkTo?: (row: TBatch) => string,
 ): Record<'name' | 'date' | 'total' | 'status', TBatchColumn> => ({
-  name: nameOwnerColumn(t('bulk.list.name'), 'name'),
+  name: nameOwnerColumn(t('bulk.list.name'), 'name', linkTo),
   date: createdColumn(t('bulk.list.created'), 'date'),
   total: {
     key: 'total',

@@ -2,10 +2,11 @@ import {
   DOCUMENT_ENDPOINTS,
   endpointPath,
   formatDate,
+  formatDateTime,
   type TBatch,
   type TBatchItem,
 } from '@bubuh/contracts';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconDownload,
   IconFileZip,
@@ -16,12 +17,13 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonRow, type TButtonAction } from '@/components/button-row';
 import { DataTable, type TColumn } from '@/components/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { QueryFallback } from '@/components/query-fallback';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { rowAction, rowActionsColumn } from '@/components/row-actions';
 import { request } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -41,6 +43,18 @@ import { BatchManifest, manifestLine } from './batch-manifest';
 import { BatchUpload } from './batch-upload';
 
 const PER_PAGE = 20;
+
+/** The stamped batch's downloads: the files as a ZIP, the report as CSV and as XLSX. */
+const downloads = [
+  { what: 'zip', variant: 'light', icon: <IconFileZip size={16} />, testId: 'batch-zip' },
+  { what: 'report', variant: 'subtle', icon: <IconTable size={16} />, testId: 'batch-report' },
+  {
+    what: 'reportXlsx',
+    variant: 'subtle',
+    icon: <IconTable size={16} />,
+    testId: 'batch-report-xlsx',
+  },
+] as const;
 
 /** Documents per second since the start, and the seconds left at that pace. */
 const paceOf = (batch: TBatch) => {
@@ -83,6 +97,20 @@ export const BatchDetail = ({ id }: { id: number }) => {
   const esignShort = batch.esign_units_needed > batch.esign_balance;
   const short = batch.units_needed > batch.balance || esignShort;
 
+  /** Pause, resume, retry, cancel: a default button, off while another control runs. */
+  const control = (
+    what: 'pause' | 'resume' | 'retry' | 'cancel',
+    icon: ReactNode,
+    onClick: () => void,
+  ): TButtonAction => ({
+    label: t(`bulk.actions.${what}`),
+    variant: 'default',
+    icon,
+    disabled: pending,
+    onClick,
+    testId: `batch-${what}`,
+  });
+
   const columns: TColumn<TBatchItem>[] = [
     {
       key: 'file',
@@ -118,36 +146,31 @@ export const BatchDetail = ({ id }: { id: number }) => {
       header: t('bulk.items.reason'),
       render: (row) => (
         <Text fz="xs" c={row.reason ? 'red' : 'dimmed'}>
-          {row.reason ?? (row.stamped_at ? formatDate(row.stamped_at) : '—')}
+          {row.reason ?? (row.stamped_at ? formatDateTime(row.stamped_at) : '—')}
         </Text>
       ),
     },
-    actionsColumn(
+    rowActionsColumn(
       t('stamping.list.actions'),
-      (row) => (
-        <RowActions
-          name={row.file_name}
-          actions={[
-            {
-              label: t('stamping.actions.download'),
-              icon: <IconDownload size={18} />,
-              hidden: row.status !== 'stamped',
-              onClick: () => {
-                downloadStamped(row).catch(() => notifyError(t('bulk.detail.downloadFailed')));
-              },
-              testId: 'batch-item-download',
-            },
-            {
-              label: t('stamping.actions.delete'),
-              icon: <IconTrash size={18} />,
-              color: 'red',
-              hidden: batch.status !== 'draft',
-              onClick: () => remove.mutate({ params: { id: row.id } }),
-              testId: 'batch-item-remove',
-            },
-          ]}
-        />
-      ),
+      (row) => row.file_name,
+      (row) => [
+        rowAction(
+          t('stamping.actions.download'),
+          <IconDownload size={18} />,
+          () => {
+            downloadStamped(row).catch(() => notifyError(t('bulk.detail.downloadFailed')));
+          },
+          'batch-item-download',
+          { hidden: row.status !== 'stamped' },
+        ),
+        rowAction(
+          t('stamping.actions.delete'),
+          <IconTrash size={18} />,
+          () => remove.mutate({ params: { id: row.id } }),
+          'batch-item-remove',
+          { color: 'red', hidden: batch.status !== 'draft' },
+        ),
+      ],
       100,
     ),
   ];
@@ -206,96 +229,54 @@ export const BatchDetail = ({ id }: { id: number }) => {
             </Alert>
           ) : null}
           {failure ? <ErrorAlert>{serverMessage(failure, t)}</ErrorAlert> : null}
-          <Group gap="sm">
-            {batch.status === 'draft' ? (
-              <Button
-                leftSection={<IconPlayerPlay size={16} />}
-                disabled={batch.counts.ready === 0 || short || pending}
-                onClick={() =>
-                  start.mutate(body, { onSuccess: () => notifySuccess(t('bulk.toast.started')) })
-                }
-                data-testid="batch-start"
-              >
-                {t('bulk.actions.start', { count: batch.counts.ready })}
-              </Button>
-            ) : null}
-            {batch.status === 'running' ? (
-              <Button
-                variant="default"
-                leftSection={<IconPlayerPause size={16} />}
-                disabled={pending}
-                onClick={() => pause.mutate(body)}
-                data-testid="batch-pause"
-              >
-                {t('bulk.actions.pause')}
-              </Button>
-            ) : null}
-            {batch.status === 'paused' ? (
-              <Button
-                variant="default"
-                leftSection={<IconPlayerPlay size={16} />}
-                disabled={pending}
-                onClick={() => resume.mutate(body)}
-                data-testid="batch-resume"
-              >
-                {t('bulk.actions.resume')}
-              </Button>
-            ) : null}
-            {batch.counts.failed > 0 && batch.status !== 'cancelled' && batch.status !== 'draft' ? (
-              <Button
-                variant="default"
-                leftSection={<IconReload size={16} />}
-                disabled={pending}
-                onClick={() => retry.mutate(body)}
-                data-testid="batch-retry"
-              >
-                {t('bulk.actions.retry', { count: batch.counts.failed })}
-              </Button>
-            ) : null}
-            {['draft', 'running', 'paused'].includes(batch.status) ? (
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconX size={16} />}
-                disabled={pending}
-                onClick={() => cancel.mutate(body)}
-                data-testid="batch-cancel"
-              >
-                {t('bulk.actions.cancel')}
-              </Button>
-            ) : null}
-            {batch.counts.stamped > 0 ? (
-              <>
-                <Button
-                  variant="light"
-                  leftSection={<IconFileZip size={16} />}
-                  onClick={() =>
-                    downloadBatchFile(batch, 'zip').catch(() =>
-                      notifyError(t('bulk.detail.downloadFailed')),
-                    )
-                  }
-                  data-testid="batch-zip"
-                >
-                  {t('bulk.actions.zip')}
-                </Button>
-                {(['report', 'reportXlsx'] as const).map((what) => (
-                  <Button
-                    key={what}
-                    variant="subtle"
-                    leftSection={<IconTable size={16} />}
-                    onClick={() =>
-                      downloadBatchFile(batch, what).catch(() =>
-                        notifyError(t('bulk.detail.downloadFailed')),
-                      )
-                    }
-                    data-testid={what === 'report' ? 'batch-report' : 'batch-report-xlsx'}
-                  >
-                    {t(`bulk.actions.${what}`)}
-                  </Button>
-                ))}
-              </>
-            ) : null}
-          </Group>
+          <ButtonRow
+            gap="sm"
+            actions={[
+              {
+                label: t('bulk.actions.start', { count: batch.counts.ready }),
+                icon: <IconPlayerPlay size={16} />,
+                disabled: batch.counts.ready === 0 || short || pending,
+                onClick: () =>
+                  start.mutate(body, { onSuccess: () => notifySuccess(t('bulk.toast.started')) }),
+                testId: 'batch-start',
+                hidden: batch.status !== 'draft',
+              },
+              {
+                ...control('pause', <IconPlayerPause size={16} />, () => pause.mutate(body)),
+                hidden: batch.status !== 'running',
+              },
+              {
+                ...control('resume', <IconPlayerPlay size={16} />, () => resume.mutate(body)),
+                hidden: batch.status !== 'paused',
+              },
+              {
+                ...control('retry', <IconReload size={16} />, () => retry.mutate(body)),
+                label: t('bulk.actions.retry', { count: batch.counts.failed }),
+                hidden:
+                  batch.counts.failed === 0 ||
+                  batch.status === 'cancelled' ||
+                  batch.status === 'draft',
+              },
+              {
+                ...control('cancel', <IconX size={16} />, () => cancel.mutate(body)),
+                color: 'red',
+                variant: 'light',
+                hidden: !['draft', 'running', 'paused'].includes(batch.status),
+              },
+              ...downloads.map(({ what, variant, icon, testId }) => ({
+                label: t(`bulk.actions.${what}`),
+                variant,
+                icon,
+                onClick: () => {
+                  downloadBatchFile(batch, what).catch(() =>
+                    notifyError(t('bulk.detail.downloadFailed')),
+                  );
+                },
+                testId,
+                hidden: batch.counts.stamped === 0,
+              })),
+            ]}
+          />
         </Stack>
       </Paper>
       {batch.status === 'draft' ? <BatchUpload batch={batch} /> : null}

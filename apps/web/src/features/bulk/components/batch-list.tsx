@@ -1,10 +1,11 @@
 import type { TBatch, TBatchSortKey } from '@bubuh/contracts';
-import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconEye, IconPlus } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { pagedTable, type TColumn } from '@/components/data-table';
+import { ListPage } from '@/components/lists/list-page';
+import { rowAction, rowActionsColumn } from '@/components/row-actions';
 import { useListState } from '@/lib/use-list-state';
 import { useBatches } from '../api/batches';
 import { BatchProgress } from './batch-badges';
@@ -26,7 +27,7 @@ export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchLi
   const query = useBatches(list.query);
   const [creating, setCreating] = useState(templateId !== null);
 
-  const common = batchColumns(t);
+  const common = batchColumns(t, (row) => detailPath(row.id));
   const columns: TColumn<TBatch, TBatchSortKey>[] = [
     common.name,
     common.date,
@@ -53,44 +54,26 @@ export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchLi
         </Stack>
       ),
     },
-    actionsColumn(
+    rowActionsColumn(
       t('stamping.list.actions'),
-      (row) => (
-        <RowActions
-          name={row.name}
-          actions={[
-            {
-              label: t('bulk.list.open'),
-              icon: <IconEye size={18} />,
-              to: detailPath(row.id),
-              testId: 'batch-open',
-            },
-          ]}
-        />
-      ),
+      (row) => row.name,
+      (row) => [
+        rowAction(t('bulk.list.open'), <IconEye size={18} />, detailPath(row.id), 'batch-open'),
+      ],
       80,
     ),
   ];
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="batch-page">
-      <DataTable
-        testId="batch-table"
-        columns={columns}
-        {...pagedTable(list, query, t, t('bulk.list.search'))}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `batch-row-${row.name}`}
-        emptyText={t('bulk.list.empty')}
-        actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setCreating(true)}
-            data-testid="batch-new"
-          >
-            {t('bulk.list.new')}
-          </Button>
-        }
-      />
+    <ListPage
+      prefix="batch"
+      source={pagedTable(list, query, t, t('bulk.list.search'))}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowName={(row) => row.name}
+      emptyText={t('bulk.list.empty')}
+      add={{ label: t('bulk.list.new'), onClick: () => setCreating(true), testId: 'batch-new' }}
+    >
       <NewBatchModal
         bulkTemplateId={templateId}
         opened={creating}
@@ -100,6 +83,6 @@ export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchLi
           onCreated(id);
         }}
       />
-    </Paper>
+    </ListPage>
   );
 };

@@ -1,33 +1,15 @@
 import type { TBatchPlacement } from '@bubuh/contracts';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Divider, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { DocDetailsFields } from '@/components/document-editor/doc-details-fields';
-import classes from '@/components/document-editor/editor.module.css';
-import { SamplePdfField, type TSample } from '@/components/document-editor/sample-pdf-field';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
-import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import { TemplateEditorFrame, useTemplateEditorFrame } from '@/components/lists/editor-frame';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
-import { QueryFallback } from '@/components/query-fallback';
-import { fieldErrorsOf } from '@/lib/api-client';
-import { serverMessage } from '@/lib/api-errors';
 import { useDocTypes } from '@/lib/document-queries';
-import { notifySuccess } from '@/lib/notify';
 import {
   A4,
   defaultSignBox,
@@ -64,11 +46,9 @@ export const BulkTemplateEditor = ({
   backTo: string;
 }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const existing = useBulkTemplate(templateId);
   const save = useSaveBulkTemplate();
   const docTypes = useDocTypes();
-  const [sample, setSample] = useState<TSample | null>(null);
   const editor = usePlacementEditor<TBox>();
   const { pages, setPages, items, setItems } = editor;
   const form = useForm<{ name: string; doc_type: string | null; doc_value: number | string }>({
@@ -78,6 +58,18 @@ export const BulkTemplateEditor = ({
         v.trim().length >= 2 && v.trim().length <= 150 ? null : t('bulk.create.nameRequired'),
       doc_type: (v) => (v ? null : t('bulk.create.docTypeRequired')),
     },
+  });
+
+  const { sample, saveInput, frame } = useTemplateEditorFrame({
+    prefix: 'bulk-template',
+    templateId,
+    existing,
+    backTo,
+    backLabel: t('page.stampBulkTemplate'),
+    onPages: setPages,
+    save,
+    form,
+    fields: ['name', 'doc_type'],
   });
 
   const fixedPages = items.map((i) => (i.box.page_mode === 'fixed' ? i.box.page : 1));
@@ -153,131 +145,70 @@ export const BulkTemplateEditor = ({
 
   const submit = form.onSubmit((values) => {
     if (!stamp) return;
-    save.mutate(
-      {
-        id: templateId,
-        input: {
-          name: values.name.trim(),
-          doc_type: values.doc_type ?? '',
-          doc_value: typeof values.doc_value === 'number' ? values.doc_value : null,
-          emeterai: stamp,
-          esign,
-        },
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            templateId === null
-              ? t('stamping.toast.templateAdded')
-              : t('stamping.toast.templateUpdated'),
-          );
-          navigate(backTo);
-        },
-        onError: (error) => form.setErrors(fieldErrorsOf(error, ['name', 'doc_type'])),
-      },
-    );
+    saveInput({
+      name: values.name.trim(),
+      doc_type: values.doc_type ?? '',
+      doc_value: typeof values.doc_value === 'number' ? values.doc_value : null,
+      emeterai: stamp,
+      esign,
+    });
   });
 
-  if (templateId !== null && (existing.isPending || existing.error)) {
-    const back = { to: backTo, label: t('page.stampBulkTemplate') };
-    return <QueryFallback pending={existing.isPending} error={existing.error} back={back} />;
-  }
-
   return (
-    <div className={classes.editor} data-testid="bulk-template-editor">
-      <div className={classes.viewerPane}>
-        <PdfViewer
-          data={sample?.data ?? null}
-          blankPages={blankPages}
-          boxes={boxes}
-          onPages={sample ? setPages : undefined}
-          maxScale={1.4}
-          onBoxChange={moveBox}
+    <TemplateEditorFrame
+      {...frame}
+      blankPages={blankPages}
+      boxes={boxes}
+      onBoxChange={moveBox}
+      onSubmit={submit}
+      details={
+        <DocDetailsFields
+          docTypes={docTypes}
+          typeInput={form.getInputProps('doc_type')}
+          valueInput={form.getInputProps('doc_value')}
         />
-      </div>
-      <Paper withBorder p="lg" className={classes.sidePanel}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label={t('stamping.templates.name')}
-              withAsterisk
-              maxLength={150}
-              data-testid="bulk-template-name"
-              {...form.getInputProps('name')}
-            />
-            <DocDetailsFields
-              docTypes={docTypes}
-              typeInput={form.getInputProps('doc_type')}
-              valueInput={form.getInputProps('doc_value')}
-            />
-            <SamplePdfField
-              sample={sample}
-              onChange={(next) => {
-                setSample(next);
-                if (!next) setPages([]);
-              }}
-            />
-            <Text fz="xs" c="dimmed">
-              {t('bulk.template.anchorHelp')}
-            </Text>
-            <Divider label={t('stamping.box.label')} labelPosition="left" />
-            {stamp ? (
-              <>
-                <BulkBoxAnchor
-                  box={stamp}
-                  label={t('bulk.create.pageMode')}
-                  onChange={(anchor) => setAnchor('emeterai', anchor)}
-                  testId="bulk-stamp-anchor"
-                />
-                <StampSizeInput
-                  box={stampShown}
-                  geometry={stampShown ? shownPages[stampShown.page - 1] : undefined}
-                  onResize={(next, page) =>
-                    editor.update('emeterai', (item) => ({
-                      ...item,
-                      box: anchored(next, page, item.box.page_mode),
-                    }))
-                  }
-                />
-              </>
-            ) : null}
-            <Divider label={t('bulk.template.esignBox')} labelPosition="left" />
-            <Switch
-              checked={esign !== null}
-              onChange={(event) => toggleEsign(event.currentTarget.checked)}
-              label={t('bulk.template.esignToggle')}
-              description={t('bulk.template.esignHelp')}
-              data-testid="bulk-esign-toggle"
-            />
-            {esign ? (
-              <BulkBoxAnchor
-                box={esign}
-                label={t('bulk.template.esignPage')}
-                onChange={(anchor) => setAnchor('esign', anchor)}
-                testId="bulk-esign-anchor"
-              />
-            ) : null}
-            {save.error ? (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-                {serverMessage(save.error, t)}
-              </Alert>
-            ) : null}
-            <Group grow gap="sm">
-              <Button variant="default" onClick={() => navigate(backTo)}>
-                {t('stamping.actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                leftSection={<IconDeviceFloppy size={16} />}
-                loading={save.isPending}
-                data-testid="bulk-template-save"
-              >
-                {t('stamping.actions.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </div>
+      }
+    >
+      <Text fz="xs" c="dimmed">
+        {t('bulk.template.anchorHelp')}
+      </Text>
+      <Divider label={t('stamping.box.label')} labelPosition="left" />
+      {stamp ? (
+        <>
+          <BulkBoxAnchor
+            box={stamp}
+            label={t('bulk.create.pageMode')}
+            onChange={(anchor) => setAnchor('emeterai', anchor)}
+            testId="bulk-stamp-anchor"
+          />
+          <StampSizeInput
+            box={stampShown}
+            geometry={stampShown ? shownPages[stampShown.page - 1] : undefined}
+            onResize={(next, page) =>
+              editor.update('emeterai', (item) => ({
+                ...item,
+                box: anchored(next, page, item.box.page_mode),
+              }))
+            }
+          />
+        </>
+      ) : null}
+      <Divider label={t('bulk.template.esignBox')} labelPosition="left" />
+      <Switch
+        checked={esign !== null}
+        onChange={(event) => toggleEsign(event.currentTarget.checked)}
+        label={t('bulk.template.esignToggle')}
+        description={t('bulk.template.esignHelp')}
+        data-testid="bulk-esign-toggle"
+      />
+      {esign ? (
+        <BulkBoxAnchor
+          box={esign}
+          label={t('bulk.template.esignPage')}
+          onChange={(anchor) => setAnchor('esign', anchor)}
+          testId="bulk-esign-anchor"
+        />
+      ) : null}
+    </TemplateEditorFrame>
   );
 };

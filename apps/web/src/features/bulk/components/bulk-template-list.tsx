@@ -1,12 +1,11 @@
 import { ROUTES, type TBulkTemplate, type TBulkTemplateSortKey } from '@bubuh/contracts';
-import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { pagedTable, type TColumn } from '@/components/data-table';
 import { createdColumn, nameOwnerColumn } from '@/components/list-columns';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { ListPage } from '@/components/lists/list-page';
+import { editDeleteActions, rowAction, rowActionsColumn } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { bulkEditTemplatePath, bulkUseTemplatePath } from '@/lib/document-paths';
 import { notifySuccess } from '@/lib/notify';
@@ -46,64 +45,42 @@ export const BulkTemplateList = () => {
       ),
     },
     createdColumn(t('stamping.templates.date'), 'date'),
-    actionsColumn(
+    rowActionsColumn(
       t('stamping.list.actions'),
-      (row) => (
-        <RowActions
-          name={row.name}
-          actions={[
-            {
-              label: t('bulk.template.use'),
-              icon: <IconPlayerPlay size={18} />,
-              to: bulkUseTemplatePath(row.id),
-              testId: 'bulk-template-use',
-            },
-            {
-              label: t('stamping.actions.edit'),
-              icon: <IconPencil size={18} />,
-              to: bulkEditTemplatePath(row.id),
-              testId: 'bulk-template-edit',
-            },
-            {
-              label: t('stamping.actions.delete'),
-              icon: <IconTrash size={18} />,
-              color: 'red',
-              onClick: () => deletion.ask(row),
-              testId: 'bulk-template-delete',
-            },
-          ]}
-        />
-      ),
+      (row) => row.name,
+      (row) => [
+        rowAction(
+          t('bulk.template.use'),
+          <IconPlayerPlay size={18} />,
+          bulkUseTemplatePath(row.id),
+          'bulk-template-use',
+        ),
+        ...editDeleteActions(t, 'bulk-template', bulkEditTemplatePath(row.id), () =>
+          deletion.ask(row),
+        ),
+      ],
       140,
     ),
   ];
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="bulk-template-page">
-      <DataTable
-        testId="bulk-template-table"
-        columns={columns}
-        {...pagedTable(list, query, t, t('stamping.templates.search'))}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `bulk-template-row-${row.name}`}
-        emptyText={t('bulk.template.empty')}
-        actions={
-          <Button
-            component={Link}
-            to={ROUTES.stampBulkCreateTemplate.path}
-            leftSection={<IconPlus size={16} />}
-            data-testid="bulk-template-add"
-          >
-            {t('bulk.template.add')}
-          </Button>
-        }
-      />
-      <DeleteConfirmDialog
-        deletion={deletion}
-        testId="bulk-template-delete-dialog"
-        title={t('stamping.templates.deleteTitle')}
-        body={(row) => t('stamping.templates.deleteBody', { name: row.name })}
-      />
-    </Paper>
+    <ListPage
+      prefix="bulk-template"
+      source={pagedTable(list, query, t, t('stamping.templates.search'))}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowName={(row) => row.name}
+      emptyText={t('bulk.template.empty')}
+      add={{
+        label: t('bulk.template.add'),
+        to: ROUTES.stampBulkCreateTemplate.path,
+        testId: 'bulk-template-add',
+      }}
+      deletion={{
+        state: deletion,
+        title: t('stamping.templates.deleteTitle'),
+        body: (row) => t('stamping.templates.deleteBody', { name: row.name }),
+      }}
+    />
   );
 };

@@ -4,8 +4,13 @@ import {
   type TDepartementSortKey,
   type TEndpointResponse,
 } from '@bubuh/contracts';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointScope, useEndpointQuery } from '@/lib/endpoint';
+import {
+  callEndpoint,
+  endpointScope,
+  useEndpointQuery,
+  useInvalidatingMutation,
+  useListQuery,
+} from '@/lib/endpoint';
 import type { TListQuery } from '@/lib/use-list-state';
 
 export type TDepartementOption = TEndpointResponse<
@@ -17,11 +22,7 @@ export const DEPARTEMENTS_KEY = endpointScope(DEPARTEMENT_ENDPOINTS.list);
 
 /** One page of the department list; the sort is part of the key (the server sorts). */
 export const useDepartements = (query: TListQuery<TDepartementSortKey>) =>
-  useEndpointQuery(
-    DEPARTEMENT_ENDPOINTS.list,
-    { query },
-    { select: (body) => body.data, placeholderData: keepPreviousData },
-  );
+  useListQuery(DEPARTEMENT_ENDPOINTS.list, { query });
 
 /** The department select of the user form and the quota transfer (GET /users/get/by/{company}). */
 export const useDepartementOptions = (companyId: number | null) =>
@@ -31,30 +32,20 @@ export const useDepartementOptions = (companyId: number | null) =>
     { select: (body) => body.data, enabled: companyId !== null },
   );
 
-const useInvalidate = () => {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: DEPARTEMENTS_KEY }),
-      client.invalidateQueries({ queryKey: endpointScope(QUOTA_ENDPOINTS.company) }),
-    ]);
-};
+/** A department's users and balances show on the quota screens too. */
+const INVALIDATES = [DEPARTEMENTS_KEY, endpointScope(QUOTA_ENDPOINTS.company)];
 
-export const useSaveDepartement = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, name }: { id?: number; name: string }) =>
+export const useSaveDepartement = () =>
+  useInvalidatingMutation(
+    ({ id, name }: { id?: number; name: string }) =>
       id === undefined
         ? callEndpoint(DEPARTEMENT_ENDPOINTS.create, { body: { name } })
         : callEndpoint(DEPARTEMENT_ENDPOINTS.update, { params: { id }, body: { name } }),
-    onSuccess: () => invalidate(),
-  });
-};
+    INVALIDATES,
+  );
 
-export const useDeleteDepartement = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => callEndpoint(DEPARTEMENT_ENDPOINTS.remove, { params: { id } }),
-    onSuccess: () => invalidate(),
-  });
-};
+export const useDeleteDepartement = () =>
+  useInvalidatingMutation(
+    (id: number) => callEndpoint(DEPARTEMENT_ENDPOINTS.remove, { params: { id } }),
+    INVALIDATES,
+  );

@@ -1,11 +1,9 @@
 import { type TDepartement, ZDepartementRequest } from '@bubuh/contracts';
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
-import { errorFields, statusMessage } from '@/lib/api-errors';
-import { notifySuccess } from '@/lib/notify';
+import { dialogSaveHandlers, useDialogFill } from '@/components/lists/form-dialog';
 import { useSaveDepartement } from '../api/departements';
 
 type TDepartementFormModalProps = {
@@ -32,31 +30,19 @@ export const DepartementFormModal = ({
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens.
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues({ name: departement?.name ?? '' });
-    form.resetDirty();
-    form.clearErrors();
-    save.reset();
-  }, [opened, departement]);
+  useDialogFill(opened, departement, form, save, () => ({ name: departement?.name ?? '' }));
 
   const submit = form.onSubmit((values) => {
     save.mutate(
       { id: departement?.departement_id, name: values.name.trim() },
-      {
-        onSuccess: () => {
-          const entity = t('master.entity.department');
-          notifySuccess(
-            departement ? t('master.toast.update', { entity }) : t('master.toast.add', { entity }),
-          );
-          onClose();
-        },
-        onError: (error) => {
-          if (errorFields(error).includes('name'))
-            form.setFieldError('name', statusMessage(error, t));
-        },
-      },
+      dialogSaveHandlers({
+        t,
+        entity: 'master.entity.department',
+        isNew: !departement,
+        onClose,
+        form,
+        fields: ['name'],
+      }),
     );
   });
 
@@ -66,8 +52,7 @@ export const DepartementFormModal = ({
       onClose={onClose}
       title={departement ? t('master.department.edit') : t('master.department.add')}
       onSubmit={submit}
-      pending={save.isPending}
-      error={save.error ? statusMessage(save.error, t) : null}
+      save={save}
       testId="departement-form"
       submitTestId="departement-submit"
     >

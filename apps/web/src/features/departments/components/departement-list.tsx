@@ -1,10 +1,9 @@
 import { formatNumber, type TDepartement, type TDepartementSortKey } from '@bubuh/contracts';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
-import { AddButton, ListSection } from '@/components/list-section';
-import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
+import { pagedTable, type TColumn } from '@/components/data-table';
+import { ListPage } from '@/components/lists/list-page';
+import { editDeleteActions, rowActionsColumn } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
@@ -64,45 +63,40 @@ export const DepartementList = () => {
         ),
       }),
     ),
-    actionsColumn(
+    rowActionsColumn(
       t('master.actions.label'),
-      (row) => (
-        <RowActions
-          name={row.name}
-          actions={editDeleteActions(
-            t,
-            'departement',
-            () => form.open(row),
-            () => deletion.ask(row),
-          )}
-        />
-      ),
+      (row) => row.name,
+      (row) =>
+        editDeleteActions(
+          t,
+          'departement',
+          () => form.open(row),
+          () => deletion.ask(row),
+        ),
       110,
     ),
   ];
 
   return (
-    <ListSection testId="departement-page">
-      <DataTable
-        testId="departement-table"
-        columns={columns}
-        {...pagedTable(list, query, t, t('master.department.search'))}
-        rowKey={(row) => row.departement_id}
-        rowTestId={(row) => `departement-row-${row.name}`}
-        emptyText={t('master.department.empty')}
-        actions={
-          <AddButton onClick={() => form.open(null)} testId="departement-add">
-            {t('master.department.add')}
-          </AddButton>
-        }
-      />
+    <ListPage
+      prefix="departement"
+      source={pagedTable(list, query, t, t('master.department.search'))}
+      columns={columns}
+      rowKey={(row) => row.departement_id}
+      rowName={(row) => row.name}
+      emptyText={t('master.department.empty')}
+      add={{
+        label: t('master.department.add'),
+        onClick: () => form.open(null),
+        testId: 'departement-add',
+      }}
+      deletion={{
+        state: deletion,
+        title: t('master.department.deleteTitle'),
+        body: (row) => t('master.department.deleteBody', { name: row.name }),
+      }}
+    >
       <DepartementFormModal opened={form.opened} departement={form.editing} onClose={form.close} />
-      <DeleteConfirmDialog
-        deletion={deletion}
-        testId="departement-delete-dialog"
-        title={t('master.department.deleteTitle')}
-        body={(row) => t('master.department.deleteBody', { name: row.name })}
-      />
-    </ListSection>
+    </ListPage>
   );
 };

@@ -6,25 +6,17 @@ import {
   type TDocument,
 } from '@bubuh/contracts';
 import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCircleCheck,
-  IconClock,
-  IconDownload,
-  IconPencil,
-  IconSignature,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonRow } from '@/components/button-row';
 import classes from '@/components/document-editor/editor.module.css';
 import { statusMessage } from '@/lib/api-errors';
 import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
-import { draftPath, esignPath } from '@/lib/document-paths';
 import { useDocTypes, useDocument } from '@/lib/document-queries';
 import { needsJavaScriptAck } from '@/lib/javascript-ack';
 import { useSession } from '@/lib/session';
-import { downloadTargetOf } from '../utils/download-rules';
+import { documentActionItems } from './document-action-items';
 
 type TDocumentDetailsDrawerProps = {
   documentId: number | null;
@@ -84,7 +76,7 @@ const DetailsBody = ({
   downloading: boolean;
 }) => {
   const { t } = useTranslation();
-  const can = documentActionsFor(doc, useSession()?.userData);
+  const items = documentActionItems(t, doc, documentActionsFor(doc, useSession()?.userData), 16);
   const rows: [string, ReactNode][] = [
     [
       t('stamping.list.status'),
@@ -254,27 +246,13 @@ const DetailsBody = ({
         gap="sm"
         actions={[
           {
-            label: t('stamping.actions.download'),
-            icon: <IconDownload size={16} />,
+            ...items.download,
             onClick: onDownload,
             loading: downloading,
-            disabled: downloadTargetOf(doc).kind === 'none',
             testId: 'details-download',
           },
-          {
-            label: t('stamping.actions.continue'),
-            icon: <IconPencil size={16} />,
-            to: draftPath(doc.document_id),
-            variant: 'default',
-            hidden: !can.continueDraft,
-          },
-          {
-            label: t('stamping.actions.sign'),
-            icon: <IconSignature size={16} />,
-            to: esignPath(doc.document_id),
-            variant: 'default',
-            hidden: !can.sign,
-          },
+          { ...items.continue, variant: 'default' },
+          { ...items.sign, variant: 'default' },
         ]}
       />
     </Stack>

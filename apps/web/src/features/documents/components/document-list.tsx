@@ -49,6 +49,14 @@ type TDocumentListProps = {
 
 const FILTERS: TDocumentStatusFilter[] = ['all', 'stamp', 'nostamp', 'canceled'];
 
+/** The "More" menu of My e-Document: the other stamping pages (titles `page.<route>`). */
+const MORE_PAGES = [
+  { route: 'stampSingleTemplate', Icon: IconLayoutGrid },
+  { route: 'stampDocumentTemplate', Icon: IconLayoutGrid },
+  { route: 'stampEsign', Icon: IconSignature },
+  { route: 'stampBackup', Icon: IconArchive },
+] as const;
+
 /** /stamp (My e-Document) and /stamp/backup: the stamping history with its actions. */
 export const DocumentList = ({ mode }: TDocumentListProps) => {
   const { t } = useTranslation();
@@ -57,16 +65,15 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
   const [params, setParams] = useSearchParams();
   const list = useListState<TDocumentSortKey>();
   const [status, setStatus] = useState<TDocumentStatusFilter>('all');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [dates, setDateRange] = useState({ from: '', to: '' });
   // "Waiting for my signature" lives in the address (?waiting=me): the dashboard card links here.
   const waitingMine = mode === 'all' && params.get('waiting') === 'me';
   const query = useDocuments({
     ...list.query,
     ...(waitingMine ? { waiting: 'me' as const } : {}),
     status: mode === 'backup' ? 'stamp' : status,
-    from: isoDay(from),
-    to: isoDay(to),
+    from: isoDay(dates.from),
+    to: isoDay(dates.to),
     order: list.query.order ?? 'desc',
   });
   const { download, busyId } = useDocumentDownload();
@@ -80,27 +87,26 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
     errorText: (error) => serverMessage(error, t),
   });
 
+  /** Sets (or, with null, removes) one parameter of the address, in place. */
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
   const detailId = Number(params.get('doc')) || null;
-  const openDetails = (doc: TDocument) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('doc', String(doc.document_id));
-        return next;
-      },
-      { replace: true },
-    );
-  const closeDetails = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('doc');
-        return next;
-      },
-      { replace: true },
-    );
+  const openDetails = (doc: TDocument) => setParam('doc', String(doc.document_id));
+  const closeDetails = () => setParam('doc', null);
 
   const resetPage = () => list.setPage(1);
+  const setDates = (next: { from: string; to: string }) => {
+    setDateRange(next);
+    resetPage();
+  };
   /** "1 of 2 signed — waiting for Dewi" while signatures are pending; the state word otherwise. */
   const signingWords = (row: TDocument) => {
     const progress = signingProgressOf(row);
@@ -192,14 +198,14 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
         row={row}
         can={documentActionsFor(row, user)}
         downloading={busyId === row.document_id}
-        onDownload={() => void download(row)}
-        onDetails={() => openDetails(row)}
-        onCancel={() => {
-          cancel.reset();
-          setCanceling(row);
-        }}
-        onDelete={() => {
-          deletion.ask(row);
+        on={{
+          download: () => void download(row),
+          details: () => openDetails(row),
+          cancel: () => {
+            cancel.reset();
+            setCanceling(row);
+          },
+          delete: () => deletion.ask(row),
         }}
       />
     )),
@@ -223,15 +229,7 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
         <Chip
           checked={waitingMine}
           onChange={(checked) => {
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                if (checked) next.set('waiting', 'me');
-                else next.delete('waiting');
-                return next;
-              },
-              { replace: true },
-            );
+            setParam('waiting', checked ? 'me' : null);
             resetPage();
           }}
           data-testid="filter-waiting"
@@ -239,35 +237,18 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
           {t('stamping.filter.waitingForMe')}
         </Chip>
       ) : null}
-      <IsoDateInput
-        label={t('stamping.list.from')}
-        value={from}
-        onChange={(value) => {
-          setFrom(value);
-          resetPage();
-        }}
-        w={170}
-        data-testid="filter-from"
-      />
-      <IsoDateInput
-        label={t('stamping.list.to')}
-        value={to}
-        onChange={(value) => {
-          setTo(value);
-          resetPage();
-        }}
-        w={170}
-        data-testid="filter-to"
-      />
-      {from || to ? (
-        <Button
-          variant="subtle"
-          onClick={() => {
-            setFrom('');
-            setTo('');
-            resetPage();
-          }}
-        >
+      {(['from', 'to'] as const).map((end) => (
+        <IsoDateInput
+          key={end}
+          label={t(`stamping.list.${end}`)}
+          value={dates[end]}
+          onChange={(value) => setDates({ ...dates, [end]: value })}
+          w={170}
+          data-testid={`filter-${end}`}
+        />
+      ))}
+      {dates.from || dates.to ? (
+        <Button variant="subtle" onClick={() => setDates({ from: '', to: '' })}>
           {t('stamping.list.clearDates')}
         </Button>
       ) : null}
@@ -293,34 +274,16 @@ export const DocumentList = ({ mode }: TDocumentListProps) => {
                     <Button variant="default">{t('stamping.list.more')}</Button>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item
-                      component={Link}
-                      to={ROUTES.stampSingleTemplate.path}
-                      leftSection={<IconLayoutGrid size={16} />}
-                    >
-                      {t('page.stampSingleTemplate')}
-                    </Menu.Item>
-                    <Menu.Item
-                      component={Link}
-                      to={ROUTES.stampDocumentTemplate.path}
-                      leftSection={<IconLayoutGrid size={16} />}
-                    >
-                      {t('page.stampDocumentTemplate')}
-                    </Menu.Item>
-                    <Menu.Item
-                      component={Link}
-                      to={ROUTES.stampEsign.path}
-                      leftSection={<IconSignature size={16} />}
-                    >
-                      {t('page.stampEsign')}
-                    </Menu.Item>
-                    <Menu.Item
-                      component={Link}
-                      to={ROUTES.stampBackup.path}
-                      leftSection={<IconArchive size={16} />}
-                    >
-                      {t('page.stampBackup')}
-                    </Menu.Item>
+                    {MORE_PAGES.map(({ route, Icon }) => (
+                      <Menu.Item
+                        key={route}
+                        component={Link}
+                        to={ROUTES[route].path}
+                        leftSection={<Icon size={16} />}
+                      >
+                        {t(`page.${route}`)}
+                      </Menu.Item>
+                    ))}
                   </Menu.Dropdown>
                 </Menu>
                 <Button

@@ -1,52 +1,34 @@
 import type { TDocument, TDocumentActions } from '@bubuh/contracts';
-import {
-  IconDownload,
-  IconFileDescription,
-  IconPencil,
-  IconSignature,
-  IconTrash,
-  IconX,
-} from '@tabler/icons-react';
+import { IconDownload, IconFileDescription, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { RowMenu } from '@/components/menu-actions';
 import { RowActions } from '@/components/row-actions';
-import { draftPath, esignPath } from '@/lib/document-paths';
-import { downloadTargetOf } from '../utils/download-rules';
+import { documentActionItems } from './document-action-items';
 
 type TDocumentRowActionsProps = {
   row: TDocument;
   /** What this viewer may do with the row (state machine and role). */
   can: TDocumentActions;
   downloading: boolean;
-  onDownload: () => void;
-  onDetails: () => void;
-  onCancel: () => void;
-  onDelete: () => void;
+  /** What each action does. */
+  on: Record<'download' | 'details' | 'cancel' | 'delete', () => void>;
 };
 
 /** A document row's download button and its menu (details, and what the viewer may do). */
-export const DocumentRowActions = ({
-  row,
-  can,
-  downloading,
-  onDownload,
-  onDetails,
-  onCancel,
-  onDelete,
-}: TDocumentRowActionsProps) => {
+export const DocumentRowActions = ({ row, can, downloading, on }: TDocumentRowActionsProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const items = documentActionItems(t, row, can, 16);
   return (
     <RowActions
       name={row.document_file}
       actions={[
         {
-          label: t('stamping.actions.download'),
+          ...items.download,
           icon: <IconDownload size={18} />,
-          onClick: onDownload,
+          onClick: on.download,
           loading: downloading,
-          disabled: downloadTargetOf(row).kind === 'none',
           testId: 'document-download',
         },
       ]}
@@ -58,35 +40,25 @@ export const DocumentRowActions = ({
           {
             label: t('stamping.actions.details'),
             icon: <IconFileDescription size={16} />,
-            onClick: onDetails,
+            onClick: on.details,
             testId: 'document-details',
           },
-          {
-            label: t('stamping.actions.continue'),
-            icon: <IconPencil size={16} />,
-            onClick: () => navigate(draftPath(row.document_id)),
-            testId: 'document-continue',
-            hidden: !can.continueDraft,
-          },
-          {
-            label: t('stamping.actions.sign'),
-            icon: <IconSignature size={16} />,
-            onClick: () => navigate(esignPath(row.document_id)),
-            testId: 'document-sign',
-            hidden: !can.sign,
-          },
+          ...(['continue', 'sign'] as const).map((key) => {
+            const { to, ...item } = items[key];
+            return { ...item, onClick: () => navigate(to), testId: `document-${key}` };
+          }),
           { divider: true, hidden: !(can.cancel || can.remove) },
           {
             label: t('stamping.actions.cancelDocument'),
             icon: <IconX size={16} />,
-            onClick: onCancel,
+            onClick: on.cancel,
             testId: 'document-cancel',
             hidden: !can.cancel,
           },
           {
             label: t('stamping.actions.delete'),
             icon: <IconTrash size={16} />,
-            onClick: onDelete,
+            onClick: on.delete,
             testId: 'document-delete',
             color: 'red',
             hidden: !can.remove,

@@ -19,7 +19,7 @@ import { statusMessage } from '@/lib/api-errors';
 import { STATUS_COLORS } from '@/lib/document-format';
 import { documentDetailsPath } from '@/lib/document-paths';
 import { useDashboardDocuments } from '../api/documents';
-import { DashboardCardHeading } from './dashboard-card-heading';
+import { DashboardCard, DocumentLine } from './dashboard-card-heading';
 
 /** Dashboard card: document totals by status and the five latest documents. */
 /** The totals' figures in shades that read at 4.5:1 on white (yellow 8 does not). */
@@ -33,86 +33,79 @@ export const RecentDocuments = () => {
   const recent = query.data?.recent ?? [];
 
   return (
-    <Card withBorder padding="lg" data-testid="recent-documents">
-      <Stack gap="md">
-        <DashboardCardHeading
-          icon={<IconFileText size={20} />}
-          title={t('stamping.dashboard.title')}
-          viewAllTo={ROUTES.stamp.path}
-        />
+    <DashboardCard
+      testId="recent-documents"
+      gap="md"
+      heading={{
+        icon: <IconFileText size={20} />,
+        title: t('stamping.dashboard.title'),
+        viewAllTo: ROUTES.stamp.path,
+      }}
+    >
+      {query.error ? (
+        <Alert color="red" variant="light" role="alert">
+          {statusMessage(query.error, t)}
+        </Alert>
+      ) : null}
+      {query.isPending ? <Loader size="sm" /> : null}
 
-        {query.error ? (
-          <Alert color="red" variant="light" role="alert">
-            {statusMessage(query.error, t)}
-          </Alert>
-        ) : null}
-        {query.isPending ? <Loader size="sm" /> : null}
+      {totals ? (
+        <SimpleGrid cols={3} spacing="sm">
+          {(['stamp', 'nostamp', 'canceled'] as const).map((status) => (
+            <Card key={status} withBorder radius="md" padding="sm">
+              <Text fz="xs" c="dimmed">
+                {t(`stamping.status.${status}`)}
+              </Text>
+              <Text fz="xl" fw={700} c={TOTAL_TEXT[status]} data-testid={`total-${status}`}>
+                {formatNumber(totals[status])}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : null}
 
-        {totals ? (
-          <SimpleGrid cols={3} spacing="sm">
-            {(['stamp', 'nostamp', 'canceled'] as const).map((status) => (
-              <Card key={status} withBorder radius="md" padding="sm">
-                <Text fz="xs" c="dimmed">
-                  {t(`stamping.status.${status}`)}
-                </Text>
-                <Text fz="xl" fw={700} c={TOTAL_TEXT[status]} data-testid={`total-${status}`}>
-                  {formatNumber(totals[status])}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-        ) : null}
+      {query.data && recent.length === 0 ? (
+        <Group justify="space-between" gap="sm">
+          <Text fz="sm" c="dimmed">
+            {t('stamping.dashboard.empty')}
+          </Text>
+          <Button
+            size="xs"
+            component={Link}
+            to={ROUTES.stampSingle.path}
+            leftSection={<IconPlus size={14} />}
+          >
+            {t('stamping.list.newStamp')}
+          </Button>
+        </Group>
+      ) : null}
 
-        {query.data && recent.length === 0 ? (
-          <Group justify="space-between" gap="sm">
-            <Text fz="sm" c="dimmed">
-              {t('stamping.dashboard.empty')}
-            </Text>
-            <Button
-              size="xs"
-              component={Link}
-              to={ROUTES.stampSingle.path}
-              leftSection={<IconPlus size={14} />}
+      {recent.length > 0 ? (
+        <Stack gap={0}>
+          {recent.map((doc) => (
+            <UnstyledButton
+              key={doc.document_id}
+              className={classes.recentRow}
+              onClick={() => navigate(documentDetailsPath(doc.document_id))}
             >
-              {t('stamping.list.newStamp')}
-            </Button>
-          </Group>
-        ) : null}
-
-        {recent.length > 0 ? (
-          <Stack gap={0}>
-            {recent.map((doc) => (
-              <UnstyledButton
-                key={doc.document_id}
-                className={classes.recentRow}
-                onClick={() => navigate(documentDetailsPath(doc.document_id))}
-              >
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fz="sm" fw={600} truncate="end">
-                      {doc.document_file}
-                    </Text>
-                    <Text fz="xs" c="dimmed" truncate="end">
-                      {doc.serial_number ? (
-                        <span className={classes.serial}>{doc.serial_number}</span>
-                      ) : (
-                        formatDateTime(doc.created_at)
-                      )}
-                    </Text>
-                  </div>
-                  <Badge
-                    color={STATUS_COLORS[doc.status]}
-                    variant="light"
-                    style={{ flexShrink: 0 }}
-                  >
-                    {t(`stamping.status.${doc.status}`)}
-                  </Badge>
-                </Group>
-              </UnstyledButton>
-            ))}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Card>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <DocumentLine name={doc.document_file}>
+                  <Text fz="xs" c="dimmed" truncate="end">
+                    {doc.serial_number ? (
+                      <span className={classes.serial}>{doc.serial_number}</span>
+                    ) : (
+                      formatDateTime(doc.created_at)
+                    )}
+                  </Text>
+                </DocumentLine>
+                <Badge color={STATUS_COLORS[doc.status]} variant="light" style={{ flexShrink: 0 }}>
+                  {t(`stamping.status.${doc.status}`)}
+                </Badge>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      ) : null}
+    </DashboardCard>
   );
 };

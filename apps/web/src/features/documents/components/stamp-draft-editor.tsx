@@ -1,5 +1,5 @@
 import { ROUTES, type TStampRequest, type TTemplate, type TUserData } from '@bubuh/contracts';
-import { Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   IconDeviceFloppy,
@@ -15,16 +15,15 @@ import {
   docTypeOptionsOf,
 } from '@/components/document-editor/doc-details-fields';
 import { DocumentHeading } from '@/components/document-editor/document-heading';
-import classes from '@/components/document-editor/editor.module.css';
+import { EditorFrame, StampDocumentFallback } from '@/components/document-editor/editor-frame';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
 import { StampPlacementFields } from '@/components/document-editor/stamp-placement-fields';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
-import { PdfViewer, scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
+import { scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
-import { QueryFallback } from '@/components/query-fallback';
 import { StickyActionBar } from '@/components/sticky-action-bar';
 import { serverMessage } from '@/lib/api-errors';
 import { stampNotice } from '@/lib/document-format';
@@ -201,160 +200,148 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
     );
   };
 
-  if (docQuery.isPending || docQuery.error || !doc) {
-    return (
-      <QueryFallback
-        pending={docQuery.isPending}
-        error={docQuery.error}
-        back={{ to: ROUTES.stamp.path, label: t('page.stamp') }}
-      />
-    );
-  }
+  if (docQuery.isPending || docQuery.error || !doc)
+    return <StampDocumentFallback query={docQuery} />;
 
   return (
-    <div className={classes.editor} data-testid="stamp-draft">
-      <div className={classes.viewerPane}>
-        <PdfViewer
-          loadError={Boolean(pdf.error)}
-          data={pdf.data ?? null}
-          boxes={boxes}
-          onPages={setPages}
-          onBoxChange={(id, next) => {
-            if (id === STAMP_ID) setBox(next);
-          }}
-        />
-      </div>
+    <EditorFrame
+      testId="stamp-draft"
+      pdf={pdf}
+      boxes={boxes}
+      onPages={setPages}
+      onBoxChange={(id, next) => {
+        if (id === STAMP_ID) setBox(next);
+      }}
+      dialogs={
+        <>
+          <StampConfirmModal
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            onConfirm={confirmStamp}
+            loading={stamp.isPending}
+            error={javascript.error ? serverMessage(javascript.error, t) : null}
+            javascript={javascript.prompt}
+            summary={{
+              fileName: doc.document_file,
+              page: placement?.page ?? 1,
+              docType:
+                docTypeOptions.find((option) => option.value === form.values.doc_type)?.label ??
+                form.values.doc_type ??
+                '',
+              docValue: numericValue,
+            }}
+          />
+          <TemplatePicker
+            documentId={doc.document_id}
+            opened={picking}
+            onClose={() => setPicking(false)}
+            onPick={(template) => {
+              const shown = template.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
+              if (shown) {
+                setBox(shown);
+                scrollToPdfPage(shown.page);
+              }
+              setPicking(false);
+              notifySuccess(t('stamping.template.applied', { name: template.name }));
+            }}
+          />
+        </>
+      }
+    >
+      <DocumentHeading doc={doc} showPages />
 
-      <Paper withBorder p="lg" className={classes.sidePanel}>
-        <Stack gap="md">
-          <DocumentHeading doc={doc} showPages />
+      <DraftNotices doc={doc} />
 
-          <DraftNotices doc={doc} />
+      {editable ? (
+        <>
+          <Divider label={t('stamping.draft.placement')} labelPosition="left" />
+          <Text fz="sm" c="dimmed">
+            {t('stamping.draft.placementHelp')}
+          </Text>
+          <StampPlacementFields
+            box={box}
+            pages={pages}
+            placement={placement}
+            onPage={(value) => {
+              const next = editor.boxOnPage(box, value);
+              if (next) setBox(next);
+            }}
+            onResize={setBox}
+          />
+          <Button
+            variant="light"
+            leftSection={<IconLayoutGrid size={16} />}
+            onClick={() => setPicking(true)}
+            disabled={pages.length === 0}
+            data-testid="use-template"
+          >
+            {t('stamping.template.use')}
+          </Button>
 
-          {editable ? (
-            <>
-              <Divider label={t('stamping.draft.placement')} labelPosition="left" />
-              <Text fz="sm" c="dimmed">
-                {t('stamping.draft.placementHelp')}
-              </Text>
-              <StampPlacementFields
-                box={box}
-                pages={pages}
-                placement={placement}
-                onPage={(value) => {
-                  const next = editor.boxOnPage(box, value);
-                  if (next) setBox(next);
-                }}
-                onResize={setBox}
-              />
+          <Divider label={t('stamping.draft.details')} labelPosition="left" />
+          <DocDetailsFields
+            docTypes={docTypes}
+            typeInput={form.getInputProps('doc_type')}
+            valueInput={form.getInputProps('doc_value')}
+          />
+          <TextInput
+            label={t('stamping.draft.reason')}
+            placeholder={t('stamping.draft.reasonPlaceholder')}
+            maxLength={200}
+            {...form.getInputProps('reason')}
+          />
+          <TextInput
+            label={t('stamping.draft.location')}
+            placeholder={t('stamping.draft.locationPlaceholder')}
+            maxLength={100}
+            {...form.getInputProps('location')}
+          />
+
+          {save.error ? <ErrorAlert>{serverMessage(save.error, t)}</ErrorAlert> : null}
+
+          <Text fz="xs" c="dimmed">
+            {t('stamping.draft.signFirstHelp')}
+          </Text>
+          <StickyActionBar>
+            <Stack gap="xs">
               <Button
-                variant="light"
-                leftSection={<IconLayoutGrid size={16} />}
-                onClick={() => setPicking(true)}
-                disabled={pages.length === 0}
-                data-testid="use-template"
+                size="md"
+                leftSection={<IconRubberStamp size={18} />}
+                onClick={openConfirm}
+                disabled={!placement || waitingForSigners}
+                data-testid="stamp-submit"
               >
-                {t('stamping.template.use')}
+                {t('stamping.stamp.button')}
               </Button>
-
-              <Divider label={t('stamping.draft.details')} labelPosition="left" />
-              <DocDetailsFields
-                docTypes={docTypes}
-                typeInput={form.getInputProps('doc_type')}
-                valueInput={form.getInputProps('doc_value')}
-              />
-              <TextInput
-                label={t('stamping.draft.reason')}
-                placeholder={t('stamping.draft.reasonPlaceholder')}
-                maxLength={200}
-                {...form.getInputProps('reason')}
-              />
-              <TextInput
-                label={t('stamping.draft.location')}
-                placeholder={t('stamping.draft.locationPlaceholder')}
-                maxLength={100}
-                {...form.getInputProps('location')}
-              />
-
-              {save.error ? <ErrorAlert>{serverMessage(save.error, t)}</ErrorAlert> : null}
-
-              <Text fz="xs" c="dimmed">
-                {t('stamping.draft.signFirstHelp')}
-              </Text>
-              <StickyActionBar>
-                <Stack gap="xs">
-                  <Button
-                    size="md"
-                    leftSection={<IconRubberStamp size={18} />}
-                    onClick={openConfirm}
-                    disabled={!placement || waitingForSigners}
-                    data-testid="stamp-submit"
-                  >
-                    {t('stamping.stamp.button')}
-                  </Button>
-                  <Group grow preventGrowOverflow={false} wrap="wrap" gap="xs">
-                    <Button
-                      variant="default"
-                      leftSection={<IconDeviceFloppy size={16} />}
-                      onClick={saveDraft}
-                      loading={save.isPending}
-                      disabled={!placement}
-                      data-testid="save-draft"
-                    >
-                      {t('stamping.draft.save')}
-                    </Button>
-                    <Button
-                      variant="default"
-                      component={Link}
-                      to={esignPath(doc.document_id)}
-                      leftSection={<IconSignature size={16} />}
-                      data-testid="go-sign"
-                    >
-                      {t('stamping.draft.signFirst')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </StickyActionBar>
-            </>
-          ) : (
-            <Anchor component={Link} to={ROUTES.stamp.path} fz="sm">
-              {t('stamping.draft.backToList')}
-            </Anchor>
-          )}
-        </Stack>
-      </Paper>
-
-      <StampConfirmModal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        onConfirm={confirmStamp}
-        loading={stamp.isPending}
-        error={javascript.error ? serverMessage(javascript.error, t) : null}
-        javascript={javascript.prompt}
-        summary={{
-          fileName: doc.document_file,
-          page: placement?.page ?? 1,
-          docType:
-            docTypeOptions.find((option) => option.value === form.values.doc_type)?.label ??
-            form.values.doc_type ??
-            '',
-          docValue: numericValue,
-        }}
-      />
-      <TemplatePicker
-        documentId={doc.document_id}
-        opened={picking}
-        onClose={() => setPicking(false)}
-        onPick={(template) => {
-          const shown = template.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
-          if (shown) {
-            setBox(shown);
-            scrollToPdfPage(shown.page);
-          }
-          setPicking(false);
-          notifySuccess(t('stamping.template.applied', { name: template.name }));
-        }}
-      />
-    </div>
+              <Group grow preventGrowOverflow={false} wrap="wrap" gap="xs">
+                <Button
+                  variant="default"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  onClick={saveDraft}
+                  loading={save.isPending}
+                  disabled={!placement}
+                  data-testid="save-draft"
+                >
+                  {t('stamping.draft.save')}
+                </Button>
+                <Button
+                  variant="default"
+                  component={Link}
+                  to={esignPath(doc.document_id)}
+                  leftSection={<IconSignature size={16} />}
+                  data-testid="go-sign"
+                >
+                  {t('stamping.draft.signFirst')}
+                </Button>
+              </Group>
+            </Stack>
+          </StickyActionBar>
+        </>
+      ) : (
+        <Anchor component={Link} to={ROUTES.stamp.path} fz="sm">
+          {t('stamping.draft.backToList')}
+        </Anchor>
+      )}
+    </EditorFrame>
   );
 };

@@ -3,42 +3,44 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
 import { serverMessage } from '@/lib/api-errors';
-import { type TUploaded, toUploadForm, useUploadDocument } from '@/lib/document-queries';
+import { toUploadForm, useUploadDocument } from '@/lib/document-queries';
 
 const showNotice = (message: string) =>
   notifications.show({ message, color: 'yellow', autoClose: 10_000, withBorder: true });
 
 type TUploadDocumentCardProps = {
-  title: string;
-  intro: string;
-  steps: string[];
-  onUploaded: (uploaded: TUploaded) => void;
+  /** Where the texts are: `<textKey>.title`, `.intro` and the three `.step1` … `.step3`. */
+  textKey: 'stamping.single' | 'stamping.esign';
+  /** The page the uploaded draft opens in (its editor). */
+  next: (documentId: number) => string;
   footer?: ReactNode;
   testId?: string;
 };
 
+const STEPS = ['step1', 'step2', 'step3'] as const;
+
 /** Upload one PDF (kept as a draft) and continue with it. */
 export const UploadDocumentCard = ({
-  title,
-  intro,
-  steps,
-  onUploaded,
+  textKey,
+  next,
   footer,
   testId = 'upload-document',
 }: TUploadDocumentCardProps) => {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const upload = useUploadDocument();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={880} data-testid={testId}>
       <Stack gap="lg">
         <div>
           <Title order={2} fz="lg">
-            {title}
+            {t(`${textKey}.title`)}
           </Title>
           <Text c="dimmed" fz="sm" mt={4}>
-            {intro}
+            {t(`${textKey}.intro`)}
           </Text>
         </div>
         <PdfDropzone
@@ -55,7 +57,7 @@ export const UploadDocumentCard = ({
                     showNotice(
                       t('stamping.javascript.body', { count: answer.data.javascript.count }),
                     );
-                  onUploaded(answer.data);
+                  navigate(next(answer.data.document_id));
                 },
               },
             )
@@ -71,8 +73,8 @@ export const UploadDocumentCard = ({
             </ThemeIcon>
           }
         >
-          {steps.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
+          {STEPS.map((step) => (
+            <List.Item key={step}>{t(`${textKey}.${step}`)}</List.Item>
           ))}
         </List>
         {footer ? <Group gap="md">{footer}</Group> : null}

@@ -1,11 +1,11 @@
 import { formatDateTime, ROUTES } from '@bubuh/contracts';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { esignPath } from '@/lib/document-paths';
 import { useDashboardDocuments } from '../api/documents';
-import { DashboardCardHeading } from './dashboard-card-heading';
+import { DashboardCard, DocumentLine } from './dashboard-card-heading';
 
 /**
  * Dashboard card, first under the greeting while anything waits: documents whose next signature
@@ -17,49 +17,47 @@ export const WaitingForMe = () => {
   const waiting = query.data?.waiting_for_me;
   if (!waiting || waiting.total === 0) return null;
   return (
-    <Card withBorder padding="lg" data-testid="waiting-for-me">
-      <Stack gap="sm">
-        <DashboardCardHeading
-          icon={<IconSignature size={20} />}
-          title={t('stamping.dashboard.waitingTitle')}
-          badge={
-            <Badge variant="light" color={waiting.total > 0 ? 'orange' : 'gray'}>
-              {waiting.total}
-            </Badge>
-          }
-          viewAllTo={waiting.total > 0 ? `${ROUTES.stamp.path}?waiting=me` : undefined}
-        />
-        {waiting.recent.length === 0 ? (
-          <Text fz="sm" c="dimmed">
-            {t('stamping.dashboard.waitingEmpty')}
-          </Text>
-        ) : (
-          waiting.recent.map((doc) => (
-            <Group key={doc.document_id} justify="space-between" wrap="nowrap" gap="sm">
-              <div style={{ minWidth: 0 }}>
-                <Text fz="sm" fw={600} truncate="end">
-                  {doc.document_file}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {t('stamping.dashboard.waitingFrom', {
-                    owner: doc.owner,
-                    date: formatDateTime(doc.created_at),
-                  })}
-                </Text>
-              </div>
-              <Button
-                size="xs"
-                component={Link}
-                to={esignPath(doc.document_id)}
-                leftSection={<IconSignature size={14} />}
-                data-testid={`waiting-sign-${doc.document_id}`}
-              >
-                {t('stamping.actions.sign')}
-              </Button>
-            </Group>
-          ))
-        )}
-      </Stack>
-    </Card>
+    <DashboardCard
+      testId="waiting-for-me"
+      gap="sm"
+      heading={{
+        icon: <IconSignature size={20} />,
+        title: t('stamping.dashboard.waitingTitle'),
+        badge: (
+          <Badge variant="light" color={waiting.total > 0 ? 'orange' : 'gray'}>
+            {waiting.total}
+          </Badge>
+        ),
+        viewAllTo: waiting.total > 0 ? `${ROUTES.stamp.path}?waiting=me` : undefined,
+      }}
+    >
+      {waiting.recent.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {t('stamping.dashboard.waitingEmpty')}
+        </Text>
+      ) : (
+        waiting.recent.map((doc) => (
+          <Group key={doc.document_id} justify="space-between" wrap="nowrap" gap="sm">
+            <DocumentLine name={doc.document_file}>
+              <Text fz="xs" c="dimmed">
+                {t('stamping.dashboard.waitingFrom', {
+                  owner: doc.owner,
+                  date: formatDateTime(doc.created_at),
+                })}
+              </Text>
+            </DocumentLine>
+            <Button
+              size="xs"
+              component={Link}
+              to={esignPath(doc.document_id)}
+              leftSection={<IconSignature size={14} />}
+              data-testid={`waiting-sign-${doc.document_id}`}
+            >
+              {t('stamping.actions.sign')}
+            </Button>
+          </Group>
+        ))
+      )}
+    </DashboardCard>
   );
 };

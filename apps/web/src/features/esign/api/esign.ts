@@ -1,8 +1,13 @@
 import { ESIGN_ENDPOINTS, type TEsignSortKey } from '@bubuh/contracts';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { request } from '@/lib/api-client';
-import { callEndpoint, endpointScope, useEndpointQuery } from '@/lib/endpoint';
+import {
+  callEndpoint,
+  endpointScope,
+  useEndpointQuery,
+  useInvalidatingMutation,
+} from '@/lib/endpoint';
 import type { TListQuery } from '@/lib/use-list-state';
 
 export const ESIGN_KEY = endpointScope(ESIGN_ENDPOINTS.list);
@@ -31,36 +36,24 @@ export const toSpecimenForm = ({ file, source, name }: TNewSpecimen): FormData =
   return form;
 };
 
-const useInvalidate = () => {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ESIGN_KEY });
-};
+export const useCreateSpecimen = () =>
+  useInvalidatingMutation(
+    (input: TNewSpecimen) => callEndpoint(ESIGN_ENDPOINTS.create, { body: toSpecimenForm(input) }),
+    [ESIGN_KEY],
+  );
 
-export const useCreateSpecimen = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: TNewSpecimen) =>
-      callEndpoint(ESIGN_ENDPOINTS.create, { body: toSpecimenForm(input) }),
-    onSuccess: () => invalidate(),
-  });
-};
-
-export const useUpdateSpecimen = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, ...patch }: { id: number; name?: string; is_default?: true }) =>
+export const useUpdateSpecimen = () =>
+  useInvalidatingMutation(
+    ({ id, ...patch }: { id: number; name?: string; is_default?: true }) =>
       callEndpoint(ESIGN_ENDPOINTS.update, { params: { id }, body: patch }),
-    onSuccess: () => invalidate(),
-  });
-};
+    [ESIGN_KEY],
+  );
 
-export const useDeleteSpecimen = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => callEndpoint(ESIGN_ENDPOINTS.remove, { params: { id } }),
-    onSuccess: () => invalidate(),
-  });
-};
+export const useDeleteSpecimen = () =>
+  useInvalidatingMutation(
+    (id: number) => callEndpoint(ESIGN_ENDPOINTS.remove, { params: { id } }),
+    [ESIGN_KEY],
+  );
 
 /**
  * The specimen PNG needs the bearer token, so it is fetched as a blob and shown through an object

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, SimpleGrid } from '@mantine/core';
 import {
   IconCertificate,
   IconFolders,
@@ -6,9 +6,9 @@ import {
   IconWallet,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import classes from './landing.module.css';
 import { LandingSection } from './landing-section';
+import { LandingTile } from './landing-tile';
 
 const FEATURES: Array<{ key: string; icon: TablerIcon }> = [
   { key: 'stamping', icon: IconStack2 },
@@ -17,41 +17,20 @@ const FEATURES: Array<{ key: string; icon: TablerIcon }> = [
   { key: 'locker', icon: IconFolders },
 ];
 
-export const LandingFeatures = () => {
-  const { t } = useTranslation();
-  return (
-    <LandingSection
-      id="features"
-      eyebrow={t('landing.features.eyebrow')}
-      title={t('landing.features.title')}
-      subtitle={t('landing.features.subtitle')}
-    >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" mt={56}>
-        {FEATURES.map(({ key, icon: Icon }) => (
-          <Card
-            key={key}
-            withBorder
-            padding="xl"
-            className={classes.featureCard}
-            data-testid={`feature-${key}`}
-          >
-            <ThemeIcon
-              size={52}
-              radius="md"
-              variant="gradient"
-              gradient={{ from: 'brand.8', to: 'brand.5', deg: 135 }}
-            >
-              <Icon size={26} stroke={1.6} />
-            </ThemeIcon>
-            <Title order={3} fz="xl" mt="lg">
-              {t(`landing.features.${key}.title`)}
-            </Title>
-            <Text c="dimmed" mt="sm" lh={1.65}>
-              {t(`landing.features.${key}.body`)}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </LandingSection>
-  );
-};
+export const LandingFeatures = () => (
+  <LandingSection id="features" textKey="landing.features" withSubtitle>
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" mt={56}>
+      {FEATURES.map(({ key, icon: Icon }) => (
+        <Card
+          key={key}
+          withBorder
+          padding="xl"
+          className={classes.featureCard}
+          data-testid={`feature-${key}`}
+        >
+          <LandingTile kind="feature" Icon={Icon} textKey={`landing.features.${key}`} />
+        </Card>
+      ))}
+    </SimpleGrid>
+  </LandingSection>
+);

@@ -1,21 +1,10 @@
 import { formatIDR, METERAI_FACE_VALUE_IDR, ROUTES } from '@bubuh/contracts';
-import {
-  Anchor,
-  Badge,
-  Box,
-  Container,
-  Grid,
-  Group,
-  List,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconArrowRight, IconCheck, IconShieldCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { KeepHyphenated } from '@/components/keep-hyphenated';
+import { CheckList } from '@/components/ui/check-list';
 import { HeroIllustration } from './hero-illustration';
 import classes from './landing.module.css';
 import { RegisterLoginButtons } from './register-login-buttons';
@@ -73,25 +62,20 @@ export const LandingHero = () => {
                   <IconArrowRight size={16} />
                 </Group>
               </Anchor>
-              <List
+              <CheckList
                 spacing={6}
                 mt="sm"
                 c="rgba(255,255,255,0.78)"
                 fz="sm"
-                icon={
-                  <ThemeIcon size={18} radius="xl" color="rgba(255,255,255,0.16)">
-                    <IconCheck size={12} />
-                  </ThemeIcon>
-                }
-              >
-                <List.Item>
-                  {t('landing.hero.points.stampDuty', {
+                bullet={{ size: 18, checkSize: 12, color: 'rgba(255,255,255,0.16)' }}
+                items={[
+                  t('landing.hero.points.stampDuty', {
                     amount: formatIDR(METERAI_FACE_VALUE_IDR),
-                  })}
-                </List.Item>
-                <List.Item>{t('landing.hero.points.languages')}</List.Item>
-                <List.Item>{t('landing.hero.points.noInstall')}</List.Item>
-              </List>
+                  }),
+                  t('landing.hero.points.languages'),
+                  t('landing.hero.points.noInstall'),
+                ]}
+              />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

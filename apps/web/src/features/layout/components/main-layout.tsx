@@ -6,7 +6,6 @@ import {
   type TMenuSubject,
 } from '@bubuh/contracts';
 import {
-  ActionIcon,
   Anchor,
   AppShell,
   Box,
@@ -18,7 +17,6 @@ import {
   ScrollArea,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -44,6 +42,7 @@ import { useLayout, useNavCollapsed } from '../hooks/use-layout';
 import { activeMenuKey } from '../utils/active-menu';
 import { isEditorStacked } from '../utils/layout-mode';
 import { AppFooter } from './app-footer';
+import { HeaderIconButton } from './header-icon-button';
 import classes from './main-layout.module.css';
 import { ProfileMenu } from './profile-menu';
 import { SideNav } from './side-nav';
@@ -67,13 +66,7 @@ const TOP_NAV_HEIGHT = 56;
 const NAVBAR_WIDTH = 264;
 
 /** The authenticated layout of spec §2: vertical or horizontal, vertical forced below 1200px. */
-export const MainLayout = ({
-  children,
-  connectionSlot,
-  notificationSlot,
-  quotaSlot,
-  plan,
-}: TMainLayoutProps) => {
+export const MainLayout = ({ children, plan, ...slots }: TMainLayoutProps) => {
   const { t } = useTranslation();
   const session = useSession();
   const { layout, setPreference, forcedVertical, width } = useLayout();
@@ -118,33 +111,30 @@ export const MainLayout = ({
   const actions = (
     <Group gap={6} wrap="nowrap">
       {!forcedVertical ? (
-        <Tooltip
+        <HeaderIconButton
           label={layout === 'vertical' ? t('nav.switchToHorizontal') : t('nav.switchToVertical')}
+          onClick={() => setPreference(layout === 'vertical' ? 'horizontal' : 'vertical')}
+          testId="layout-toggle"
         >
-          <ActionIcon
-            variant="subtle"
-            color="secondary"
-            size={36}
-            onClick={() => setPreference(layout === 'vertical' ? 'horizontal' : 'vertical')}
-            aria-label={
-              layout === 'vertical' ? t('nav.switchToHorizontal') : t('nav.switchToVertical')
-            }
-            data-testid="layout-toggle"
-          >
-            {layout === 'vertical' ? (
-              <IconLayoutNavbar size={20} stroke={1.6} />
-            ) : (
-              <IconLayoutSidebar size={20} stroke={1.6} />
-            )}
-          </ActionIcon>
-        </Tooltip>
+          {layout === 'vertical' ? (
+            <IconLayoutNavbar size={20} stroke={1.6} />
+          ) : (
+            <IconLayoutSidebar size={20} stroke={1.6} />
+          )}
+        </HeaderIconButton>
       ) : null}
       <LanguageSwitcher />
-      {connectionSlot}
-      {notificationSlot}
+      {slots.connectionSlot}
+      {slots.notificationSlot}
       <Divider orientation="vertical" mx={4} visibleFrom="xs" />
-      <ProfileMenu user={user} onLogout={() => void logout()} quotaSlot={quotaSlot} />
+      <ProfileMenu user={user} onLogout={() => void logout()} quotaSlot={slots.quotaSlot} />
     </Group>
+  );
+
+  const homeLink = (
+    <Anchor component={Link} to={HOME_PATH} underline="never" aria-label={t('app.homeLink')}>
+      <Logo size={30} />
+    </Anchor>
   );
 
   const pageTitle = (
@@ -180,14 +170,7 @@ export const MainLayout = ({
         <AppShell.Header className={classes.header}>
           <Group h={HEADER_HEIGHT} px="xl" justify="space-between" wrap="nowrap">
             <Group gap="lg" wrap="nowrap" miw={0}>
-              <Anchor
-                component={Link}
-                to={HOME_PATH}
-                underline="never"
-                aria-label={t('app.homeLink')}
-              >
-                <Logo size={30} />
-              </Anchor>
+              {homeLink}
               <Divider orientation="vertical" />
               {pageTitle}
             </Group>
@@ -234,24 +217,19 @@ export const MainLayout = ({
               aria-label={navOpened ? t('nav.closeNavigation') : t('nav.openNavigation')}
               data-testid="nav-burger"
             />
-            <Tooltip label={navCollapsed ? t('nav.showMenu') : t('nav.hideMenu')}>
-              <ActionIcon
-                variant="subtle"
-                color="secondary"
-                size={36}
-                visibleFrom="md"
-                onClick={() => setNavCollapsed(!navCollapsed)}
-                aria-label={navCollapsed ? t('nav.showMenu') : t('nav.hideMenu')}
-                aria-expanded={!navCollapsed}
-                data-testid="nav-collapse"
-              >
-                {navCollapsed ? (
-                  <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
-                ) : (
-                  <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
-                )}
-              </ActionIcon>
-            </Tooltip>
+            <HeaderIconButton
+              label={navCollapsed ? t('nav.showMenu') : t('nav.hideMenu')}
+              visibleFrom="md"
+              onClick={() => setNavCollapsed(!navCollapsed)}
+              expanded={!navCollapsed}
+              testId="nav-collapse"
+            >
+              {navCollapsed ? (
+                <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+              ) : (
+                <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+              )}
+            </HeaderIconButton>
             {pageTitle}
           </Group>
           {actions}
@@ -264,14 +242,7 @@ export const MainLayout = ({
       >
         <AppShell.Section px="lg" h={HEADER_HEIGHT} className={classes.navbarBrand}>
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Anchor
-              component={Link}
-              to={HOME_PATH}
-              underline="never"
-              aria-label={t('app.homeLink')}
-            >
-              <Logo size={30} />
-            </Anchor>
+            {homeLink}
             <Burger
               opened={navOpened}
               onClick={toggleNav}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DigiFriendCode } from '@/components/copy-code-button';
+import { OrganisationRows } from '@/components/ui/detail-rows';
 import { avatarSrc, initialsOf } from '@/lib/avatar';
 import classes from './profile-menu.module.css';
 
@@ -15,16 +16,11 @@ type TProfileMenuProps = {
   quotaSlot?: ReactNode;
 };
 
-const DetailRow = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
-  <Group justify="space-between" gap="xs" wrap="nowrap">
-    <Text fz="xs" c="dimmed">
-      {label}
-    </Text>
-    <Text fz="sm" fw={500} ta="right" truncate="end" maw={180} data-testid={testId}>
-      {value}
-    </Text>
-  </Group>
-);
+/** The menu's links to the user's own pages (`profile-<key>` test ids, `profile.<key>` texts). */
+const ACCOUNT_LINKS = [
+  { key: 'account', path: ROUTES.account.path, Icon: IconUserCircle },
+  { key: 'setting', path: ROUTES.setting.path, Icon: IconSettings },
+] as const;
 
 export const ProfileMenu = ({ user, onLogout, quotaSlot }: TProfileMenuProps) => {
   const { t } = useTranslation();
@@ -72,47 +68,29 @@ export const ProfileMenu = ({ user, onLogout, quotaSlot }: TProfileMenuProps) =>
             </Box>
           </Group>
           <Stack gap={6} mt="md">
-            <DetailRow
-              label={t('profile.company')}
-              value={user.company_name ?? t('profile.notSet')}
-              testId="profile-company"
+            <OrganisationRows
+              who={user}
+              testIds={['profile-company', 'profile-department', 'profile-role']}
+              dense
             />
-            <DetailRow
-              label={t('profile.department')}
-              value={user.departement_name ?? t('profile.notSet')}
-              testId="profile-department"
-            />
-            <DetailRow label={t('profile.role')} value={role} testId="profile-role" />
           </Stack>
           {user.emet_id ? (
-            <DigiFriendCode
-              code={user.emet_id}
-              className={classes.code}
-              fz="sm"
-              mt="md"
-              testId="profile-digifriend"
-              copyTestId="copy-digifriend"
-            />
+            <DigiFriendCode code={user.emet_id} className={classes.code} place="menu" />
           ) : null}
           {quotaSlot ? <Box mt="md">{quotaSlot}</Box> : null}
         </Box>
         <Menu.Divider />
-        <Menu.Item
-          component={Link}
-          to={toPath(ROUTES.account.path, { id: user.id })}
-          leftSection={<IconUserCircle size={18} stroke={1.6} />}
-          data-testid="profile-account"
-        >
-          {t('profile.account')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={toPath(ROUTES.setting.path, { id: user.id })}
-          leftSection={<IconSettings size={18} stroke={1.6} />}
-          data-testid="profile-setting"
-        >
-          {t('profile.setting')}
-        </Menu.Item>
+        {ACCOUNT_LINKS.map(({ key, path, Icon }) => (
+          <Menu.Item
+            key={key}
+            component={Link}
+            to={toPath(path, { id: user.id })}
+            leftSection={<Icon size={18} stroke={1.6} />}
+            data-testid={`profile-${key}`}
+          >
+            {t(`profile.${key}`)}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -1,7 +1,7 @@
-import { isMenuGroup, ROUTES, type TMenuItem } from '@bubuh/contracts';
+import { isMenuGroup, ROUTES, type TMenuItem, type TMenuLeaf } from '@bubuh/contracts';
 import { NavLink, Stack } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { activeGroupKey } from '../utils/active-menu';
@@ -12,6 +12,33 @@ type TSideNavProps = {
   menu: TMenuItem[];
   activeKey: string | undefined;
   onNavigate?: () => void;
+};
+
+type TLeafLinkProps = {
+  leaf: TMenuLeaf;
+  icon: ReactNode;
+  className: string | undefined;
+  active: boolean;
+  onNavigate: (() => void) | undefined;
+};
+
+/** A menu entry that opens a page (`aria-current` on the page shown). */
+const LeafLink = ({ leaf, icon, className, active, onNavigate }: TLeafLinkProps) => {
+  const { t } = useTranslation();
+  return (
+    <NavLink
+      component={Link}
+      to={ROUTES[leaf.route].path}
+      label={t(leaf.title)}
+      leftSection={icon}
+      active={active}
+      variant="filled"
+      className={className}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      data-menu-key={leaf.key}
+    />
+  );
 };
 
 /** The vertical (side) menu: leaves and collapsible groups, the active route highlighted. */
@@ -53,17 +80,12 @@ export const SideNav = ({ menu, activeKey, onNavigate }: TSideNavProps) => {
                 <ul className={classes.list}>
                   {item.children.map((child) => (
                     <li key={child.key}>
-                      <NavLink
-                        component={Link}
-                        to={ROUTES[child.route].path}
-                        label={t(child.title)}
-                        leftSection={<span className={classes.bullet} />}
-                        active={child.key === activeKey}
-                        variant="filled"
+                      <LeafLink
+                        leaf={child}
+                        icon={<span className={classes.bullet} />}
                         className={`${classes.link} ${classes.child}`}
-                        onClick={onNavigate}
-                        aria-current={child.key === activeKey ? 'page' : undefined}
-                        data-menu-key={child.key}
+                        active={child.key === activeKey}
+                        onNavigate={onNavigate}
                       />
                     </li>
                   ))}
@@ -74,17 +96,12 @@ export const SideNav = ({ menu, activeKey, onNavigate }: TSideNavProps) => {
         }
         return (
           <li key={item.key}>
-            <NavLink
-              component={Link}
-              to={ROUTES[item.route].path}
-              label={t(item.title)}
-              leftSection={<MenuIcon name={item.icon} />}
-              active={item.key === activeKey}
-              variant="filled"
+            <LeafLink
+              leaf={item}
+              icon={<MenuIcon name={item.icon} />}
               className={classes.link}
-              onClick={onNavigate}
-              aria-current={item.key === activeKey ? 'page' : undefined}
-              data-menu-key={item.key}
+              active={item.key === activeKey}
+              onNavigate={onNavigate}
             />
           </li>
         );

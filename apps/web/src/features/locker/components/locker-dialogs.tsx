@@ -1,8 +1,8 @@
 import type { TLockerItem, TLockerSpace } from '@bubuh/contracts';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { useLockerFolders } from '../api/locker';
 
 /** Asks for a folder or file name (new folder, rename). */
@@ -47,15 +47,11 @@ export const NameModal = ({
             maxLength={255}
             data-testid="locker-name-input"
           />
-          {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={loading}>
-              {t('master.actions.cancel')}
-            </Button>
+          <DialogActions error={error} loading={loading} onCancel={onClose}>
             <Button type="submit" loading={loading} disabled={!name.trim()}>
               {submitLabel}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>
@@ -117,11 +113,7 @@ export const MoveModal = ({
           comboboxProps={{ withinPortal: true }}
           data-testid="locker-move-target"
         />
-        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            {t('master.actions.cancel')}
-          </Button>
+        <DialogActions error={error} loading={loading} onCancel={onClose}>
           <Button
             loading={loading}
             onClick={() => onSubmit(target === 'root' ? null : Number(target))}
@@ -129,7 +121,7 @@ export const MoveModal = ({
           >
             {t('locker.actions.move')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -23,6 +23,7 @@ import {
   IconTrash,
   IconZip,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowMenu } from '@/components/menu-actions';
 import { formatBytes, kindOf } from '../utils/locker-format';
@@ -48,6 +49,41 @@ const ItemIcon = ({ item, size = 20 }: { item: TLockerItem; size?: number }) => 
   if (kind === 'image') return <IconPhoto size={size} color="var(--mantine-color-teal-6)" />;
   return <IconFile size={size} color="var(--mantine-color-gray-6)" />;
 };
+
+/** A table row of an item (named by `data-name`), tinted while selected. */
+export const ItemRow = ({
+  item,
+  testId,
+  selected = false,
+  children,
+}: {
+  item: TLockerItem;
+  testId: string;
+  selected?: boolean;
+  children: ReactNode;
+}) => (
+  <Table.Tr
+    data-testid={testId}
+    data-name={item.name}
+    bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
+  >
+    {children}
+  </Table.Tr>
+);
+
+/** An item's name and, under it, a dimmed note (its folder, when it was deleted). */
+export const ItemName = ({ item, note }: { item: TLockerItem; note: string | null }) => (
+  <div>
+    <Text fz="sm" fw={500}>
+      {item.name}
+    </Text>
+    {note ? (
+      <Text fz="xs" c="dimmed">
+        {note}
+      </Text>
+    ) : null}
+  </div>
+);
 
 const ItemMenu = ({
   item,
@@ -194,13 +230,11 @@ export const LockerItems = ({
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <Table.Tr
+            <ItemRow
               key={item.file_manager_id}
-              data-testid="locker-item"
-              data-name={item.name}
-              bg={
-                selected.has(item.file_manager_id) ? 'var(--mantine-color-blue-light)' : undefined
-              }
+              item={item}
+              testId="locker-item"
+              selected={selected.has(item.file_manager_id)}
             >
               <Table.Td>
                 <Checkbox
@@ -214,16 +248,10 @@ export const LockerItems = ({
                 <UnstyledButton onClick={() => onAction('open', item)} data-testid="locker-open">
                   <Group gap="xs" wrap="nowrap">
                     <ItemIcon item={item} />
-                    <div>
-                      <Text fz="sm" fw={500}>
-                        {item.name}
-                      </Text>
-                      {showPath && item.path.length > 0 ? (
-                        <Text fz="xs" c="dimmed">
-                          {item.path.join(' / ')}
-                        </Text>
-                      ) : null}
-                    </div>
+                    <ItemName
+                      item={item}
+                      note={showPath && item.path.length > 0 ? item.path.join(' / ') : null}
+                    />
                     {item.serial_number ? (
                       <Text
                         fz="xs"
@@ -250,7 +278,7 @@ export const LockerItems = ({
               <Table.Td>
                 <ItemMenu item={item} onAction={onAction} readOnly={readOnly} />
               </Table.Td>
-            </Table.Tr>
+            </ItemRow>
           ))}
         </Table.Tbody>
       </Table>

@@ -6,6 +6,7 @@ import { QueryFallback } from '@/components/query-fallback';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLockerTrash, usePurgeItems, useRestoreItem } from '../api/locker';
+import { ItemName, ItemRow } from './locker-items';
 
 /** Deleted items of the last 30 days: restore, or delete for good. */
 export const LockerTrash = ({ readOnly }: { readOnly: boolean }) => {
@@ -33,22 +34,16 @@ export const LockerTrash = ({ readOnly }: { readOnly: boolean }) => {
         <Table verticalSpacing="xs">
           <Table.Tbody>
             {items.map((item) => (
-              <Table.Tr
-                key={item.file_manager_id}
-                data-testid="locker-trash-item"
-                data-name={item.name}
-              >
+              <ItemRow key={item.file_manager_id} item={item} testId="locker-trash-item">
                 <Table.Td>
-                  <Text fz="sm" fw={500}>
-                    {item.name}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    {t('locker.deletedAt', {
+                  <ItemName
+                    item={item}
+                    note={t('locker.deletedAt', {
                       date: new Date(item.deleted_at ?? item.updated_at).toLocaleString(
                         i18n.language === 'id' ? 'id-ID' : 'en-GB',
                       ),
                     })}
-                  </Text>
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Group justify="flex-end" gap="xs">
@@ -81,7 +76,7 @@ export const LockerTrash = ({ readOnly }: { readOnly: boolean }) => {
                     </Button>
                   </Group>
                 </Table.Td>
-              </Table.Tr>
+              </ItemRow>
             ))}
           </Table.Tbody>
         </Table>

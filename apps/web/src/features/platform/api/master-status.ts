@@ -1,6 +1,10 @@
 import { MASTER_STATUS_ENDPOINTS, type TMasterStatus } from '@bubuh/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointScope, useEndpointQuery } from '@/lib/endpoint';
+import {
+  callEndpoint,
+  endpointScope,
+  useEndpointQuery,
+  useInvalidatingMutation,
+} from '@/lib/endpoint';
 
 export type { TMasterStatus };
 
@@ -13,11 +17,9 @@ export const MASTER_STATUS_KEY = endpointScope(MASTER_STATUS_ENDPOINTS.list);
 export const useMasterStatuses = () =>
   useEndpointQuery(MASTER_STATUS_ENDPOINTS.list, {}, { select: (body) => body.data.data });
 
-export const useUpdateMasterStatus = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status_name }: { id: number; status_name: string }) =>
+export const useUpdateMasterStatus = () =>
+  useInvalidatingMutation(
+    ({ id, status_name }: { id: number; status_name: string }) =>
       callEndpoint(MASTER_STATUS_ENDPOINTS.update, { params: { id }, body: { status_name } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: MASTER_STATUS_KEY }),
-  });
-};
+    [MASTER_STATUS_KEY],
+  );

@@ -1,6 +1,10 @@
 import { PLAN_ENDPOINTS, type TPlanUpdate } from '@bubuh/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointScope, useEndpointQuery } from '@/lib/endpoint';
+import {
+  callEndpoint,
+  endpointScope,
+  useEndpointQuery,
+  useInvalidatingMutation,
+} from '@/lib/endpoint';
 
 /** The catalogue and the subscriptions; every screen that shows plans refetches under this key. */
 export const PLANS_KEY = endpointScope(PLAN_ENDPOINTS.list);
@@ -8,13 +12,13 @@ export const PLANS_KEY = endpointScope(PLAN_ENDPOINTS.list);
 export const usePlans = () =>
   useEndpointQuery(PLAN_ENDPOINTS.list, {}, { select: (body) => body.data.data });
 
-export const useUpdatePlan = () => {
-  const client = useQueryClient();
-  return useMutation({
-    /** PATCH /api/v1/plans/{id}: any subset of the plan's fields (super). */
-    mutationFn: ({ id, patch }: { id: number; patch: TPlanUpdate }) =>
+/**
+ * PATCH /api/v1/plans/{id}: any subset of the plan's fields (super). The plan figures also shape
+ * the subscription-driven menus and quota cards (same scope).
+ */
+export const useUpdatePlan = () =>
+  useInvalidatingMutation(
+    ({ id, patch }: { id: number; patch: TPlanUpdate }) =>
       callEndpoint(PLAN_ENDPOINTS.update, { params: { id }, body: patch }),
-    // The plan figures also shape the subscription-driven menus and quota cards (same scope).
-    onSuccess: () => client.invalidateQueries({ queryKey: PLANS_KEY }),
-  });
-};
+    [PLANS_KEY],
+  );

@@ -9,11 +9,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
-import { errorFields, statusMessage } from '@/lib/api-errors';
-import { notifySuccess } from '@/lib/notify';
+import { dialogSaveHandlers, useDialogFill } from '@/components/lists/form-dialog';
 import { rule } from '@/lib/validation';
 import { useUpdatePlan } from '../api/plans';
 import {
@@ -79,14 +77,7 @@ export const PlanFormModal = ({ opened, plan, onClose }: TPlanFormModalProps) =>
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens.
-  useEffect(() => {
-    if (!opened || !plan) return;
-    form.setValues(planToForm(plan));
-    form.resetDirty();
-    form.clearErrors();
-    save.reset();
-  }, [opened, plan]);
+  useDialogFill(opened, plan, form, save, () => (plan ? planToForm(plan) : null));
 
   const submit = form.onSubmit((values) => {
     if (!plan) return;
@@ -97,17 +88,14 @@ export const PlanFormModal = ({ opened, plan, onClose }: TPlanFormModalProps) =>
     }
     save.mutate(
       { id: plan.plan, patch },
-      {
-        onSuccess: () => {
-          notifySuccess(t('master.toast.update', { entity: t('platform.entity.plan') }));
-          onClose();
-        },
-        onError: (error) => {
-          for (const field of errorFields(error)) {
-            if (FORM_FIELDS.includes(field)) form.setFieldError(field, statusMessage(error, t));
-          }
-        },
-      },
+      dialogSaveHandlers({
+        t,
+        entity: 'platform.entity.plan',
+        isNew: false,
+        onClose,
+        form,
+        fields: FORM_FIELDS,
+      }),
     );
   });
 
@@ -120,8 +108,7 @@ export const PlanFormModal = ({ opened, plan, onClose }: TPlanFormModalProps) =>
       }
       size="xl"
       onSubmit={submit}
-      pending={save.isPending}
-      error={save.error ? statusMessage(save.error, t) : null}
+      save={save}
       testId="plan-form"
       submitTestId="plan-submit"
     >

@@ -1,8 +1,8 @@
 import { formatIDR, formatNumber, type TPlan } from '@bubuh/contracts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn, wholeTable } from '@/components/data-table';
-import { ListSection } from '@/components/list-section';
+import { type TColumn, wholeTable } from '@/components/data-table';
+import { ListPage } from '@/components/lists/list-page';
 import { editColumn } from '@/components/row-actions';
 import { useFormDialog } from '@/lib/use-row-dialogs';
 import { usePlans } from '../api/plans';
@@ -120,16 +120,16 @@ export const PlanList = () => {
   ];
 
   return (
-    <ListSection testId="plan-page" intro={t('platform.plan.intro')}>
-      <DataTable
-        testId="plan-table"
-        columns={columns}
-        rowKey={(row) => row.plan}
-        rowTestId={(row) => `plan-row-${row.plan}`}
-        {...wholeTable(query, t)}
-        emptyText={t('platform.plan.empty')}
-      />
+    <ListPage
+      prefix="plan"
+      intro={t('platform.plan.intro')}
+      source={wholeTable(query, t)}
+      columns={columns}
+      rowKey={(row) => row.plan}
+      rowName={(row) => row.plan}
+      emptyText={t('platform.plan.empty')}
+    >
       <PlanFormModal opened={form.opened} plan={form.editing} onClose={form.close} />
-    </ListSection>
+    </ListPage>
   );
 };

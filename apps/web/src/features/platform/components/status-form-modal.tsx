@@ -1,11 +1,9 @@
 import { INTEGER_STATUS_GROUPS } from '@bubuh/contracts';
 import { Code, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
-import { errorFields, statusMessage } from '@/lib/api-errors';
-import { notifySuccess } from '@/lib/notify';
+import { dialogSaveHandlers, useDialogFill } from '@/components/lists/form-dialog';
 import { type TMasterStatus, useUpdateMasterStatus } from '../api/master-status';
 import {
   checkStatusValue,
@@ -39,29 +37,22 @@ export const StatusFormModal = ({ opened, status, onClose }: TStatusFormModalPro
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens.
-  useEffect(() => {
-    if (!opened || !status) return;
-    form.setValues({ status_name: status.status_name });
-    form.resetDirty();
-    form.clearErrors();
-    save.reset();
-  }, [opened, status]);
+  useDialogFill(opened, status, form, save, () =>
+    status ? { status_name: status.status_name } : null,
+  );
 
   const submit = form.onSubmit((values) => {
     if (!status) return;
     save.mutate(
       { id: status.id, status_name: normaliseStatusValue(group, values.status_name) },
-      {
-        onSuccess: () => {
-          notifySuccess(t('master.toast.update', { entity: t('platform.entity.status') }));
-          onClose();
-        },
-        onError: (error) => {
-          if (errorFields(error).includes('status_name'))
-            form.setFieldError('status_name', statusMessage(error, t));
-        },
-      },
+      dialogSaveHandlers({
+        t,
+        entity: 'platform.entity.status',
+        isNew: false,
+        onClose,
+        form,
+        fields: ['status_name'],
+      }),
     );
   });
 
@@ -75,8 +66,7 @@ export const StatusFormModal = ({ opened, status, onClose }: TStatusFormModalPro
         label ? t('platform.status.editNamed', { name: label.name }) : t('platform.status.edit')
       }
       onSubmit={submit}
-      pending={save.isPending}
-      error={save.error ? statusMessage(save.error, t) : null}
+      save={save}
       testId="status-form"
       submitTestId="status-submit"
     >

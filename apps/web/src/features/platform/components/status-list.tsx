@@ -1,7 +1,7 @@
 import { Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn, wholeTable } from '@/components/data-table';
-import { ListSection } from '@/components/list-section';
+import { type TColumn, wholeTable } from '@/components/data-table';
+import { ListPage } from '@/components/lists/list-page';
 import { editColumn } from '@/components/row-actions';
 import { useFormDialog } from '@/lib/use-row-dialogs';
 import { type TMasterStatus, useMasterStatuses } from '../api/master-status';
@@ -55,16 +55,16 @@ export const StatusList = () => {
   ];
 
   return (
-    <ListSection testId="status-page" intro={t('platform.status.intro')}>
-      <DataTable
-        testId="status-table"
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `status-row-${row.status_group}`}
-        {...wholeTable(query, t)}
-        emptyText={t('platform.status.empty')}
-      />
+    <ListPage
+      prefix="status"
+      intro={t('platform.status.intro')}
+      source={wholeTable(query, t)}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowName={(row) => row.status_group}
+      emptyText={t('platform.status.empty')}
+    >
       <StatusFormModal opened={form.opened} status={form.editing} onClose={form.close} />
-    </ListSection>
+    </ListPage>
   );
 };

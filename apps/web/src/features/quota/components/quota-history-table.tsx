@@ -2,8 +2,9 @@ import { formatDateTime, formatNumber, type TQuotaHistorySortKey } from '@bubuh/
 import { Badge, Text } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedRows, type TColumn } from '@/components/data-table';
-import { ListSection } from '@/components/list-section';
+import { pagedRows, type TColumn } from '@/components/data-table';
+import { optionalTextColumn } from '@/components/list-columns';
+import { ListPage } from '@/components/lists/list-page';
 import { useListState } from '@/lib/use-list-state';
 import { type TQuotaHistoryItem, useQuotaHistory } from '../api/quota';
 
@@ -69,43 +70,38 @@ export const QuotaHistoryTable = () => {
           </Text>
         ),
       },
-      {
+      optionalTextColumn({
         key: 'department',
         header: t('quota.history.department'),
         sortKey: 'department',
-        render: (row) => (
-          <Text fz="sm" c={row.department ? undefined : 'dimmed'} data-testid="history-department">
-            {row.department ??
-              (row.departement_id === null
-                ? t('quota.history.company')
-                : t('quota.history.deletedDepartment'))}
-          </Text>
-        ),
-      },
-      {
+        value: (row) => row.department,
+        fallback: (row) =>
+          row.departement_id === null
+            ? t('quota.history.company')
+            : t('quota.history.deletedDepartment'),
+        testId: 'history-department',
+      }),
+      optionalTextColumn({
         key: 'by',
         header: t('quota.history.by'),
         sortKey: 'by',
-        render: (row) => (
-          <Text fz="sm" c={row.by ? undefined : 'dimmed'}>
-            {row.by ?? t('quota.history.system')}
-          </Text>
-        ),
-      },
+        value: (row) => row.by,
+        fallback: () => t('quota.history.system'),
+      }),
     ],
     [t],
   );
 
   return (
-    <ListSection title={t('quota.history.title')}>
-      <DataTable
-        testId="quota-history"
-        columns={columns}
-        {...pagedRows(list, query)}
-        rowKey={(row) => row.id}
-        rowTestId={() => 'history-row'}
-        emptyText={t('quota.history.empty')}
-      />
-    </ListSection>
+    <ListPage
+      prefix="history"
+      testIds={{ table: 'quota-history', page: null }}
+      title={t('quota.history.title')}
+      source={pagedRows(list, query)}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowTestId={() => 'history-row'}
+      emptyText={t('quota.history.empty')}
+    />
   );
 };

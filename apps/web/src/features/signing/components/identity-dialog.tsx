@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconId, IconUser } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdentityFields } from '@/components/identity-fields';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
-import { serverMessage } from '@/lib/api-errors';
 import { identityRules } from '@/lib/validation';
 import { useSetSignerIdentity } from '../api/signing';
 
@@ -68,7 +67,6 @@ export const IdentityDialog = ({ identity, pending, onClose, onConfirm }: TIdent
       },
     );
   });
-  const fieldErrors = save.error ? fieldErrorsOf(save.error, ['fullName', 'nik']) : {};
   const busy = pending || save.isPending;
 
   return (
@@ -82,28 +80,20 @@ export const IdentityDialog = ({ identity, pending, onClose, onConfirm }: TIdent
       <form onSubmit={submit} noValidate>
         <Stack gap="md" data-testid="identity-dialog">
           <Text fz="sm">{t('stamping.sign.identityBody')}</Text>
-          <TextInput
-            label={t('stamping.sign.fullName')}
-            leftSection={<IconUser size={18} stroke={1.6} />}
-            withAsterisk
-            autoComplete="name"
-            {...form.getInputProps('fullName')}
-            data-testid="identity-name"
+          <IdentityFields
+            form={form}
+            name={{
+              label: t('stamping.sign.fullName'),
+              testId: 'identity-name',
+              autoComplete: 'name',
+            }}
+            nik={{
+              label: t('stamping.sign.nik'),
+              hint: t('stamping.sign.nikHint'),
+              testId: 'identity-nik',
+            }}
+            error={save.error}
           />
-          <TextInput
-            label={t('stamping.sign.nik')}
-            description={t('stamping.sign.nikHint')}
-            leftSection={<IconId size={18} stroke={1.6} />}
-            inputMode="numeric"
-            withAsterisk
-            {...form.getInputProps('nik')}
-            data-testid="identity-nik"
-          />
-          {save.error && Object.keys(fieldErrors).length === 0 ? (
-            <Alert color="red" variant="light" role="alert">
-              {serverMessage(save.error, t)}
-            </Alert>
-          ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('stamping.actions.cancel')}

@@ -1,18 +1,18 @@
 import { documentActionsFor, ROUTES, type TUserData } from '@bubuh/contracts';
-import { Alert, Anchor, Button, Divider, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Select, Switch, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DocumentHeading } from '@/components/document-editor/document-heading';
 import classes from '@/components/document-editor/editor.module.css';
+import { EditorFrame, StampDocumentFallback } from '@/components/document-editor/editor-frame';
 import { JavaScriptAck } from '@/components/document-editor/javascript-ack';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { ErrorAlert } from '@/components/error-alert';
-import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
+import { signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
-import { QueryFallback } from '@/components/query-fallback';
 import { StickyActionBar } from '@/components/sticky-action-bar';
 import { serverMessage } from '@/lib/api-errors';
 import { useDocument, useDocumentPdf } from '@/lib/document-queries';
@@ -204,15 +204,8 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     );
   };
 
-  if (docQuery.isPending || docQuery.error || !doc) {
-    return (
-      <QueryFallback
-        pending={docQuery.isPending}
-        error={docQuery.error}
-        back={{ to: ROUTES.stamp.path, label: t('page.stamp') }}
-      />
-    );
-  }
+  if (docQuery.isPending || docQuery.error || !doc)
+    return <StampDocumentFallback query={docQuery} />;
 
   const candidateOptions = [
     { value: String(user.id), label: t('stamping.sign.me', { name: user.fullName }) },
@@ -220,131 +213,124 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   ];
 
   return (
-    <div className={classes.editor} data-testid="sign-document">
-      <div className={classes.viewerPane}>
-        <PdfViewer
-          loadError={Boolean(pdf.error)}
-          data={pdf.data ?? null}
-          boxes={boxes}
-          onPages={setPages}
-          onBoxChange={(id, box) => {
-            if (id === 'me') setMyBox(box);
-            else editor.update(id, (s) => ({ ...s, box }));
+    <EditorFrame
+      testId="sign-document"
+      pdf={pdf}
+      boxes={boxes}
+      onPages={setPages}
+      onBoxChange={(id, box) => {
+        if (id === 'me') setMyBox(box);
+        else editor.update(id, (s) => ({ ...s, box }));
+      }}
+      dialogs={
+        <IdentityDialog
+          identity={identity?.who ?? null}
+          pending={sign.isPending}
+          onClose={() => setIdentity(null)}
+          onConfirm={() => {
+            if (identity) send({ ...identity.body, identity_confirmed: true });
           }}
         />
-      </div>
+      }
+    >
+      <DocumentHeading doc={doc} />
 
-      <Paper withBorder p="lg" className={classes.sidePanel}>
-        <Stack gap="md">
-          <DocumentHeading doc={doc} />
+      {!signable ? (
+        <Alert color="gray" variant="light" data-testid="sign-not-possible">
+          {t('stamping.sign.notPossible')}
+        </Alert>
+      ) : null}
 
-          {!signable ? (
-            <Alert color="gray" variant="light" data-testid="sign-not-possible">
-              {t('stamping.sign.notPossible')}
-            </Alert>
+      {hasQueue ? <SignerQueue doc={doc} /> : null}
+
+      <SignProgress doc={doc} user={user} signedNow={signedNow} />
+
+      {signable && !planning && (!hasQueue || myTurn) ? (
+        <>
+          <Divider label={t('stamping.sign.yourSignature')} labelPosition="left" />
+          {specimens.data && specimens.data.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              {t('stamping.sign.noSpecimen')}{' '}
+              <Anchor component={Link} to={ROUTES.masterEsign.path} fz="sm" underline="always">
+                {t('page.masterEsign')}
+              </Anchor>
+            </Text>
+          ) : (
+            <Select
+              label={t('stamping.sign.specimen')}
+              data={(specimens.data ?? []).map((s) => ({
+                value: String(s.id),
+                label: s.is_default ? `${s.name} (${t('stamping.sign.default')})` : s.name,
+              }))}
+              value={specimenId}
+              onChange={setSpecimenId}
+              allowDeselect={false}
+              disabled={specimens.isPending}
+              data-testid="specimen-select"
+            />
+          )}
+          <Text fz="sm" c="dimmed">
+            {hasQueue ? t('stamping.sign.yourTurn') : t('stamping.sign.placeHelp')}
+          </Text>
+          {javascript.prompt ? <JavaScriptAck {...javascript.prompt} /> : null}
+          {javascript.error && !identityRequired(javascript.error) ? (
+            <ErrorAlert>{serverMessage(javascript.error, t)}</ErrorAlert>
           ) : null}
+          <StickyActionBar>
+            <Button
+              size="md"
+              fullWidth
+              leftSection={<IconSignature size={18} />}
+              onClick={signNow}
+              loading={sign.isPending && !identity}
+              disabled={pages.length === 0 || (javascript.asked && !javascript.checked)}
+              data-testid="sign-submit"
+            >
+              {t('stamping.sign.button')}
+            </Button>
+          </StickyActionBar>
+        </>
+      ) : null}
 
-          {hasQueue ? <SignerQueue doc={doc} /> : null}
+      {signable && hasQueue && !myTurn && next && !signedNow ? (
+        <Alert color="blue" variant="light" data-testid="sign-waiting">
+          {t('stamping.sign.progress', {
+            signed: queue.length - queue.filter((s) => s.status === 'pending').length,
+            total: queue.length,
+            name: next.fullName,
+          })}
+        </Alert>
+      ) : null}
 
-          <SignProgress doc={doc} user={user} signedNow={signedNow} />
-
-          {signable && !planning && (!hasQueue || myTurn) ? (
-            <>
-              <Divider label={t('stamping.sign.yourSignature')} labelPosition="left" />
-              {specimens.data && specimens.data.length === 0 ? (
-                <Text fz="sm" c="dimmed">
-                  {t('stamping.sign.noSpecimen')}{' '}
-                  <Anchor component={Link} to={ROUTES.masterEsign.path} fz="sm" underline="always">
-                    {t('page.masterEsign')}
-                  </Anchor>
-                </Text>
-              ) : (
-                <Select
-                  label={t('stamping.sign.specimen')}
-                  data={(specimens.data ?? []).map((s) => ({
-                    value: String(s.id),
-                    label: s.is_default ? `${s.name} (${t('stamping.sign.default')})` : s.name,
-                  }))}
-                  value={specimenId}
-                  onChange={setSpecimenId}
-                  allowDeselect={false}
-                  disabled={specimens.isPending}
-                  data-testid="specimen-select"
-                />
-              )}
-              <Text fz="sm" c="dimmed">
-                {hasQueue ? t('stamping.sign.yourTurn') : t('stamping.sign.placeHelp')}
-              </Text>
-              {javascript.prompt ? <JavaScriptAck {...javascript.prompt} /> : null}
-              {javascript.error && !identityRequired(javascript.error) ? (
-                <ErrorAlert>{serverMessage(javascript.error, t)}</ErrorAlert>
-              ) : null}
-              <StickyActionBar>
-                <Button
-                  size="md"
-                  fullWidth
-                  leftSection={<IconSignature size={18} />}
-                  onClick={signNow}
-                  loading={sign.isPending && !identity}
-                  disabled={pages.length === 0 || (javascript.asked && !javascript.checked)}
-                  data-testid="sign-submit"
-                >
-                  {t('stamping.sign.button')}
-                </Button>
-              </StickyActionBar>
-            </>
+      {signable && can?.askSigners ? (
+        <>
+          <Divider label={t('stamping.sign.signers')} labelPosition="left" />
+          <Switch
+            checked={planning}
+            onChange={(event) => {
+              setPlanning(event.currentTarget.checked);
+              setSigners.reset();
+            }}
+            label={t('stamping.sign.askOthers')}
+            description={t('stamping.sign.askOthersHelp')}
+            data-testid="plan-signers"
+          />
+          {planning ? (
+            <SignerPlanner
+              options={candidateOptions}
+              optionsPending={candidates.isPending}
+              canAdd={pages.length > 0}
+              planned={planned}
+              onAdd={addPlanned}
+              onMove={(index, delta) => editor.move(index, delta)}
+              onRemove={(key) => editor.remove(key)}
+              error={setSigners.error}
+              saving={setSigners.isPending}
+              onSave={saveSigners}
+            />
           ) : null}
-
-          {signable && hasQueue && !myTurn && next && !signedNow ? (
-            <Alert color="blue" variant="light" data-testid="sign-waiting">
-              {t('stamping.sign.progress', {
-                signed: queue.length - queue.filter((s) => s.status === 'pending').length,
-                total: queue.length,
-                name: next.fullName,
-              })}
-            </Alert>
-          ) : null}
-
-          {signable && can?.askSigners ? (
-            <>
-              <Divider label={t('stamping.sign.signers')} labelPosition="left" />
-              <Switch
-                checked={planning}
-                onChange={(event) => {
-                  setPlanning(event.currentTarget.checked);
-                  setSigners.reset();
-                }}
-                label={t('stamping.sign.askOthers')}
-                description={t('stamping.sign.askOthersHelp')}
-                data-testid="plan-signers"
-              />
-              {planning ? (
-                <SignerPlanner
-                  options={candidateOptions}
-                  optionsPending={candidates.isPending}
-                  canAdd={pages.length > 0}
-                  planned={planned}
-                  onAdd={addPlanned}
-                  onMove={(index, delta) => editor.move(index, delta)}
-                  onRemove={(key) => editor.remove(key)}
-                  error={setSigners.error}
-                  saving={setSigners.isPending}
-                  onSave={saveSigners}
-                />
-              ) : null}
-            </>
-          ) : null}
-        </Stack>
-      </Paper>
-
-      <IdentityDialog
-        identity={identity?.who ?? null}
-        pending={sign.isPending}
-        onClose={() => setIdentity(null)}
-        onConfirm={() => {
-          if (identity) send({ ...identity.body, identity_confirmed: true });
-        }}
-      />
-    </div>
+        </>
+      ) : null}
+    </EditorFrame>
   );
 };

@@ -4,6 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArticleFeedback } from '../api/articles';
 
+const ANSWERS = [
+  { helpful: true, key: 'yes', variant: 'light', Icon: IconThumbUp },
+  { helpful: false, key: 'no', variant: 'default', Icon: IconThumbDown },
+] as const;
+
 /** "Was this helpful?" under an article (one answer per visit). */
 export const ArticleFeedback = ({ id }: { id: number }) => {
   const { t } = useTranslation();
@@ -23,23 +28,18 @@ export const ArticleFeedback = ({ id }: { id: number }) => {
       <Text fz="sm" c="dimmed">
         {t('support.content.helpful')}
       </Text>
-      <Button
-        size="compact-sm"
-        variant="light"
-        leftSection={<IconThumbUp size={14} />}
-        onClick={() => send(true)}
-        data-testid={`article-yes-${id}`}
-      >
-        {t('support.content.yes')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconThumbDown size={14} />}
-        onClick={() => send(false)}
-      >
-        {t('support.content.no')}
-      </Button>
+      {ANSWERS.map(({ helpful, key, variant, Icon }) => (
+        <Button
+          key={key}
+          size="compact-sm"
+          variant={variant}
+          leftSection={<Icon size={14} />}
+          onClick={() => send(helpful)}
+          data-testid={helpful ? `article-yes-${id}` : undefined}
+        >
+          {t(`support.content.${key}`)}
+        </Button>
+      ))}
     </Group>
   );
 };

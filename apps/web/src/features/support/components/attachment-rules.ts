@@ -21,3 +21,11 @@ export const attachmentProblem = (files: File[], t: TFunction): string | null =>
     });
   return null;
 };
+
+/** A multipart body: the fields that have a value (an empty link is left out), then the files. */
+export const ticketFormData = (fields: Record<string, string | null>, attachments: File[]) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value) body.append(name, value);
+  for (const file of attachments) body.append('attachments', file, file.name);
+  return body;
+};

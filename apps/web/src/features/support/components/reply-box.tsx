@@ -1,13 +1,14 @@
-import { Button, Checkbox, FileInput, Group, Paper, Stack, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useReplyTicket } from '../api/tickets';
-import { attachmentProblem } from './attachment-rules';
+import { attachmentProblem, ticketFormData } from './attachment-rules';
+import { AttachmentsInput } from './attachments-input';
 
 type TValues = { message: string; internal: boolean; attachments: File[] };
 
@@ -23,11 +24,14 @@ export const ReplyBox = ({ ticketId, support }: { ticketId: number; support: boo
     },
   });
   const submit = form.onSubmit((values) => {
-    const body = new FormData();
-    body.append('ticket_id', String(ticketId));
-    body.append('message', values.message.trim());
-    if (support && values.internal) body.append('internal', 'true');
-    for (const file of values.attachments) body.append('attachments', file, file.name);
+    const body = ticketFormData(
+      {
+        ticket_id: String(ticketId),
+        message: values.message.trim(),
+        internal: support && values.internal ? 'true' : null,
+      },
+      values.attachments,
+    );
     reply.mutate(
       { body },
       {
@@ -51,13 +55,9 @@ export const ReplyBox = ({ ticketId, support }: { ticketId: number; support: boo
             data-testid="reply-message"
             {...form.getInputProps('message')}
           />
-          <FileInput
+          <AttachmentsInput
             placeholder={t('support.form.attachments')}
             aria-label={t('support.form.attachments')}
-            multiple
-            clearable
-            accept="application/pdf,image/png,image/jpeg"
-            leftSection={<IconPaperclip size={16} />}
             data-testid="reply-attachments"
             {...form.getInputProps('attachments')}
           />

@@ -25,6 +25,10 @@ export const TicketDetail = ({ id }: { id: number }) => {
   if (!ticket || !me) return <QueryFallback pending={query.isPending} error={query.error} />;
   const support = me.role === 'super';
   const closed = ticket.status === 'Closed';
+  // A closed ticket can be reopened, an open one closed.
+  const toggle = closed
+    ? { mutation: reopen, action: 'reopen', done: 'reopened' }
+    : { mutation: close, action: 'close', done: 'closed' };
   const done = (key: string) => ({
     onSuccess: () => notifySuccess(t(key)),
     onError: (error: unknown) => notifyError(serverMessage(error, t)),
@@ -58,30 +62,20 @@ export const TicketDetail = ({ id }: { id: number }) => {
                 : t('support.ticket.unassigned')}
             </Text>
           </Stack>
-          {closed ? (
-            <Button
-              leftSection={<IconLockOpen size={16} />}
-              onClick={() =>
-                reopen.mutate({ body: { ticket_id: id } }, done('support.toast.reopened'))
-              }
-              loading={reopen.isPending}
-              data-testid="ticket-reopen"
-            >
-              {t('support.ticket.reopen')}
-            </Button>
-          ) : (
-            <Button
-              variant="default"
-              leftSection={<IconLock size={16} />}
-              onClick={() =>
-                close.mutate({ body: { ticket_id: id } }, done('support.toast.closed'))
-              }
-              loading={close.isPending}
-              data-testid="ticket-close"
-            >
-              {t('support.ticket.close')}
-            </Button>
-          )}
+          <Button
+            variant={closed ? 'filled' : 'default'}
+            leftSection={closed ? <IconLockOpen size={16} /> : <IconLock size={16} />}
+            onClick={() =>
+              toggle.mutation.mutate(
+                { body: { ticket_id: id } },
+                done(`support.toast.${toggle.done}`),
+              )
+            }
+            loading={toggle.mutation.isPending}
+            data-testid={`ticket-${toggle.action}`}
+          >
+            {t(`support.ticket.${toggle.action}`)}
+          </Button>
         </Group>
         {support ? (
           <Stack mt="md">

@@ -7,10 +7,9 @@ import {
   toPath,
   ZTicketCreate,
 } from '@bubuh/contracts';
-import { Anchor, FileInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FormModal } from '@/components/form-modal';
@@ -20,7 +19,8 @@ import { notifySuccess } from '@/lib/notify';
 import { useArticles } from '../api/articles';
 import { useTicketLinkOptions } from '../api/ticket-links';
 import { useCreateTicket } from '../api/tickets';
-import { attachmentProblem } from './attachment-rules';
+import { attachmentProblem, ticketFormData } from './attachment-rules';
+import { AttachmentsInput } from './attachments-input';
 
 type TValues = {
   subject: string;
@@ -82,16 +82,16 @@ export const TicketFormModal = ({ opened, onClose }: { opened: boolean; onClose:
   };
 
   const submit = form.onSubmit((values) => {
-    const body = new FormData();
-    body.append('subject', values.subject.trim());
-    body.append('category', values.category);
-    body.append('level', values.level);
-    body.append('description', values.description.trim());
-    for (const field of LINKS) {
-      const id = values[field];
-      if (id) body.append(field, id);
-    }
-    for (const file of values.attachments) body.append('attachments', file, file.name);
+    const body = ticketFormData(
+      {
+        subject: values.subject.trim(),
+        category: values.category,
+        level: values.level,
+        description: values.description.trim(),
+        ...Object.fromEntries(LINKS.map((field) => [field, values[field]])),
+      },
+      values.attachments,
+    );
     create.mutate(
       { body },
       {
@@ -174,16 +174,12 @@ export const TicketFormModal = ({ opened, onClose }: { opened: boolean; onClose:
           {...form.getInputProps(field)}
         />
       ))}
-      <FileInput
+      <AttachmentsInput
         label={t('support.form.attachments')}
         description={t('support.form.attachmentsHint', {
           count: TICKET_ATTACHMENT_MAX_FILES,
           mb: TICKET_ATTACHMENT_MAX_BYTES / 1048576,
         })}
-        multiple
-        clearable
-        accept="application/pdf,image/png,image/jpeg"
-        leftSection={<IconPaperclip size={16} />}
         data-testid="ticket-attachments"
         {...form.getInputProps('attachments')}
       />

@@ -3,6 +3,27 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+/** A linked record with a page: "Batch: <name>" (`support.form.<kind>`, `ticket-<kind>-link`). */
+const LinkedRecord = ({
+  kind,
+  name,
+  to,
+}: {
+  kind: 'batch' | 'invoice';
+  name: string;
+  to: string;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Text fz="sm">
+      {t(`support.form.${kind}`)}:{' '}
+      <Anchor component={Link} fz="sm" to={to} data-testid={`ticket-${kind}-link`}>
+        {name}
+      </Anchor>
+    </Text>
+  );
+};
+
 /** What the ticket is about: its linked document, batch (to its page) and invoice (to its page). */
 export const TicketLinks = ({ ticket }: { ticket: TTicket }) => {
   const { t } = useTranslation();
@@ -17,30 +38,18 @@ export const TicketLinks = ({ ticket }: { ticket: TTicket }) => {
         </Text>
       ) : null}
       {ticket.batch_id !== null && ticket.batch_name ? (
-        <Text fz="sm">
-          {t('support.form.batch')}:{' '}
-          <Anchor
-            component={Link}
-            fz="sm"
-            to={toPath(ROUTES.stampBulkDetail.path, { id: ticket.batch_id })}
-            data-testid="ticket-batch-link"
-          >
-            {ticket.batch_name}
-          </Anchor>
-        </Text>
+        <LinkedRecord
+          kind="batch"
+          name={ticket.batch_name}
+          to={toPath(ROUTES.stampBulkDetail.path, { id: ticket.batch_id })}
+        />
       ) : null}
       {ticket.invoice_id !== null && ticket.invoice_number ? (
-        <Text fz="sm">
-          {t('support.form.invoice')}:{' '}
-          <Anchor
-            component={Link}
-            fz="sm"
-            to={toPath(invoicePath, { id: ticket.invoice_id })}
-            data-testid="ticket-invoice-link"
-          >
-            {ticket.invoice_number}
-          </Anchor>
-        </Text>
+        <LinkedRecord
+          kind="invoice"
+          name={ticket.invoice_number}
+          to={toPath(invoicePath, { id: ticket.invoice_id })}
+        />
       ) : null}
     </Group>
   );

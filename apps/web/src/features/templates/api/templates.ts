@@ -5,9 +5,16 @@ import {
   type TTemplate,
   type TTemplateSortKey,
 } from '@bubuh/contracts';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { invalidateDocuments } from '@/lib/document-queries';
-import { callEndpoint, endpointScope, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
+import {
+  callEndpoint,
+  endpointScope,
+  useEndpointMutation,
+  useEndpointQuery,
+  useInvalidatingMutation,
+  useListQuery,
+} from '@/lib/endpoint';
 import type { TListQuery } from '@/lib/use-list-state';
 
 export type TTemplateType = TTemplate['type'];
@@ -16,11 +23,7 @@ export const TEMPLATE_TYPES: readonly TTemplateType[] = ['Surat Dokumen', 'Surat
 export type TTemplateInput = TEndpointBody<typeof TEMPLATE_ENDPOINTS.create>;
 
 export const useTemplates = (query: TListQuery<TTemplateSortKey>) =>
-  useEndpointQuery(
-    TEMPLATE_ENDPOINTS.list,
-    { query },
-    { select: (body) => body.data, placeholderData: keepPreviousData },
-  );
+  useListQuery(TEMPLATE_ENDPOINTS.list, { query });
 
 /** Templates for a picker (first 100, enough for one company). */
 export const useTemplateOptions = (enabled = true) =>
@@ -43,13 +46,8 @@ const saveTemplate = ({ id, input }: { id: number | null; input: TTemplateInput 
     ? callEndpoint(TEMPLATE_ENDPOINTS.create, { body: input })
     : callEndpoint(TEMPLATE_ENDPOINTS.update, { params: { id }, body: input });
 
-export const useSaveTemplate = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveTemplate,
-    onSuccess: () => client.invalidateQueries({ queryKey: endpointScope(TEMPLATE_ENDPOINTS.list) }),
-  });
-};
+export const useSaveTemplate = () =>
+  useInvalidatingMutation(saveTemplate, [endpointScope(TEMPLATE_ENDPOINTS.list)]);
 
 export const useDeleteTemplate = () => useEndpointMutation(TEMPLATE_ENDPOINTS.remove);
 

@@ -1,32 +1,16 @@
 import type { TPlacement } from '@bubuh/contracts';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import classes from '@/components/document-editor/editor.module.css';
-import { SamplePdfField, type TSample } from '@/components/document-editor/sample-pdf-field';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
 import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
-import { PdfViewer, signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
+import { TemplateEditorFrame, useTemplateEditorFrame } from '@/components/lists/editor-frame';
+import { signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
-import { QueryFallback } from '@/components/query-fallback';
-import { StickyActionBar } from '@/components/sticky-action-bar';
-import { fieldErrorsOf } from '@/lib/api-client';
-import { serverMessage, statusMessage } from '@/lib/api-errors';
+import { statusMessage } from '@/lib/api-errors';
 import { templateTypeKey } from '@/lib/document-format';
-import { notifySuccess } from '@/lib/notify';
 import {
   A4,
   defaultSignBox,
@@ -67,12 +51,10 @@ const newKey = () => {
  * signing order) over a sample PDF read in the browser, else blank A4 pages. */
 export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const me = useSession()?.userData.id ?? null;
   const existing = useTemplate(templateId);
   const signers = useTemplateSigners();
   const save = useSaveTemplate();
-  const [sample, setSample] = useState<TSample | null>(null);
   const editor = usePlacementEditor<TEsignEntry>();
   const { pages, setPages, items: esign, setItems: setEsign } = editor;
   /** The placements in PDF points: the source of truth, shown on whatever pages are loaded. */
@@ -89,6 +71,17 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
           ? null
           : t('stamping.templates.nameInvalid'),
     },
+  });
+  const { sample, saveInput, frame } = useTemplateEditorFrame({
+    prefix: 'template',
+    templateId,
+    existing,
+    backTo,
+    backLabel: t('page.masterDocumentTemplate'),
+    onPages: setPages,
+    save,
+    form,
+    fields: ['name', 'type'],
   });
 
   const loaded = existing.data;
@@ -209,191 +202,126 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
     const empty = placement === null && esign.length === 0;
     setPlacementError(empty);
     if (unassigned.size > 0 || empty) return;
-    save.mutate(
-      {
-        id: templateId,
-        input: {
-          name: values.name.trim(),
-          type: values.type,
-          emeterai: placement,
-          esign: esign.flatMap((e) =>
-            e.userId === null
-              ? []
-              : [
-                  {
-                    ...e.placement,
-                    user_id: e.userId,
-                    ...(e.specimenId !== null ? { specimen_id: e.specimenId } : {}),
-                  },
-                ],
-          ),
-        },
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            templateId === null
-              ? t('stamping.toast.templateAdded')
-              : t('stamping.toast.templateUpdated'),
-          );
-          navigate(backTo);
-        },
-        onError: (error) => form.setErrors(fieldErrorsOf(error, ['name', 'type'])),
-      },
-    );
+    saveInput({
+      name: values.name.trim(),
+      type: values.type,
+      emeterai: placement,
+      esign: esign.flatMap((e) =>
+        e.userId === null
+          ? []
+          : [
+              {
+                ...e.placement,
+                user_id: e.userId,
+                ...(e.specimenId !== null ? { specimen_id: e.specimenId } : {}),
+              },
+            ],
+      ),
+    });
   });
 
-  if (templateId !== null && (existing.isPending || existing.error)) {
-    const back = { to: backTo, label: t('page.masterDocumentTemplate') };
-    return <QueryFallback pending={existing.isPending} error={existing.error} back={back} />;
-  }
-
   return (
-    <div className={classes.editor} data-testid="template-editor">
-      <div className={classes.viewerPane}>
-        <PdfViewer
-          data={sample?.data ?? null}
-          blankPages={blankPages}
-          boxes={boxes}
-          onPages={sample ? setPages : undefined}
-          maxScale={1.4}
-          onBoxChange={(id, next) => placeBox(id, next)}
+    <TemplateEditorFrame
+      {...frame}
+      blankPages={blankPages}
+      boxes={boxes}
+      onBoxChange={(id, next) => placeBox(id, next)}
+      onSubmit={submit}
+      details={
+        <Select
+          label={t('stamping.templates.type')}
+          data={TEMPLATE_TYPES.map((type) => ({
+            value: type,
+            label: t(templateTypeKey(type)),
+          }))}
+          allowDeselect={false}
+          withAsterisk
+          data-testid="template-type"
+          {...form.getInputProps('type')}
         />
-      </div>
-
-      <Paper withBorder p="lg" className={classes.sidePanel}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label={t('stamping.templates.name')}
-              withAsterisk
-              maxLength={150}
-              data-testid="template-name"
-              {...form.getInputProps('name')}
-            />
-            <Select
-              label={t('stamping.templates.type')}
-              data={TEMPLATE_TYPES.map((type) => ({
-                value: type,
-                label: t(templateTypeKey(type)),
-              }))}
-              allowDeselect={false}
-              withAsterisk
-              data-testid="template-type"
-              {...form.getInputProps('type')}
-            />
-
-            <SamplePdfField
-              sample={sample}
-              onChange={(next) => {
-                setSample(next);
-                if (!next) setPages([]);
-              }}
-            />
-
-            <Divider label={t('stamping.templates.esignSection')} labelPosition="left" />
-            <Text fz="xs" c="dimmed">
-              {t('stamping.templates.esignHelp')}
-            </Text>
-            {signers.error ? (
-              <Text fz="xs" c="red">
-                {statusMessage(signers.error, t)}
-              </Text>
-            ) : null}
-            {esign.length === 0 ? (
-              <Text fz="sm" c="dimmed">
-                {t('stamping.templates.esignNone')}
-              </Text>
-            ) : (
-              <Stack gap="xs" data-testid="template-esign-list">
-                {esign.map((entry, index) => (
-                  <TemplateEsignEntry
-                    key={entry.key}
-                    entry={entry}
-                    position={index + 1}
-                    count={esign.length}
-                    shown={fromPdfPlacement(entry.placement, shownPages)}
-                    pageCount={pageCount}
-                    signerOptions={signerOptions}
-                    signerName={signerName}
-                    signersPending={signers.isPending}
-                    missing={missingSigner.has(entry.key)}
-                    onSigner={(userId) => {
-                      editor.update(entry.key, (e) => ({
-                        ...e,
-                        userId,
-                        specimenId: userId === e.userId ? e.specimenId : null,
-                      }));
-                      if (userId !== null)
-                        setMissingSigner((keys) => {
-                          const next = new Set(keys);
-                          next.delete(entry.key);
-                          return next;
-                        });
-                    }}
-                    onPage={(shown, value) => toPage(entry.key, shown, value)}
-                    onMove={(delta) => editor.move(index, delta)}
-                    onRemove={() => editor.remove(entry.key)}
-                  />
-                ))}
-              </Stack>
-            )}
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} />}
-              onClick={addEsign}
-              disabled={esign.length >= 20}
-              data-testid="template-esign-add"
-            >
-              {t('stamping.templates.esignAdd')}
-            </Button>
-
-            <TemplateStampFields
-              placement={placement}
-              box={box}
-              geometry={geometry}
+      }
+      sticky
+    >
+      <Divider label={t('stamping.templates.esignSection')} labelPosition="left" />
+      <Text fz="xs" c="dimmed">
+        {t('stamping.templates.esignHelp')}
+      </Text>
+      {signers.error ? (
+        <Text fz="xs" c="red">
+          {statusMessage(signers.error, t)}
+        </Text>
+      ) : null}
+      {esign.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {t('stamping.templates.esignNone')}
+        </Text>
+      ) : (
+        <Stack gap="xs" data-testid="template-esign-list">
+          {esign.map((entry, index) => (
+            <TemplateEsignEntry
+              key={entry.key}
+              entry={entry}
+              position={index + 1}
+              count={esign.length}
+              shown={fromPdfPlacement(entry.placement, shownPages)}
               pageCount={pageCount}
-              onToggle={(on) => {
-                if (!on) {
-                  setPlacement(null);
-                  return;
-                }
-                const first = shownPages[0] ?? A4;
-                setPlacement(toPdfPlacement(defaultStampBox(first), first));
-                setPlacementError(false);
+              signerOptions={signerOptions}
+              signerName={signerName}
+              signersPending={signers.isPending}
+              missing={missingSigner.has(entry.key)}
+              onSigner={(userId) => {
+                editor.update(entry.key, (e) => ({
+                  ...e,
+                  userId,
+                  specimenId: userId === e.userId ? e.specimenId : null,
+                }));
+                if (userId !== null)
+                  setMissingSigner((keys) => {
+                    const next = new Set(keys);
+                    next.delete(entry.key);
+                    return next;
+                  });
               }}
-              onPage={(value) => toPage(STAMP_ID, box, value)}
-              onResize={(next, page) => setPlacement(toPdfPlacement(next, page))}
+              onPage={(shown, value) => toPage(entry.key, shown, value)}
+              onMove={(delta) => editor.move(index, delta)}
+              onRemove={() => editor.remove(entry.key)}
             />
+          ))}
+        </Stack>
+      )}
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} />}
+        onClick={addEsign}
+        disabled={esign.length >= 20}
+        data-testid="template-esign-add"
+      >
+        {t('stamping.templates.esignAdd')}
+      </Button>
 
-            {placementError ? (
-              <Text fz="sm" c="red" role="alert" data-testid="template-placement-error">
-                {t('stamping.templates.needPlacement')}
-              </Text>
-            ) : null}
-            {save.error ? (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-                {serverMessage(save.error, t)}
-              </Alert>
-            ) : null}
-            <StickyActionBar>
-              <Group grow gap="sm">
-                <Button variant="default" onClick={() => navigate(backTo)}>
-                  {t('stamping.actions.cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  leftSection={<IconDeviceFloppy size={16} />}
-                  loading={save.isPending}
-                  data-testid="template-save"
-                >
-                  {t('stamping.actions.save')}
-                </Button>
-              </Group>
-            </StickyActionBar>
-          </Stack>
-        </form>
-      </Paper>
-    </div>
+      <TemplateStampFields
+        placement={placement}
+        box={box}
+        geometry={geometry}
+        pageCount={pageCount}
+        onToggle={(on) => {
+          if (!on) {
+            setPlacement(null);
+            return;
+          }
+          const first = shownPages[0] ?? A4;
+          setPlacement(toPdfPlacement(defaultStampBox(first), first));
+          setPlacementError(false);
+        }}
+        onPage={(value) => toPage(STAMP_ID, box, value)}
+        onResize={(next, page) => setPlacement(toPdfPlacement(next, page))}
+      />
+
+      {placementError ? (
+        <Text fz="sm" c="red" role="alert" data-testid="template-placement-error">
+          {t('stamping.templates.needPlacement')}
+        </Text>
+      ) : null}
+    </TemplateEditorFrame>
   );
 };

@@ -1,12 +1,12 @@
 import { ROUTES, type TTemplate, type TTemplateSortKey } from '@bubuh/contracts';
-import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconRubberStamp, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { IconRubberStamp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { pagedTable, type TColumn } from '@/components/data-table';
 import { createdColumn, nameOwnerColumn } from '@/components/list-columns';
-import { actionsColumn, RowActions } from '@/components/row-actions';
+import { ListPage } from '@/components/lists/list-page';
+import { editDeleteActions, rowActionsColumn } from '@/components/row-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { placementSummary, templateTypeKey } from '@/lib/document-format';
 import { editTemplatePath } from '@/lib/document-paths';
@@ -65,70 +65,41 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
       ),
     },
     createdColumn(t('stamping.templates.date'), 'date'),
-    actionsColumn(
+    rowActionsColumn(
       t('stamping.list.actions'),
-      (row) => (
-        <RowActions
-          name={row.name}
-          actions={[
-            {
-              label: t('stamping.actions.edit'),
-              icon: <IconPencil size={18} />,
-              to: editorLink(row.id),
-              testId: 'template-edit',
-            },
-            {
-              label: t('stamping.actions.delete'),
-              icon: <IconTrash size={18} />,
-              color: 'red',
-              onClick: () => {
-                deletion.ask(row);
-              },
-              testId: 'template-delete',
-            },
-          ]}
-        />
-      ),
+      (row) => row.name,
+      (row) =>
+        editDeleteActions(t, 'template', editorLink(row.id), () => {
+          deletion.ask(row);
+        }),
       110,
     ),
   ];
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="template-page">
-      <DataTable
-        testId="template-table"
-        columns={columns}
-        {...pagedTable(list, query, t, t('stamping.templates.search'))}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `template-row-${row.name}`}
-        emptyText={t('stamping.templates.empty')}
-        actions={
-          <>
-            <Button
-              variant="default"
-              component={Link}
-              to={ROUTES.stampSingleTemplate.path}
-              leftSection={<IconRubberStamp size={16} />}
-            >
-              {t('stamping.templates.stampWith')}
-            </Button>
-            <Button
-              component={Link}
-              to={editorLink('new')}
-              leftSection={<IconPlus size={16} />}
-              data-testid="template-add"
-            >
-              {t('stamping.templates.add')}
-            </Button>
-          </>
-        }
-      />
-      <DeleteConfirmDialog
-        deletion={deletion}
-        testId="template-delete-dialog"
-        title={t('stamping.templates.deleteTitle')}
-        body={(row) => t('stamping.templates.deleteBody', { name: row.name })}
-      />
-    </Paper>
+    <ListPage
+      prefix="template"
+      source={pagedTable(list, query, t, t('stamping.templates.search'))}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowName={(row) => row.name}
+      emptyText={t('stamping.templates.empty')}
+      actions={
+        <Button
+          variant="default"
+          component={Link}
+          to={ROUTES.stampSingleTemplate.path}
+          leftSection={<IconRubberStamp size={16} />}
+        >
+          {t('stamping.templates.stampWith')}
+        </Button>
+      }
+      add={{ label: t('stamping.templates.add'), to: editorLink('new'), testId: 'template-add' }}
+      deletion={{
+        state: deletion,
+        title: t('stamping.templates.deleteTitle'),
+        body: (row) => t('stamping.templates.deleteBody', { name: row.name }),
+      }}
+    />
   );
 };

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
-import { placementSummary, templateTypeKey } from '@/lib/document-format';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { notifySuccess } from '@/lib/notify';
 import { useApplyTemplate, useTemplateOptions, useTemplateSigners } from '../api/templates';
+import { TemplateSummary } from './template-summary';
 
 type TTemplatePickerModalProps = {
   opened: boolean;
@@ -96,26 +96,12 @@ export const TemplatePickerModal = ({
           />
         ) : null}
         {template ? (
-          <Text fz="sm" c="dimmed">
-            {t(templateTypeKey(template.type))}
-            {template.emeterai
-              ? ` · ${t('stamping.box.label')}: ${placementSummary(template.emeterai, t)}`
-              : ''}
-          </Text>
-        ) : null}
-        {template && signsFirst ? (
-          <Stack gap={2} data-testid="template-picker-signers">
-            {template.esign.map((entry, index) => (
-              <Text key={`${entry.user_id}-${entry.page}-${entry.x}-${entry.y}`} fz="sm">
-                {index + 1}.{' '}
-                {signers.data?.find((s) => s.id === entry.user_id)?.fullName ??
-                  t('stamping.templates.unknownSigner', { id: entry.user_id })}
-              </Text>
-            ))}
-            <Text fz="xs" c="dimmed">
-              {t('stamping.template.signFirstHelp')}
-            </Text>
-          </Stack>
+          <TemplateSummary
+            template={template}
+            withSigners={withSigners}
+            signers={signers.data}
+            testId="template-picker-signers"
+          />
         ) : null}
         {apply.error ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">

@@ -20,7 +20,7 @@ import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StickyActionBar } from '@/components/sticky-action-bar';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
-import { placementSummary, stampNotice, templateTypeKey } from '@/lib/document-format';
+import { stampNotice } from '@/lib/document-format';
 import { documentDetailsPath, draftPath, esignPath } from '@/lib/document-paths';
 import {
   type TUploaded,
@@ -38,6 +38,7 @@ import {
   useTemplateSigners,
   useTemplateStamp,
 } from '../api/templates';
+import { TemplateSummary } from './template-summary';
 
 type TFormValues = {
   template: string | null;
@@ -80,9 +81,6 @@ export const TemplateStamp = () => {
   const template = usable.find((tpl) => String(tpl.id) === form.values.template) ?? null;
   /** Signatures first: such a template is applied and signed before anything is stamped. */
   const signsFirst = (template?.esign.length ?? 0) > 0;
-  const signerName = (userId: number) =>
-    signers.data?.find((s) => s.id === userId)?.fullName ??
-    t('stamping.templates.unknownSigner', { id: userId });
 
   const docTypeOptions = docTypeOptionsOf(docTypes.data);
   const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
@@ -209,27 +207,16 @@ export const TemplateStamp = () => {
             {...form.getInputProps('template')}
           />
           {template ? (
-            <Text fz="xs" c="dimmed">
-              {t(templateTypeKey(template.type))}
-              {template.emeterai
-                ? ` · ${t('stamping.box.label')}: ${placementSummary(template.emeterai, t)}`
-                : ''}
-            </Text>
-          ) : null}
-          {template && signsFirst ? (
-            <Stack gap={4} data-testid="template-stamp-signers">
-              <Text fz="sm" fw={600}>
-                {t('stamping.sign.signers')}
-              </Text>
-              {template.esign.map((entry, index) => (
-                <Text key={`${entry.user_id}-${entry.page}-${entry.x}-${entry.y}`} fz="sm">
-                  {index + 1}. {signerName(entry.user_id)}
+            <TemplateSummary
+              template={template}
+              signers={signers.data}
+              heading={
+                <Text fz="sm" fw={600}>
+                  {t('stamping.sign.signers')}
                 </Text>
-              ))}
-              <Text fz="xs" c="dimmed">
-                {t('stamping.template.signFirstHelp')}
-              </Text>
-            </Stack>
+              }
+              testId="template-stamp-signers"
+            />
           ) : null}
           {templates.data && usable.length === 0 ? (
             <Text fz="sm" c="dimmed">

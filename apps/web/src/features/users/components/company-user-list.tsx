@@ -4,14 +4,14 @@ import {
   type TCompanyUserSortKey,
   type TRole,
 } from '@bubuh/contracts';
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { pagedTable, type TColumn } from '@/components/data-table';
 import { flagColumn } from '@/components/flag-column';
-import { AddButton } from '@/components/list-section';
-import { actionsColumn, editDeleteActions, RowActions } from '@/components/row-actions';
+import { optionalTextColumn } from '@/components/list-columns';
+import { ListPage } from '@/components/lists/list-page';
+import { editDeleteActions, rowActionsColumn } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
@@ -65,16 +65,13 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         </Badge>
       ),
     },
-    {
+    optionalTextColumn({
       key: 'department',
       header: t('master.user.department'),
       sortKey: 'department',
-      render: (row) => (
-        <Text fz="sm" c={row.departement_name ? undefined : 'dimmed'}>
-          {row.departement_name ?? '—'}
-        </Text>
-      ),
-    },
+      value: (row) => row.departement_name,
+      fallback: () => '—',
+    }),
     flagColumn({
       key: 'status',
       header: t('master.user.status'),
@@ -83,40 +80,42 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
       colors: ['orange', 'green'],
     }),
     userCreatedColumn(t),
-    actionsColumn(t('master.actions.label'), (row) =>
-      canManageRole(actorRole, row.role) ? (
-        <RowActions
-          name={row.fullName}
-          actions={editDeleteActions(
-            t,
-            'user',
-            () => form.open(row),
-            () => deletion.ask(row),
-          )}
-        />
-      ) : null,
+    rowActionsColumn(
+      t('master.actions.label'),
+      (row) => row.fullName,
+      (row) =>
+        canManageRole(actorRole, row.role)
+          ? editDeleteActions(
+              t,
+              'user',
+              () => form.open(row),
+              () => deletion.ask(row),
+            )
+          : null,
     ),
   ];
 
   return (
-    <>
-      <DataTable
-        testId="user-table"
-        columns={columns}
-        {...pagedTable(list, query, t, t('master.user.search'))}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `user-row-${row.email}`}
-        emptyText={t('master.user.empty')}
-        actions={
-          <AddButton
-            icon={<IconUserPlus size={16} />}
-            onClick={() => form.open(null)}
-            testId="user-add"
-          >
-            {t('master.user.add')}
-          </AddButton>
-        }
-      />
+    <ListPage
+      prefix="user"
+      bare
+      source={pagedTable(list, query, t, t('master.user.search'))}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowName={(row) => row.email}
+      emptyText={t('master.user.empty')}
+      add={{
+        label: t('master.user.add'),
+        icon: <IconUserPlus size={16} />,
+        onClick: () => form.open(null),
+        testId: 'user-add',
+      }}
+      deletion={{
+        state: deletion,
+        title: t('master.user.deleteTitle'),
+        body: (row) => t('master.user.deleteBody', { name: row.fullName }),
+      }}
+    >
       <UserFormModal
         opened={form.opened}
         user={form.editing}
@@ -124,12 +123,6 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
         canAppointAdmin={canAppointAdmin}
         onClose={form.close}
       />
-      <DeleteConfirmDialog
-        deletion={deletion}
-        testId="user-delete-dialog"
-        title={t('master.user.deleteTitle')}
-        body={(row) => t('master.user.deleteBody', { name: row.fullName })}
-      />
-    </>
+    </ListPage>
   );
 };

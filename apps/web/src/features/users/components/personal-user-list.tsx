@@ -2,9 +2,9 @@ import type { TCompanyUser, TPersonalUserSortKey } from '@bubuh/contracts';
 import { Code } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
+import { pagedTable, type TColumn } from '@/components/data-table';
 import { flagColumn } from '@/components/flag-column';
-import { ListSection } from '@/components/list-section';
+import { ListPage } from '@/components/lists/list-page';
 import { useListState } from '@/lib/use-list-state';
 import { usePersonalUsers } from '../api/users';
 import { userCreatedColumn, userIdentityColumns } from './user-columns';
@@ -36,15 +36,13 @@ export const PersonalUserList = () => {
   );
 
   return (
-    <ListSection testId="personal-user-page">
-      <DataTable
-        testId="personal-user-table"
-        columns={columns}
-        {...pagedTable(list, query, t, t('master.user.search'))}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `personal-user-row-${row.email}`}
-        emptyText={t('master.personal.empty')}
-      />
-    </ListSection>
+    <ListPage
+      prefix="personal-user"
+      source={pagedTable(list, query, t, t('master.user.search'))}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowName={(row) => row.email}
+      emptyText={t('master.personal.empty')}
+    />
   );
 };

@@ -1,11 +1,10 @@
 import { type TCompanyUser, ZPhoneNumber } from '@bubuh/contracts';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
-import { errorFields, serverMessage, statusMessage } from '@/lib/api-errors';
-import { notifySuccess } from '@/lib/notify';
+import { dialogSaveHandlers, useDialogFill } from '@/components/lists/form-dialog';
+import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { type TAssignableRole, type TUserInput, useSaveUser } from '../api/users';
 import { emailError, fullNameError } from './user-rules';
 
@@ -63,24 +62,20 @@ export const UserFormModal = ({
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens.
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      user
-        ? {
-            fullName: user.fullName,
-            email: user.email,
-            phoneNumber: user.phone ?? '',
-            role: user.role === 'super' ? 'admin' : user.role,
-            departement_id: user.departement_id === null ? null : String(user.departement_id),
-          }
-        : EMPTY,
-    );
-    form.resetDirty();
-    form.clearErrors();
-    save.reset();
-  }, [opened, user]);
+  useDialogFill(opened, user, form, save, () =>
+    user
+      ? {
+          fullName: user.fullName,
+          email: user.email,
+          phoneNumber: user.phone ?? '',
+          role: user.role === 'super' ? 'admin' : user.role,
+          departement_id: user.departement_id === null ? null : String(user.departement_id),
+        }
+      : EMPTY,
+  );
+  // Spec §8: adding a user shows the server message; other forms the status and fields.
+  const errorText = (error: unknown) =>
+    editing ? statusMessage(error, t) : serverMessage(error, t);
 
   const roles: { value: TAssignableRole; label: string }[] = [
     { value: 'user', label: t('master.roles.user') },
@@ -100,30 +95,17 @@ export const UserFormModal = ({
     };
     save.mutate(
       { id: user?.id, input },
-      {
-        onSuccess: () => {
-          const entity = t('master.entity.user');
-          notifySuccess(
-            editing ? t('master.toast.update', { entity }) : t('master.toast.add', { entity }),
-          );
-          onClose();
-        },
-        onError: (error) => {
-          // Spec §8: adding a user shows the server message; other forms the status and fields.
-          const text = editing ? statusMessage(error, t) : serverMessage(error, t);
-          for (const field of errorFields(error)) {
-            if (FORM_FIELDS.includes(field)) form.setFieldError(field, text);
-          }
-        },
-      },
+      dialogSaveHandlers({
+        t,
+        entity: 'master.entity.user',
+        isNew: !editing,
+        onClose,
+        form,
+        fields: FORM_FIELDS,
+        text: errorText,
+      }),
     );
   });
-
-  const errorText = save.error
-    ? editing
-      ? statusMessage(save.error, t)
-      : serverMessage(save.error, t)
-    : null;
 
   return (
     <FormModal
@@ -132,8 +114,8 @@ export const UserFormModal = ({
       title={editing ? t('master.user.edit') : t('master.user.add')}
       size="lg"
       onSubmit={submit}
-      pending={save.isPending}
-      error={errorText}
+      save={save}
+      errorText={errorText}
       submitLabel={editing ? undefined : t('master.user.invite')}
       testId="user-form"
       submitTestId="user-submit"

@@ -23,11 +23,12 @@ import {
   IconShieldX,
   IconUpload,
 } from '@tabler/icons-react';
-import { type DragEvent, type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dropzone from '@/components/document-editor/editor.module.css';
 import { ErrorAlert } from '@/components/error-alert';
 import { serverMessage } from '@/lib/api-errors';
+import { useFileDrop } from '@/lib/use-file-drop';
 import { type TVerifiedSignature, type TVerifyResult, useVerifyDocument } from '../api/verify';
 import { countByKind, issuedHere, sortedSignatures } from '../utils/verdict';
 import classes from './verify.module.css';
@@ -39,7 +40,6 @@ export const VerifyPanel = () => {
   const { t } = useTranslation();
   const verify = useVerifyDocument();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   const take = (file: File | undefined) => {
@@ -56,11 +56,7 @@ export const VerifyPanel = () => {
     verify.mutate(file);
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setOver(false);
-    take(event.dataTransfer.files[0]);
-  };
+  const dropProps = useFileDrop((files) => take(files[0]));
 
   const error = problem ?? (verify.error ? serverMessage(verify.error, t) : null);
 
@@ -79,17 +75,8 @@ export const VerifyPanel = () => {
           </Text>
         </Stack>
 
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: drop target; the button is the keyboard path */}
-        <div
-          className={dropzone.dropzone}
-          data-over={over || undefined}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={onDrop}
-        >
+        {/* A drop target for the mouse; the button is the keyboard path. */}
+        <div className={dropzone.dropzone} {...dropProps}>
           <Stack align="center" gap="sm">
             {verify.isPending ? <Loader /> : <IconFileTypePdf size={40} stroke={1.4} />}
             <Text fw={600}>{verify.isPending ? t('verify.checking') : t('verify.drop')}</Text>

@@ -4,6 +4,7 @@ import { IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { NoAccess } from '@/components/no-access';
+import { QueryFallback } from '@/components/query-fallback';
 import { useDepartementOptions } from '@/features/departments/api/departements';
 import { useSubscription } from '@/features/quota/api/quota';
 import { ChildUserPanel } from '@/features/users/components/child-user-panel';
@@ -22,6 +23,9 @@ const MasterUserRoute = () => {
   if (!user) return null;
   if (!admin) return <NoAccess backTo={HOME_PATH} />;
 
+  // The page's shape (one list, or tabs with the child users) waits for the plan: switching shape
+  // later would re-mount the list and close a dialog opened meanwhile.
+  if (plan.isPending) return <QueryFallback pending error={null} />;
   const list = <CompanyUserList departements={options.data ?? []} actorRole={user.role} />;
   if (!plan.data?.is_childUser) {
     return (

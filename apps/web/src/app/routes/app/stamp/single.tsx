@@ -14,10 +14,8 @@ const StampSingleRoute = () => {
   return (
     <UploadDocumentCard
       testId="stamp-upload"
-      title={t('stamping.single.title')}
-      intro={t('stamping.single.intro')}
-      steps={[t('stamping.single.step1'), t('stamping.single.step2'), t('stamping.single.step3')]}
-      onUploaded={(uploaded) => navigate(draftPath(uploaded.document_id))}
+      textKey="stamping.single"
+      next={draftPath}
       footer={
         <>
           <LockerPdfPicker onDraft={(draft) => navigate(draftPath(draft.document_id))} />

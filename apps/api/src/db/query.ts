@@ -1,0 +1,84 @@
+import { and, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { TDb, TTx } from './client.ts';
+
+/** Which page of a list a request asks for (1-based), as every list query carries it. */
+export type TPaging = { page: number; perPage: number };
+
+/** The `{ n }` row of a `count()` select, or 0 when it returned nothing. */
+export const countOf = async (query: PromiseLike<{ n: number }[]>): Promise<number> => {
+  const [row] = await query;
+  return row?.n ?? 0;
+};
+
+/** The first row a select returns, or undefined when it returned none (find-one lookups). */
+export const firstOf = async <T>(query: PromiseLike<T[]>): Promise<T | undefined> => {
+  const [row] = await query;
+  return row;
+};
+
+/** How many rows of `table` match `where`. */
+export const countWhere = (db: TDb | TTx, table: PgTable, where: SQL | undefined) =>
+  countOf(db.select({ n: count() }).from(table).where(where));
+
+/**
+ * One page of a list: `query` (a `$dynamic()` select, already filtered and ordered) limited to the
+ * request's page, and `total`, the count of every row under the same filter.
+ */
+export const pageOf = async <Q extends PgSelect>(
+  query: Q,
+  paging: TPaging,
+  total: Promise<number>,
+): Promise<{ rows: Awaited<Q>; total: number }> => {
+  const [rows, n] = await Promise.all([
+    query.limit(paging.perPage).offset((paging.page - 1) * paging.perPage),
+    total,
+  ]);
+  return { rows: rows as Awaited<Q>, total: n };
+};
+
+/**
+ * Case-insensitive "contains" on `column` for a list's search box; undefined without a search.
+ * The LIKE wildcards and escape character are taken out of the typed text, so it matches literally.
+ */
+export const containsText = (column: PgColumn | SQL, search: string | undefined) => {
+  const like = likeOf(search);
+  return like === undefined ? undefined : ilike(column, like);
+};
+
+/** `%text%` for ILIKE with the wildcards and escape character removed; undefined when empty. */
+export const likeOf = (search: string | undefined): string | undefined =>
+  search ? `%${search.replace(/[%_\\]/g, '')}%` : undefined;
+
+/**
+ * Rows shared inside a company, or a personal account's own (templates, bulk templates): the
+ * session's company when it has one, else the rows without a company that the user owns.
+ */
+export const companyOrOwn = (
+  table: { companyId: PgColumn; ownerUserId: PgColumn },
+  scope: { companyId: number | null; userId: number },
+): SQL =>
+  (scope.companyId !== null
+    ? eq(table.companyId, scope.companyId)
+    : and(isNull(table.companyId), eq(table.ownerUserId, scope.userId))) as SQL;
+
+type TTableWithId = PgTable & { id: PgColumn; updatedAt: PgColumn };
+
+/**
+ * Sets `values` and a new `updatedAt` on the row `id` of `table` (platform data and rows already
+ * scoped by the caller); the row as stored, or undefined when there is no such row.
+ */
+export const updateById = async <T extends TTableWithId>(
+  db: TDb | TTx,
+  table: T,
+  id: number,
+  values: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect'] | undefined> => {
+  const rows = await db
+    .update(table)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(table.id, id))
+    .returning();
+  // Drizzle cannot resolve a generic table's row type; for a concrete T it is T['$inferSelect'].
+  return (rows as T['$inferSelect'][])[0];
+};
