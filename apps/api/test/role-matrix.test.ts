@@ -82,6 +82,33 @@ const newUserIn = async (
   return row?.id ?? 0;
 };
 
+/**
+ * A child user of `parent` written straight to the database, as `child-user-subs` writes one:
+ * the delete matrix must not depend on the plan's child-user limit, which other test files
+ * sharing the demo company on PostgreSQL use up meanwhile.
+ */
+const newChildOf = async (parent: TWho) => {
+  const [owner] = await ctx.database.db
+    .select()
+    .from(users)
+    .where(eq(users.id, as[parent].userData.id));
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({
+      email: `rm-child-${unique()}@example.com`,
+      fullName: 'Anak Budi',
+      role: 'user',
+      userType: owner?.userType ?? 'company',
+      companyId: owner?.companyId ?? null,
+      departementId: owner?.departementId ?? null,
+      parentUserId: owner?.id ?? null,
+      emetId: newEmetId(),
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  return row?.id ?? 0;
+};
+
 const addSpecimen = async (session: TS) => {
   return postSpecimen(ctx, session, await signaturePng(), {
     source: 'upload',
@@ -351,12 +378,7 @@ describe('child users', () => {
     await matrix(
       codes({ admin: 200, company: 200, payu: 200, user: 403, personal: 403 }, 404),
       async (who) => {
-        const added = await call('company', 'POST', '/api/v1/users/child-user-subs', {
-          fullName: 'Anak Budi',
-          email: `rm-child-${unique()}@example.com`,
-        });
-        expect(added.statusCode, added.body).toBe(201);
-        made.set(who, added.json().data.id as number);
+        made.set(who, await newChildOf('company'));
         return call(who, 'DELETE', `/api/v1/users/child-user-sub/${made.get(who)}`);
       },
       async (who, answer) => {
