@@ -303,7 +303,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     window: env.BATCH_CONCURRENCY,
     log: app.log,
   });
-  defineBatchJobs(app, batchRunner);
+  defineBatchJobs(app, batchRunner, env.BATCH_WORKERS);
   app.decorate('batchRunner', batchRunner);
   batchRunner.onBatchFinished((batch) =>
     notices.batchFinished({

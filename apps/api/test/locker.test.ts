@@ -52,6 +52,34 @@ describe('folders', () => {
     expect(root.items.find((i) => i.name === 'Kontrak 2026')?.item_count).toBe(2);
   });
 
+  it('numbers copies of a file past the ones already there, wildcards in the name taken literally', async () => {
+    const { item: folder } = await createFolder(ctx, acme.user, 'Salinan');
+    const parent = { parent_id: folder?.file_manager_id ?? 0 };
+    const names: string[] = [];
+    for (const name of [
+      '50%_off.pdf',
+      '50%_off.pdf',
+      '50xyoff (7).pdf',
+      '50%_off.pdf',
+      'Laporan',
+    ]) {
+      const { item } = await uploadFile(
+        ctx,
+        acme.user,
+        { name, content: await makePdf(1) },
+        parent,
+      );
+      names.push(item?.name ?? '');
+    }
+    expect(names).toEqual([
+      '50%_off.pdf',
+      '50%_off (1).pdf',
+      '50xyoff (7).pdf',
+      '50%_off (2).pdf',
+      'Laporan',
+    ]);
+  });
+
   it('accepts any Unicode name and refuses path tricks with a clear message', async () => {
     const { item } = await createFolder(ctx, acme.user, 'Dokumen 日本 ✓ Ünïcödé');
     expect(item?.name).toBe('Dokumen 日本 ✓ Ünïcödé');

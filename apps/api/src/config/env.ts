@@ -49,6 +49,8 @@ const ZEnvShape = z.object({
   BATCH_ZIP_MAX_BYTES: z.coerce.number().int().min(1).default(524_288_000),
   /** Documents of one batch stamped at once (its jobs in the queue), so no batch starves another. */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Batch documents one process (server or `npm run worker`) stamps at once, all batches together. */
+  BATCH_WORKERS: z.coerce.number().int().min(1).max(64).default(4),
   /** An upload whose body stops arriving for this long is answered with a 400 and cleaned up. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   CORS_ORIGINS: z.string().optional(),

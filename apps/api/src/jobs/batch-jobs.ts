@@ -13,18 +13,16 @@ declare module 'fastify' {
 export const BATCH_ITEM_QUEUE = 'batch-stamp-item';
 export const BATCH_SWEEP_QUEUE = 'batch-stamp-sweep';
 
-/** Jobs of one process stamping batch documents at once (each batch keeps its own window). */
-export const BATCH_WORKERS = 4;
-
 /**
  * Bulk stamping on pg-boss: one job per document (`batch-stamp-item`, idempotent: see
  * `batch-runner.ts`) and a sweep every minute that resends lost jobs and finishes batches.
  */
-export const defineBatchJobs = (app: FastifyInstance, runner: TBatchRunner) => {
+/** `workers`: jobs of this process stamping batch documents at once (each batch keeps its window). */
+export const defineBatchJobs = (app: FastifyInstance, runner: TBatchRunner, workers: number) => {
   app.jobs.define<TJobData>(
     BATCH_ITEM_QUEUE,
     (data, job) => runner.runItem(data as unknown as TBatchItemJob, job),
-    { concurrency: BATCH_WORKERS, pollingIntervalSeconds: 1 },
+    { concurrency: workers, pollingIntervalSeconds: 1 },
   );
   app.jobs.define(BATCH_SWEEP_QUEUE, () => runner.sweep(), {
     policy: 'stately',

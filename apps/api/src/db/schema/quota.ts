@@ -75,7 +75,8 @@ export const quotaEntries = pgTable(
     movementId: ref('movement_id', () => quotaMovements.id, 'restrict').notNull(),
     accountId: ref('account_id', () => quotaAccounts.id, 'restrict').notNull(),
     delta: integer('delta').notNull(),
-    balanceAfter: integer('balance_after').notNull(),
+    /** The account's balance after the entry; null on system accounts, which keep none. */
+    balanceAfter: integer('balance_after'),
     createdAt: atNow('created_at'),
   },
   (t) => [index('quota_entries_account_idx').on(t.accountId, t.createdAt)],

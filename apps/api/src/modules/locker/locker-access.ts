@@ -55,7 +55,7 @@ export const insertNamedApart = (
   item: Omit<TLockerInsert, 'companyId' | 'ownerUserId' | 'parentId' | 'createdBy'>,
 ) =>
   repo.inSpaceLock(ref, async (tx) => {
-    const taken = await repo.namesIn(tx, ref, parentId);
+    const taken = await repo.namesIn(tx, ref, parentId, item);
     return repo.insert(tx, {
       ...item,
       companyId: auth.companyId,
@@ -121,3 +121,10 @@ export const storageUseOf = (status: TLockerStatus, auth: TActor): TStorageUse =
 
 /** "12.5" (MB = 1e6 bytes, spec §9), as the refusal says it. */
 export const megabytes = (bytes: number) => (Math.max(0, bytes) / 1e6).toFixed(1);
+
+/** `status` when `auth` may change `space` now (plan, expiry, role); else the refusal. */
+export const writableStatus = (auth: TActor, space: TLockerSpace, status: TLockerStatus) => {
+  requireWritable(status);
+  requireManage(auth, space);
+  return status;
+};

@@ -8,7 +8,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
 import type { TLockerRow } from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
-import { accountOf, insertNamedApart, megabytes, spaceRef } from './locker-access.ts';
+import {
+  accountOf,
+  insertNamedApart,
+  megabytes,
+  spaceRef,
+  type TLockerStatus,
+  writableStatus,
+} from './locker-access.ts';
 import { detectLockerType } from './locker-file-type.ts';
 import { spaceOf } from './locker-mapper.ts';
 
@@ -52,11 +59,10 @@ export const createLockerFiles = (deps: {
     auth: TActor,
     space: TLockerSpace,
     account: string,
+    usedBytes: number,
     maxBytes: number,
   ) => {
-    if (!deps.onNearlyFull || maxBytes <= 0) return;
-    const usedBytes = await repo.used(account);
-    if (usedBytes <= maxBytes * NEARLY_FULL) return;
+    if (!deps.onNearlyFull || maxBytes <= 0 || usedBytes <= maxBytes * NEARLY_FULL) return;
     await deps.onNearlyFull({
       account,
       ownerUserId: space === 'private' ? auth.userId : null,
@@ -80,9 +86,13 @@ export const createLockerFiles = (deps: {
       sourceKey?: string;
       /** A type the caller knows (a stamped PDF from the engine): no detection. */
       knownType?: string;
+      /** The locker's status the caller has just read (automatic filing): not read again. */
+      status?: TLockerStatus;
     } = {},
   ): Promise<TLockerRow> => {
-    const status = await service.writable(auth, input.space);
+    const status = extra.status
+      ? writableStatus(auth, input.space, extra.status)
+      : await service.writable(auth, input.space);
     const ref = spaceRef(auth, input.space);
     const parent = await service.targetFolder(auth, ref, input.parentId);
     const free = Math.max(0, status.maxBytes - status.usedBytes);
@@ -107,7 +117,8 @@ export const createLockerFiles = (deps: {
         );
       }
       const account = accountOf(auth);
-      if (!(await repo.reserve(account, size, status.maxBytes))) {
+      const usedBytes = await repo.reserve(account, size, status.maxBytes);
+      if (usedBytes === undefined) {
         throw tooLarge(true, Math.max(0, status.maxBytes - (await repo.used(account))), 0);
       }
       let row: TLockerRow;
@@ -126,7 +137,9 @@ export const createLockerFiles = (deps: {
         await repo.release(account, size);
         throw error;
       }
-      await checkNearlyFull(auth, input.space, account, status.maxBytes).catch(() => undefined);
+      await checkNearlyFull(auth, input.space, account, usedBytes, status.maxBytes).catch(
+        () => undefined,
+      );
       return row;
     } catch (error) {
       await files.delete(key).catch(() => {});

@@ -41,8 +41,11 @@ export const createLockerFiling = (deps: {
   /** The id of a root folder of the actor's private locker with `name`, created if missing. */
   const folderNamed = async (actor: TActor, name: string): Promise<number> => {
     const ref = spaceRef(actor, 'private');
+    // Found without the space's lock (the usual case: every file of a batch after the first).
+    const existing = await repo.rootFolderNamed(ref, name);
+    if (existing) return existing.id;
     return repo.inSpaceLock(ref, async (tx) => {
-      const found = await repo.rootFolderNamed(tx, ref, name);
+      const found = await repo.rootFolderNamed(ref, name, tx);
       if (found) return found.id;
       const row = await repo.insert(tx, {
         companyId: actor.companyId,
@@ -80,6 +83,8 @@ export const createLockerFiling = (deps: {
           serialNumber: input.serialNumber ?? existing?.serialNumber ?? null,
           sourceKey: doc.currentKey,
           knownType: 'application/pdf',
+          // Just read above: not read again.
+          status,
         },
       );
       if (existing) await service.purgeRow(existing);

@@ -63,17 +63,22 @@ export const toWire = (
   can_manage: canManage,
 });
 
+/** A name's stem and extension as numbered copies keep them ("report", ".pdf"; folders: no extension). */
+export const nameParts = (name: string, kind: 'folder' | 'file') => {
+  const dot = kind === 'file' ? name.lastIndexOf('.') : -1;
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return { stem: stem.slice(0, 240), ext: dot > 0 ? name.slice(dot) : '' };
+};
+
 /**
  * The name to use in a folder that already holds `taken` (lower-cased): the name itself, or
  * "name (1)", "name (2)" … before the extension of a file ("report (1).pdf").
  */
 export const uniqueName = (name: string, taken: Set<string>, kind: 'folder' | 'file'): string => {
   if (!taken.has(name.toLowerCase())) return name;
-  const dot = kind === 'file' ? name.lastIndexOf('.') : -1;
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  const ext = dot > 0 ? name.slice(dot) : '';
+  const { stem, ext } = nameParts(name, kind);
   for (let n = 1; ; n += 1) {
-    const candidate = `${stem.slice(0, 240)} (${n})${ext}`;
+    const candidate = `${stem} (${n})${ext}`;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
 };

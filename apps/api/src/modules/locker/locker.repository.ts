@@ -25,6 +25,7 @@ import {
   subscriptions,
 } from '../../db/schema.ts';
 import { activeSubscriptionOf } from '../plans/plans.repository.ts';
+import { nameParts } from './locker-mapper.ts';
 
 export type TLockerRow = typeof lockerItems.$inferSelect;
 export type TLockerInsert = typeof lockerItems.$inferInsert;
@@ -128,8 +129,20 @@ export const createLockerRepository = (db: TDb) => {
         .where(and(inSpace(ref), eq(t.kind, 'folder'), isNull(t.trashedAt)))
         .orderBy(asc(t.name)),
 
-    /** Live names in one folder of a space (for " (1)" suffixes). */
-    namesIn: async (tx: TTx | TDb, ref: TSpaceRef, parentId: number | null, exceptId?: number) => {
+    /**
+     * The live names in one folder of a space that `uniqueName` could collide with: `name`
+     * itself and its numbered copies ("name (2).pdf"), lower-cased; not the whole folder (a
+     * batch's folder of a thousand files is read once per file).
+     */
+    namesIn: async (
+      tx: TTx | TDb,
+      ref: TSpaceRef,
+      parentId: number | null,
+      item: { name: string; kind: 'folder' | 'file' },
+      exceptId?: number,
+    ) => {
+      const { stem, ext } = nameParts(item.name, item.kind);
+      const literal = (text: string) => text.toLowerCase().replace(/[%_\\]/g, '\\$&');
       const rows = await tx
         .select({ name: t.name })
         .from(t)
@@ -139,6 +152,10 @@ export const createLockerRepository = (db: TDb) => {
             parentId === null ? isNull(t.parentId) : eq(t.parentId, parentId),
             isNull(t.trashedAt),
             exceptId === undefined ? undefined : sql`${t.id} <> ${exceptId}`,
+            or(
+              sql`lower(${t.name}) = ${item.name.toLowerCase()}`,
+              sql`lower(${t.name}) like ${`${literal(stem)} (%)${literal(ext)}`}`,
+            ),
           ),
         );
       return new Set(rows.map((r) => r.name.toLowerCase()));
@@ -216,7 +233,7 @@ export const createLockerRepository = (db: TDb) => {
       ),
 
     /** A live folder of a space's root with this name (the automatic filing's folder). */
-    rootFolderNamed: (tx: TTx | TDb, ref: TSpaceRef, name: string) =>
+    rootFolderNamed: (ref: TSpaceRef, name: string, tx: TTx | TDb = db) =>
       firstOf(
         tx
           .select()
@@ -264,19 +281,22 @@ export const createLockerRepository = (db: TDb) => {
     },
 
     /**
-     * Adds `bytes` to the account if the total stays within `max`: one conditional UPDATE, so
-     * parallel uploads are decided by the row lock and cannot pass the limit together.
+     * Adds `bytes` to the account if the total stays within `max`, in one upsert, so parallel
+     * uploads are decided by the row lock and cannot pass the limit together. The new total, or
+     * undefined when it would pass `max`.
      */
-    reserve: async (account: string, bytes: number, max: number): Promise<boolean> => {
-      await db.insert(lockerUsage).values({ account, usedBytes: 0 }).onConflictDoNothing();
-      const rows = await db
-        .update(lockerUsage)
-        .set({ usedBytes: sql`${lockerUsage.usedBytes} + ${bytes}`, updatedAt: new Date() })
-        .where(
-          and(eq(lockerUsage.account, account), sql`${lockerUsage.usedBytes} + ${bytes} <= ${max}`),
-        )
+    reserve: async (account: string, bytes: number, max: number): Promise<number | undefined> => {
+      if (bytes > max) return undefined;
+      const [row] = await db
+        .insert(lockerUsage)
+        .values({ account, usedBytes: bytes })
+        .onConflictDoUpdate({
+          target: lockerUsage.account,
+          set: { usedBytes: sql`${lockerUsage.usedBytes} + ${bytes}`, updatedAt: new Date() },
+          setWhere: sql`${lockerUsage.usedBytes} + ${bytes} <= ${max}`,
+        })
         .returning({ used: lockerUsage.usedBytes });
-      return rows.length > 0;
+      return row?.used;
     },
 
     release: (account: string, bytes: number) =>

@@ -15,11 +15,11 @@ import {
   insertNamedApart,
   lockerStatus,
   requireManage,
-  requireWritable,
   rowAccount,
   scopeOf,
   spaceRef,
   storageUseOf,
+  writableStatus,
 } from './locker-access.ts';
 import {
   descendantFolders,
@@ -55,12 +55,8 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     toWire(row, folders, canManageSpace(auth, spaceOf(row)));
 
   /** Checks that the plan allows writes and the caller manages the item's space. */
-  const writable = async (auth: TActor, space: TLockerSpace) => {
-    const status = await lockerStatus(repo, auth);
-    requireWritable(status);
-    requireManage(auth, space);
-    return status;
-  };
+  const writable = async (auth: TActor, space: TLockerSpace) =>
+    writableStatus(auth, space, await lockerStatus(repo, auth));
 
   const listing = async (
     auth: TActor,
@@ -160,7 +156,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       const ref = refOfRow(auth, row);
       await writable(auth, ref.space);
       const renamed = await repo.inSpaceLock(ref, async (tx) => {
-        const taken = await repo.namesIn(tx, ref, row.parentId, row.id);
+        const taken = await repo.namesIn(tx, ref, row.parentId, { name, kind: row.kind }, row.id);
         return repo.update(tx, row.id, { name: uniqueName(name, taken, row.kind) });
       });
       if (!renamed) throw AppError.notFound('File');
@@ -196,7 +192,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
             out.push(row);
             continue;
           }
-          const taken = await repo.namesIn(tx, ref, target?.id ?? null, row.id);
+          const taken = await repo.namesIn(tx, ref, target?.id ?? null, row, row.id);
           const updated = await repo.update(tx, row.id, {
             parentId: target?.id ?? null,
             name: uniqueName(row.name, taken, row.kind),
@@ -233,7 +229,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
         const parent =
           row.parentId === null ? undefined : await repo.find(scopeOf(auth), row.parentId);
         const parentId = parent ? parent.id : null;
-        const taken = await repo.namesIn(tx, ref, parentId, row.id);
+        const taken = await repo.namesIn(tx, ref, parentId, row, row.id);
         const [updated] = await repo.restore(tx, row.id, trashedAt, {
           parentId,
           name: uniqueName(row.name, taken, row.kind),

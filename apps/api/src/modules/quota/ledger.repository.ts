@@ -45,6 +45,33 @@ export const findAccount = (
       ),
   );
 
+/**
+ * The account for (owner, kind) with its row lock, created on first use: one statement when it
+ * exists (a movement with one real side locks just that side).
+ */
+export const lockedAccount = async (tx: TTx, ref: TAccountRef, kind: TQuotaKind) => {
+  const lock = () =>
+    firstOf(
+      tx
+        .select()
+        .from(quotaAccounts)
+        .where(
+          and(
+            eq(quotaAccounts.ownerType, ref.ownerType),
+            eq(quotaAccounts.ownerId, ref.ownerId),
+            eq(quotaAccounts.kind, kind),
+          ),
+        )
+        .for('update'),
+    );
+  const found = await lock();
+  if (found) return found;
+  await ensureAccount(tx, ref, kind);
+  const row = await lock();
+  if (!row) throw new Error('quota account could not be created');
+  return row;
+};
+
 /** Row locks on the accounts in id order, so opposite movements cannot deadlock. */
 export const lockAccounts = async (db: TDbOrTx, ids: number[]) => {
   await db
@@ -65,20 +92,11 @@ export const lockOwnerAccounts = async (db: TDbOrTx, ownerType: TOwnerType, owne
     .for('update');
 
 /** Takes `quantity` off a balance only if it is there (the row lock makes this safe in parallel). */
-export const debit = async (
-  db: TDbOrTx,
-  accountId: number,
-  quantity: number,
-  allowNegative: boolean,
-) => {
+export const debit = async (db: TDbOrTx, accountId: number, quantity: number) => {
   const [row] = await db
     .update(quotaAccounts)
     .set({ balance: sql`${quotaAccounts.balance} - ${quantity}`, updatedAt: new Date() })
-    .where(
-      allowNegative
-        ? eq(quotaAccounts.id, accountId)
-        : and(eq(quotaAccounts.id, accountId), gte(quotaAccounts.balance, quantity)),
-    )
+    .where(and(eq(quotaAccounts.id, accountId), gte(quotaAccounts.balance, quantity)))
     .returning({ balance: quotaAccounts.balance });
   return row?.balance;
 };

@@ -46,25 +46,58 @@ export type TMoveInput = {
 export type TMoveResult = {
   movement: TMovementRow;
   replayed: boolean;
-  fromBalance: number;
-  toBalance: number;
+  /** The balances after the movement (null: a system account, which keeps none; NaN: a replay). */
+  fromBalance: number | null;
+  toBalance: number | null;
 };
 
-/** One movement inside the caller's transaction: lock both accounts, debit, credit, entries. */
-const applyMove = async (tx: TTx, input: TMoveInput): Promise<TMoveResult> => {
-  const from = await repo.ensureAccount(tx, input.from, input.kind);
-  const to = await repo.ensureAccount(tx, input.to, input.kind);
-  await repo.lockAccounts(tx, [from.id, to.id]);
-  const fromBalance = await repo.debit(tx, from.id, input.quantity, from.ownerType === 'system');
+/** The ids of the system accounts of one database (they never change once made). */
+const systemIds = new WeakMap<TDb, Map<string, number>>();
+
+const isSystem = (ref: TAccountRef) => ref.ownerType === 'system';
+
+/**
+ * A system account's id: created on first use, then remembered for the database. System
+ * accounts are the world outside the wallet (issued, consumed): unlimited and without a kept
+ * balance, so they are never locked or updated, and no spend anywhere waits on another
+ * company's spend. Their totals are the sums of their entries.
+ */
+const systemAccountId = async (db: TDb, tx: TTx, ref: TAccountRef, kind: TQuotaKind) => {
+  const ids = systemIds.get(db) ?? new Map<string, number>();
+  systemIds.set(db, ids);
+  const key = `${ref.ownerId}:${kind}`;
+  const known = ids.get(key);
+  if (known !== undefined) return known;
+  const account = await repo.ensureAccount(tx, ref, kind);
+  ids.set(key, account.id);
+  return account.id;
+};
+
+/**
+ * One movement inside the caller's transaction: lock the real accounts (in id order when both
+ * sides are real), debit (never below zero), credit, the movement row and its two entries.
+ */
+const applyMove = async (db: TDb, tx: TTx, input: TMoveInput): Promise<TMoveResult> => {
+  const { kind, quantity } = input;
+  const side = async (ref: TAccountRef, other: TAccountRef) =>
+    isSystem(ref)
+      ? { id: await systemAccountId(db, tx, ref, kind), system: true }
+      : isSystem(other)
+        ? { id: (await repo.lockedAccount(tx, ref, kind)).id, system: false }
+        : { id: (await repo.ensureAccount(tx, ref, kind)).id, system: false };
+  const from = await side(input.from, input.to);
+  const to = await side(input.to, input.from);
+  if (!from.system && !to.system) await repo.lockAccounts(tx, [from.id, to.id]);
+  const fromBalance = from.system ? null : await repo.debit(tx, from.id, quantity);
   if (fromBalance === undefined) {
     throw new AppError('UNPROCESSABLE', input.insufficientMessage ?? 'Kuota tidak mencukupi', {
       quota: 'insufficient',
     });
   }
-  const toBalance = await repo.credit(tx, to.id, input.quantity);
+  const toBalance = to.system ? null : await repo.credit(tx, to.id, quantity);
   const movement = await repo.insertMovement(tx, {
-    kind: input.kind,
-    quantity: input.quantity,
+    kind,
+    quantity,
     reason: input.reason,
     fromAccountId: from.id,
     toAccountId: to.id,
@@ -76,18 +109,8 @@ const applyMove = async (tx: TTx, input: TMoveInput): Promise<TMoveResult> => {
     note: input.note ?? null,
   });
   await repo.insertEntries(tx, [
-    {
-      movementId: movement.id,
-      accountId: from.id,
-      delta: -input.quantity,
-      balanceAfter: fromBalance,
-    },
-    {
-      movementId: movement.id,
-      accountId: to.id,
-      delta: input.quantity,
-      balanceAfter: toBalance,
-    },
+    { movementId: movement.id, accountId: from.id, delta: -quantity, balanceAfter: fromBalance },
+    { movementId: movement.id, accountId: to.id, delta: quantity, balanceAfter: toBalance },
   ]);
   return { movement, replayed: false, fromBalance, toBalance };
 };
@@ -137,7 +160,7 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
   try {
     return await db.transaction(async (tx) => {
       await input.guard?.(tx);
-      const result = await applyMove(tx, input);
+      const result = await applyMove(db, tx, input);
       await input.within?.(tx, result.movement);
       return result;
     });
@@ -180,7 +203,7 @@ export const moveAll = async <T>(
     const movements: TMovementRow[] = [];
     for (const m of input.moves) {
       if (!Number.isInteger(m.quantity) || m.quantity <= 0) continue;
-      movements.push((await applyMove(tx, m)).movement);
+      movements.push((await applyMove(db, tx, m)).movement);
     }
     await input.within(tx, movements, guarded);
     return movements;

@@ -1,0 +1,1 @@
+ALTER TABLE "quota_entries" ALTER COLUMN "balance_after" DROP NOT NULL;
