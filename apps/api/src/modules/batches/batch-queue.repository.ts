@@ -5,7 +5,8 @@ import { batches, batchItems } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
 
-/** The runner's SQL: which documents of running batches get a job, and which were lost. */
+// The runner's SQL: which documents of running batches get a job, and which were lost.
+
 /**
  * Gives up to `limit` queued items of a running batch a job id (the caller then sends their
  * jobs), keeping at most `window` of its items in the queue or stamping at once.

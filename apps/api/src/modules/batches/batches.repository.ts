@@ -166,11 +166,6 @@ export const findItemWithBatch = (db: TDbOrTx, id: number) =>
       .where(eq(batchItems.id, id)),
   );
 
-/**
- * Adds a file to a batch whose status is one of `statuses` and that holds fewer than `maxFiles`
- * files, under the batch's row lock (parallel uploads cannot pass the limit or land in a batch
- * that has just started). Undefined when refused.
- */
 /** Bytes of a batch's accepted files (their stored documents; refused files hold none). */
 const bytesOf = (batchId: number) =>
   sql`(select coalesce(sum(${documents.sizeBytes}), 0) from ${batchItems} inner join ${documents} on ${documents.id} = ${batchItems.documentId} where ${batchItems.batchId} = ${batchId})`;
@@ -219,10 +214,6 @@ export const insertItem = async (
     return row;
   });
 
-/**
- * Moves one item from one of `from` to `to` (with its batch's counters), when it is in one of
- * them; `onlyIfBatch` also requires the batch's status. The moved row, or undefined.
- */
 /** Locks the batch an item belongs to (an item never changes batch) and returns its status. */
 const lockBatchOfItem = async (tx: TDbOrTx, itemId: number) => {
   const [batch] = await tx
@@ -284,6 +275,10 @@ const moveItemFrom = async (
   }
 };
 
+/**
+ * Moves one item from one of `from` to `to` (with its batch's counters), when it is in one of
+ * them; `onlyIfBatch` also requires the batch's status. The moved row, or undefined.
+ */
 export const moveItem = async (
   db: TDb,
   itemId: number,
