@@ -59,6 +59,39 @@ describe('quota ledger', () => {
     expect(await balanceOf(database.db, company, 'esign')).toBe(3);
   });
 
+  it('spends normally after the first spend of a kind on a new database was refused', async () => {
+    // The consumed account of `psre` is first needed by this refused spend (its transaction rolls
+    // back); the next spend must still find it.
+    const fresh = await openTestDatabase();
+    try {
+      const [row] = await fresh.db
+        .insert(companies)
+        .values({ name: `PT Ledger ${unique()}` })
+        .returning({ id: companies.id });
+      const company: TAccountRef = { ownerType: 'company', ownerId: row?.id ?? 0, companyId: null };
+      const spend = () =>
+        move(fresh.db, {
+          kind: 'psre',
+          quantity: 1,
+          from: company,
+          to: SYSTEM_CONSUMED,
+          reason: 'spend',
+        });
+      await expect(spend()).rejects.toMatchObject({ statusCode: 422 });
+      await move(fresh.db, {
+        kind: 'psre',
+        quantity: 2,
+        from: SYSTEM_ISSUED,
+        to: company,
+        reason: 'purchase',
+      });
+      await spend();
+      expect(await balanceOf(fresh.db, company, 'psre')).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('applies exactly 10 of 50 parallel spends against a balance of 10', async () => {
     const company = await newCompany();
     await buy(company, 'emeterai', 10);

@@ -57,31 +57,39 @@ const systemIds = new WeakMap<TDb, Map<string, number>>();
 const isSystem = (ref: TAccountRef) => ref.ownerType === 'system';
 
 /**
- * A system account's id: created on first use, then remembered for the database. System
- * accounts are the world outside the wallet (issued, consumed): unlimited and without a kept
- * balance, so they are never locked or updated, and no spend anywhere waits on another
- * company's spend. Their totals are the sums of their entries.
+ * The ids of a movement's system sides, created on first use outside any transaction (a row of
+ * its own, so a movement that rolls back never leaves a remembered id behind) and then remembered
+ * for the database. System accounts are the world outside the wallet (issued, consumed):
+ * unlimited and without a kept balance, so they are never locked or updated, and no spend
+ * anywhere waits on another company's spend. Their totals are the sums of their entries.
  */
-const systemAccountId = async (db: TDb, tx: TTx, ref: TAccountRef, kind: TQuotaKind) => {
+const systemAccountIds = async (db: TDb, input: Pick<TMoveInput, 'from' | 'to' | 'kind'>) => {
   const ids = systemIds.get(db) ?? new Map<string, number>();
   systemIds.set(db, ids);
-  const key = `${ref.ownerId}:${kind}`;
-  const known = ids.get(key);
-  if (known !== undefined) return known;
-  const account = await repo.ensureAccount(tx, ref, kind);
-  ids.set(key, account.id);
-  return account.id;
+  for (const ref of [input.from, input.to].filter(isSystem)) {
+    const key = `${ref.ownerId}:${input.kind}`;
+    if (!ids.has(key)) ids.set(key, (await repo.ensureAccount(db, ref, input.kind)).id);
+  }
+  return (ref: TAccountRef) => {
+    const id = ids.get(`${ref.ownerId}:${input.kind}`);
+    if (id === undefined) throw new Error(`system account ${ref.ownerId} is not resolved`);
+    return id;
+  };
 };
 
 /**
  * One movement inside the caller's transaction: lock the real accounts (in id order when both
  * sides are real), debit (never below zero), credit, the movement row and its two entries.
  */
-const applyMove = async (db: TDb, tx: TTx, input: TMoveInput): Promise<TMoveResult> => {
+const applyMove = async (
+  tx: TTx,
+  input: TMoveInput,
+  systemId: (ref: TAccountRef) => number,
+): Promise<TMoveResult> => {
   const { kind, quantity } = input;
   const side = async (ref: TAccountRef, other: TAccountRef) =>
     isSystem(ref)
-      ? { id: await systemAccountId(db, tx, ref, kind), system: true }
+      ? { id: systemId(ref), system: true }
       : isSystem(other)
         ? { id: (await repo.lockedAccount(tx, ref, kind)).id, system: false }
         : { id: (await repo.ensureAccount(tx, ref, kind)).id, system: false };
@@ -158,9 +166,10 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
   const first = input.freshKey ? undefined : await replay();
   if (first) return first;
   try {
+    const systemId = await systemAccountIds(db, input);
     return await db.transaction(async (tx) => {
       await input.guard?.(tx);
-      const result = await applyMove(db, tx, input);
+      const result = await applyMove(tx, input, systemId);
       await input.within?.(tx, result.movement);
       return result;
     });
@@ -197,14 +206,18 @@ export const moveAll = async <T>(
     guard: (tx: TTx) => Promise<T>;
     within: (tx: TTx, movements: TMovementRow[], guarded: T) => Promise<void>;
   },
-): Promise<TMovementRow[]> =>
-  db.transaction(async (tx) => {
+): Promise<TMovementRow[]> => {
+  const resolved: { move: (typeof input.moves)[number]; systemId: (ref: TAccountRef) => number }[] =
+    [];
+  for (const m of input.moves) resolved.push({ move: m, systemId: await systemAccountIds(db, m) });
+  return db.transaction(async (tx) => {
     const guarded = await input.guard(tx);
     const movements: TMovementRow[] = [];
-    for (const m of input.moves) {
+    for (const { move: m, systemId } of resolved) {
       if (!Number.isInteger(m.quantity) || m.quantity <= 0) continue;
-      movements.push((await applyMove(db, tx, m)).movement);
+      movements.push((await applyMove(tx, m, systemId)).movement);
     }
     await input.within(tx, movements, guarded);
     return movements;
   });
+};
