@@ -25,25 +25,22 @@ export const otpFromMail = (text: string): string => {
   return match[1];
 };
 
+/** Registers a personal account (`overrides` replace fields of the form); returns its e-mail. */
 export const registerPersonal = async (
   ctx: TTestContext,
-  overrides: Record<string, unknown> = {},
+  overrides: { name?: string; email?: string } = {},
 ) => {
-  const email = `user-${unique()}@example.com`;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: {
-      name: 'Sari Test',
-      email,
-      phoneNumber: '081234567890',
-      password: PASSWORD,
-      type: 'personal',
-      ...overrides,
-    },
-  });
+  const payload = {
+    name: 'Sari Test',
+    email: `user-${unique()}@example.com`,
+    phoneNumber: '081234567890',
+    password: PASSWORD,
+    type: 'personal',
+    ...overrides,
+  };
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/register', payload });
   expect(res.statusCode, res.body).toBe(201);
-  return email;
+  return payload.email;
 };
 
 /** Registers and verifies a personal account; returns its e-mail. */

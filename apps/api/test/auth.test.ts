@@ -6,7 +6,7 @@ import {
   ZLoginResponse,
   ZUserData,
 } from '@bubuh/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, otps, passwordResets, users } from '../src/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed.ts';
@@ -205,9 +205,22 @@ describe('register again before verifying', () => {
 });
 
 describe('register OTP', () => {
-  it('verifies with the right code, once', async () => {
+  /** The code in the last mail to `email`; a new personal account and the code it was mailed. */
+  const mailedCode = async (email: string) =>
+    otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+  const registeredWithCode = async () => {
     const email = await registerPersonal(ctx);
-    const code = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    return { email, code: await mailedCode(email) };
+  };
+
+  /** Sets `times` (moved into the past) on the OTP row of `email`'s account. */
+  const backdateOtp = async (email: string, times: { expiresAt?: SQL; createdAt?: SQL }) => {
+    const id = await userIdOf(ctx, email);
+    await ctx.database.db.update(otps).set(times).where(eq(otps.userId, id));
+  };
+
+  it('verifies with the right code, once', async () => {
+    const { email, code } = await registeredWithCode();
     const ok = await post('/api/v1/auth/otp/verify', { email, otp: code });
     expect(ok.statusCode).toBe(200);
     const session = await login(ctx, email);
@@ -224,8 +237,7 @@ describe('register OTP', () => {
   });
 
   it('stores the code only as a keyed hash', async () => {
-    const email = await registerPersonal(ctx);
-    const code = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const { email, code } = await registeredWithCode();
     const id = await userIdOf(ctx, email);
     const [row] = await ctx.database.db.select().from(otps).where(eq(otps.userId, id));
     expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
@@ -234,8 +246,7 @@ describe('register OTP', () => {
   });
 
   it('counts wrong codes and locks the code after 5 wrong tries', async () => {
-    const email = await registerPersonal(ctx);
-    const code = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const { email, code } = await registeredWithCode();
     const wrong = code === '000000' ? '111111' : '000000';
     const first = await post('/api/v1/auth/otp/verify', { email, otp: wrong });
     expect(first.statusCode).toBe(400);
@@ -247,21 +258,15 @@ describe('register OTP', () => {
   });
 
   it('rejects an expired code', async () => {
-    const email = await registerPersonal(ctx);
-    const code = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
-    const id = await userIdOf(ctx, email);
-    await ctx.database.db
-      .update(otps)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(otps.userId, id));
+    const { email, code } = await registeredWithCode();
+    await backdateOtp(email, { expiresAt: sql`now() - interval '1 second'` });
     const res = await post('/api/v1/auth/otp/verify', { email, otp: code });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).errors.otp).toBe('expired');
   });
 
   it('enforces the resend cool-down and replaces the old code', async () => {
-    const email = await registerPersonal(ctx);
-    const oldCode = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const { email, code: oldCode } = await registeredWithCode();
     const early = await post('/api/v1/auth/otp/resend', { email });
     // Within the cool-down: no new mail, and the answer an unknown address gets too.
     const unknown = await post('/api/v1/auth/otp/resend', {
@@ -270,15 +275,11 @@ describe('register OTP', () => {
     expect(early.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(early.json().data.retryAfterSeconds).toBe(unknown.json().data.retryAfterSeconds);
-    expect(otpFromMail((await lastMailTo(ctx, email))?.text ?? '')).toBe(oldCode);
-    const id = await userIdOf(ctx, email);
-    await ctx.database.db
-      .update(otps)
-      .set({ createdAt: sql`now() - interval '2 minutes'` })
-      .where(eq(otps.userId, id));
+    expect(await mailedCode(email)).toBe(oldCode);
+    await backdateOtp(email, { createdAt: sql`now() - interval '2 minutes'` });
     const resend = await post('/api/v1/auth/otp/resend', { email });
     expect(resend.statusCode).toBe(200);
-    const newCode = otpFromMail((await lastMailTo(ctx, email))?.text ?? '');
+    const newCode = await mailedCode(email);
     if (newCode !== oldCode) {
       const stale = await post('/api/v1/auth/otp/verify', { email, otp: oldCode });
       expect(stale.statusCode).toBe(400);
@@ -508,15 +509,20 @@ describe('forgot and reset password', () => {
 });
 
 describe('rate limits', () => {
+  /** A login to an account that does not exist (`x<i>@example.com`) on the app of `limited`. */
+  const unknownLogin = (limited: TTestContext, i: number, headers?: Record<string, string>) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: `x${i}@example.com`, password: 'Whatever1' },
+      headers,
+    });
+
   it('answers 429 with the envelope when one address calls login too often', async () => {
     await withTestContext({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3' } }, async (limited) => {
       const codes: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: `x${i}@example.com`, password: 'Whatever1' },
-        });
+        const res = await unknownLogin(limited, i);
         codes.push(res.statusCode);
         if (res.statusCode === 429) {
           const body = ZApiError.parse(res.json());
@@ -532,12 +538,7 @@ describe('rate limits', () => {
     await withTestContext({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '2' } }, async (limited) => {
       const codes: number[] = [];
       for (let i = 0; i < 4; i += 1) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: `x${i}@example.com`, password: 'Whatever1' },
-          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
-        });
+        const res = await unknownLogin(limited, i, { 'x-forwarded-for': `203.0.113.${i + 1}` });
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([401, 401, 429, 429]);

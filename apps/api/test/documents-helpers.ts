@@ -107,20 +107,25 @@ export const signaturePng = ({
     .png()
     .toBuffer();
 
+/** A new company named `name` (make it unique): its id. */
+export const insertCompany = async (ctx: TTestContext, name: string) => {
+  const [company] = await ctx.database.db.insert(companies).values({ name }).returning();
+  return company?.id ?? 0;
+};
+
+/** A new department `name` of the company `companyId`: its id. */
+export const insertDepartement = async (ctx: TTestContext, companyId: number, name: string) => {
+  const [dept] = await ctx.database.db.insert(departements).values({ companyId, name }).returning();
+  return dept?.id ?? 0;
+};
+
 /** A company with one department holding `units` e-Meterai, and a user of that department. */
 export const newDepartmentUser = async (ctx: TTestContext, units: number) => {
-  const [company] = await ctx.database.db
-    .insert(companies)
-    .values({ name: `PT Stempel ${unique()}` })
-    .returning();
-  const [dept] = await ctx.database.db
-    .insert(departements)
-    .values({ companyId: company?.id ?? 0, name: 'Keuangan' })
-    .returning();
+  const companyId = await insertCompany(ctx, `PT Stempel ${unique()}`);
   const ref: TAccountRef = {
     ownerType: 'departement',
-    ownerId: dept?.id ?? 0,
-    companyId: company?.id ?? 0,
+    ownerId: await insertDepartement(ctx, companyId, 'Keuangan'),
+    companyId,
   };
   if (units > 0) {
     await purchase(ctx, ref, 'emeterai', units);

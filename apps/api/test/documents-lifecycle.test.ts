@@ -444,11 +444,7 @@ describe('an e-signature posing as an e-Meterai', () => {
     const id = await uploadedId(ctx, session, await makePdf(1));
     const signed = await post('/api/v1/esign-only/signer-process', session, {
       document_id: id,
-      page: 1,
-      x: 60,
-      y: 200,
-      width: 120,
-      height: 50,
+      ...signatureBox(60),
       reason: '[ABCDEFGHIJKLMNOPQRSTUV] Meterai palsu',
       identity_confirmed: true,
     });

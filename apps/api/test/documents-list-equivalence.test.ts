@@ -18,6 +18,8 @@ import {
 } from '../src/modules/documents/document-pages.repository.ts';
 import {
   countDocuments,
+  countListed,
+  SEARCH_TOTAL_CAP,
   statusTotals,
   type TDocumentFilter,
   visibleTo,
@@ -242,5 +244,38 @@ describe('documents list: same answers as the straightforward query', () => {
         canceled: sum('canceled'),
       });
     }
+  });
+
+  it('says a search has more matches than it counts instead of counting them all', async () => {
+    const { db } = database;
+    const visibility = { userId: ids.other, companyId: null };
+    const addPerjanjian = (n: number, from: number) =>
+      db.insert(documents).values(
+        Array.from({ length: n }, (_, i) => ({
+          companyId: ids.c2,
+          ownerUserId: ids.other,
+          fileName: `Perjanjian-${from + i}.pdf`,
+          originalKey: `eq/cap/${from + i}`,
+          currentKey: `eq/cap/${from + i}`,
+          sizeBytes: 100,
+          sha256: 'x'.repeat(64),
+          pageCount: 1,
+          pages: [{ width: 595, height: 842 }],
+        })),
+      );
+    const search = { visibility, search: 'perjanjian' };
+    await addPerjanjian(SEARCH_TOTAL_CAP, 0);
+    expect(await countListed(db, search)).toEqual({ total: SEARCH_TOTAL_CAP, capped: false });
+    await addPerjanjian(1, SEARCH_TOTAL_CAP);
+    expect(await countListed(db, search)).toEqual({ total: SEARCH_TOTAL_CAP, capped: true });
+    // The exact count and a list without a search are not capped.
+    expect(await countDocuments(db, search)).toBe(SEARCH_TOTAL_CAP + 1);
+    const all = await countListed(db, { visibility });
+    expect(all.capped).toBe(false);
+    expect(all.total).toBeGreaterThan(SEARCH_TOTAL_CAP);
+    // Another company's user sees none of them.
+    expect(
+      await countListed(db, { ...search, visibility: { userId: ids.owner, companyId: null } }),
+    ).toEqual({ total: 0, capped: false });
   });
 });

@@ -74,6 +74,28 @@ const race = async <A, B>(round: number, first: () => Promise<A>, second: () => 
     : Promise.all([sleep(lag).then(first), second()]);
 };
 
+/**
+ * Round `round`: a stamp of the document `id` raced against `rival` on it, the outcome
+ * (`stamp status/rival status`) counted in `outcomes`; both answers and the document after.
+ */
+const raceStamp = async (
+  round: number,
+  session: TSession,
+  id: number,
+  rival: typeof cancel,
+  outcomes: Map<string, number>,
+) => {
+  const [stamped, answer] = await race(
+    round,
+    () => stamp(session, id),
+    () => rival(session, id),
+  );
+  const outcome = `${stamped.statusCode}/${answer.statusCode}`;
+  outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  const [doc] = await ctx.database.db.select().from(documents).where(eq(documents.id, id));
+  return { stamped, rival: answer, outcome, doc };
+};
+
 const reservationsOf = (ids: number[]) =>
   ctx.database.db.select().from(unitReservations).where(inArray(unitReservations.documentId, ids));
 
@@ -86,14 +108,12 @@ describe('a stamp racing a cancel or a delete', () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const id = await uploadedId(ctx, session, pdf);
       ids.push(id);
-      const [stamped, canceled] = await race(
-        round,
-        () => stamp(session, id),
-        () => cancel(session, id),
-      );
-      const outcome = `${stamped.statusCode}/${canceled.statusCode}`;
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-      const [doc] = await ctx.database.db.select().from(documents).where(eq(documents.id, id));
+      const {
+        stamped,
+        rival: canceled,
+        outcome,
+        doc,
+      } = await raceStamp(round, session, id, cancel, outcomes);
       if (stamped.statusCode === 200) {
         expect(canceled.statusCode, canceled.body).toBe(409);
         expect(doc?.state).toBe('stamped');
@@ -129,14 +149,11 @@ describe('a stamp racing a cancel or a delete', () => {
     let stampedCount = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       const id = await uploadedId(ctx, session, pdf);
-      const [stamped, removed] = await race(
-        round,
-        () => stamp(session, id),
-        () => remove(session, id),
-      );
-      const outcome = `${stamped.statusCode}/${removed.statusCode}`;
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-      const [doc] = await ctx.database.db.select().from(documents).where(eq(documents.id, id));
+      const {
+        stamped,
+        rival: removed,
+        doc,
+      } = await raceStamp(round, session, id, remove, outcomes);
       if (stamped.statusCode === 200) {
         stampedCount += 1;
         expect(removed.statusCode, removed.body).toBe(409);

@@ -55,6 +55,26 @@ const eventually = async <T>(check: () => Promise<T | undefined>, ms: number): P
   }
 };
 
+/** The job `id` of the queue `name`, once `jobs` reads it completed (within `ms`). */
+const completedJob = (jobs: TJobs, name: string, id: string, ms: number) =>
+  eventually(async () => {
+    const row = await jobs.job(name, id);
+    return row?.state === 'completed' ? row : undefined;
+  }, ms);
+
+/**
+ * A live worker of the queue `name` whose jobs expire after `expireInSeconds`: it answers the
+ * attempt it ran (`retryCount`).
+ */
+const retryingWorker = async (name: string, expireInSeconds: number) => {
+  const alive = await jobsOnTestDb(true);
+  alive.define(name, async (_data: { doc: number }, job) => ({ retryCount: job.retryCount }), {
+    expireInSeconds,
+    pollingIntervalSeconds: 0.5,
+  });
+  return alive;
+};
+
 beforeAll(async () => {
   ctx = await createTestContext();
 });
@@ -188,10 +208,7 @@ describe('jobs on the app (app.jobs)', () => {
     expect(outcome).toMatchObject({ status: 'pending', queue: name });
     if (outcome.status !== 'pending') return;
     release();
-    const job = await eventually(async () => {
-      const row = await jobs.job(name, outcome.jobId);
-      return row?.state === 'completed' ? row : undefined;
-    }, 10_000);
+    const job = await completedJob(jobs, name, outcome.jobId, 10_000);
     expect(job.output).toEqual({ ok: true, result: { finished: true } });
   });
 
@@ -207,15 +224,8 @@ describe('jobs on the app (app.jobs)', () => {
     );
     expect(taken).toHaveLength(1);
     const started = Date.now();
-    const alive = await jobsOnTestDb(true);
-    alive.define(name, async (_data: { doc: number }, job) => ({ retryCount: job.retryCount }), {
-      expireInSeconds: 2,
-      pollingIntervalSeconds: 0.5,
-    });
-    const job = await eventually(async () => {
-      const row = await alive.job(name, id ?? '');
-      return row?.state === 'completed' ? row : undefined;
-    }, 20_000);
+    const alive = await retryingWorker(name, 2);
+    const job = await completedJob(alive, name, id ?? '', 20_000);
     expect(job.output).toEqual({ ok: true, result: { retryCount: 1 } });
     expect(Date.now() - started).toBeLessThan(20_000);
   });
@@ -346,15 +356,8 @@ describe.runIf(testDbDriver() === 'postgres')('worker processes on PostgreSQL', 
     );
     expect((await sender.job(name, id ?? ''))?.state).toBe('active');
 
-    const alive = await jobsOnTestDb(true);
-    alive.define(name, async (_data: { doc: number }, job) => ({ retryCount: job.retryCount }), {
-      expireInSeconds: 5,
-      pollingIntervalSeconds: 0.5,
-    });
-    const job = await eventually(async () => {
-      const row = await alive.job(name, id ?? '');
-      return row?.state === 'completed' ? row : undefined;
-    }, 30_000);
+    const alive = await retryingWorker(name, 5);
+    const job = await completedJob(alive, name, id ?? '', 30_000);
     expect(job.output).toEqual({ ok: true, result: { retryCount: 1 } });
   }, 90_000);
 

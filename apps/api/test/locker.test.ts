@@ -2,6 +2,7 @@ import { ZApiError, ZLockerItemsResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockerItems, subscriptions } from '../src/db/schema.ts';
+import type { TMethod } from './auth-helpers.ts';
 import { makePdf } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import {
@@ -29,6 +30,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const listing = (session: TLockerCompany['user'], url: string) => lockerListing(ctx, session, url);
+
+/** `method` on `/api/v1/file-manager/<route>` as `session`, without a body. */
+const fileManager = (session: TLockerCompany['user'], method: TMethod, route: string) =>
+  lockerCall(ctx, session, method, `/api/v1/file-manager/${route}`);
 
 describe('folders', () => {
   it('creates nested folders with the spec toast, and numbers duplicates', async () => {
@@ -94,24 +99,19 @@ describe('folders', () => {
     const { item } = await createFolder(ctx, other.user, 'Rahasia');
     const id = item?.file_manager_id;
     const calls = [
-      lockerCall(ctx, acme.admin, 'GET', `/api/v1/file-manager/folder/${id}`),
+      fileManager(acme.admin, 'GET', `folder/${id}`),
       lockerCall(ctx, acme.admin, 'POST', '/api/digital-loker/rename-file', {
         file_manager_id: id,
         name: 'x',
       }),
-      lockerCall(ctx, acme.admin, 'DELETE', `/api/v1/file-manager/${id}`),
-      lockerCall(ctx, acme.admin, 'GET', `/api/v1/file-manager/folder/${id}/zip`),
+      fileManager(acme.admin, 'DELETE', `${id}`),
+      fileManager(acme.admin, 'GET', `folder/${id}/zip`),
       lockerCall(ctx, acme.user, 'POST', '/api/v1/file-manager', { name: 'x', parent_id: id }),
     ];
     for (const res of await Promise.all(calls)) expect(res.statusCode, res.body).toBe(404);
     // A colleague's private folder is not visible either.
     const { item: mine } = await createFolder(ctx, acme.user, 'Pribadi');
-    const res = await lockerCall(
-      ctx,
-      acme.admin,
-      'GET',
-      `/api/v1/file-manager/folder/${mine?.file_manager_id}`,
-    );
+    const res = await fileManager(acme.admin, 'GET', `folder/${mine?.file_manager_id}`);
     expect(res.statusCode).toBe(404);
   });
 
@@ -223,12 +223,7 @@ describe('files', () => {
     );
     expect(within.items).toHaveLength(1);
 
-    const download = await lockerCall(
-      ctx,
-      acme.user,
-      'GET',
-      `/api/v1/file-manager/download/${file?.file_manager_id}`,
-    );
+    const download = await fileManager(acme.user, 'GET', `download/${file?.file_manager_id}`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(text)).toBe(true);
     expect(download.headers['content-disposition']).toContain(
@@ -242,12 +237,7 @@ describe('files', () => {
       { parent_id: arsip?.file_manager_id ?? 0 },
     );
     await createFolder(ctx, acme.user, 'Kosong', arsip?.file_manager_id);
-    const zip = await lockerCall(
-      ctx,
-      acme.user,
-      'GET',
-      `/api/v1/file-manager/folder/${arsip?.file_manager_id}/zip`,
-    );
+    const zip = await fileManager(acme.user, 'GET', `folder/${arsip?.file_manager_id}/zip`);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     const entries = unzipEntries(ctx.dir, zip.rawPayload);
@@ -264,29 +254,19 @@ describe('files', () => {
       { name: 'a.txt', content: Buffer.from('a\n') },
       { parent_id: folder?.file_manager_id ?? 0 },
     );
-    const removed = await lockerCall(
-      ctx,
-      acme.user,
-      'DELETE',
-      `/api/v1/file-manager/${folder?.file_manager_id}`,
-    );
+    const removed = await fileManager(acme.user, 'DELETE', `${folder?.file_manager_id}`);
     expect(removed.json().message).toBe('Berhasil hapus data Folder');
     const root = await listing(acme.user, '/api/v1/file-manager');
     expect(root.items.some((i) => i.name === 'Sementara')).toBe(false);
     expect((await listing(acme.user, '/api/v1/file-manager?search=a.txt')).items).toHaveLength(0);
     const trash = ZLockerItemsResponse.parse(
-      (await lockerCall(ctx, acme.user, 'GET', '/api/v1/file-manager/trash')).json(),
+      (await fileManager(acme.user, 'GET', 'trash')).json(),
     ).data;
     expect(trash.map((i) => i.name)).toContain('Sementara');
     expect(trash.some((i) => i.name === 'a.txt')).toBe(false);
     // A new folder takes the name meanwhile: the restored one gets " (1)".
     await createFolder(ctx, acme.user, 'Sementara');
-    const restore = await lockerCall(
-      ctx,
-      acme.user,
-      'POST',
-      `/api/v1/file-manager/restore/${folder?.file_manager_id}`,
-    );
+    const restore = await fileManager(acme.user, 'POST', `restore/${folder?.file_manager_id}`);
     expect(restore.statusCode, restore.body).toBe(200);
     expect(restore.json().data.name).toBe('Sementara (1)');
     const inside = await listing(
@@ -322,19 +302,9 @@ describe('limits', () => {
     });
     expect(upload.res.statusCode).toBe(403);
     expect(upload.res.json().message).toContain('expired');
-    const download = await lockerCall(
-      ctx,
-      expiring.user,
-      'GET',
-      `/api/v1/file-manager/download/${item?.file_manager_id}`,
-    );
+    const download = await fileManager(expiring.user, 'GET', `download/${item?.file_manager_id}`);
     expect(download.statusCode).toBe(200);
-    const remove = await lockerCall(
-      ctx,
-      expiring.user,
-      'DELETE',
-      `/api/v1/file-manager/${item?.file_manager_id}`,
-    );
+    const remove = await fileManager(expiring.user, 'DELETE', `${item?.file_manager_id}`);
     expect(remove.statusCode).toBe(403);
   });
 
@@ -364,7 +334,7 @@ describe('limits', () => {
     expect((await storageUse(ctx, small.user)).size_use_user).toBe(40_000);
     // Trash keeps the bytes until the item is deleted for good.
     const id = first.item?.file_manager_id ?? 0;
-    await lockerCall(ctx, small.user, 'DELETE', `/api/v1/file-manager/${id}`);
+    await fileManager(small.user, 'DELETE', `${id}`);
     expect((await storageUse(ctx, small.user)).size_use_user).toBe(40_000);
     const purge = await lockerCall(ctx, small.user, 'POST', '/api/v1/file-manager/trash/purge', {
       ids: [id],
@@ -380,18 +350,18 @@ describe('limits', () => {
       content: Buffer.alloc(1_000, 'o'),
     });
     const id = item?.file_manager_id ?? 0;
-    await lockerCall(ctx, co.user, 'DELETE', `/api/v1/file-manager/${id}`);
+    await fileManager(co.user, 'DELETE', `${id}`);
     expect((await storageUse(ctx, co.user)).size_use_user).toBe(1_000);
     await ctx.database.db
       .update(lockerItems)
       .set({ trashedAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(lockerItems.id, id));
     const trash = ZLockerItemsResponse.parse(
-      (await lockerCall(ctx, co.user, 'GET', '/api/v1/file-manager/trash')).json(),
+      (await fileManager(co.user, 'GET', 'trash')).json(),
     ).data;
     expect(trash.some((i) => i.name === 'lama.txt')).toBe(false);
     expect((await storageUse(ctx, co.user)).size_use_user).toBe(0);
-    const restore = await lockerCall(ctx, co.user, 'POST', `/api/v1/file-manager/restore/${id}`);
+    const restore = await fileManager(co.user, 'POST', `restore/${id}`);
     expect(restore.statusCode).toBe(404);
   });
 });

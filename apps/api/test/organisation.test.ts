@@ -6,7 +6,7 @@ import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { bearer, callAs, callerFor, createVerifiedUser, login } from './auth-helpers.ts';
-import { purchase } from './documents-helpers.ts';
+import { insertCompany, insertDepartement, purchase } from './documents-helpers.ts';
 import {
   createTestContext,
   RELAXED_LIMITS,
@@ -51,27 +51,17 @@ const call = callerFor(() => ctx, as);
 
 /** A fresh company with its own admin, department and quota, to keep tests independent. */
 const newCompany = async (emeterai: number) => {
-  const [company] = await ctx.database.db
-    .insert(companies)
-    .values({ name: `PT Uji ${unique()}` })
-    .returning();
-  const [dept] = await ctx.database.db
-    .insert(departements)
-    .values({ companyId: company?.id ?? 0, name: 'Ops' })
-    .returning();
-  const ref = {
-    ownerType: 'company' as const,
-    ownerId: company?.id ?? 0,
-    companyId: company?.id ?? 0,
-  };
+  const companyId = await insertCompany(ctx, `PT Uji ${unique()}`);
+  const deptId = await insertDepartement(ctx, companyId, 'Ops');
+  const ref = { ownerType: 'company' as const, ownerId: companyId, companyId };
   await purchase(ctx, ref, 'emeterai', emeterai);
   const email = await createVerifiedUser(ctx);
   const { users } = await import('../src/db/schema.ts');
   await ctx.database.db
     .update(users)
-    .set({ role: 'admin', userType: 'company', companyId: company?.id ?? 0 })
+    .set({ role: 'admin', userType: 'company', companyId })
     .where(eq(users.email, email));
-  return { companyId: company?.id ?? 0, deptId: dept?.id ?? 0, admin: await login(ctx, email) };
+  return { companyId, deptId, admin: await login(ctx, email) };
 };
 
 // On PostgreSQL every test file shares one database, and the buying tests credit the demo company:
@@ -269,11 +259,7 @@ describe('department list sorting', () => {
     const other = await newCompany(20);
     const ids: Record<string, number> = { Ops: other.deptId };
     for (const name of ['Bravo', 'Delta', 'Alpha', 'Echo']) {
-      const [dept] = await ctx.database.db
-        .insert(departements)
-        .values({ companyId: other.companyId, name })
-        .returning();
-      ids[name] = dept?.id ?? 0;
+      ids[name] = await insertDepartement(ctx, other.companyId, name);
     }
     const { users } = await import('../src/db/schema.ts');
     const members: [string, number][] = [
@@ -381,10 +367,7 @@ describe('quota history sorting', () => {
   it('sorts every movement of the company on the server, across pages, NULLs last', async () => {
     // M1: newCompany's purchase (no actor, no department).
     const other = await newCompany(30);
-    const [beta] = await ctx.database.db
-      .insert(departements)
-      .values({ companyId: other.companyId, name: 'Beta' })
-      .returning();
+    const betaId = await insertDepartement(ctx, other.companyId, 'Beta');
     const { users } = await import('../src/db/schema.ts');
     const [andi] = await ctx.database.db
       .insert(users)
@@ -420,7 +403,7 @@ describe('quota history sorting', () => {
         kind: 'emeterai',
         quantity: 3,
         from: company,
-        to: dept(beta?.id ?? 0),
+        to: dept(betaId),
         reason: 'transfer',
         actorUserId: andi?.id ?? null,
       },

@@ -7,7 +7,7 @@
 import { ZQuotaChart, ZQuotaResponse } from '@bubuh/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companies, departements, quotaMovements, users } from '../src/db/schema.ts';
+import { quotaMovements, users } from '../src/db/schema.ts';
 import {
   move,
   SYSTEM_CONSUMED,
@@ -16,6 +16,8 @@ import {
 } from '../src/modules/quota/ledger.ts';
 import { bearer, createVerifiedUser, login } from './auth-helpers.ts';
 import {
+  insertCompany,
+  insertDepartement,
   makePdf,
   purchase,
   stampDocument,
@@ -106,16 +108,8 @@ const walletQuota = (
 
 describe('quota numbers match the ledger', () => {
   it('reports remain, usage, stamps, totals, drafts, child figures, stock and charts exactly', async () => {
-    const [company] = await ctx.database.db
-      .insert(companies)
-      .values({ name: `PT Angka ${unique()}` })
-      .returning();
-    const companyId = company?.id ?? 0;
-    const [dept] = await ctx.database.db
-      .insert(departements)
-      .values({ companyId, name: 'Keuangan' })
-      .returning();
-    const deptId = dept?.id ?? 0;
+    const companyId = await insertCompany(ctx, `PT Angka ${unique()}`);
+    const deptId = await insertDepartement(ctx, companyId, 'Keuangan');
     const admin = await account({ role: 'admin-company', userType: 'company', companyId });
     const member = await account({
       role: 'user',

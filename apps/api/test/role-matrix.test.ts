@@ -83,6 +83,25 @@ const newUserIn = async (
 };
 
 /**
+ * The demo users of role `role` (default admin-company) that a matrix's requests act on: `request`
+ * makes a new one for each caller and calls /api/v1/users/{id} of it; `after` checks or removes it.
+ */
+const freshDemoUsers = (role?: 'admin' | 'admin-company' | 'user') => {
+  const made = new Map<TWho, number>();
+  const idOf = (who: TWho) => made.get(who) ?? 0;
+  return {
+    idOf,
+    request: async (who: TWho, method: TMethod, payload?: unknown) => {
+      made.set(who, await newUserIn(demoId, role));
+      return call(who, method, `/api/v1/users/${made.get(who)}`, payload);
+    },
+    remove: async (who: TWho) => {
+      await ctx.database.db.delete(users).where(eq(users.id, idOf(who)));
+    },
+  };
+};
+
+/**
  * A child user of `parent` written straight to the database, as `child-user-subs` writes one:
  * the delete matrix must not depend on the plan's child-user limit, which other test files
  * sharing the demo company on PostgreSQL use up meanwhile.
@@ -237,16 +256,12 @@ describe('company users', () => {
   });
 
   it('DELETE /api/v1/users/{id} of a demo user: its admins; 404 for super and other', async () => {
-    const made = new Map<TWho, number>();
+    const targets = freshDemoUsers();
     await matrix(
       codes({ admin: 200, company: 200, payu: 200, user: 403, personal: 403 }, 404),
-      async (who) => {
-        made.set(who, await newUserIn(demoId));
-        return call(who, 'DELETE', `/api/v1/users/${made.get(who)}`);
-      },
+      (who) => targets.request(who, 'DELETE'),
       async (who, answer) => {
-        if (answer.statusCode !== 200)
-          await ctx.database.db.delete(users).where(eq(users.id, made.get(who) ?? 0));
+        if (answer.statusCode !== 200) await targets.remove(who);
       },
     );
   });
@@ -273,56 +288,41 @@ describe('user policy: actor × target role', () => {
   };
 
   it.each(TARGETS)('PATCH a demo %s to role user (demotion)', async (target) => {
-    const made = new Map<TWho, number>();
+    const targets = freshDemoUsers(target);
     await matrix(
       expectedFor(target),
-      async (who) => {
-        made.set(who, await newUserIn(demoId, target));
-        return call(who, 'PATCH', `/api/v1/users/${made.get(who)}`, {
-          role: 'user',
-          departement_id: financeId,
-        });
-      },
+      (who) => targets.request(who, 'PATCH', { role: 'user', departement_id: financeId }),
       async (who, answer) => {
         const [row] = await ctx.database.db
           .select({ role: users.role })
           .from(users)
-          .where(eq(users.id, made.get(who) ?? 0));
+          .where(eq(users.id, targets.idOf(who)));
         expect(row?.role, who).toBe(answer.statusCode === 200 ? 'user' : target);
-        await ctx.database.db.delete(users).where(eq(users.id, made.get(who) ?? 0));
+        await targets.remove(who);
       },
     );
   });
 
   it.each(TARGETS)('PATCH a demo %s to role admin (appointment)', async (target) => {
-    const made = new Map<TWho, number>();
+    const targets = freshDemoUsers(target);
     const expected = expectedFor(target);
     // Appointing an admin is an admin's (or super's) act alone.
     expected.company = 403;
     expected.payu = 403;
     await matrix(
       expected,
-      async (who) => {
-        made.set(who, await newUserIn(demoId, target));
-        return call(who, 'PATCH', `/api/v1/users/${made.get(who)}`, { role: 'admin' });
-      },
-      async (who) => {
-        await ctx.database.db.delete(users).where(eq(users.id, made.get(who) ?? 0));
-      },
+      (who) => targets.request(who, 'PATCH', { role: 'admin' }),
+      (who) => targets.remove(who),
     );
   });
 
   it.each(TARGETS)('DELETE a demo %s', async (target) => {
-    const made = new Map<TWho, number>();
+    const targets = freshDemoUsers(target);
     await matrix(
       expectedFor(target),
-      async (who) => {
-        made.set(who, await newUserIn(demoId, target));
-        return call(who, 'DELETE', `/api/v1/users/${made.get(who)}`);
-      },
+      (who) => targets.request(who, 'DELETE'),
       async (who, answer) => {
-        if (answer.statusCode !== 200)
-          await ctx.database.db.delete(users).where(eq(users.id, made.get(who) ?? 0));
+        if (answer.statusCode !== 200) await targets.remove(who);
       },
     );
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
 import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
-import { PASSWORD } from './auth-helpers.ts';
+import { registerPersonal } from './auth-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
 import { startSmtpServer, type TReceivedMail } from './smtp-helpers.ts';
 
@@ -23,19 +23,10 @@ describe('mail over SMTP', () => {
   });
 
   it('delivers the register OTP over SMTP, and the code from the mail verifies the account', async () => {
-    const email = `smtp-${unique()}@example.com`;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: {
-        name: 'Sari SMTP',
-        email,
-        phoneNumber: '081234567890',
-        password: PASSWORD,
-        type: 'personal',
-      },
+    const email = await registerPersonal(ctx, {
+      name: 'Sari SMTP',
+      email: `smtp-${unique()}@example.com`,
     });
-    expect(res.statusCode, res.body).toBe(201);
     const mail = received.find((m) => m.to.includes(email));
     expect(mail?.from).toBe('no-reply@bubuh.test');
     expect(mail?.raw).toContain('Subject: Your Bubuh verification code');

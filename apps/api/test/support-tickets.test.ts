@@ -50,6 +50,20 @@ const notificationsOf = async (session: TS) => {
   return res.json() as TNotification[];
 };
 
+/** GET the attachment `fileId` of the ticket `ticketId` as `who`. */
+const attachmentAs = (who: TS, ticketId: number, fileId: number | undefined) =>
+  callAs(ctx, who, 'GET', `/api/ticket-details/${ticketId}/attachments/${fileId}`);
+
+/** Waits until support (super@demo.local) has received a mail containing `text`. */
+const supportMailed = (text: string) =>
+  vi.waitFor(
+    () =>
+      expect(received.some((m) => m.to.includes('super@demo.local') && m.raw.includes(text))).toBe(
+        true,
+      ),
+    { timeout: 30_000, interval: 100 },
+  );
+
 describe('tickets', () => {
   it('opens a ticket with a PDF and an image; the customer and their company admin see it, others get 404', async () => {
     const t = await openTicket(ctx, as.user as TS, 'Stamp failed on contract', [
@@ -83,21 +97,11 @@ describe('tickets', () => {
     expect(anonymousPost.statusCode).toBe(401);
     // The attachment previews inline with its checked type.
     const file = t.timeline[0]?.attachments[1];
-    const res = await callAs(
-      ctx,
-      as.user as TS,
-      'GET',
-      `/api/ticket-details/${t.id}/attachments/${file?.id}`,
-    );
+    const res = await attachmentAs(as.user as TS, t.id, file?.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(png)).toBe(true);
-    const foreignFile = await callAs(
-      ctx,
-      as.outsider as TS,
-      'GET',
-      `/api/ticket-details/${t.id}/attachments/${file?.id}`,
-    );
+    const foreignFile = await attachmentAs(as.outsider as TS, t.id, file?.id);
     expect(foreignFile.statusCode).toBe(404);
   });
 
@@ -134,15 +138,7 @@ describe('tickets', () => {
   it('support works the ticket: internal notes never reach the customer; replies and status changes mail and notify them', async () => {
     const t = await openTicket(ctx, as.user as TS, 'Quota not returned');
     // support hears about the new ticket by mail
-    await vi.waitFor(
-      () =>
-        expect(
-          received.some(
-            (m) => m.to.includes('super@demo.local') && m.raw.includes('Quota not returned'),
-          ),
-        ).toBe(true),
-      { timeout: 30_000, interval: 100 },
-    );
+    await supportMailed('Quota not returned');
     const queue = await callAs(ctx, as.super as TS, 'GET', '/api/tickets?status=Open&level=High');
     expect((queue.json() as { data: { data: TTicket[] } }).data.data.map((r) => r.id)).toContain(
       t.id,
@@ -188,12 +184,7 @@ describe('tickets', () => {
       ['Open', 'On Progress', 'Fajar Super'],
       ['On Progress', 'Pending', 'Fajar Super'],
     ]);
-    const hidden = await callAs(
-      ctx,
-      as.user as TS,
-      'GET',
-      `/api/ticket-details/${t.id}/attachments/${noteFile?.id}`,
-    );
+    const hidden = await attachmentAs(as.user as TS, t.id, noteFile?.id);
     expect(hidden.statusCode).toBe(404);
     const internalByCustomer = await postForm(ctx, as.user as TS, '/api/tickets/reply', {
       ticket_id: String(t.id),
@@ -226,15 +217,7 @@ describe('tickets', () => {
       message: 'Thanks, I see it now',
     });
     expect((reply.json() as { data: TTicketDetail }).data.status).toBe('On Progress');
-    await vi.waitFor(
-      () =>
-        expect(
-          received.some(
-            (m) => m.to.includes('super@demo.local') && m.raw.includes('Thanks, I see it now'),
-          ),
-        ).toBe(true),
-      { timeout: 30_000, interval: 100 },
-    );
+    await supportMailed('Thanks, I see it now');
   });
 
   it('closes and reopens; a closed ticket takes no reply; marks notifications read', async () => {

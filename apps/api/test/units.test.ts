@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { unitReservations } from '../src/db/schema.ts';
-import { balanceOf } from '../src/modules/quota/ledger.ts';
+import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { releaseUnit, reserveUnit, spendUnit, withUnit } from '../src/modules/quota/units.ts';
 import { makePdf, newDepartmentUser, uploadedId } from './documents-helpers.ts';
 import { RELAXED_LIMITS, type TTestContext, testContextPerFile } from './helpers.ts';
@@ -26,6 +26,21 @@ const stateOf = async (id: number) =>
   (await ctx.database.db.select().from(unitReservations).where(eq(unitReservations.id, id)))[0]
     ?.state;
 
+/**
+ * The unit `id` ended in `state` with `balance` units left in `ref`'s wallet, and releasing it
+ * again (with the reason `releasedAgainAs`) neither succeeds nor moves a unit.
+ */
+const expectSettled = async (
+  id: number,
+  ref: TAccountRef,
+  end: { state: 'spent' | 'released'; balance: number; releasedAgainAs: string },
+) => {
+  expect(await stateOf(id)).toBe(end.state);
+  expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(end.balance);
+  expect(await releaseUnit(ctx.database.db, id, end.releasedAgainAs)).toBe(false);
+  expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(end.balance);
+};
+
 describe('withUnit', () => {
   it('spends the unit with the work', async () => {
     const { ref, request } = await setup(1);
@@ -35,11 +50,8 @@ describe('withUnit', () => {
       expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
       await ctx.database.db.transaction((tx) => unit.spend(tx));
     });
-    expect(await stateOf(id)).toBe('spent');
-    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
     // A spent unit is never released.
-    expect(await releaseUnit(ctx.database.db, id, 'late')).toBe(false);
-    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+    await expectSettled(id, ref, { state: 'spent', balance: 0, releasedAgainAs: 'late' });
   });
 
   it('releases the unit when the work fails, once', async () => {
@@ -51,10 +63,7 @@ describe('withUnit', () => {
         throw new Error('provider down');
       }),
     ).rejects.toThrow('provider down');
-    expect(await stateOf(id)).toBe('released');
-    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
-    expect(await releaseUnit(ctx.database.db, id, 'again')).toBe(false);
-    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
+    await expectSettled(id, ref, { state: 'released', balance: 1, releasedAgainAs: 'again' });
   });
 
   it('refuses to spend a unit recovery already released, rolling the work back', async () => {

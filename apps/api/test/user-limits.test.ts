@@ -6,15 +6,7 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  companies,
-  departements,
-  documents,
-  esignSpecimens,
-  plans,
-  subscriptions,
-  users,
-} from '../src/db/schema.ts';
+import { documents, esignSpecimens, plans, subscriptions, users } from '../src/db/schema.ts';
 import { MAX_SPECIMENS_PER_USER } from '../src/modules/esign/esign.service.ts';
 import {
   callAs,
@@ -25,7 +17,7 @@ import {
   type TMethod,
 } from './auth-helpers.ts';
 import type { TSession } from './documents-helpers.ts';
-import { signaturePng } from './documents-helpers.ts';
+import { insertCompany, insertDepartement, signaturePng } from './documents-helpers.ts';
 import { RELAXED_LIMITS, type TTestContext, testContextPerFile, unique } from './helpers.ts';
 import { postSpecimen } from './multipart.ts';
 
@@ -44,20 +36,13 @@ const call = (session: TSession, method: TMethod, url: string, payload?: Record<
 
 /** A company with a plan allowing `children` child users, two admins and a department user. */
 const newCompany = async (children: number) => {
-  const [company] = await ctx.database.db
-    .insert(companies)
-    .values({ name: `PT Batas ${unique()}` })
-    .returning();
-  const companyId = company?.id ?? 0;
+  const companyId = await insertCompany(ctx, `PT Batas ${unique()}`);
   const [plan] = await ctx.database.db
     .insert(plans)
     .values({ name: `Plan ${unique()}`, totalMultiuser: children })
     .returning();
   await ctx.database.db.insert(subscriptions).values({ planId: plan?.id ?? 0, companyId });
-  const [dept] = await ctx.database.db
-    .insert(departements)
-    .values({ companyId, name: `Dept ${unique()}` })
-    .returning();
+  const deptId = await insertDepartement(ctx, companyId, `Dept ${unique()}`);
   const member = async (role: 'admin' | 'admin-company' | 'user') => {
     const email = await createVerifiedUser(ctx);
     await ctx.database.db
@@ -66,7 +51,7 @@ const newCompany = async (children: number) => {
         role,
         userType: 'company',
         companyId,
-        departementId: role === 'user' ? (dept?.id ?? null) : null,
+        departementId: role === 'user' ? deptId : null,
       })
       .where(eq(users.email, email));
     return { email, session: (await login(ctx, email)) as TSession };

@@ -1,5 +1,5 @@
 import type { TSession } from '@bubuh/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -38,6 +38,22 @@ const fillAccountStep = async (page: Page, email: string) => {
 
 const step = (page: Page, name: string) =>
   page.waitForSelector(`[data-testid="register-form"][data-step="${name}"]`);
+
+/**
+ * Submits the form with the button `submit`, waits for the refusal `message`, corrects the
+ * refused field to `fix.value` and submits again.
+ */
+const refusedThenFixed = async (
+  page: Page,
+  submit: string,
+  message: string,
+  fix: { field: Locator; value: string },
+) => {
+  await page.getByTestId(submit).click();
+  await page.getByText(message).waitFor();
+  await fix.field.fill(fix.value);
+  await page.getByTestId(submit).click();
+};
 
 describe('register', () => {
   it('registers a personal account, verifies the e-mailed code, logs in and lands on /dashboard', async () => {
@@ -109,10 +125,10 @@ describe('register', () => {
     // 31 74 01 with 32-08: no such birth date, the contract's NIK check refuses it.
     await page.locator('input[name=noKTP]').fill('3174013208900001');
     await page.locator('input[name=npwp]').fill('01.000.013.1-093.000');
-    await page.getByTestId('register-next').click();
-    await page.getByText('A NIK has 16 digits with a valid birth date').waitFor();
-    await page.locator('input[name=noKTP]').fill('3174015708900001');
-    await page.getByTestId('register-next').click();
+    await refusedThenFixed(page, 'register-next', 'A NIK has 16 digits with a valid birth date', {
+      field: page.locator('input[name=noKTP]'),
+      value: '3174015708900001',
+    });
     await step(page, 'review');
     await page.getByTestId('register-submit').click();
 
@@ -185,10 +201,15 @@ describe('account and settings', () => {
 
     await page.locator('input[name=fullName]').fill('Rina Baru');
     await page.locator('input[name=phoneNumber]').fill('12');
-    await page.getByTestId('account-save').click();
-    await page.getByText('Enter an Indonesian mobile number (08…, 628… or +628…)').waitFor();
-    await page.locator('input[name=phoneNumber]').fill('0813 1111 2222');
-    await page.getByTestId('account-save').click();
+    await refusedThenFixed(
+      page,
+      'account-save',
+      'Enter an Indonesian mobile number (08…, 628… or +628…)',
+      {
+        field: page.locator('input[name=phoneNumber]'),
+        value: '0813 1111 2222',
+      },
+    );
     await page.getByText('Profile saved').waitFor();
     await page.getByTestId('account-name').filter({ hasText: 'Rina Baru' }).waitFor();
     // The profile menu reads the stored userData, updated without a reload.
@@ -236,11 +257,11 @@ describe('account and settings', () => {
     await page.getByLabel('Current password').fill('not-my-password');
     await page.locator('input[name=newPassword]').fill('Changed2026');
     await page.locator('input[name=confirmation]').fill('Changed2026');
-    await page.getByTestId('change-password-submit').click();
     // errors.currentPassword of the server, under its field.
-    await page.getByText('The current password is not correct').waitFor();
-    await page.getByLabel('Current password').fill(TEST_PASSWORD);
-    await page.getByTestId('change-password-submit').click();
+    await refusedThenFixed(page, 'change-password-submit', 'The current password is not correct', {
+      field: page.getByLabel('Current password'),
+      value: TEST_PASSWORD,
+    });
     await page.getByText('Password changed. Other devices have been signed out.').waitFor();
     expect(await page.getByLabel('Current password').inputValue()).toBe('');
 

@@ -6,7 +6,7 @@
  * table and an invited department user for the quota warning.
  */
 import { formatNumber } from '@bubuh/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -33,6 +33,22 @@ const choose = async (page: Page, testId: string, label: string) => {
 };
 
 const firstHistoryRow = (page: Page) => page.getByTestId('history-row').first();
+
+/** The PNG of a specimen `card`, shown: fetched with the bearer token, as an object URL. */
+const expectSpecimenImage = async (card: Locator) => {
+  const image = card.getByTestId('specimen-image');
+  await image.waitFor();
+  expect(await image.getAttribute('src')).toMatch(/^blob:/);
+  expect(
+    await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true);
+};
+
+/** The department master, its table searched for `text`. */
+const searchDepartments = async (page: Page, text: string) => {
+  await page.goto(url('/master/department'));
+  await page.getByTestId('departement-table-search').fill(text);
+};
 
 describe('organisation and quota wallet', () => {
   it('lets a company admin run a department: create, add a user, move quota, delete', async () => {
@@ -138,8 +154,7 @@ describe('organisation and quota wallet', () => {
     expect(await firstHistoryRow(page).getByTestId('history-department').textContent()).toBe(dept);
 
     // Delete the (now empty) department.
-    await page.goto(url('/master/department'));
-    await page.getByTestId('departement-table-search').fill(dept);
+    await searchDepartments(page, dept);
     await row.getByTestId('departement-delete').click();
     await page.getByTestId('departement-delete-dialog-confirm').click();
     await toast(page, 'Berhasil hapus data Depertemen');
@@ -150,8 +165,7 @@ describe('organisation and quota wallet', () => {
   it('refuses to delete a department that still has users, with the server message', async () => {
     const session = await sharedSession('company');
     const { context, page } = await openAppPage(chrome.browser, { session });
-    await page.goto(url('/master/department'));
-    await page.getByTestId('departement-table-search').fill('Finance');
+    await searchDepartments(page, 'Finance');
     const row = page.getByTestId('departement-row-Finance');
     await row.getByTestId('departement-delete').click();
     await page.getByTestId('departement-delete-dialog-confirm').click();
@@ -167,13 +181,7 @@ describe('organisation and quota wallet', () => {
     });
     const name = `E2E sign ${RUN}`;
     const card = await drawSpecimen(page, name);
-    // The PNG comes through the bearer-authenticated endpoint as an object URL.
-    const image = card.getByTestId('specimen-image');
-    await image.waitFor();
-    expect(await image.getAttribute('src')).toMatch(/^blob:/);
-    expect(
-      await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).toBe(true);
+    await expectSpecimenImage(card);
 
     // Clean up, so repeated runs stay under the specimen limit.
     await card.getByTestId('specimen-menu').click();
@@ -239,8 +247,7 @@ describe('organisation and quota wallet', () => {
     const label = (n: number) => `${tag} ${String(n).padStart(2, '0')}`;
 
     const { context, page } = await openAppPage(chrome.browser, { session });
-    await page.goto(url('/master/department'));
-    await page.getByTestId('departement-table-search').fill(tag);
+    await searchDepartments(page, tag);
     await expect
       .poll(() => names(page), { timeout: 15_000 })
       .toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(label));
@@ -336,8 +343,7 @@ describe('master data dialogs, specimens and the quota warning', () => {
     const userId = (user.body.data as { id: number }).id;
 
     const { context, page } = await openAppPage(chrome.browser, { session });
-    await page.goto(url('/master/department'));
-    await page.getByTestId('departement-table-search').fill(dept);
+    await searchDepartments(page, dept);
     await page.getByTestId(`departement-row-${dept}`).getByTestId('departement-edit').click();
     // The dialog opens with the current name; a one-letter name is refused before the API.
     const name = page.getByTestId('departement-name');
@@ -390,12 +396,7 @@ describe('master data dialogs, specimens and the quota warning', () => {
     const uploaded = page.locator('[data-specimen-name="Unggahan"]');
     await uploaded.getByTestId('specimen-default').waitFor();
     expect(await uploaded.textContent()).toContain('Uploaded');
-    const image = uploaded.getByTestId('specimen-image');
-    await image.waitFor();
-    expect(await image.getAttribute('src')).toMatch(/^blob:/);
-    expect(
-      await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).toBe(true);
+    await expectSpecimenImage(uploaded);
 
     // Five more through the API: six specimens, five a page.
     for (const name of ['Echo', 'Bravo', 'Delta', 'Alfa', 'Charlie'])

@@ -36,6 +36,8 @@ export const ZPageMeta = z.object({
   page: z.number().int(),
   perPage: z.number().int(),
   total: z.number().int(),
+  /** A search counted `total` matches and stopped there: there are more (`total` + 1 at least). */
+  capped: z.boolean().optional(),
 });
 export type TPageMeta = z.infer<typeof ZPageMeta>;
 

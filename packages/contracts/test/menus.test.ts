@@ -7,6 +7,16 @@ const titles = (menu: TMenuItem[]) =>
     isMenuGroup(item) ? [item.title, item.children.map((c) => c.title)] : item.title,
   );
 
+/** Every kind of account the menus tell apart: role × user type as the API sends them. */
+const SUBJECTS = [
+  { role: 'admin', user_type: 'company' },
+  { role: 'admin-company', user_type: 'company' },
+  { role: 'admin-company', user_type: 'payu' },
+  { role: 'user', user_type: 'company' },
+  { role: 'user', user_type: 'personal' },
+  { role: 'super', user_type: 'company' },
+] as const;
+
 describe('menus by role (spec §2)', () => {
   it('admin gets the full admin set', () => {
     expect(titles(menuFor({ role: 'admin', user_type: 'company' }))).toEqual([
@@ -74,13 +84,7 @@ describe('menus by role (spec §2)', () => {
     );
   });
   it('only super links to the plan and master-status masters', () => {
-    for (const subject of [
-      { role: 'admin', user_type: 'company' },
-      { role: 'admin-company', user_type: 'company' },
-      { role: 'admin-company', user_type: 'payu' },
-      { role: 'user', user_type: 'company' },
-      { role: 'user', user_type: 'personal' },
-    ] as const) {
+    for (const subject of SUBJECTS.filter((s) => s.role !== 'super')) {
       const paths = menuRoutePaths(
         menuFor({ ...subject, plan: { is_esign: true, is_parent: true } }),
       );
@@ -97,13 +101,7 @@ describe('menus by role (spec §2)', () => {
     expect(titles(menu)).toContainEqual(['menu.masterData', ['menu.esign']]);
   });
   it('every menu links only to routes that exist', () => {
-    for (const subject of [
-      { role: 'admin', user_type: 'company' },
-      { role: 'user', user_type: 'company' },
-      { role: 'super', user_type: 'company' },
-      { role: 'admin-company', user_type: 'payu' },
-      { role: 'user', user_type: 'personal' },
-    ] as const) {
+    for (const subject of SUBJECTS) {
       for (const path of menuRoutePaths(menuFor(subject))) expect(matchRoute(path)).toBeDefined();
     }
   });

@@ -9,7 +9,7 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { loadDemoPki, loadDemoUser } from './cli-pki.ts';
 import { isPdfError, PdfError } from './errors.ts';
 import { inspectPdf } from './inspect.ts';
@@ -122,6 +122,14 @@ async function tsaFrom(
   return undefined;
 }
 
+/** A command's flags (`options`) and its positional arguments (IN, OUT, ...). */
+function parseCommand<T extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: T,
+) {
+  return parseArgs({ args, allowPositionals: true, options });
+}
+
 function randomSerial(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   let s = '';
@@ -132,11 +140,7 @@ function randomSerial(): string {
 // ---------------------------------------------------------------------------------------------
 
 async function cmdInspect(args: string[], out: Out): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { json: { type: 'boolean' } },
-  });
+  const { values, positionals } = parseCommand(args, { json: { type: 'boolean' } });
   const [input] = positionals;
   if (!input || positionals.length > 1) throw new UsageError('inspect takes one input file');
   const info = await inspectPdf(readInput(input));
@@ -207,11 +211,7 @@ function signingArgs(
 }
 
 async function cmdSign(args: string[], out: Out): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: SIGN_OPTIONS,
-  });
+  const { values, positionals } = parseCommand(args, SIGN_OPTIONS);
   const { input, output, box, details } = signingArgs('sign', positionals, values);
   const name = values.name?.trim();
   if (!name) throw new UsageError('--name "Signer Name" is required');
@@ -232,14 +232,10 @@ async function cmdSign(args: string[], out: Out): Promise<number> {
 }
 
 async function cmdStamp(args: string[], out: Out): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      ...SIGN_OPTIONS,
-      serial: { type: 'string' },
-      'verify-url': { type: 'string' },
-    },
+  const { values, positionals } = parseCommand(args, {
+    ...SIGN_OPTIONS,
+    serial: { type: 'string' },
+    'verify-url': { type: 'string' },
   });
   const { input, output, box, details } = signingArgs('stamp', positionals, values);
   const serial = values.serial ?? randomSerial();
@@ -263,14 +259,10 @@ async function cmdStamp(args: string[], out: Out): Promise<number> {
 }
 
 async function cmdVerify(args: string[], out: Out): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      json: { type: 'boolean' },
-      trust: { type: 'string', multiple: true },
-      'meterai-issuer': { type: 'string', multiple: true },
-    },
+  const { values, positionals } = parseCommand(args, {
+    json: { type: 'boolean' },
+    trust: { type: 'string', multiple: true },
+    'meterai-issuer': { type: 'string', multiple: true },
   });
   const [input] = positionals;
   if (!input || positionals.length > 1) throw new UsageError('verify takes one input file');

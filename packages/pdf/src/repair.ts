@@ -14,10 +14,10 @@ import type { StructureReport } from './guard.ts';
 import { checkStructure } from './guard.ts';
 import type { InspectOptions, PdfInfo } from './inspect.ts';
 import { inspectPdf } from './inspect.ts';
+import { inputLimits } from './internal/document.ts';
 import { readSignatures } from './internal/signatures.ts';
 import { checkXrefTables } from './internal/xref-check.ts';
 import type { PdfLimits } from './limits.ts';
-import { resolveLimits } from './limits.ts';
 
 export type RepairOptions = { limits?: Partial<PdfLimits> };
 
@@ -147,10 +147,7 @@ export async function repairPdf(
   bytes: Uint8Array,
   options: RepairOptions = {},
 ): Promise<RepairedPdf> {
-  if (!(bytes instanceof Uint8Array)) {
-    throw new PdfError('INVALID_ARGUMENT', 'The document must be given as bytes (Uint8Array).');
-  }
-  const limits = resolveLimits(options.limits);
+  const limits = inputLimits(bytes, options.limits);
   // structural bounds (object streams, xref streams, nesting, object count) before any parse;
   // content streams are checked by the deep pass of `inspectPdf` on the result
   const report = checkStructure(bytes, limits, false, { lenientXref: true });

@@ -1,9 +1,17 @@
 import type { TSortOrder } from '@bubuh/contracts';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { orderByOf, type TSortColumns } from '../lib/sort.ts';
 import type { TDb } from './client.ts';
-import { companyOrOwn, containsText, countWhere, firstOf, pageOf, type TPaging } from './query.ts';
+import {
+  companyOrOwn,
+  containsText,
+  countWhere,
+  firstOf,
+  insertOne,
+  pageOf,
+  type TPaging,
+} from './query.ts';
 import { users } from './schema.ts';
 
 /** A table of rows shared inside a company or kept by a personal account (templates, bulk templates). */
@@ -21,10 +29,15 @@ export type TOwnedScope = { companyId: number | null; userId: number };
 
 /**
  * The reads of an owned table, every one scoped by the session: a page of the list (search on the
- * name, the request's sort, newest first by default) and one row, each with its owner's name; and
- * the update and delete of one row, which change nothing outside the scope.
+ * name, the request's sort, newest first by default) and one row, each with its owner's name; the
+ * insert of a row of the scope; and the update and delete of one row, which change nothing
+ * outside the scope. `V` is what the module writes (never the company or the owner).
  */
-export const ownedRowsOf = <T extends TOwnedTable, K extends string>(
+export const ownedRowsOf = <
+  T extends TOwnedTable,
+  K extends string,
+  V extends Omit<Partial<T['$inferInsert']>, 'companyId' | 'ownerUserId'>,
+>(
   db: TDb,
   table: T,
   columns: TSortColumns<K>,
@@ -60,10 +73,17 @@ export const ownedRowsOf = <T extends TOwnedTable, K extends string>(
     },
     find: async (scope: TOwnedScope, id: number): Promise<TRow | undefined> =>
       (await firstOf(rows(and(eq(table.id, id), scoped(scope)), []))) as TRow | undefined,
-    update: async (scope: TOwnedScope, id: number, values: PgUpdateSetSource<T>) => {
+    /** A new row of the scope: the session's company (null for a personal account), its user. */
+    insert: async (scope: TOwnedScope, values: V): Promise<number> => {
+      const owner = { companyId: scope.companyId, ownerUserId: scope.userId };
+      // Drizzle cannot resolve a generic table's insert type; for a concrete T it is this.
+      const row = await insertOne(db, table, { ...owner, ...values } as PgInsertValue<T>);
+      return (row as { id: number }).id;
+    },
+    update: async (scope: TOwnedScope, id: number, values: V) => {
       await db
         .update(table)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: new Date() } as PgUpdateSetSource<T>)
         .where(and(eq(table.id, id), scoped(scope)));
     },
     remove: async (scope: TOwnedScope, id: number) => {

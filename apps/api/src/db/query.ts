@@ -1,5 +1,13 @@
-import { and, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { TSortOrder } from '@bubuh/contracts';
+import { and, count, eq, getTableName, ilike, isNull, type SQL } from 'drizzle-orm';
+import type {
+  PgColumn,
+  PgInsertValue,
+  PgSelect,
+  PgTable,
+  PgUpdateSetSource,
+} from 'drizzle-orm/pg-core';
+import { orderByOf, type TSortColumns } from '../lib/sort.ts';
 import type { TDb, TTx } from './client.ts';
 
 /** Which page of a list a request asks for (1-based), as every list query carries it. */
@@ -21,6 +29,16 @@ export const firstOf = async <T>(query: PromiseLike<T[]>): Promise<T | undefined
 export const countWhere = (db: TDb | TTx, table: PgTable, where: SQL | undefined) =>
   countOf(db.select({ n: count() }).from(table).where(where));
 
+/** Whether any row of `table` matches `where` (reads one id at most). */
+export const anyWhere = async (
+  db: TDb | TTx,
+  table: PgTable & { id: PgColumn },
+  where: SQL | undefined,
+): Promise<boolean> => {
+  const rows = await db.select({ id: table.id }).from(table).where(where).limit(1);
+  return rows.length > 0;
+};
+
 /**
  * One page of a list: `query` (a `$dynamic()` select, already filtered and ordered) limited to the
  * request's page, and `total`, the count of every row under the same filter.
@@ -35,6 +53,35 @@ export const pageOf = async <Q extends PgSelect>(
     total,
   ]);
   return { rows: rows as Awaited<Q>, total: n };
+};
+
+/** A list request: its page, and the sort key and direction the route validated (if any). */
+export type TSortedPaging<K extends string> = TPaging & {
+  sort?: K | undefined;
+  order?: TSortOrder | undefined;
+};
+
+/**
+ * One page of a list over `table` in the request's sort (`orderByOf`: the key's column, then
+ * the table's id; without a key, `fallback`): `select` (a `$dynamic()` select from `table` with
+ * the list's joins) filtered by `where`, and the count of `table`'s rows under the same filter.
+ */
+export const sortedPageOf = <Q extends PgSelect, K extends string>(
+  db: TDb | TTx,
+  table: PgTable & { id: PgColumn },
+  select: Q,
+  list: {
+    where: SQL | undefined;
+    query: TSortedPaging<K>;
+    columns: TSortColumns<K>;
+    fallback: readonly SQL[];
+  },
+) => {
+  const { where, query } = list;
+  const ordered = select
+    .where(where)
+    .orderBy(...orderByOf(list.columns, query, table.id, list.fallback));
+  return pageOf(ordered as Q, query, countWhere(db, table, where));
 };
 
 /**
@@ -81,4 +128,16 @@ export const updateById = async <T extends TTableWithId>(
     .returning();
   // Drizzle cannot resolve a generic table's row type; for a concrete T it is T['$inferSelect'].
   return (rows as T['$inferSelect'][])[0];
+};
+
+/** Inserts one row of `table` and returns it as stored (its id and defaults filled in). */
+export const insertOne = async <T extends PgTable>(
+  db: TDb | TTx,
+  table: T,
+  values: PgInsertValue<T>,
+): Promise<T['$inferSelect']> => {
+  // As in updateById: for a concrete T the returned rows are T['$inferSelect'].
+  const [row] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  if (!row) throw new Error(`${getTableName(table)} insert returned nothing`);
+  return row;
 };

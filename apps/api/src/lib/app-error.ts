@@ -25,3 +25,9 @@ export class AppError extends Error {
     return new AppError('FORBIDDEN', message);
   }
 }
+
+/** `row` when a lookup found it; otherwise a 404 naming `what` (another company's row too). */
+export const foundOr404 = <T>(row: T | undefined, what: string): T => {
+  if (row === undefined) throw AppError.notFound(what);
+  return row;
+};

@@ -157,6 +157,32 @@ export const receiveUpload = async <T>(
   }
 };
 
+/**
+ * A PDF to stamp or sign, in the field `file`: read up to one byte over `limitBytes`, so that the
+ * store refuses an oversized file (413) and removes the part. A file whose name and type both say
+ * it is not a PDF is refused (415); `use` gets its name (`document.pdf` when it has none).
+ */
+export const receivePdf = <T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  limitBytes: number,
+  use: (name: string, file: MultipartFile) => Promise<T>,
+): Promise<T> =>
+  receiveUpload(
+    request,
+    reply,
+    { field: 'file', maxBytes: limitBytes + 1, what: 'PDF' },
+    async (file) => {
+      const name = file.filename || 'document.pdf';
+      if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
+          file: 'not a PDF',
+        });
+      }
+      return use(name, file);
+    },
+  );
+
 /** A plain text field sent with the file (before it); NUL bytes are refused like everywhere. */
 export const textField = (file: MultipartFile, name: string): string | undefined => {
   const value = file.fields[name];

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSort } from '@/lib/sort';
+import master from '@/locales/master.en.json';
 import { DataTable, type TColumn } from './data-table';
 
 /** The sort buttons' click handlers by test id: a server render has no DOM to click on. */
@@ -44,7 +45,11 @@ const COLUMNS: TColumn<TRow, TKey>[] = [
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.init({ lng: 'en', resources: {}, showSupportNotice: false });
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { translation: master } },
+    showSupportNotice: false,
+  });
 });
 beforeEach(() => clicks.clear());
 
@@ -55,7 +60,8 @@ type TProps = {
   page?: number;
 };
 
-const render = ({ sort, onSortChange, onPageChange = () => {}, page = 1 }: TProps) =>
+/** The table over ROWS as a server render: three rows a page, `props` over these defaults. */
+const renderTable = (props: Partial<Parameters<typeof DataTable<TRow, TKey>>[0]>) =>
   renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MantineProvider>
@@ -64,19 +70,27 @@ const render = ({ sort, onSortChange, onPageChange = () => {}, page = 1 }: TProp
           columns={COLUMNS}
           rows={ROWS}
           rowKey={(row) => row.id}
-          rowTestId={(row) => `row-${row.name}`}
           loading={false}
           emptyText="Nothing"
-          page={page}
+          page={1}
           perPage={3}
-          total={9}
-          onPageChange={onPageChange}
-          {...(sort !== undefined ? { sort } : {})}
-          {...(onSortChange ? { onSortChange } : {})}
+          total={3}
+          onPageChange={() => {}}
+          {...props}
         />
       </MantineProvider>
     </I18nextProvider>,
   );
+
+const render = ({ sort, onSortChange, onPageChange = () => {}, page = 1 }: TProps) =>
+  renderTable({
+    rowTestId: (row) => `row-${row.name}`,
+    page,
+    total: 9,
+    onPageChange,
+    ...(sort !== undefined ? { sort } : {}),
+    ...(onSortChange ? { onSortChange } : {}),
+  });
 
 const rowOrder = (html: string) => [...html.matchAll(/data-testid="row-(\w+)"/g)].map((m) => m[1]);
 const ariaSorts = (html: string) => [...html.matchAll(/aria-sort="(\w+)"/g)].map((m) => m[1]);
@@ -127,29 +141,13 @@ describe('DataTable with server sorting', () => {
 
 describe('DataTable with row selection', () => {
   const renderPicked = (selected: number[]) =>
-    renderToStaticMarkup(
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider>
-          <DataTable
-            testId="t"
-            columns={COLUMNS}
-            rows={ROWS}
-            rowKey={(row) => row.id}
-            loading={false}
-            emptyText="Nothing"
-            page={1}
-            perPage={3}
-            total={3}
-            onPageChange={() => {}}
-            selection={{
-              selected: new Set(selected),
-              onChange: () => {},
-              selectable: (row) => row.id !== 3,
-            }}
-          />
-        </MantineProvider>
-      </I18nextProvider>,
-    );
+    renderTable({
+      selection: {
+        selected: new Set(selected),
+        onChange: () => {},
+        selectable: (row) => row.id !== 3,
+      },
+    });
   const boxes = (html: string) =>
     [...html.matchAll(/<input[^>]*data-testid="t-select"[^>]*>/g)].map((m) => m[0]);
 
@@ -164,5 +162,19 @@ describe('DataTable with row selection', () => {
     const page = (html: string) => /<input[^>]*data-testid="t-select-page"[^>]*>/.exec(html)?.[0];
     expect(page(renderPicked([1]))).not.toContain('checked');
     expect(page(renderPicked([1, 2]))).toContain('checked');
+  });
+});
+
+describe('DataTable range', () => {
+  const range = (html: string) => html.match(/data-testid="t-range"[^>]*>([^<]*)</)?.[1];
+
+  it('says how many rows there are', () => {
+    expect(range(renderTable({ page: 2, total: 9 }))).toBe('Showing 4–6 of 9');
+  });
+
+  it('says "more than" when the server stopped counting a search', () => {
+    expect(range(renderTable({ page: 1, total: 1000, capped: true }))).toBe(
+      'Showing 1–3 of more than 1000',
+    );
   });
 });

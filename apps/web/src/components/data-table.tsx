@@ -15,9 +15,15 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { ColumnCells } from '@/components/lists/plain-table';
 import { statusMessage } from '@/lib/api-errors';
 import { nextSort, type TSort } from '@/lib/sort';
 import type { TListState } from '@/lib/use-list-state';
+
+/** What `rowProps` may add to a row. */
+type TRowProps = { className?: string } & {
+  [data: `data-${string}`]: string | boolean | undefined;
+};
 
 /** `K`: the sort keys of the list (the server sorts the whole list, not the page). */
 export type TColumn<T, K extends string = never> = {
@@ -41,6 +47,8 @@ type TDataTableProps<T, K extends string> = {
   page: number;
   perPage: number;
   total: number;
+  /** `total` is a lower bound: the server counted this many matches and stopped. */
+  capped?: boolean | undefined;
   onPageChange: (page: number) => void;
   /**
    * Server sorting (controlled): the rows arrive sorted and are shown as they are. A header click
@@ -52,7 +60,13 @@ type TDataTableProps<T, K extends string> = {
   /** Buttons on the right of the toolbar (e.g. "Add"). */
   actions?: ReactNode;
   testId: string;
-  rowTestId?: (row: T) => string;
+  rowTestId?: (row: T) => string | undefined;
+  /** More attributes of a row (a class, `data-*` to find it by). */
+  rowProps?: (row: T) => TRowProps;
+  /** The table's least width before it scrolls sideways (px). */
+  minWidth?: number;
+  /** The pagination's first/last buttons (`TableFooter`). */
+  withEdges?: boolean;
   /**
    * Row selection (e.g. documents for bulk stamping): a checkbox per row and one in the header
    * that selects or clears the visible page. Keys come from `rowKey`.
@@ -68,13 +82,13 @@ type TDataTableProps<T, K extends string> = {
 /** Where a table's rows come from: `pagedRows`, `pagedTable` or `wholeTable` (spread into it). */
 export type TTableSource<T, K extends string = never> = Pick<
   TDataTableProps<T, K>,
-  'rows' | 'loading' | 'error' | 'page' | 'perPage' | 'total' | 'onPageChange'
+  'rows' | 'loading' | 'error' | 'page' | 'perPage' | 'total' | 'capped' | 'onPageChange'
 > &
   Partial<Pick<TDataTableProps<T, K>, 'sort' | 'onSortChange' | 'search'>>;
 
 /** What a paged list query answers: rows plus `meta.total`. */
 export type TPagedQuery<T> = {
-  data?: { data: T[]; meta: { total: number } } | undefined;
+  data?: { data: T[]; meta: { total: number; capped?: boolean | undefined } } | undefined;
   isPending: boolean;
   isFetching: boolean;
   error: unknown;
@@ -90,6 +104,7 @@ export const pagedRows = <T, K extends string>(list: TListState<K>, query: TPage
   page: list.page,
   perPage: list.perPage,
   total: query.data?.meta.total ?? 0,
+  capped: query.data?.meta.capped,
   onPageChange: list.setPage,
   sort: list.sort,
   onSortChange: list.setSort,
@@ -146,6 +161,7 @@ export const DataTable = <T, K extends string = never>({
   page,
   perPage,
   total,
+  capped,
   onPageChange,
   sort = null,
   onSortChange,
@@ -153,6 +169,9 @@ export const DataTable = <T, K extends string = never>({
   actions,
   testId,
   rowTestId,
+  rowProps,
+  minWidth = 640,
+  withEdges,
   selection,
 }: TDataTableProps<T, K>) => {
   const { t } = useTranslation();
@@ -233,7 +252,7 @@ export const DataTable = <T, K extends string = never>({
           highlightOnHover
           verticalSpacing="sm"
           horizontalSpacing="md"
-          miw={640}
+          miw={minWidth}
           aria-busy={loading}
         >
           <Table.Thead>
@@ -266,6 +285,7 @@ export const DataTable = <T, K extends string = never>({
             {visible.map((row) => (
               <Table.Tr
                 key={rowKey(row)}
+                {...rowProps?.(row)}
                 data-testid={rowTestId?.(row)}
                 bg={
                   selection?.selected.has(rowKey(row))
@@ -284,11 +304,7 @@ export const DataTable = <T, K extends string = never>({
                     />
                   </Table.Td>
                 ) : null}
-                {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align}>
-                    {column.render(row)}
-                  </Table.Td>
-                ))}
+                <ColumnCells columns={columns} row={row} />
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -303,8 +319,10 @@ export const DataTable = <T, K extends string = never>({
         page={page}
         perPage={perPage}
         total={total}
+        capped={capped}
         onPageChange={onPageChange}
         testId={testId}
+        withEdges={withEdges}
       />
     </div>
   );
@@ -322,22 +340,25 @@ export const TableFooter = ({
   page,
   perPage,
   total,
+  capped,
   onPageChange,
   testId,
   withEdges = true,
-}: {
-  loading: boolean;
-  error?: unknown;
+}: Pick<
+  TDataTableProps<unknown, never>,
+  | 'loading'
+  | 'error'
+  | 'emptyText'
+  | 'page'
+  | 'perPage'
+  | 'total'
+  | 'capped'
+  | 'onPageChange'
+  | 'testId'
+  | 'withEdges'
+> & {
   /** Rows shown now. */
   count: number;
-  emptyText: string;
-  page: number;
-  perPage: number;
-  total: number;
-  onPageChange: (page: number) => void;
-  testId: string;
-  /** First/last buttons once there are more than five pages. */
-  withEdges?: boolean;
 }) => {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / perPage));
@@ -358,7 +379,7 @@ export const TableFooter = ({
       {total > 0 ? (
         <Group justify="space-between" mt="md" gap="sm">
           <Text fz="sm" c="dimmed" data-testid={`${testId}-range`}>
-            {t('master.table.range', { from, to, total })}
+            {t(capped ? 'master.table.rangeCapped' : 'master.table.range', { from, to, total })}
           </Text>
           <Pagination
             value={page}

@@ -6,10 +6,12 @@ import type { ReactNode } from 'react';
 export const ErrorAlert = ({
   children,
   testId,
+  mt,
   mb,
 }: {
   children: ReactNode;
   testId?: string | undefined;
+  mt?: MantineSpacing;
   mb?: MantineSpacing;
 }) => (
   <Alert
@@ -17,6 +19,7 @@ export const ErrorAlert = ({
     variant="light"
     icon={<IconAlertCircle size={18} />}
     role="alert"
+    mt={mt}
     mb={mb}
     data-testid={testId}
   >

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Button, type ModalProps, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { DialogModal } from '@/components/forms/dialog-modal';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { statusMessage } from '@/lib/api-errors';
 
 type TFormModalProps = {
@@ -50,21 +51,23 @@ export const FormModal = ({
   const refusal =
     error ?? (save?.error ? (errorText ?? ((e) => statusMessage(e, t)))(save.error) : null);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered radius="lg" size={size}>
+    <DialogModal opened={opened} onClose={onClose} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate data-testid={testId}>
         <Stack gap="md">
           {children}
-          {refusal ? <ErrorAlert testId={`${testId}-error`}>{refusal}</ErrorAlert> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('master.actions.cancel')}
-            </Button>
+          <DialogActions
+            error={refusal}
+            errorTestId={`${testId}-error`}
+            loading={pending}
+            onCancel={onClose}
+            gap="sm"
+          >
             <Button type="submit" loading={pending} data-testid={submitTestId}>
               {submitLabel ?? t('master.actions.save')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 };

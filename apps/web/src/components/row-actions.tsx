@@ -40,6 +40,12 @@ export const rowAction = (
   ...more,
 });
 
+/** A row's `name` (the default name of its buttons). */
+const nameOf = (row: unknown): string => {
+  if (typeof row !== 'object' || row === null || !('name' in row)) return '';
+  return typeof row.name === 'string' ? row.name : '';
+};
+
 const actionButton = (action: TRowAction, name: string | undefined) => {
   const props = {
     variant: 'subtle',
@@ -118,6 +124,25 @@ export const rowActionsColumn = <T, K extends string = never>(
   );
 
 /**
+ * The last column of a list with one icon button a row (open, download…): `action(row)`, or
+ * `null` for none; it is named after `name(row)` (the row's `name` when left out).
+ */
+export const oneActionColumn = <T, K extends string = never>(
+  label: string,
+  action: (row: T) => TRowAction | null,
+  { name, width = 80 }: { name?: (row: T) => string; width?: number } = {},
+): TColumn<T, K> =>
+  rowActionsColumn(
+    label,
+    (row) => name?.(row) ?? nameOf(row),
+    (row) => {
+      const one = action(row);
+      return one === null ? null : [one];
+    },
+    width,
+  );
+
+/**
  * The edit and delete buttons of a list row; test ids `<prefix>-edit` and `<prefix>-delete`.
  * `edit` is a click handler, or the editor's path for a link.
  */
@@ -138,6 +163,45 @@ export const editDeleteActions = (
     },
   ),
 ];
+
+/**
+ * The last column of a list whose rows are edited and deleted (`editDeleteActions` with test ids
+ * `<testIdPrefix>-edit` and `-delete`), after the row's `more` actions; rows `manageable` says no
+ * to get none. The buttons are named after `name(row)` (the row's `name` when left out).
+ */
+export const editDeleteColumn = <T, K extends string = never>(
+  t: TFunction,
+  {
+    label = t('master.actions.label'),
+    testIdPrefix,
+    name,
+    edit,
+    onDelete,
+    more = () => [],
+    manageable = () => true,
+    width,
+  }: {
+    label?: string;
+    testIdPrefix: string;
+    /** `edit` is a click handler, or the editor's path for a link. */
+    edit: (row: T) => (() => void) | string;
+    onDelete: (row: T) => void;
+    more?: (row: T) => TRowAction[];
+    manageable?: (row: T) => boolean;
+    /** Rows without a string `name` must give it. */
+    name?: (row: T) => string;
+    width?: number;
+  },
+): TColumn<T, K> =>
+  rowActionsColumn(
+    label,
+    (row) => name?.(row) ?? nameOf(row),
+    (row) =>
+      manageable(row)
+        ? [...more(row), ...editDeleteActions(t, testIdPrefix, edit(row), () => onDelete(row))]
+        : null,
+    width,
+  );
 
 /** The last column of a list whose rows can only be edited: one pencil button per row. */
 export const editColumn = <T, K extends string = never>(

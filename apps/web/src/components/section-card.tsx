@@ -1,5 +1,41 @@
-import { Group, Paper, Text, Title } from '@mantine/core';
+import { Group, Paper, Text, Title, type TitleOrder } from '@mantine/core';
 import type { ReactNode } from 'react';
+
+/** A section's title (with an icon before it when given) and the dimmed hint under it. */
+export const SectionHeading = ({
+  title,
+  hint,
+  icon,
+  order = 2,
+  maw,
+}: {
+  title: ReactNode;
+  hint: ReactNode;
+  icon?: ReactNode;
+  order?: TitleOrder;
+  maw?: number;
+}) => {
+  const heading = (
+    <Title order={order} fz="lg">
+      {title}
+    </Title>
+  );
+  return (
+    <>
+      {icon ? (
+        <Group gap="xs">
+          {icon}
+          {heading}
+        </Group>
+      ) : (
+        heading
+      )}
+      <Text c="dimmed" fz="sm" mt={4} maw={maw}>
+        {hint}
+      </Text>
+    </>
+  );
+};
 
 /**
  * A titled card of a settings page (profile, password, identity): a bordered paper, the title
@@ -19,29 +55,12 @@ export const SectionCard = ({
   id?: string;
   testId?: string;
   children: ReactNode;
-}) => {
-  const heading = (
-    <Title order={2} fz="lg">
-      {title}
-    </Title>
-  );
-  return (
-    <Paper withBorder p="xl" id={id} data-testid={testId}>
-      {icon ? (
-        <Group gap="xs">
-          {icon}
-          {heading}
-        </Group>
-      ) : (
-        heading
-      )}
-      <Text c="dimmed" fz="sm" mt={4}>
-        {hint}
-      </Text>
-      {children}
-    </Paper>
-  );
-};
+}) => (
+  <Paper withBorder p="xl" id={id} data-testid={testId}>
+    <SectionHeading title={title} hint={hint} icon={icon} />
+    {children}
+  </Paper>
+);
 
 /** A refusal under a form's fields, announced to screen readers. */
 export const FormError = ({ children, testId }: { children: ReactNode; testId?: string }) => (

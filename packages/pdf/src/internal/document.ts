@@ -27,14 +27,22 @@ export type OpenedDocument = {
   limits: PdfLimits;
 };
 
+/**
+ * The bounds that apply to `bytes` (`limits` over the defaults), once the document is known to be
+ * given as bytes: the first step of every entry point that takes a document.
+ */
+export function inputLimits(bytes: Uint8Array, limits?: Partial<PdfLimits>): PdfLimits {
+  if (!(bytes instanceof Uint8Array)) {
+    throw new PdfError('INVALID_ARGUMENT', 'The document must be given as bytes (Uint8Array).');
+  }
+  return resolveLimits(limits);
+}
+
 export async function openDocument(
   bytes: Uint8Array,
   options: OpenOptions = {},
 ): Promise<OpenedDocument> {
-  if (!(bytes instanceof Uint8Array)) {
-    throw new PdfError('INVALID_ARGUMENT', 'The document must be given as bytes (Uint8Array).');
-  }
-  const limits = resolveLimits(options.limits);
+  const limits = inputLimits(bytes, options.limits);
   const report = checkStructure(bytes, limits, options.deep ?? false);
   if (report.encrypted && !options.allowEncrypted) {
     throw new PdfError(

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { at, atNow, ref, serialId } from './columns';
+import { index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { at, atNow, counter, ref, serialId } from './columns';
 
 import { users } from './org';
 
@@ -55,7 +55,7 @@ export const otps = pgTable(
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     /** For login OTPs: hash of the opaque token that ties the challenge to the login attempt. */
     challengeHash: varchar('challenge_hash', { length: 64 }),
-    attempts: integer('attempts').notNull().default(0),
+    attempts: counter('attempts'),
     expiresAt: at('expires_at').notNull(),
     consumedAt: at('consumed_at'),
     createdAt: atNow('created_at'),

@@ -1,8 +1,9 @@
 import { date, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { at, ref, serialId, timestamps } from './columns';
+import { at, counter, ref, serialId, timestamps } from './columns';
 
 import { documents } from './documents';
 import { companies, departements, users } from './org';
+import { ownedRowColumns } from './owned-columns';
 
 export type TBatchPlacementColumn = {
   page_mode: 'fixed' | 'first' | 'last';
@@ -52,13 +53,13 @@ export const batches = pgTable(
     templateId: integer('template_id'),
     actor: jsonb('actor').$type<TBatchActorColumn>().notNull(),
     payer: jsonb('payer').$type<TBatchPayerColumn>().notNull(),
-    countReady: integer('count_ready').notNull().default(0),
-    countRejected: integer('count_rejected').notNull().default(0),
-    countQueued: integer('count_queued').notNull().default(0),
-    countStamping: integer('count_stamping').notNull().default(0),
-    countStamped: integer('count_stamped').notNull().default(0),
-    countFailed: integer('count_failed').notNull().default(0),
-    countCancelled: integer('count_cancelled').notNull().default(0),
+    countReady: counter('count_ready'),
+    countRejected: counter('count_rejected'),
+    countQueued: counter('count_queued'),
+    countStamping: counter('count_stamping'),
+    countStamped: counter('count_stamped'),
+    countFailed: counter('count_failed'),
+    countCancelled: counter('count_cancelled'),
     startedAt: at('started_at'),
     finishedAt: at('finished_at'),
     ...timestamps,
@@ -108,10 +109,7 @@ export const batchItems = pgTable(
 export const bulkTemplates = pgTable(
   'bulk_templates',
   {
-    id: serialId(),
-    companyId: ref('company_id', () => companies.id, 'cascade'),
-    ownerUserId: ref('owner_user_id', () => users.id, 'cascade').notNull(),
-    name: varchar('name', { length: 150 }).notNull(),
+    ...ownedRowColumns(),
     docType: varchar('doc_type', { length: 10 }).notNull(),
     docValue: integer('doc_value'),
     emeterai: jsonb('emeterai').$type<TBatchPlacementColumn>().notNull(),

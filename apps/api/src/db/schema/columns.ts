@@ -21,3 +21,6 @@ export const ref = (
   target: () => AnyPgColumn,
   onDelete?: 'cascade' | 'restrict' | 'set null',
 ) => integer(name).references(target, onDelete ? { onDelete } : {});
+
+/** A count kept on its row (`integer not null default 0`), moved by the writes that change it. */
+export const counter = (name: string) => integer(name).notNull().default(0);

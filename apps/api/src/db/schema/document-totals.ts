@@ -1,4 +1,16 @@
 import { bigint, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { counter } from './columns';
+
+/**
+ * What every kept total is counted by: the document's company (`company_key`, 0 for none), its
+ * owner and its state; `n` is the count.
+ */
+const totalColumns = () => ({
+  companyKey: integer('company_key').notNull(),
+  ownerUserId: integer('owner_user_id').notNull(),
+  state: varchar('state', { length: 12 }).notNull(),
+  n: counter('n'),
+});
 
 /**
  * How many documents each owner has per company, department and state: kept by the database
@@ -8,13 +20,7 @@ import { bigint, index, integer, pgTable, primaryKey, varchar } from 'drizzle-or
  */
 export const documentTotals = pgTable(
   'document_totals',
-  {
-    companyKey: integer('company_key').notNull(),
-    departementKey: integer('departement_key').notNull(),
-    ownerUserId: integer('owner_user_id').notNull(),
-    state: varchar('state', { length: 12 }).notNull(),
-    n: integer('n').notNull().default(0),
-  },
+  { ...totalColumns(), departementKey: integer('departement_key').notNull() },
   (t) => [
     primaryKey({ columns: [t.companyKey, t.departementKey, t.ownerUserId, t.state] }),
     index('document_totals_owner_idx').on(t.ownerUserId),
@@ -28,13 +34,7 @@ export const documentTotals = pgTable(
  */
 export const documentSignerTotals = pgTable(
   'document_signer_totals',
-  {
-    userId: integer('user_id').notNull(),
-    companyKey: integer('company_key').notNull(),
-    ownerUserId: integer('owner_user_id').notNull(),
-    state: varchar('state', { length: 12 }).notNull(),
-    n: integer('n').notNull().default(0),
-  },
+  { userId: integer('user_id').notNull(), ...totalColumns() },
   (t) => [primaryKey({ columns: [t.userId, t.companyKey, t.ownerUserId, t.state] })],
 );
 

@@ -10,9 +10,10 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { at, atNow, ref, serialId, timestamps } from './columns';
+import { at, atNow, counter, ref, serialId, timestamps } from './columns';
 
 import { companies, users } from './org';
+import { ownedRowColumns } from './owned-columns';
 
 /** Signature specimens of a user (drawn on a pad or uploaded), stored as transparent PNGs. */
 export const esignSpecimens = pgTable(
@@ -102,7 +103,7 @@ export const documents = pgTable(
     /** The engine's technical notes about the repair (English), for the details and the logs. */
     repairWarnings: jsonb('repair_warnings').$type<string[]>().notNull().default([]),
     /** JavaScript actions found at upload (`PdfInfo.javaScriptCount`) and the first 100 of them. */
-    javascriptCount: integer('javascript_count').notNull().default(0),
+    javascriptCount: counter('javascript_count'),
     javascript: jsonb('javascript').$type<TJavaScriptAction[]>().notNull().default([]),
     /** Who confirmed the JavaScript before the first signature or e-Meterai, and when. */
     javascriptAcknowledgedBy: ref('javascript_acknowledged_by', () => users.id, 'set null'),
@@ -176,10 +177,7 @@ export const documentSigners = pgTable(
 export const templates = pgTable(
   'templates',
   {
-    id: serialId(),
-    companyId: ref('company_id', () => companies.id, 'cascade'),
-    ownerUserId: ref('owner_user_id', () => users.id, 'cascade').notNull(),
-    name: varchar('name', { length: 150 }).notNull(),
+    ...ownedRowColumns(),
     type: varchar('type', { length: 20, enum: ['Surat Dokumen', 'Surat Berharga'] }).notNull(),
     placements: jsonb('placements').$type<TPlacements>().notNull(),
     ...timestamps,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { at, ref, serialId, timestamps } from './columns';
+import { at, counter, ref, serialId, timestamps } from './columns';
 
 export const companies = pgTable('companies', {
   id: serialId(),
@@ -50,7 +50,7 @@ export const users = pgTable(
     language: varchar('language', { length: 2, enum: ['en', 'id'] })
       .notNull()
       .default('en'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    failedLoginCount: counter('failed_login_count'),
     lockedUntil: at('locked_until'),
     /**
      * Set when an admin removes a user who owns documents: the documents stay with the company,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { at, ref, serialId, timestamps } from './columns';
+import { at, counter, ref, serialId, timestamps } from './columns';
 import { users } from './org';
 
 /**
@@ -16,7 +16,7 @@ export const promoCodes = pgTable(
     /** percent: basis points (1000 = 10 %); fixed: integer rupiah. */
     value: integer('value').notNull(),
     usageLimit: integer('usage_limit'),
-    usedCount: integer('used_count').notNull().default(0),
+    usedCount: counter('used_count'),
     expiresAt: at('expires_at'),
     active: boolean('active').notNull().default(true),
     createdBy: ref('created_by', () => users.id, 'set null'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { batches } from './batches';
 import { invoices } from './billing';
-import { atNow, ref, serialId, timestamps } from './columns';
+import { atNow, counter, ref, serialId, timestamps } from './columns';
 import { documents } from './documents';
 import { companies, users } from './org';
 
@@ -92,8 +92,8 @@ export const supportArticles = pgTable(
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull(),
     published: boolean('published').notNull().default(true),
-    helpfulYes: integer('helpful_yes').notNull().default(0),
-    helpfulNo: integer('helpful_no').notNull().default(0),
+    helpfulYes: counter('helpful_yes'),
+    helpfulNo: counter('helpful_no'),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf } from '../../db/query.ts';
+import { firstOf, insertOne } from '../../db/query.ts';
 import {
   companies,
   departements,
@@ -53,11 +53,8 @@ export const deleteCompany = async (db: TDbOrTx, id: number) => {
   await db.delete(companies).where(eq(companies.id, id));
 };
 
-export const insertUser = async (db: TDbOrTx, values: typeof users.$inferInsert) => {
-  const [row] = await db.insert(users).values(values).returning();
-  if (!row) throw new Error('user insert returned nothing');
-  return row;
-};
+export const insertUser = (db: TDbOrTx, values: typeof users.$inferInsert) =>
+  insertOne(db, users, values);
 
 export const updateUser = async (
   db: TDbOrTx,

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { BATCH_ITEM_STATUSES } from '@bubuh/contracts';
 import yazl from 'yazl';
 import type { TDb } from '../../db/client.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
@@ -99,19 +100,9 @@ export const REPORT_COLUMNS = [
   'doc_date',
 ] as const;
 
-const ALL_STATUSES: repo.TBatchItemRow['status'][] = [
-  'ready',
-  'rejected',
-  'queued',
-  'stamping',
-  'stamped',
-  'failed',
-  'cancelled',
-];
-
 /** Every item of the batch as one report row (REPORT_COLUMNS), read 500 at a time. */
 export async function* reportRows(db: TDb, batchId: number, who: string) {
-  for await (const item of itemsOf(db, batchId, ALL_STATUSES)) {
+  for await (const item of itemsOf(db, batchId, [...BATCH_ITEM_STATUSES])) {
     yield {
       stampedAt: item.stampedAt,
       cells: [

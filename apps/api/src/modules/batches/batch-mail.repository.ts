@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { firstOf } from '../../db/query.ts';
+import { anyWhere, firstOf } from '../../db/query.ts';
 import { mailOutbox, users } from '../../db/schema.ts';
 
 /** Who a batch's e-mail goes to: its owner's address, name and language. */
@@ -13,17 +13,13 @@ export const recipientOf = (db: TDb, userId: number) =>
   );
 
 /** Whether a mail of `template` carrying `meta.key = key` was delivered (outbox or SMTP log). */
-export const mailDelivered = async (db: TDb, template: string, key: string) => {
-  const [row] = await db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.template, template),
-        sql`${mailOutbox.meta}->>'key' = ${key}`,
-        isNotNull(mailOutbox.sentAt),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-};
+export const mailDelivered = (db: TDb, template: string, key: string) =>
+  anyWhere(
+    db,
+    mailOutbox,
+    and(
+      eq(mailOutbox.template, template),
+      sql`${mailOutbox.meta}->>'key' = ${key}`,
+      isNotNull(mailOutbox.sentAt),
+    ),
+  );

@@ -6,10 +6,10 @@ import type {
 } from '@bubuh/contracts';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { containsText, countWhere, firstOf, pageOf as onePage } from '../../db/query.ts';
+import { containsText, firstOf, insertOne, sortedPageOf } from '../../db/query.ts';
 import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TBatchRow = typeof batches.$inferSelect;
@@ -76,11 +76,8 @@ const bump = async (
     .where(eq(batches.id, batchId));
 };
 
-export const insertBatch = async (db: TDbOrTx, values: typeof batches.$inferInsert) => {
-  const [row] = await db.insert(batches).values(values).returning();
-  if (!row) throw new Error('batch insert returned nothing');
-  return row;
-};
+export const insertBatch = (db: TDbOrTx, values: typeof batches.$inferInsert) =>
+  insertOne(db, batches, values);
 
 export const findVisible = (db: TDbOrTx, visibility: TVisibility, id: number) =>
   firstOf(
@@ -96,16 +93,15 @@ export const findBatch = (db: TDbOrTx, id: number) =>
 
 export const pageOf = async (db: TDbOrTx, visibility: TVisibility, query: TBatchQuery) => {
   const where = and(visibleTo(visibility), containsText(batches.name, query.search));
-  return onePage(
+  return sortedPageOf(
+    db,
+    batches,
     db
       .select({ batch: batches, owner: users.fullName })
       .from(batches)
       .innerJoin(users, eq(users.id, batches.ownerUserId))
-      .where(where)
-      .orderBy(...orderByOf(SORT_COLUMNS, query, batches.id, DEFAULT_ORDER))
       .$dynamic(),
-    query,
-    countWhere(db, batches, where),
+    { where, query, columns: SORT_COLUMNS, fallback: DEFAULT_ORDER },
   );
 };
 
@@ -121,16 +117,12 @@ export const itemsPage = async (db: TDbOrTx, batchId: number, query: TBatchItemQ
     query.status ? eq(batchItems.status, query.status) : undefined,
     containsText(batchItems.fileName, query.search),
   );
-  return onePage(
-    db
-      .select()
-      .from(batchItems)
-      .where(where)
-      .orderBy(...orderByOf(ITEM_SORT, query, batchItems.id, [asc(batchItems.id)]))
-      .$dynamic(),
+  return sortedPageOf(db, batchItems, db.select().from(batchItems).$dynamic(), {
+    where,
     query,
-    countWhere(db, batchItems, where),
-  );
+    columns: ITEM_SORT,
+    fallback: [asc(batchItems.id)],
+  });
 };
 
 /** Every item of a batch in a status (the ZIP and the report read them in pages of 500). */
@@ -229,6 +221,12 @@ const lockBatchOfItem = async (tx: TDbOrTx, itemId: number) => {
   return batch;
 };
 
+/** The item, locked for update (after its batch's row), when it is in one of `statuses`. */
+const lockItemIn = async (tx: TDbOrTx, itemId: number, statuses: TBatchItemStatus[]) => {
+  const [item] = await tx.select().from(batchItems).where(eq(batchItems.id, itemId)).for('update');
+  return item && statuses.includes(item.status) ? item : undefined;
+};
+
 class Unmoved extends Error {}
 
 /**
@@ -295,12 +293,8 @@ export const moveItem = async (
     // claimForJobs do): otherwise a cancel and a finishing item deadlock on PostgreSQL.
     const batch = await lockBatchOfItem(tx, itemId);
     if (!batch || (onlyIfBatch && !onlyIfBatch.includes(batch.status))) return undefined;
-    const [item] = await tx
-      .select()
-      .from(batchItems)
-      .where(eq(batchItems.id, itemId))
-      .for('update');
-    if (!item || !from.includes(item.status)) return undefined;
+    const item = await lockItemIn(tx, itemId, from);
+    if (!item) return undefined;
     const [row] = await tx
       .update(batchItems)
       .set({ ...values, status: to, updatedAt: new Date() })
@@ -314,19 +308,10 @@ export const moveItem = async (
 /** Removes an item (draft batch only); its counter goes down with it. */
 export const deleteItem = async (db: TDb, itemId: number, statuses: TBatchItemStatus[]) =>
   db.transaction(async (tx) => {
-    if (!(await lockBatchOfItem(tx, itemId))) return undefined;
-    const [item] = await tx
-      .select()
-      .from(batchItems)
-      .where(eq(batchItems.id, itemId))
-      .for('update');
-    if (!item || !statuses.includes(item.status)) return undefined;
-    const [batch] = await tx
-      .select()
-      .from(batches)
-      .where(eq(batches.id, item.batchId))
-      .for('update');
-    if (batch?.status !== 'draft') return undefined;
+    // The batch row is locked first: its status cannot change before the delete.
+    if ((await lockBatchOfItem(tx, itemId))?.status !== 'draft') return undefined;
+    const item = await lockItemIn(tx, itemId, statuses);
+    if (!item) return undefined;
     await tx.delete(batchItems).where(eq(batchItems.id, itemId));
     await tx
       .update(batches)

@@ -7,8 +7,9 @@ import { BATCH_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
-import { receiveUpload } from '../../lib/uploads.ts';
+import { receivePdf, receiveUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { reportOfBatch, zipOfBatch } from './batch-export.ts';
@@ -34,9 +35,6 @@ const readManifest = async (name: string | undefined, body: Buffer) => {
   return readCsv(body.toString('utf8'));
 };
 
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
   { batches, db, files, uploadLimitBytes },
@@ -60,16 +58,9 @@ export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
   ] as const) {
     endpointRoute(app, entry, async ({ request, reply, query }) => {
       const auth = requireAuth(request);
-      const opts = { field: 'file', maxBytes: uploadLimitBytes + 1, what: 'PDF' } as const;
-      const item = await receiveUpload(request, reply, opts, async (file) => {
-        const name = file.filename || 'document.pdf';
-        if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
-            file: 'not a PDF',
-          });
-        }
-        return batches.addFile(auth, query.batch_id, { filename: name, stream: file.file }, mode);
-      });
+      const item = await receivePdf(request, reply, uploadLimitBytes, (name, file) =>
+        batches.addFile(auth, query.batch_id, { filename: name, stream: file.file }, mode),
+      );
       return reply.code(201).send({ message: 'Dokumen berhasil diunggah', data: item });
     });
   }
@@ -139,42 +130,45 @@ export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
 
   endpointRoute(app, E.zip, async ({ auth, params, reply }) => {
     const { batch } = await batches.forExport(auth, params.id);
-    return reply
-      .type('application/zip')
-      .header('content-disposition', attachment(`${batch.name}.zip`))
-      .header('cache-control', 'private, no-store')
-      .send(zipOfBatch(db, files, batch.id));
+    return sendDownload(
+      reply,
+      { type: 'application/zip', name: `${batch.name}.zip` },
+      zipOfBatch(db, files, batch.id),
+    );
   });
   endpointRoute(app, E.originalsZip, async ({ auth, params, reply }) => {
     const { batch } = await batches.forExport(auth, params.id);
-    return reply
-      .type('application/zip')
-      .header('content-disposition', attachment(`${batch.name}-originals.zip`))
-      .header('cache-control', 'private, no-store')
-      .send(zipOfBatch(db, files, batch.id, 'original'));
+    return sendDownload(
+      reply,
+      { type: 'application/zip', name: `${batch.name}-originals.zip` },
+      zipOfBatch(db, files, batch.id, 'original'),
+    );
   });
   endpointRoute(app, E.original, async ({ auth, params, reply }) => {
     const { fileName, key } = await batches.originalOf(auth, params.id);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachment(fileName))
-      .header('cache-control', 'private, no-store')
-      .send(await files.stream(key));
+    return sendDownload(
+      reply,
+      { type: 'application/pdf', name: fileName },
+      await files.stream(key),
+    );
   });
   endpointRoute(app, E.reportXlsx, async ({ auth, params, reply }) => {
     const { batch, owner } = await batches.forExport(auth, params.id);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', attachment(`${batch.name}-report.xlsx`))
-      .header('cache-control', 'private, no-store')
-      .send(xlsxReportOfBatch(db, batch.id, owner));
+    return sendDownload(
+      reply,
+      {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        name: `${batch.name}-report.xlsx`,
+      },
+      xlsxReportOfBatch(db, batch.id, owner),
+    );
   });
   endpointRoute(app, E.report, async ({ auth, params, reply }) => {
     const { batch, owner } = await batches.forExport(auth, params.id);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment(`${batch.name}-report.csv`))
-      .header('cache-control', 'private, no-store')
-      .send(reportOfBatch(db, batch.id, owner));
+    return sendDownload(
+      reply,
+      { type: 'text/csv; charset=utf-8', name: `${batch.name}-report.csv` },
+      reportOfBatch(db, batch.id, owner),
+    );
   });
 };

@@ -7,7 +7,7 @@ import type {
 } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { actorOf, canManage, payerOf, visibilityOf } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findDocument } from '../documents/documents.repository.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
@@ -62,11 +62,8 @@ const FILE_PROBLEMS = new Set(['UNPROCESSABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLO
 export const createBatchesService = (deps: TBatchesDeps) => {
   const { db, documents, runner } = deps;
 
-  const load = async (auth: TAuth, id: number) => {
-    const row = await repo.findVisible(db, visibilityOf(auth), id);
-    if (!row) throw AppError.notFound('Batch');
-    return row;
-  };
+  const load = async (auth: TAuth, id: number) =>
+    foundOr404(await repo.findVisible(db, visibilityOf(auth), id), 'Batch');
 
   /** A batch the caller may change: its owner, or an admin of its company. */
   const loadManaged = async (auth: TAuth, id: number) => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
-import { countWhere, firstOf, pageOf } from '../../db/query.ts';
+import { countWhere, firstOf, insertOne, pageOf } from '../../db/query.ts';
 import {
   companies,
   invoiceItems,
@@ -179,11 +179,8 @@ export const createBillingRepository = (db: TDb) => ({
     });
   },
 
-  saveNotification: async (values: typeof paymentNotifications.$inferInsert) => {
-    const [row] = await db.insert(paymentNotifications).values(values).returning();
-    if (!row) throw new Error('notification not stored');
-    return row;
-  },
+  saveNotification: (values: typeof paymentNotifications.$inferInsert) =>
+    insertOne(db, paymentNotifications, values),
   notification: (id: number) =>
     firstOf(db.select().from(paymentNotifications).where(eq(paymentNotifications.id, id))),
   setNotificationOutcome: (id: number, outcome: string) =>
@@ -269,11 +266,7 @@ export const createBillingRepository = (db: TDb) => ({
     return { rows, total, ids };
   },
 
-  insertProof: async (values: typeof paymentProofs.$inferInsert) => {
-    const [row] = await db.insert(paymentProofs).values(values).returning();
-    if (!row) throw new Error('proof not stored');
-    return row;
-  },
+  insertProof: (values: typeof paymentProofs.$inferInsert) => insertOne(db, paymentProofs, values),
   proof: (id: number) => firstOf(db.select().from(paymentProofs).where(eq(paymentProofs.id, id))),
   /** submitted → confirmed / rejected, only once. */
   reviewProof: (

@@ -11,7 +11,7 @@ import {
 } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { isCompanyAdmin, payerOf } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TInvoiceRow, TInvoiceScope } from './billing.repository.ts';
 import { createBillingRepository } from './billing.repository.ts';
@@ -206,11 +206,8 @@ export const createBillingService = (deps: {
     };
   };
 
-  const visible = async (auth: TAuth, id: number) => {
-    const row = await repo.invoice(id, invoiceScopeOf(auth));
-    if (!row) throw AppError.notFound('Invoice');
-    return row;
-  };
+  const visible = async (auth: TAuth, id: number) =>
+    foundOr404(await repo.invoice(id, invoiceScopeOf(auth)), 'Invoice');
 
   /** Refuses paying an invoice that is no longer pending (paid, failed, or past due). */
   const requirePayable = (row: TInvoiceRow) => {

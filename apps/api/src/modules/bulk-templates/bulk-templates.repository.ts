@@ -17,27 +17,13 @@ const SORT_COLUMNS: TSortColumns<TBulkTemplateSortKey> = {
   date: bulkTemplates.createdAt,
 };
 
-/** SQL of the bulk templates; every statement is scoped by the session's company. */
-export const createBulkTemplatesRepository = (db: TDb) => {
-  // The list page, `find` (each row with its owner's name), update and remove, all scoped.
-  const owned = ownedRowsOf(db, bulkTemplates, SORT_COLUMNS);
-
-  return {
-    page: owned.page,
-    find: owned.find,
-
-    insert: async (scope: TBulkTemplateScope, values: TBulkTemplateValues) => {
-      const [row] = await db
-        .insert(bulkTemplates)
-        .values({ companyId: scope.companyId, ownerUserId: scope.userId, ...values })
-        .returning({ id: bulkTemplates.id });
-      if (!row) throw new Error('bulk template insert returned nothing');
-      return row.id;
-    },
-
-    update: (scope: TBulkTemplateScope, id: number, values: TBulkTemplateValues) =>
-      owned.update(scope, id, values),
-
-    remove: owned.remove,
-  };
-};
+/**
+ * SQL of the bulk templates, every statement scoped by the session's company: the list page,
+ * `find` (each row with its owner's name), insert, update and remove.
+ */
+export const createBulkTemplatesRepository = (db: TDb) =>
+  ownedRowsOf<typeof bulkTemplates, TBulkTemplateSortKey, TBulkTemplateValues>(
+    db,
+    bulkTemplates,
+    SORT_COLUMNS,
+  );

@@ -1,7 +1,7 @@
 import type { TBulkTemplate, TBulkTemplateQuery, TBulkTemplateRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { canManage } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { checkBatchBoxes } from '../batches/batch-boxes.ts';
 import {
@@ -38,11 +38,8 @@ export const createBulkTemplatesService = (deps: {
 }) => {
   const repo = createBulkTemplatesRepository(deps.db);
 
-  const get = async (auth: TAuth, id: number) => {
-    const row = await repo.find(scopeOf(auth), id);
-    if (!row) throw AppError.notFound('Template');
-    return row;
-  };
+  const get = async (auth: TAuth, id: number) =>
+    foundOr404(await repo.find(scopeOf(auth), id), 'Template');
 
   const valuesOf = async (input: TBulkTemplateRequest) => {
     await checkBatchBoxes(deps.documentTypes, {

@@ -82,14 +82,22 @@ export const renameDepartement = async (db: TDb, companyId: number, id: number, 
     .where(and(eq(departements.id, id), eq(departements.companyId, companyId)));
 };
 
-/** The department row of the company, locked for update (the delete); undefined when gone. */
-export const lockDepartement = (tx: TTx, companyId: number, id: number) =>
+/**
+ * The department row of the company, locked for update (the delete) or, with `'share'`, against
+ * a delete while a quota movement runs; undefined when gone.
+ */
+export const lockDepartement = (
+  tx: TTx,
+  companyId: number,
+  id: number,
+  strength: 'update' | 'share' = 'update',
+) =>
   firstOf(
     tx
       .select({ id: departements.id })
       .from(departements)
       .where(and(eq(departements.id, id), eq(departements.companyId, companyId)))
-      .for('update'),
+      .for(strength),
   );
 
 export const countUsers = (tx: TTx, departementId: number) =>

@@ -53,3 +53,29 @@ export const applyEvent = async (
   if (!row) throw busy();
   return row;
 };
+
+/**
+ * The end of a failed sign or stamp (`from` is `esigning` or `stamping`): the document goes back
+ * (`abort`: to draft, signing or signed as its signers say), keeping the error only when a unit had
+ * been reserved (refunded since; nothing was spent otherwise), and the error is thrown again: an
+ * `AppError` as it is, anything else as a 503 with `fallback` and `fields`.
+ */
+export const abortWork = async (
+  db: TDb,
+  documentId: number,
+  from: 'esigning' | 'stamping',
+  error: unknown,
+  failure: { reserved: boolean; fallback: string; fields?: Record<string, string> },
+): Promise<never> => {
+  const message = error instanceof AppError ? error.message : failure.fallback;
+  const counts = await repo.signerCounts(db, documentId);
+  await tryEvent(
+    db,
+    documentId,
+    from,
+    { type: 'abort', ...counts },
+    failure.reserved ? { lastError: message } : {},
+  );
+  if (error instanceof AppError) throw error;
+  throw new AppError('SERVICE_UNAVAILABLE', message, failure.fields);
+};

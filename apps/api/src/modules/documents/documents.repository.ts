@@ -1,7 +1,7 @@
 import { statesOfWireStatus, type TStoredDocumentState } from '@bubuh/contracts';
 import { and, count, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf } from '../../db/query.ts';
+import { firstOf, insertOne } from '../../db/query.ts';
 import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { keptStateTotals } from './document-totals.repository.ts';
@@ -54,11 +54,8 @@ export const changeState = (
       .returning(),
   );
 
-export const insertDocument = async (db: TDbOrTx, values: typeof documents.$inferInsert) => {
-  const [row] = await db.insert(documents).values(values).returning();
-  if (!row) throw new Error('document insert returned nothing');
-  return row;
-};
+export const insertDocument = (db: TDbOrTx, values: typeof documents.$inferInsert) =>
+  insertOne(db, documents, values);
 
 export const findDocument = (db: TDbOrTx, id: number) =>
   firstOf(db.select().from(documents).where(eq(documents.id, id)));
@@ -170,13 +167,30 @@ const disjointBranches = (filter: TDocumentFilter): SQL[] => {
   ];
 };
 
-/** A search counts at most this many matches (`total` says "this many or more"). */
-export const SEARCH_TOTAL_CAP = 10_000;
+/**
+ * A list's search counts at most this many matches: past it the answer says `capped` (more than
+ * this many) instead of counting every match of a common word on every page read.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
+
+/** One count per disjoint visibility branch, each stopped after `limit` matches if given. */
+const countBranches = async (db: TDbOrTx, filter: TDocumentFilter, limit?: number) => {
+  const filters = filtersOf(filter);
+  const counts = await Promise.all(
+    disjointBranches(filter).map((branch) => {
+      const matches = db
+        .select({ one: sql`1` })
+        .from(documents)
+        .where(and(branch, ...filters));
+      return db.select({ n: count() }).from((limit ? matches.limit(limit) : matches).as('matches'));
+    }),
+  );
+  return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
+};
 
 /**
  * How many visible documents match `filter`. Without a search, id or date filter the database's
- * kept totals answer (document-totals.repository.ts); otherwise one count per disjoint visibility
- * branch, a search's bounded to `SEARCH_TOTAL_CAP`.
+ * kept totals answer (document-totals.repository.ts); otherwise the disjoint branches are counted.
  */
 export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Promise<number> => {
   if (filter.id === undefined && !filter.search && !filter.from && !filter.to && !filter.waiting) {
@@ -185,19 +199,22 @@ export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Prom
     const totals = await keptStateTotals(db, filter.visibility, states);
     return [...totals.values()].reduce((sum, n) => sum + n, 0);
   }
-  const filters = filtersOf(filter);
-  const cap = filter.search ? SEARCH_TOTAL_CAP : undefined;
-  const counts = await Promise.all(
-    disjointBranches(filter).map((branch) => {
-      const matches = db
-        .select({ one: sql`1` })
-        .from(documents)
-        .where(and(branch, ...filters));
-      return db.select({ n: count() }).from((cap ? matches.limit(cap) : matches).as('matches'));
-    }),
-  );
-  const total = counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
-  return cap ? Math.min(total, cap) : total;
+  return countBranches(db, filter);
+};
+
+/**
+ * The total of a list page: `countDocuments`, but a search stops counting past
+ * `SEARCH_TOTAL_CAP` matches (`capped`: there are more than `total`).
+ */
+export const countListed = async (
+  db: TDbOrTx,
+  filter: TDocumentFilter,
+): Promise<{ total: number; capped: boolean }> => {
+  if (!filter.search) return { total: await countDocuments(db, filter), capped: false };
+  const n = await countBranches(db, filter, SEARCH_TOTAL_CAP + 1);
+  return n > SEARCH_TOTAL_CAP
+    ? { total: SEARCH_TOTAL_CAP, capped: true }
+    : { total: n, capped: false };
 };
 
 /** Visible documents per wire status, from the kept totals. */

@@ -2,10 +2,11 @@ import { DOCUMENT_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { languageOf, localizeMessage } from '../../lib/messages.ts';
 import { stillCurrent } from '../../lib/revalidate.ts';
-import { receiveUpload } from '../../lib/uploads.ts';
+import { receivePdf } from '../../lib/uploads.ts';
 import { requireAuth, type TAuth } from '../../plugins/auth.ts';
 import type { TDocumentsService } from './documents.service.ts';
 
@@ -16,20 +17,12 @@ type TOptions = {
   authFromLinkToken: (token: string, documentId: number) => Promise<TAuth>;
 };
 
-const contentDisposition = (fileName: string, inline: boolean) =>
-  `${inline ? 'inline' : 'attachment'}; filename="${fileName.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-
 /** A document's PDF, never cached: shown in the browser (`inline`) or downloaded. */
 const sendPdf = (
   reply: FastifyReply,
   file: Awaited<ReturnType<TDocumentsService['download']>>,
   inline: boolean,
-) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', contentDisposition(file.fileName, inline))
-    .header('cache-control', 'private, no-store')
-    .send(file.stream);
+) => sendDownload(reply, { type: 'application/pdf', name: file.fileName, inline }, file.stream);
 
 export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
@@ -43,15 +36,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
     [E.uploadEsign, 'esign'],
   ] as const) {
     endpointRoute(app, entry, async ({ request, reply }) => {
-      // One byte over the limit reaches the store, which refuses it (413) and removes the part.
-      const opts = { field: 'file', maxBytes: uploadLimitBytes + 1, what: 'PDF' } as const;
-      const data = await receiveUpload(request, reply, opts, async (file) => {
-        const name = file.filename || 'document.pdf';
-        if (!/\.pdf$/i.test(name) && file.mimetype !== 'application/pdf') {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF files can be stamped', {
-            file: 'not a PDF',
-          });
-        }
+      const data = await receivePdf(request, reply, uploadLimitBytes, async (name, file) => {
         const uploaded = await documents.upload(requireAuth(request), {
           filename: name,
           stream: file.file,

@@ -8,7 +8,7 @@ import {
 } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { canManage, type TActor, visibilityOf } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
@@ -42,11 +42,8 @@ export const uploadNotice = (repaired: boolean, javascriptCount: number): string
 };
 
 /** One document the actor may see (another tenant's answers 404). */
-export const loadDocument = async (db: TDb, actor: TActor, id: number) => {
-  const row = await repo.findVisible(db, visibilityOf(actor), id);
-  if (!row) throw AppError.notFound('Document');
-  return row;
-};
+export const loadDocument = async (db: TDb, actor: TActor, id: number) =>
+  foundOr404(await repo.findVisible(db, visibilityOf(actor), id), 'Document');
 
 /** Upload, list, details, download, drafts, cancel and delete: the document itself. */
 /** A signed unsigned-file link is reused this long (its token lives 15 minutes). */
@@ -199,16 +196,16 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       const { page, perPage, sort, order, ...filter } = query;
       const full = { visibility: visibilityOf(auth), ...filter, signsOthers: state?.signsOthers };
       // The history's two lists (spec §4) are their own pages, read with the main one.
-      const [lists, total] = await Promise.all([
+      const [lists, { total, capped }] = await Promise.all([
         pages.listHistoryPages(db, full, page, perPage, { sort, order }),
-        repo.countDocuments(db, full),
+        repo.countListed(db, full),
       ]);
       const wire = await wireOf(auth, [lists.data, lists.stamp, lists.nostamp]);
       return {
         data: wire(lists.data),
         stamp: wire(lists.stamp),
         nostamp: wire(lists.nostamp),
-        meta: { page: query.page, perPage: query.perPage, total },
+        meta: { page: query.page, perPage: query.perPage, total, ...(capped ? { capped } : {}) },
       };
     },
 

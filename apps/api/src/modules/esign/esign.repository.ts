@@ -2,9 +2,9 @@ import type { TEsignQuery, TEsignSortKey } from '@bubuh/contracts';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { insertWithinLimit, lockLimit } from '../../db/count-limit.ts';
-import { containsText, countWhere, firstOf, pageOf } from '../../db/query.ts';
+import { containsText, countWhere, firstOf, insertOne, sortedPageOf } from '../../db/query.ts';
 import { esignSpecimens, users } from '../../db/schema.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
 
 export type TSpecimenRow = typeof esignSpecimens.$inferSelect;
 type TNewSpecimen = Omit<typeof esignSpecimens.$inferInsert, 'id' | 'isDefault' | 'userId'>;
@@ -37,16 +37,12 @@ export const createEsignRepository = (db: TDb) => ({
       eq(esignSpecimens.userId, userId),
       containsText(esignSpecimens.name, query.search),
     );
-    return pageOf(
-      db
-        .select()
-        .from(esignSpecimens)
-        .where(where)
-        .orderBy(...orderByOf(SORT_COLUMNS, query, esignSpecimens.id, DEFAULT_ORDER))
-        .$dynamic(),
+    return sortedPageOf(db, esignSpecimens, db.select().from(esignSpecimens).$dynamic(), {
+      where,
       query,
-      countWhere(db, esignSpecimens, where),
-    );
+      columns: SORT_COLUMNS,
+      fallback: DEFAULT_ORDER,
+    });
   },
 
   findOwn: (userId: number, id: number) =>
@@ -78,12 +74,11 @@ export const createEsignRepository = (db: TDb) => ({
           .select({ id: esignSpecimens.id })
           .from(esignSpecimens)
           .where(and(eq(esignSpecimens.userId, userId), eq(esignSpecimens.isDefault, true)));
-        const [row] = await tx
-          .insert(esignSpecimens)
-          .values({ ...values(used), userId, isDefault: current === undefined })
-          .returning();
-        if (!row) throw new Error('insert returned nothing');
-        return row;
+        return insertOne(tx, esignSpecimens, {
+          ...values(used),
+          userId,
+          isDefault: current === undefined,
+        });
       },
     }),
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TEsignQuery, TEsignSpecimen } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { createEsignRepository, type TSpecimenRow } from './esign.repository.ts';
@@ -34,11 +34,8 @@ export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
       throw AppError.notFound('User');
   };
 
-  const loadOwn = async (auth: TAuth, id: number) => {
-    const row = await repo.findOwn(auth.userId, id);
-    if (!row) throw AppError.notFound('Esign');
-    return row;
-  };
+  const loadOwn = async (auth: TAuth, id: number) =>
+    foundOr404(await repo.findOwn(auth.userId, id), 'Esign');
 
   return {
     /** One page of a user's specimens; `search` matches the name. */

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { lockLimit } from '../../db/count-limit.ts';
-import { firstOf, updateById } from '../../db/query.ts';
+import { firstOf, insertOne, updateById } from '../../db/query.ts';
 import {
   documents,
   lockerItems,
@@ -169,11 +169,7 @@ export const createLockerRepository = (db: TDb) => {
         return work(tx);
       }),
 
-    insert: async (tx: TTx | TDb, values: TLockerInsert) => {
-      const [row] = await tx.insert(t).values(values).returning();
-      if (!row) throw new Error('locker insert returned nothing');
-      return row;
-    },
+    insert: (tx: TTx | TDb, values: TLockerInsert) => insertOne(tx, t, values),
 
     update: (tx: TTx | TDb, id: number, values: Partial<TLockerInsert>) =>
       updateById(tx, t, id, values),

@@ -2,15 +2,13 @@ import { LOCKER_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { sendDownload } from '../../lib/downloads.ts';
 import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
 import type { TLockerService } from './locker.service.ts';
 import type { TLockerFiles } from './locker-files.ts';
 import type { TLockerSettings } from './locker-settings.ts';
-
-const disposition = (name: string, inline: boolean) =>
-  `${inline ? 'inline' : 'attachment'}; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** Shown in the browser only for types that cannot run script (PDF, raster images, text). */
 const INLINE = /^(application\/pdf|image\/(png|jpeg|gif|webp|bmp|avif)|text\/(plain|csv))$/;
@@ -20,13 +18,13 @@ const sendFile = (
   file: { name: string; mime: string; size?: number; stream: NodeJS.ReadableStream },
   inline: boolean,
 ) => {
-  const show = inline && INLINE.test(file.mime);
-  reply
-    .type(file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime)
-    .header('content-disposition', disposition(file.name, show))
-    .header('cache-control', 'private, no-store');
+  const type = file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime;
   if (file.size !== undefined) reply.header('content-length', file.size);
-  return reply.send(file.stream);
+  return sendDownload(
+    reply,
+    { type, name: file.name, inline: inline && INLINE.test(file.mime) },
+    file.stream,
+  );
 };
 
 export const lockerRoutes: FastifyPluginAsyncZod<{

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf } from '../../db/query.ts';
+import { firstOf, insertOne } from '../../db/query.ts';
 import { quotaAccounts, quotaEntries, quotaMovements } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -8,6 +8,14 @@ type TDbOrTx = TDb | TTx;
 export type TQuotaKind = 'emeterai' | 'esign' | 'psre';
 export type TOwnerType = 'system' | 'company' | 'departement' | 'user';
 export type TAccountRef = { ownerType: TOwnerType; ownerId: number; companyId: number | null };
+
+/** The one account of an owner for a kind (unique on owner type, owner id and kind). */
+const accountWhere = (ownerType: TOwnerType, ownerId: number, kind: TQuotaKind) =>
+  and(
+    eq(quotaAccounts.ownerType, ownerType),
+    eq(quotaAccounts.ownerId, ownerId),
+    eq(quotaAccounts.kind, kind),
+  );
 
 /**
  * The account for (owner, kind), created on first use: read first (it exists after the first
@@ -36,13 +44,7 @@ export const findAccount = (
     db
       .select()
       .from(quotaAccounts)
-      .where(
-        and(
-          eq(quotaAccounts.ownerType, ownerType),
-          eq(quotaAccounts.ownerId, ownerId),
-          eq(quotaAccounts.kind, kind),
-        ),
-      ),
+      .where(accountWhere(ownerType, ownerId, kind)),
   );
 
 /**
@@ -55,13 +57,7 @@ export const lockedAccount = async (tx: TTx, ref: TAccountRef, kind: TQuotaKind)
       tx
         .select()
         .from(quotaAccounts)
-        .where(
-          and(
-            eq(quotaAccounts.ownerType, ref.ownerType),
-            eq(quotaAccounts.ownerId, ref.ownerId),
-            eq(quotaAccounts.kind, kind),
-          ),
-        )
+        .where(accountWhere(ref.ownerType, ref.ownerId, kind))
         .for('update'),
     );
   const found = await lock();
@@ -114,11 +110,8 @@ export const credit = async (db: TDbOrTx, accountId: number, quantity: number) =
 export const findMovementByKey = (db: TDbOrTx, key: string) =>
   firstOf(db.select().from(quotaMovements).where(eq(quotaMovements.idempotencyKey, key)));
 
-export const insertMovement = async (db: TDbOrTx, values: typeof quotaMovements.$inferInsert) => {
-  const [row] = await db.insert(quotaMovements).values(values).returning();
-  if (!row) throw new Error('movement insert returned nothing');
-  return row;
-};
+export const insertMovement = (db: TDbOrTx, values: typeof quotaMovements.$inferInsert) =>
+  insertOne(db, quotaMovements, values);
 
 export const insertEntries = async (db: TDbOrTx, values: (typeof quotaEntries.$inferInsert)[]) => {
   await db.insert(quotaEntries).values(values);

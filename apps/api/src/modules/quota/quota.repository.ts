@@ -6,9 +6,10 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
-import { countWhere, firstOf, pageOf } from '../../db/query.ts';
+import { firstOf, sortedPageOf } from '../../db/query.ts';
 import { departements, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
+import { lockDepartement } from '../departements/departements.repository.ts';
 import { keptScopeTotal, type TTotalsScope } from '../documents/document-totals.repository.ts';
 import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
 
@@ -104,13 +105,7 @@ export const findDepartement = (db: TDb, companyId: number, id: number) =>
  * Undefined when the department is gone.
  */
 export const lockDepartementForShare = (tx: TTx, companyId: number, id: number) =>
-  firstOf(
-    tx
-      .select({ id: departements.id })
-      .from(departements)
-      .where(and(eq(departements.id, id), eq(departements.companyId, companyId)))
-      .for('share'),
-  );
+  lockDepartement(tx, companyId, id, 'share');
 
 /** Spend per month (UTC) over the last `months` months, for accounts of one owner or a company. */
 export const monthlyUsage = async (
@@ -198,7 +193,9 @@ const HISTORY_DEFAULT_ORDER = [desc(quotaMovements.createdAt), desc(quotaMovemen
 /** Company history: every movement touching the company or one of its departments. */
 export const companyHistory = async (db: TDb, companyId: number, query: TQuotaHistoryQuery) => {
   const where = eq(quotaMovements.companyId, companyId);
-  const { rows, total } = await pageOf(
+  const { rows, total } = await sortedPageOf(
+    db,
+    quotaMovements,
     db
       .select({
         id: quotaMovements.id,
@@ -216,11 +213,8 @@ export const companyHistory = async (db: TDb, companyId: number, query: TQuotaHi
       .innerJoin(fromAcc, eq(fromAcc.id, quotaMovements.fromAccountId))
       .innerJoin(toAcc, eq(toAcc.id, quotaMovements.toAccountId))
       .leftJoin(users, eq(users.id, quotaMovements.actorUserId))
-      .where(where)
-      .orderBy(...orderByOf(HISTORY_SORT_COLUMNS, query, quotaMovements.id, HISTORY_DEFAULT_ORDER))
       .$dynamic(),
-    query,
-    countWhere(db, quotaMovements, where),
+    { where, query, columns: HISTORY_SORT_COLUMNS, fallback: HISTORY_DEFAULT_ORDER },
   );
   const deptIds = [
     ...new Set(

@@ -1,7 +1,7 @@
 import type { TQuota, TQuotaHistoryQuery, TTransferQuotaRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { quotaAccountOf, requireCompanyAdmin, requireQuotaAdmin } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { balanceOf, move, type TAccountRef } from './ledger.ts';
 import * as repo from './quota.repository.ts';
@@ -41,11 +41,8 @@ const lastMonths = (n: number): string[] => {
 export const createQuotaService = (deps: { db: TDb }) => {
   const { db } = deps;
 
-  const findDepartement = async (companyId: number, departementId: number) => {
-    const row = await repo.findDepartement(db, companyId, departementId);
-    if (!row) throw AppError.notFound('Department');
-    return row;
-  };
+  const findDepartement = async (companyId: number, departementId: number) =>
+    foundOr404(await repo.findDepartement(db, companyId, departementId), 'Department');
 
   const chart = async (ref: TAccountRef, companyWide: boolean) => {
     const months = lastMonths(CHART_MONTHS);

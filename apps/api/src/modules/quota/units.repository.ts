@@ -1,19 +1,13 @@
 import { and, asc, eq, like, lt } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf } from '../../db/query.ts';
+import { anyWhere, firstOf, insertOne } from '../../db/query.ts';
 import { quotaAccounts, unitReservations } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TReservationRow = typeof unitReservations.$inferSelect;
 
-export const insertReservation = async (
-  db: TDbOrTx,
-  values: typeof unitReservations.$inferInsert,
-) => {
-  const [row] = await db.insert(unitReservations).values(values).returning();
-  if (!row) throw new Error('reservation insert returned nothing');
-  return row;
-};
+export const insertReservation = (db: TDbOrTx, values: typeof unitReservations.$inferInsert) =>
+  insertOne(db, unitReservations, values);
 
 /** reserved → `to`, only if still reserved (one of spend, release and recovery wins). */
 export const settleReservation = async (
@@ -69,11 +63,9 @@ export const reservationsByKeyPrefix = async (db: TDbOrTx, documentId: number, p
     .orderBy(asc(unitReservations.id));
 
 /** Whether any unit is reserved for the document (some attempt is working on it). */
-export const hasReservedUnit = async (db: TDbOrTx, documentId: number) => {
-  const rows = await db
-    .select({ id: unitReservations.id })
-    .from(unitReservations)
-    .where(and(eq(unitReservations.documentId, documentId), eq(unitReservations.state, 'reserved')))
-    .limit(1);
-  return rows.length > 0;
-};
+export const hasReservedUnit = (db: TDbOrTx, documentId: number) =>
+  anyWhere(
+    db,
+    unitReservations,
+    and(eq(unitReservations.documentId, documentId), eq(unitReservations.state, 'reserved')),
+  );

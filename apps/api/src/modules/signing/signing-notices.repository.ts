@@ -35,11 +35,11 @@ export const noticeSubject = async (db: TDb, documentId: number) => {
   return { doc, signers };
 };
 
+/** One notice of a document: `kind` about `subjectId` (a signer row, or the owner) to `userId`. */
+export type TSigningNotice = typeof signingNotices.$inferInsert;
+
 /** Claims one notice; false when it was sent (or is being sent) already. */
-export const claimNotice = async (
-  db: TDb,
-  notice: { documentId: number; kind: 'turn' | 'completed'; subjectId: number; userId: number },
-) => {
+export const claimNotice = async (db: TDb, notice: TSigningNotice) => {
   const rows = await db
     .insert(signingNotices)
     .values(notice)
@@ -49,10 +49,7 @@ export const claimNotice = async (
 };
 
 /** Gives a claim back when its mail could not be sent (the job's retry sends it). */
-export const releaseNotice = async (
-  db: TDb,
-  notice: { documentId: number; kind: 'turn' | 'completed'; subjectId: number },
-) => {
+export const releaseNotice = async (db: TDb, notice: TSigningNotice) => {
   await db
     .delete(signingNotices)
     .where(

@@ -21,10 +21,7 @@ export type TNoticeOutcome = { sent: ('turn' | 'completed')[] };
  */
 export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningNoticeDeps) => {
   const base = publicUrl.replace(/\/$/, '');
-  const send = async (
-    notice: { documentId: number; kind: 'turn' | 'completed'; subjectId: number; userId: number },
-    mail: Parameters<TMailer['send']>[0],
-  ) => {
+  const send = async (notice: repo.TSigningNotice, mail: Parameters<TMailer['send']>[0]) => {
     if (!(await repo.claimNotice(db, notice))) return false;
     try {
       await mailer.send(mail);
@@ -41,6 +38,17 @@ export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningN
     const { doc, signers } = subject;
     const sent: TNoticeOutcome['sent'] = [];
     const owner = { userId: doc.ownerId, language: doc.ownerLanguage };
+    const link = `${base}/stamp/single/esign/${doc.id}`;
+    const noticeOf = (
+      kind: repo.TSigningNotice['kind'],
+      subjectId: number,
+      userId: number,
+    ): repo.TSigningNotice => ({
+      documentId: doc.id,
+      kind,
+      subjectId,
+      userId,
+    });
     for (const s of signers) {
       if (s.status === 'signed' && s.userId !== doc.ownerId) {
         await inApp?.signedBy({ doc, owner, signerId: s.id, signerName: s.fullName });
@@ -55,19 +63,13 @@ export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningN
           next.email,
           next.fullName,
           { id: doc.id, fileName: doc.fileName, ownerName: doc.ownerName },
-          `${base}/stamp/single/esign/${doc.id}`,
+          link,
         );
-        const notice = {
-          documentId: doc.id,
-          kind: 'turn' as const,
-          subjectId: next.id,
-          userId: next.userId,
-        };
         await inApp?.signingTurn({
           doc,
           signer: { userId: next.userId, language: next.language, signerId: next.id },
         });
-        if (await send(notice, mail)) sent.push('turn');
+        if (await send(noticeOf('turn', next.id, next.userId), mail)) sent.push('turn');
       }
     }
     const everyoneSigned = signers.length > 0 && signers.every((s) => s.status === 'signed');
@@ -78,16 +80,10 @@ export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningN
         doc.ownerEmail,
         doc.ownerName,
         { id: doc.id, fileName: doc.fileName },
-        `${base}/stamp/single/esign/${doc.id}`,
+        link,
       );
-      const notice = {
-        documentId: doc.id,
-        kind: 'completed' as const,
-        subjectId: doc.ownerId,
-        userId: doc.ownerId,
-      };
       await inApp?.signingCompleted({ doc, owner });
-      if (await send(notice, mail)) sent.push('completed');
+      if (await send(noticeOf('completed', doc.ownerId, doc.ownerId), mail)) sent.push('completed');
     }
     return { sent };
   };

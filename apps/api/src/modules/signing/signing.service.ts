@@ -14,17 +14,13 @@ import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TSignatureProvider } from '../../providers/signature/local-signature-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { applyEvent, busy, tryEvent } from '../documents/document-events.ts';
+import { runClaimedWork, type TClaimedWork } from '../documents/document-work.ts';
 import * as documentsRepo from '../documents/documents.repository.ts';
 import { loadDocument } from '../documents/documents.service.ts';
-import {
-  attemptKey,
-  type TJobAttempt,
-  takeOverEarlierAttempts,
-} from '../documents/documents-takeover.ts';
+import { type TJobAttempt, takeOverEarlierAttempts } from '../documents/documents-takeover.ts';
 import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
 import type { TFileIntoLocker } from '../locker/locker-filing.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
-import { withUnit } from '../quota/units.ts';
 import { requireSigningIdentity } from './signer-identity.ts';
 import * as repo from './signing.repository.ts';
 
@@ -164,102 +160,72 @@ export const createSigningService = (deps: TSigningDeps) => {
     const acknowledgment = javascriptAcknowledgment(doc, me.id, request.acknowledge_javascript);
 
     const claimed = await applyEvent(db, doc, { type: 'start-sign' });
-    let reserved = false;
-    let lost = false;
-    let storedKey: string | null = null;
-    try {
-      return await withUnit(
-        db,
-        {
-          kind: 'esign',
-          payer,
-          actorUserId: me.id,
-          documentId: doc.id,
-          ...(attempt ? { key: attemptKey(attempt) } : {}),
-        },
-        async (unit) => {
-          reserved = true;
-          const credential = await deps.signatures.credentialFor({
-            id: me.id,
-            fullName: me.fullName,
-            email: me.email,
-            nik: me.nik,
+    const work: TClaimedWork = {
+      kind: 'esign',
+      payer,
+      actorUserId: me.id,
+      documentId: doc.id,
+      from: 'esigning',
+      attempt,
+      fallback: 'Penandatanganan gagal, kuota telah dikembalikan. Silakan coba lagi.',
+    };
+    return runClaimedWork(db, files, work, async (unit, store) => {
+      const credential = await deps.signatures.credentialFor({
+        id: me.id,
+        fullName: me.fullName,
+        email: me.email,
+        nik: me.nik,
+      });
+      const tsa = await deps.signatures.tsa();
+      const signed = await pdf.sign(await files.get(claimed.currentKey), {
+        specimen: specimen ? await files.get(specimen.fileKey) : me.fullName,
+        // A drawn or uploaded specimen carries the name and caption a typed one does.
+        imageLabel: me.fullName,
+        page: Math.min(request.page, doc.pageCount),
+        rect: { x: request.x, y: request.y, width: request.width, height: request.height },
+        signer: credential,
+        reason: request.reason?.trim() || 'Saya menyetujui dokumen ini',
+        location: request.location?.trim() || 'Indonesia',
+        ...(tsa ? { tsa } : {}),
+      });
+      const key = `documents/${doc.id}-${randomUUID()}/signed.pdf`;
+      await store(key, signed.bytes);
+      const pending = queue.filter((s) => s.status === 'pending' && s.id !== next?.id).length;
+      await db.transaction(async (tx) => {
+        if (next) await repo.markSigned(tx, next.id, signed.fieldName);
+        else
+          await repo.insertSigned(tx, {
+            documentId: doc.id,
+            userId: me.id,
+            position: queue.length + 1,
+            placement: { page: signed.page, ...signed.rect },
+            fieldName: signed.fieldName,
           });
-          const tsa = await deps.signatures.tsa();
-          const signed = await pdf.sign(await files.get(claimed.currentKey), {
-            specimen: specimen ? await files.get(specimen.fileKey) : me.fullName,
-            // A drawn or uploaded specimen carries the name and caption a typed one does.
-            imageLabel: me.fullName,
-            page: Math.min(request.page, doc.pageCount),
-            rect: { x: request.x, y: request.y, width: request.width, height: request.height },
-            signer: credential,
-            reason: request.reason?.trim() || 'Saya menyetujui dokumen ini',
-            location: request.location?.trim() || 'Indonesia',
-            ...(tsa ? { tsa } : {}),
-          });
-          storedKey = `documents/${doc.id}-${randomUUID()}/signed.pdf`;
-          await files.put(storedKey, signed.bytes);
-          const key = storedKey;
-          const pending = queue.filter((s) => s.status === 'pending' && s.id !== next?.id).length;
-          await db.transaction(async (tx) => {
-            if (next) await repo.markSigned(tx, next.id, signed.fieldName);
-            else
-              await repo.insertSigned(tx, {
-                documentId: doc.id,
-                userId: me.id,
-                position: queue.length + 1,
-                placement: { page: signed.page, ...signed.rect },
-                fieldName: signed.fieldName,
-              });
-            const done = await tryEvent(
-              tx,
-              doc.id,
-              'esigning',
-              { type: 'sign-done', pending },
-              {
-                currentKey: key,
-                sizeBytes: signed.bytes.byteLength,
-                signingMethod: signingMethodAfter(doc.signingMethod, {
-                  type: 'sign-done',
-                  emeteraiPlaced: doc.placements.emeterai !== null,
-                }),
-                lastError: null,
-                ...acknowledgment,
-              },
-            );
-            if (!done) throw busy();
-            await unit.spend(tx);
-          });
-          return {
-            document_id: doc.id,
-            field_name: signed.fieldName,
-            signing_status: pending > 0 ? ('signing' as const) : ('signed' as const),
-          };
-        },
-        undefined,
-        () => {
-          lost = true;
-        },
-      );
-    } catch (error) {
-      if (storedKey) await files.delete(storedKey);
-      // A retry of this job (or the recovery sweep) took the document over: leave it alone.
-      if (lost) throw busy();
-      const message =
-        error instanceof AppError
-          ? error.message
-          : 'Penandatanganan gagal, kuota telah dikembalikan. Silakan coba lagi.';
-      const counts = await documentsRepo.signerCounts(db, doc.id);
-      await tryEvent(
-        db,
-        doc.id,
-        'esigning',
-        { type: 'abort', ...counts },
-        reserved ? { lastError: message } : {},
-      );
-      if (error instanceof AppError) throw error;
-      throw new AppError('SERVICE_UNAVAILABLE', message);
-    }
+        const done = await tryEvent(
+          tx,
+          doc.id,
+          'esigning',
+          { type: 'sign-done', pending },
+          {
+            currentKey: key,
+            sizeBytes: signed.bytes.byteLength,
+            signingMethod: signingMethodAfter(doc.signingMethod, {
+              type: 'sign-done',
+              emeteraiPlaced: doc.placements.emeterai !== null,
+            }),
+            lastError: null,
+            ...acknowledgment,
+          },
+        );
+        if (!done) throw busy();
+        await unit.spend(tx);
+      });
+      return {
+        document_id: doc.id,
+        field_name: signed.fieldName,
+        signing_status: pending > 0 ? ('signing' as const) : ('signed' as const),
+      };
+    });
   };
 
   /** The owner ends the signing round: whoever has not signed yet is taken off. */

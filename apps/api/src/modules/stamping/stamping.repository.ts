@@ -1,15 +1,12 @@
 import { and, desc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf } from '../../db/query.ts';
+import { firstOf, insertOne } from '../../db/query.ts';
 import { serialNumbers } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
 
-export const insertSerial = async (db: TDbOrTx, values: typeof serialNumbers.$inferInsert) => {
-  const [row] = await db.insert(serialNumbers).values(values).returning();
-  if (!row) throw new Error('serial insert returned nothing');
-  return row;
-};
+export const insertSerial = (db: TDbOrTx, values: typeof serialNumbers.$inferInsert) =>
+  insertOne(db, serialNumbers, values);
 
 /** A stamped serial stays stamped (a late failure of an attempt that lost cannot undo it). */
 export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped' | 'failed') => {

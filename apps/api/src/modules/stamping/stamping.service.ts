@@ -7,17 +7,12 @@ import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { applyEvent, busy, tryEvent } from '../documents/document-events.ts';
-import * as documentsRepo from '../documents/documents.repository.ts';
+import { runClaimedWork, type TClaimedWork } from '../documents/document-work.ts';
 import { loadDocument } from '../documents/documents.service.ts';
-import {
-  attemptKey,
-  type TJobAttempt,
-  takeOverEarlierAttempts,
-} from '../documents/documents-takeover.ts';
+import { type TJobAttempt, takeOverEarlierAttempts } from '../documents/documents-takeover.ts';
 import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
 import type { TFileIntoLocker } from '../locker/locker-filing.ts';
 import type { TAccountRef } from '../quota/ledger.ts';
-import { withUnit } from '../quota/units.ts';
 import * as repo from './stamping.repository.ts';
 
 export type TStampingDeps = {
@@ -139,125 +134,97 @@ export const createStampingService = (deps: TStampingDeps) => {
       throw error;
     });
 
-    let reserved = false;
-    let lost = false;
     let serialId: number | null = null;
-    let storedKey: string | null = null;
-    try {
-      return await withUnit(
-        db,
-        {
-          kind: 'emeterai',
-          payer,
-          actorUserId: actor.userId,
+    const work: TClaimedWork = {
+      kind: 'emeterai',
+      payer,
+      actorUserId: actor.userId,
+      documentId: doc.id,
+      from: 'stamping',
+      attempt,
+      fallback: 'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.',
+      fields: { provider: meterai.name },
+      releaseNote: (error) =>
+        error instanceof Error ? error.message.slice(0, 500) : 'stamp failed',
+      // The serial stays with the document as failed: the retry stamps with it.
+      onFailure: async () => {
+        if (serialId !== null) await repo.setSerialStatus(db, serialId, 'failed');
+      },
+    };
+    return runClaimedWork(db, files, work, async (unit, store) => {
+      // A serial issued for this document whose stamp failed is used again (never a second
+      // serial for one document while the first can still be stamped).
+      const reused = await reusableSerialOf(doc.id);
+      const issued =
+        reused ??
+        (await meterai.issueSerial({
+          docType: docType.kode,
+          docValue: request.doc_value ?? null,
+          fileName: doc.fileName,
           documentId: doc.id,
-          ...(attempt ? { key: attemptKey(attempt) } : {}),
-        },
-        async (unit) => {
-          reserved = true;
-          // A serial issued for this document whose stamp failed is used again (never a second
-          // serial for one document while the first can still be stamped).
-          const reused = await reusableSerialOf(doc.id);
-          const issued =
-            reused ??
-            (await meterai.issueSerial({
-              docType: docType.kode,
-              docValue: request.doc_value ?? null,
-              fileName: doc.fileName,
-              documentId: doc.id,
-            }));
-          const serialRow = reused
-            ? reused.row
-            : await repo.insertSerial(db, {
-                serial: issued.serial,
-                provider: meterai.name,
-                documentId: doc.id,
-                docType: docType.kode,
-                imageKey: await keepRasterImage(issued),
-              });
-          serialId = serialRow.id;
-          const current = await files.get(doc.currentKey);
-          const signing = await meterai.signing({
+        }));
+      const serialRow = reused
+        ? reused.row
+        : await repo.insertSerial(db, {
             serial: issued.serial,
-            documentSha256: createHash('sha256').update(current).digest('hex'),
-            ...(reused ? { retry: true } : {}),
+            provider: meterai.name,
+            documentId: doc.id,
+            docType: docType.kode,
+            imageKey: await keepRasterImage(issued),
           });
-          const common = {
-            serial: issued.serial,
-            image: issued.image,
-            page: request.page,
-            rect: { x: request.x, y: request.y, width: request.width, height: request.height },
-            reason: request.reason?.trim() || docType.nama,
-            location: request.location?.trim() || 'Indonesia',
-            signer: signing.signer,
-            ...(signing.tsa ? { tsa: signing.tsa } : {}),
-          };
-          const stamped =
-            signing.kind === 'credential'
-              ? await pdf.stamp(current, { ...common, signer: signing.signer })
-              : await pdf.stampWithSigner(current, { ...common, signer: signing.signer });
-          storedKey = `documents/${doc.id}-${randomUUID()}/stamped-${issued.serial.toLowerCase()}.pdf`;
-          await files.put(storedKey, stamped.bytes);
-          const key = storedKey;
-          await db.transaction(async (tx) => {
-            await repo.setSerialStatus(tx, serialRow.id, 'stamped');
-            const done = await tryEvent(
-              tx,
-              doc.id,
-              'stamping',
-              { type: 'stamp-done' },
-              {
-                signingMethod: signingMethodAfter(doc.signingMethod, { type: 'stamp-done' }),
-                currentKey: key,
-                // The details show the file as it is now (the stamped one).
-                sizeBytes: stamped.bytes.byteLength,
-                serialNumberId: serialRow.id,
-                docType: docType.kode,
-                docValue: request.doc_value ?? doc.docValue,
-                placements: {
-                  ...doc.placements,
-                  emeterai: { page: stamped.page, ...stamped.rect },
-                },
-                stampedAt: new Date(),
-                lastError: null,
-                ...acknowledgment,
-              },
-            );
-            // Recovery gave the document up meanwhile: roll back, the unit is released below.
-            if (!done) throw busy();
-            await unit.spend(tx);
-          });
-          return { document_id: doc.id, serial_number: issued.serial, status: 'stamp' as const };
-        },
-        (error) => (error instanceof Error ? error.message.slice(0, 500) : 'stamp failed'),
-        () => {
-          lost = true;
-        },
-      );
-    } catch (error) {
-      if (lost) {
-        // A retry of this job (or the recovery sweep) took the document over: leave it alone.
-        if (storedKey) await files.delete(storedKey);
-        throw busy();
-      }
-      if (serialId !== null) await repo.setSerialStatus(db, serialId, 'failed');
-      if (storedKey) await files.delete(storedKey);
-      const message =
-        error instanceof AppError
-          ? error.message
-          : 'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.';
-      const counts = await documentsRepo.signerCounts(db, doc.id);
-      await tryEvent(
-        db,
-        doc.id,
-        'stamping',
-        { type: 'abort', ...counts },
-        // Nothing was spent when the unit could not be reserved: no error to keep.
-        reserved ? { lastError: message } : {},
-      );
-      if (error instanceof AppError) throw error;
-      throw new AppError('SERVICE_UNAVAILABLE', message, { provider: meterai.name });
-    }
+      serialId = serialRow.id;
+      const current = await files.get(doc.currentKey);
+      const signing = await meterai.signing({
+        serial: issued.serial,
+        documentSha256: createHash('sha256').update(current).digest('hex'),
+        ...(reused ? { retry: true } : {}),
+      });
+      const common = {
+        serial: issued.serial,
+        image: issued.image,
+        page: request.page,
+        rect: { x: request.x, y: request.y, width: request.width, height: request.height },
+        reason: request.reason?.trim() || docType.nama,
+        location: request.location?.trim() || 'Indonesia',
+        signer: signing.signer,
+        ...(signing.tsa ? { tsa: signing.tsa } : {}),
+      };
+      const stamped =
+        signing.kind === 'credential'
+          ? await pdf.stamp(current, { ...common, signer: signing.signer })
+          : await pdf.stampWithSigner(current, { ...common, signer: signing.signer });
+      const key = `documents/${doc.id}-${randomUUID()}/stamped-${issued.serial.toLowerCase()}.pdf`;
+      await store(key, stamped.bytes);
+      await db.transaction(async (tx) => {
+        await repo.setSerialStatus(tx, serialRow.id, 'stamped');
+        const done = await tryEvent(
+          tx,
+          doc.id,
+          'stamping',
+          { type: 'stamp-done' },
+          {
+            signingMethod: signingMethodAfter(doc.signingMethod, { type: 'stamp-done' }),
+            currentKey: key,
+            // The details show the file as it is now (the stamped one).
+            sizeBytes: stamped.bytes.byteLength,
+            serialNumberId: serialRow.id,
+            docType: docType.kode,
+            docValue: request.doc_value ?? doc.docValue,
+            placements: {
+              ...doc.placements,
+              emeterai: { page: stamped.page, ...stamped.rect },
+            },
+            stampedAt: new Date(),
+            lastError: null,
+            ...acknowledgment,
+          },
+        );
+        // Recovery gave the document up meanwhile: roll back, the unit is released below.
+        if (!done) throw busy();
+        await unit.spend(tx);
+      });
+      return { document_id: doc.id, serial_number: issued.serial, status: 'stamp' as const };
+    });
   };
 
   return {

@@ -1,7 +1,7 @@
 import type { TArticleKind, TArticleQuery, TArticleWrite } from '@bubuh/contracts';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { firstOf, updateById } from '../../db/query.ts';
+import { firstOf, insertOne, updateById } from '../../db/query.ts';
 import { supportArticles } from '../../db/schema.ts';
 
 export type TArticleRow = typeof supportArticles.$inferSelect;
@@ -35,7 +35,7 @@ export const createArticlesRepository = (db: TDb) => ({
   find: (id: number) =>
     firstOf(db.select().from(supportArticles).where(eq(supportArticles.id, id))),
 
-  insert: (values: TArticleWrite) => firstOf(db.insert(supportArticles).values(values).returning()),
+  insert: (values: TArticleWrite) => insertOne(db, supportArticles, values),
 
   update: (id: number, values: TArticleWrite) => updateById(db, supportArticles, id, values),
 

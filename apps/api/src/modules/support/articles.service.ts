@@ -35,9 +35,7 @@ export const createArticlesService = (deps: { db: TDb }) => {
     },
 
     create: async (body: TArticleWrite) => {
-      const row = await repo.insert(body);
-      if (!row) throw new Error('article insert returned nothing');
-      return toWire(row);
+      return toWire(await repo.insert(body));
     },
 
     update: async (id: number, body: TArticleWrite) => {

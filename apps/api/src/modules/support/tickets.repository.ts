@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { containsText, countOf, firstOf, pageOf } from '../../db/query.ts';
+import { anyWhere, containsText, countOf, firstOf, insertOne, pageOf } from '../../db/query.ts';
 import {
   batches,
   companies,
@@ -166,36 +166,29 @@ export const createTicketsRepository = (db: TDb) => {
           : what === 'batch'
             ? [batches, batches.ownerUserId]
             : [invoices, invoices.userId];
-      const [row] = await db
-        .select({ id: table.id })
-        .from(table)
-        .where(
-          and(
-            eq(table.id, id),
-            companyId !== null
-              ? or(eq(ownerColumn, userId), eq(table.companyId, companyId))
-              : eq(ownerColumn, userId),
-          ),
-        );
-      return row !== undefined;
+      return anyWhere(
+        db,
+        table,
+        and(
+          eq(table.id, id),
+          companyId !== null
+            ? or(eq(ownerColumn, userId), eq(table.companyId, companyId))
+            : eq(ownerColumn, userId),
+        ),
+      );
     },
 
     /** The ticket, its first message and the message's files, in one transaction. */
     create: (ticket: Omit<typeof tickets.$inferInsert, 'id'>, files: TNewAttachment[]) =>
       db.transaction(async (tx) => {
-        const [row] = await tx.insert(tickets).values(ticket).returning();
-        if (!row) throw new Error('ticket insert returned nothing');
-        const [entry] = await tx
-          .insert(ticketEntries)
-          .values({
-            ticketId: row.id,
-            authorUserId: ticket.userId,
-            kind: 'message',
-            fromSupport: false,
-            body: ticket.description,
-          })
-          .returning();
-        if (!entry) throw new Error('entry insert returned nothing');
+        const row = await insertOne(tx, tickets, ticket);
+        const entry = await insertOne(tx, ticketEntries, {
+          ticketId: row.id,
+          authorUserId: ticket.userId,
+          kind: 'message',
+          fromSupport: false,
+          body: ticket.description,
+        });
         if (files.length) {
           await tx
             .insert(ticketAttachments)
@@ -228,11 +221,7 @@ export const createTicketsRepository = (db: TDb) => {
         if (updated.length === 0) return null;
         const inserted: TEntryRow[] = [];
         for (const { entry, files } of entries) {
-          const [row] = await tx
-            .insert(ticketEntries)
-            .values({ ...entry, ticketId })
-            .returning();
-          if (!row) throw new Error('entry insert returned nothing');
+          const row = await insertOne(tx, ticketEntries, { ...entry, ticketId });
           inserted.push(row);
           if (files?.length) {
             await tx

@@ -12,7 +12,7 @@ import {
 } from '@bubuh/contracts';
 import type { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TReceivedFile } from '../../lib/upload-parts.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
@@ -78,11 +78,8 @@ export const createTicketsService = (deps: {
 }) => {
   const repo = createTicketsRepository(deps.db);
 
-  const load = async (auth: TAuth, id: number) => {
-    const view = await repo.find(scopeOf(auth), id);
-    if (!view) throw AppError.notFound('Ticket');
-    return view;
-  };
+  const load = async (auth: TAuth, id: number) =>
+    foundOr404(await repo.find(scopeOf(auth), id), 'Ticket');
 
   const detail = async (auth: TAuth, id: number): Promise<TTicketDetail> => {
     const view = await load(auth, id);

@@ -29,62 +29,45 @@ const SORT_COLUMNS: TSortColumns<TTemplateSortKey> = {
 };
 
 /** SQL of the templates module; every statement is scoped by the session's company. */
-export const createTemplatesRepository = (db: TDb) => {
-  // The list page (the validated `sort`/`order` of the request), `find`, update and remove, all scoped.
-  const owned = ownedRowsOf(db, templates, SORT_COLUMNS);
+export const createTemplatesRepository = (db: TDb) => ({
+  // The list page (the validated `sort`/`order` of the request), `find`, insert, update and
+  // remove, all scoped.
+  ...ownedRowsOf<typeof templates, TTemplateSortKey, TTemplateValues>(db, templates, SORT_COLUMNS),
 
-  return {
-    page: owned.page,
-    find: owned.find,
+  /** Active users among `ids` with their company (deactivated accounts sign nothing). */
+  usersByIds: (ids: number[]) =>
+    db
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(and(inArray(users.id, ids), isNull(users.deactivatedAt))),
 
-    /** Active users among `ids` with their company (deactivated accounts sign nothing). */
-    usersByIds: (ids: number[]) =>
-      db
-        .select({ id: users.id, companyId: users.companyId })
-        .from(users)
-        .where(and(inArray(users.id, ids), isNull(users.deactivatedAt))),
+  specimensByIds: (ids: number[]) =>
+    db
+      .select({ id: esignSpecimens.id, userId: esignSpecimens.userId })
+      .from(esignSpecimens)
+      .where(inArray(esignSpecimens.id, ids)),
 
-    specimensByIds: (ids: number[]) =>
-      db
-        .select({ id: esignSpecimens.id, userId: esignSpecimens.userId })
-        .from(esignSpecimens)
-        .where(inArray(esignSpecimens.id, ids)),
-
-    insert: async (scope: TTemplateScope, values: TTemplateValues) => {
-      const [row] = await db
-        .insert(templates)
-        .values({ companyId: scope.companyId, ownerUserId: scope.userId, ...values })
-        .returning({ id: templates.id });
-      return row?.id ?? -1;
-    },
-
-    update: (scope: TTemplateScope, id: number, values: TTemplateValues) =>
-      owned.update(scope, id, values),
-
-    remove: owned.remove,
-
-    /**
-     * Who can be chosen as a signer: the active users of the company (a personal account only
-     * itself), with what choosing needs (name and department), not their e-mail addresses.
-     */
-    signers: (scope: TTemplateScope) =>
-      db
-        .select({
-          id: users.id,
-          fullName: users.fullName,
-          departement_name: departements.name,
-        })
-        .from(users)
-        .leftJoin(departements, eq(departements.id, users.departementId))
-        .where(
-          and(
-            scope.companyId !== null
-              ? eq(users.companyId, scope.companyId)
-              : eq(users.id, scope.userId),
-            isNull(users.deactivatedAt),
-          ),
-        )
-        .orderBy(asc(users.fullName), asc(users.id))
-        .limit(500),
-  };
-};
+  /**
+   * Who can be chosen as a signer: the active users of the company (a personal account only
+   * itself), with what choosing needs (name and department), not their e-mail addresses.
+   */
+  signers: (scope: TTemplateScope) =>
+    db
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        departement_name: departements.name,
+      })
+      .from(users)
+      .leftJoin(departements, eq(departements.id, users.departementId))
+      .where(
+        and(
+          scope.companyId !== null
+            ? eq(users.companyId, scope.companyId)
+            : eq(users.id, scope.userId),
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .orderBy(asc(users.fullName), asc(users.id))
+      .limit(500),
+});

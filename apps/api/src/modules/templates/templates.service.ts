@@ -7,7 +7,7 @@ import type {
   TTemplateSigner,
 } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
 import {
@@ -52,11 +52,8 @@ export const createTemplatesService = (deps: { db: TDb }) => {
     created_at: t.createdAt.toISOString(),
   });
 
-  const get = async (auth: TAuth, id: number) => {
-    const row = await repo.find(scopeOf(auth), id);
-    if (!row) throw AppError.notFound('Template');
-    return row;
-  };
+  const get = async (auth: TAuth, id: number) =>
+    foundOr404(await repo.find(scopeOf(auth), id), 'Template');
 
   /**
    * Who may sign in a template: users of the caller's company; a personal account only itself.

@@ -2,7 +2,7 @@ import type { TCompanyUserQuery, TCompanyUserSortKey, TPersonalUserQuery } from 
 import { and, count, desc, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { insertWithinLimit } from '../../db/count-limit.ts';
-import { containsText, countWhere, firstOf, pageOf } from '../../db/query.ts';
+import { anyWhere, containsText, firstOf, sortedPageOf } from '../../db/query.ts';
 import {
   companies,
   departements,
@@ -12,7 +12,7 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
 import { createPlansRepository } from '../plans/plans.repository.ts';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -86,26 +86,23 @@ export const createCompanyUsersRepository = (db: TDb) => {
           : and(eq(users.companyId, scope.companyId), ne(users.id, scope.exceptUserId)),
         searchOf(query.search),
       );
-      return pageOf(
-        select()
-          .where(where)
-          .orderBy(...orderByOf(USER_SORT_COLUMNS, query, users.id, DEFAULT_ORDER))
-          .$dynamic(),
+      return sortedPageOf(db, users, select().$dynamic(), {
+        where,
         query,
-        countWhere(db, users, where),
-      );
+        columns: USER_SORT_COLUMNS,
+        fallback: DEFAULT_ORDER,
+      });
     },
 
     findInCompany: (companyId: number, id: number): Promise<TUserWithDept | undefined> =>
       firstOf(select().where(and(eq(users.id, id), eq(users.companyId, companyId), active))),
 
-    hasDepartement: async (companyId: number, departementId: number) => {
-      const [row] = await db
-        .select({ id: departements.id })
-        .from(departements)
-        .where(and(eq(departements.id, departementId), eq(departements.companyId, companyId)));
-      return row !== undefined;
-    },
+    hasDepartement: (companyId: number, departementId: number) =>
+      anyWhere(
+        db,
+        departements,
+        and(eq(departements.id, departementId), eq(departements.companyId, companyId)),
+      ),
 
     findById: (id: number) => firstOf(db.select().from(users).where(eq(users.id, id))),
 

@@ -9,6 +9,12 @@ import type { useDocTypes } from '@/lib/document-queries';
 export const docTypeOptionsOf = (types: ReturnType<typeof useDocTypes>['data']) =>
   (types ?? []).map((type) => ({ value: type.kode, label: `${type.nama} (${type.kode})` }));
 
+/** The document type `code` as the list shows it; undefined when the list lacks it. */
+export const docTypeLabel = (
+  types: ReturnType<typeof useDocTypes>['data'],
+  code: string | null,
+): string | undefined => docTypeOptionsOf(types).find((option) => option.value === code)?.label;
+
 /** An option as the list shows it: the name, then the provider's code small. */
 const renderDocType = ({ option }: { option: { value: string; label: string } }) => (
   <Group gap={6} wrap="nowrap">

@@ -1,8 +1,9 @@
 import { formatIDR, METERAI_FACE_VALUE_IDR } from '@bubuh/contracts';
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { IconRubberStamp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { DialogModal } from '@/components/forms/dialog-modal';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { JavaScriptAck } from './javascript-ack';
 
 type TStampConfirmModalProps = {
@@ -41,12 +42,10 @@ export const StampConfirmModal = ({
     [t('stamping.confirm.duty'), formatIDR(METERAI_FACE_VALUE_IDR)],
   ];
   return (
-    <Modal
+    <DialogModal
       opened={opened}
       onClose={loading ? () => undefined : onClose}
       title={t('stamping.confirm.title')}
-      centered
-      radius="lg"
     >
       <Stack gap="md" data-testid="stamp-confirm">
         <Text fz="sm">{t('stamping.confirm.body')}</Text>
@@ -68,11 +67,14 @@ export const StampConfirmModal = ({
           {t('stamping.confirm.final')}
         </Text>
         {javascript ? <JavaScriptAck {...javascript} /> : null}
-        {error ? <ErrorAlert testId="stamp-error">{error}</ErrorAlert> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            {t('stamping.actions.cancel')}
-          </Button>
+        <DialogActions
+          error={error}
+          errorTestId="stamp-error"
+          loading={loading}
+          onCancel={onClose}
+          cancelLabel={t('stamping.actions.cancel')}
+          gap="sm"
+        >
           <Button
             leftSection={<IconRubberStamp size={16} />}
             onClick={onConfirm}
@@ -82,8 +84,8 @@ export const StampConfirmModal = ({
           >
             {t('stamping.confirm.submit')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 };

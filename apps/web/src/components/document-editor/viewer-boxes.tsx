@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import type { TDisplayBox } from '@/lib/placement';
 import { StampMark } from './stamp-mark';
@@ -21,3 +22,18 @@ export const stampViewerBox = (
   content: <StampMark />,
   testId,
 });
+
+/**
+ * A signature box on the viewer, labelled with its signer; fixed unless `editable`, showing
+ * `content` (the specimen, a typed name) instead of the label when given.
+ */
+export const signViewerBox = (
+  box: TDisplayBox,
+  label: string,
+  {
+    id,
+    editable = false,
+    content,
+    testId,
+  }: { id: string; editable?: boolean; content?: ReactNode; testId?: string | undefined },
+): TViewerBox => ({ id, box, kind: 'sign', editable, label, content, testId });

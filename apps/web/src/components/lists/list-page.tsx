@@ -4,6 +4,13 @@ import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
 import { AddButton, ListSection } from '@/components/list-section';
 import type { TDeleteDialog } from '@/lib/use-row-dialogs';
 
+/** A row's `id` or `name` when it has one: the defaults of `rowKey` and `rowName`. */
+const fieldOf = (row: unknown, field: 'id' | 'name'): string | number | undefined => {
+  if (typeof row !== 'object' || row === null || !(field in row)) return undefined;
+  const value: unknown = Reflect.get(row, field);
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+};
+
 type TListPageProps<T, K extends string> = {
   /**
    * The list's test ids: `<prefix>-page` on the card, `<prefix>-table`, `<prefix>-row-<rowName>`
@@ -15,15 +22,22 @@ type TListPageProps<T, K extends string> = {
   /** `pagedTable(...)`, `pagedRows(...)` or `wholeTable(...)`. */
   source: TTableSource<T, K>;
   columns: TColumn<T, K>[];
-  rowKey: (row: T) => string | number;
-  /** What names a row in its test id; or `rowTestId` for the whole test id. */
+  /** The row's React key: its `id` when left out (rows without an `id` must give it). */
+  rowKey?: (row: T) => string | number;
+  /**
+   * What names a row in its test id (the row's `name` when left out, if it has one); or
+   * `rowTestId` for the whole test id.
+   */
   rowName?: (row: T) => string | number;
   rowTestId?: (row: T) => string;
   emptyText: string;
   /** The table toolbar's buttons. */
   actions?: ReactNode;
-  /** The toolbar's "Add …" button (`AddButton`), after `actions`: a click or a link. */
-  add?: { label: ReactNode; testId: string; onClick?: () => void; to?: string; icon?: ReactNode };
+  /**
+   * The toolbar's "Add …" button (`AddButton`), after `actions`: a click or a link; its test id
+   * is `<prefix>-add` unless `testId` says otherwise.
+   */
+  add?: { label: ReactNode; testId?: string; onClick?: () => void; to?: string; icon?: ReactNode };
   /** The card's title, its tools and introduction (`ListSection`). */
   title?: ReactNode;
   tools?: ReactNode;
@@ -62,20 +76,32 @@ export const ListPage = <T, K extends string = never>({
   deletion,
   children,
 }: TListPageProps<T, K>) => {
+  const nameOf = rowName ?? ((row: T) => fieldOf(row, 'name'));
   const content = (
     <>
       <DataTable
         testId={testIds?.table ?? `${prefix}-table`}
         columns={columns}
         {...source}
-        rowKey={rowKey}
-        rowTestId={rowTestId ?? (rowName ? (row) => `${prefix}-row-${rowName(row)}` : undefined)}
+        rowKey={rowKey ?? ((row) => fieldOf(row, 'id') ?? '')}
+        rowTestId={
+          rowTestId ??
+          ((row) => {
+            const name = nameOf(row);
+            return name === undefined ? undefined : `${prefix}-row-${name}`;
+          })
+        }
         emptyText={emptyText}
         actions={
           add ? (
             <>
               {actions}
-              <AddButton onClick={add.onClick} to={add.to} testId={add.testId} icon={add.icon}>
+              <AddButton
+                onClick={add.onClick}
+                to={add.to}
+                testId={add.testId ?? `${prefix}-add`}
+                icon={add.icon}
+              >
                 {add.label}
               </AddButton>
             </>

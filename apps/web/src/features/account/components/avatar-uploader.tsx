@@ -1,9 +1,10 @@
-import { Avatar, Button, FileButton, Stack, Text } from '@mantine/core';
+import { Avatar, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonRow } from '@/components/button-row';
+import { PickFileButton } from '@/components/forms/pick-file-button';
 import { serverMessage } from '@/lib/api-errors';
 import { avatarSrc, initialsOf } from '@/lib/avatar';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -87,19 +88,15 @@ export const AvatarUploader = ({ profile, editable }: TProfileProps) => {
             ]}
           />
         ) : (
-          <FileButton onChange={pick} accept={AVATAR_TYPES.join(',')}>
-            {(props) => (
-              <Button
-                {...props}
-                size="xs"
-                variant="light"
-                leftSection={<IconCamera size={14} />}
-                data-testid="avatar-pick"
-              >
-                {t('account.avatar.change')}
-              </Button>
-            )}
-          </FileButton>
+          <PickFileButton
+            onPick={pick}
+            accept={AVATAR_TYPES.join(',')}
+            label={t('account.avatar.change')}
+            icon={<IconCamera size={14} />}
+            size="xs"
+            variant="light"
+            testId="avatar-pick"
+          />
         )
       ) : null}
       {editable ? (

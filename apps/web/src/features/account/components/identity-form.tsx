@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCertificate } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IdentityFields } from '@/components/identity-fields';
+import { SectionCard } from '@/components/section-card';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { identityRules } from '@/lib/validation';
@@ -43,16 +44,13 @@ export const IdentityForm = () => {
   );
 
   return (
-    <Paper withBorder p="xl" id="signing-identity" data-testid="identity-form">
-      <Group gap="xs">
-        <IconCertificate size={20} />
-        <Title order={2} fz="lg">
-          {t('account.identity.title')}
-        </Title>
-      </Group>
-      <Text c="dimmed" fz="sm" mt={4}>
-        {issued ? t('account.identity.issued') : t('account.identity.hint')}
-      </Text>
+    <SectionCard
+      title={t('account.identity.title')}
+      hint={issued ? t('account.identity.issued') : t('account.identity.hint')}
+      icon={<IconCertificate size={20} />}
+      id="signing-identity"
+      testId="identity-form"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md" mt="lg">
           <IdentityFields
@@ -80,6 +78,6 @@ export const IdentityForm = () => {
           )}
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 };

@@ -1,8 +1,8 @@
 import { ROUTES, toPath } from '@bubuh/contracts';
-import { Button, Group, Paper } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
 import { IconArrowRight, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { ActionButton } from '@/components/button-row';
 import { IconHeading } from './icon-heading';
 
 /** A pointer from the profile to the security settings of the same account. */
@@ -16,15 +16,13 @@ export const SecurityShortcut = ({ userId }: { userId: number }) => {
           title={t('account.security.title')}
           hint={t('account.security.body')}
         />
-        <Button
-          component={Link}
+        <ActionButton
+          label={t('account.security.open')}
           to={toPath(ROUTES.setting.path, { id: userId })}
           variant="light"
-          rightSection={<IconArrowRight size={16} />}
-          data-testid="account-security-link"
-        >
-          {t('account.security.open')}
-        </Button>
+          rightIcon={<IconArrowRight size={16} />}
+          testId="account-security-link"
+        />
       </Group>
     </Paper>
   );

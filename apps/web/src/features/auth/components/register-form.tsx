@@ -6,7 +6,6 @@ import {
   IconArrowLeft,
   IconArrowRight,
   IconBuildingSkyscraper,
-  IconMail,
   IconPhone,
   IconUser,
 } from '@tabler/icons-react';
@@ -40,6 +39,7 @@ import {
 import { AuthHeading } from './auth-heading';
 import { AuthNotice, AuthSwitchLink } from './auth-notice';
 import { RegisterReview, TypeStep } from './register-steps';
+import { EmailInput } from './sign-in-email-input';
 
 /** The company's identity numbers (company step); the bank field shows an example. */
 const COMPANY_ID_FIELDS: {
@@ -245,12 +245,9 @@ export const RegisterForm = () => {
                   leftSection={<IconUser size={18} stroke={1.6} />}
                   {...namedField(form, 'name')}
                 />
-                <TextInput
+                <EmailInput
                   label={t('auth.register.fields.email')}
-                  type="email"
-                  autoComplete="email"
                   withAsterisk
-                  leftSection={<IconMail size={18} stroke={1.6} />}
                   {...namedField(form, 'email')}
                 />
               </SimpleGrid>

@@ -9,6 +9,7 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
+import { useWholeList } from '@/lib/record-hooks';
 import type { TListQuery } from '@/lib/use-list-state';
 
 /** Paying changes balances and plans: refetch them with the invoices. */
@@ -24,8 +25,7 @@ export type TPlanCard = TEndpointResponse<typeof PLAN_ENDPOINTS.list>['data']['d
 export const usePricing = () =>
   useEndpointQuery(E.pricing, {}, { select: (body) => body.data, staleTime: 60_000 });
 
-export const usePlanCatalogue = () =>
-  useEndpointQuery(PLAN_ENDPOINTS.list, {}, { select: (body) => body.data.data });
+export const usePlanCatalogue = () => useWholeList(PLAN_ENDPOINTS.list);
 
 export const useCurrentPlan = (userId: number | undefined) =>
   useEndpointQuery(

@@ -1,11 +1,22 @@
 import { Select } from '@mantine/core';
 import { pagedRows, type TColumn, type TPagedQuery } from '@/components/data-table';
 import { ListPage } from '@/components/lists/list-page';
-import type { TListState } from '@/lib/use-list-state';
+import { type TListState, useListFilter, useListState } from '@/lib/use-list-state';
 import type { TDayRange } from '../api/billing';
 import { saveCsv } from './csv';
 import { CsvButton } from './csv-button';
 import { DateRangeFilter } from './date-range-filter';
+
+/**
+ * Page, days and the second filter of a history (`undefined`: every value); a new range or value
+ * goes back to page 1.
+ */
+export const useHistoryState = <F extends string>() => {
+  const list = useListState();
+  const [range, setRange] = useListFilter<TDayRange>(list, {});
+  const [value, setValue] = useListFilter<F | undefined>(list, undefined);
+  return { list, range, setRange, value, setValue };
+};
 
 /** One CSV column: its header and the cell of a row. */
 export type TCsvColumn<T> = readonly [header: string, cell: (row: T) => string | number];
@@ -14,15 +25,18 @@ type THistoryListProps<T extends { id: number }, F extends string> = {
   /** Test ids: `<prefix>-list` on the table, `<prefix>-row` on each row. */
   prefix: string;
   title: string;
-  list: TListState;
+  /** `useHistoryState()`: page, days and the second filter's value. */
+  state: {
+    list: TListState;
+    range: TDayRange;
+    setRange: (next: TDayRange) => void;
+    value: F | undefined;
+    setValue: (value: F | undefined) => void;
+  };
   query: TPagedQuery<T>;
-  range: TDayRange;
-  onRange: (next: TDayRange) => void;
   /** The second filter (status, type): a clearable choice among `options`. */
   filter: {
     placeholder: string;
-    value: F | undefined;
-    onChange: (value: F | undefined) => void;
     options: readonly F[];
     label: (value: F) => string;
   };
@@ -39,10 +53,8 @@ type THistoryListProps<T extends { id: number }, F extends string> = {
 export const HistoryList = <T extends { id: number }, F extends string>({
   prefix,
   title,
-  list,
+  state,
   query,
-  range,
-  onRange,
   filter,
   columns,
   csv,
@@ -61,20 +73,19 @@ export const HistoryList = <T extends { id: number }, F extends string>({
       title={title}
       tools={
         <>
-          <DateRangeFilter value={range} onChange={onRange} />
+          <DateRangeFilter value={state.range} onChange={state.setRange} />
           <Select
             placeholder={filter.placeholder}
             clearable
-            value={filter.value ?? null}
-            onChange={(v) => filter.onChange(filter.options.find((option) => option === v))}
+            value={state.value ?? null}
+            onChange={(v) => state.setValue(filter.options.find((option) => option === v))}
             data={filter.options.map((value) => ({ value, label: filter.label(value) }))}
           />
           <CsvButton onClick={exportCsv} />
         </>
       }
-      source={pagedRows(list, query)}
+      source={pagedRows(state.list, query)}
       columns={columns}
-      rowKey={(row) => row.id}
       rowTestId={() => `${prefix}-row`}
       emptyText={emptyText}
     />

@@ -83,7 +83,6 @@ export const PromoCodeList = () => {
       }
       source={pagedRows(list, query)}
       columns={columns}
-      rowKey={(row) => row.id}
       emptyText={t('billing.promo.empty')}
     >
       {editing !== null ? (

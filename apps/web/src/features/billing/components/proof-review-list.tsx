@@ -1,10 +1,11 @@
 import { formatDateTime } from '@bubuh/contracts';
-import { Badge, SegmentedControl } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonsColumn } from '@/components/button-row';
 import { pagedRows, type TColumn } from '@/components/data-table';
 import { ListPage } from '@/components/lists/list-page';
+import { MapBadge } from '@/components/lists/map-badge';
 import { serverMessage } from '@/lib/api-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useListFilter, useListState } from '@/lib/use-list-state';
@@ -57,9 +58,9 @@ export const ProofReviewList = () => {
         key: 'status',
         header: t('billing.statusLabel'),
         render: (row) => (
-          <Badge color={STATUS_COLOR[row.status]} variant="light">
+          <MapBadge value={row.status} colors={STATUS_COLOR}>
             {t(`billing.proofStatus.${row.status}`)}
-          </Badge>
+          </MapBadge>
         ),
       },
       buttonsColumn((row) => [
@@ -103,7 +104,6 @@ export const ProofReviewList = () => {
       }
       source={pagedRows(list, query)}
       columns={columns}
-      rowKey={(row) => row.id}
       emptyText={t('billing.noProofs')}
     />
   );

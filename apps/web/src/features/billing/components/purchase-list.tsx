@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TColumn } from '@/components/data-table';
 import { useSession } from '@/lib/session';
-import { useListFilter, useListState } from '@/lib/use-list-state';
-import { type TDayRange, type TPurchaseRow, usePurchases } from '../api/billing';
-import { HistoryList, type TCsvColumn } from './history-list';
+import { type TPurchaseRow, usePurchases } from '../api/billing';
+import { HistoryList, type TCsvColumn, useHistoryState } from './history-list';
 import { invoicePaths } from './invoice-paths';
 import { idr } from './money';
 
@@ -31,10 +30,8 @@ const CSV_COLUMNS: TCsvColumn<TPurchaseRow>[] = [
 export const PurchaseList = () => {
   const { t } = useTranslation();
   const user = useSession()?.userData;
-  const list = useListState();
-  const [range, setRange] = useListFilter<TDayRange>(list, {});
-  const [status, setStatus] = useListFilter<TInvoiceStatus | undefined>(list, undefined);
-  const query = usePurchases(user?.id, list.query, status, range);
+  const state = useHistoryState<TInvoiceStatus>();
+  const query = usePurchases(user?.id, state.list.query, state.value, state.range);
 
   const columns = useMemo<TColumn<TPurchaseRow>[]>(
     () => [
@@ -78,14 +75,10 @@ export const PurchaseList = () => {
     <HistoryList
       prefix="purchase"
       title={t('billing.purchases')}
-      list={list}
+      state={state}
       query={query}
-      range={range}
-      onRange={setRange}
       filter={{
         placeholder: t('billing.allStatuses'),
-        value: status,
-        onChange: setStatus,
         options: ['pending', 'paid', 'expired', 'failed'],
         label: (s) => t(`billing.status.${s}`),
       }}

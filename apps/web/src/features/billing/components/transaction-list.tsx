@@ -3,9 +3,8 @@ import { Badge, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TColumn } from '@/components/data-table';
-import { useListFilter, useListState } from '@/lib/use-list-state';
-import { type TDayRange, type TTransactionRow, useTransactions } from '../api/billing';
-import { HistoryList, type TCsvColumn } from './history-list';
+import { type TTransactionRow, useTransactions } from '../api/billing';
+import { HistoryList, type TCsvColumn, useHistoryState } from './history-list';
 
 const TYPES = ['purchase', 'transfer', 'return', 'spend', 'refund', 'seed', 'adjust'] as const;
 
@@ -21,10 +20,8 @@ const CSV_COLUMNS: TCsvColumn<TTransactionRow>[] = [
 /** Every movement of the caller's balance from the ledger, newest first. */
 export const TransactionList = () => {
   const { t } = useTranslation();
-  const list = useListState();
-  const [range, setRange] = useListFilter<TDayRange>(list, {});
-  const [type, setType] = useListFilter<TTransactionRow['type'] | undefined>(list, undefined);
-  const query = useTransactions(list.query, type, range);
+  const state = useHistoryState<TTransactionRow['type']>();
+  const query = useTransactions(state.list.query, state.value, state.range);
 
   const columns = useMemo<TColumn<TTransactionRow>[]>(
     () => [
@@ -60,14 +57,10 @@ export const TransactionList = () => {
     <HistoryList
       prefix="transaction"
       title={t('billing.transactions')}
-      list={list}
+      state={state}
       query={query}
-      range={range}
-      onRange={setRange}
       filter={{
         placeholder: t('billing.allTypes'),
-        value: type,
-        onChange: setType,
         options: TYPES,
         label: (s) => t(`billing.txType.${s}`),
       }}

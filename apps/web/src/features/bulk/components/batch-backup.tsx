@@ -3,8 +3,9 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileZip, IconFolderOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedTable, type TColumn } from '@/components/data-table';
-import { rowAction, rowActionsColumn } from '@/components/row-actions';
+import { pagedTable, type TColumn } from '@/components/data-table';
+import { ListPage } from '@/components/lists/list-page';
+import { oneActionColumn, rowAction } from '@/components/row-actions';
 import { notifyError } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
 import { downloadBatchFile, downloadOriginal, useBatches, useBatchFiles } from '../api/batches';
@@ -31,23 +32,20 @@ const BatchOriginals = ({ batch }: { batch: TBatch }) => {
       sortKey: 'status',
       render: (row) => <ItemStatusBadge status={row.status} />,
     },
-    rowActionsColumn(
+    oneActionColumn(
       t('stamping.list.actions'),
-      (row) => row.file_name,
       (row) =>
         row.document_id === null
           ? null
-          : [
-              rowAction(
-                t('bulk.backup.original'),
-                <IconDownload size={18} />,
-                () => {
-                  downloadOriginal(row).catch(failed);
-                },
-                'backup-original',
-              ),
-            ],
-      80,
+          : rowAction(
+              t('bulk.backup.original'),
+              <IconDownload size={18} />,
+              () => {
+                downloadOriginal(row).catch(failed);
+              },
+              'backup-original',
+            ),
+      { name: (row) => row.file_name },
     ),
   ];
 
@@ -69,11 +67,11 @@ const BatchOriginals = ({ batch }: { batch: TBatch }) => {
             {t('bulk.backup.zip')}
           </Button>
         </Group>
-        <DataTable
-          testId="backup-file-table"
+        <ListPage
+          prefix="backup-file"
+          bare
+          source={pagedTable(list, query, t, t('bulk.backup.searchFiles'))}
           columns={columns}
-          {...pagedTable(list, query, t, t('bulk.backup.searchFiles'))}
-          rowKey={(row) => row.id}
           rowTestId={(row) => `backup-file-${row.file_name}`}
           emptyText={t('bulk.items.empty')}
         />
@@ -98,18 +96,13 @@ export const BatchBackup = () => {
     common.date,
     common.total,
     common.status,
-    rowActionsColumn(
-      t('stamping.list.actions'),
-      (row) => row.name,
-      (row) => [
-        rowAction(
-          t('bulk.backup.files'),
-          <IconFolderOpen size={18} />,
-          () => setOpen(row),
-          'backup-open',
-        ),
-      ],
-      80,
+    oneActionColumn(t('stamping.list.actions'), (row) =>
+      rowAction(
+        t('bulk.backup.files'),
+        <IconFolderOpen size={18} />,
+        () => setOpen(row),
+        'backup-open',
+      ),
     ),
   ];
 
@@ -120,12 +113,11 @@ export const BatchBackup = () => {
           <Text c="dimmed" fz="sm">
             {t('bulk.backup.hint')}
           </Text>
-          <DataTable
-            testId="backup-table"
+          <ListPage
+            prefix="backup"
+            bare
+            source={pagedTable(list, query, t, t('bulk.list.search'))}
             columns={columns}
-            {...pagedTable(list, query, t, t('bulk.list.search'))}
-            rowKey={(row) => row.id}
-            rowTestId={(row) => `backup-row-${row.name}`}
             emptyText={t('bulk.list.empty')}
           />
         </Stack>

@@ -1,6 +1,7 @@
 import type { TBatch, TBatchItemStatus, TBatchStatus } from '@bubuh/contracts';
-import { Badge, Group, Progress, Text } from '@mantine/core';
+import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MapBadge } from '@/components/lists/map-badge';
 
 const BATCH_COLOR: Record<TBatchStatus, string> = {
   draft: 'gray',
@@ -23,18 +24,18 @@ const ITEM_COLOR: Record<TBatchItemStatus, string> = {
 export const BatchStatusBadge = ({ status }: { status: TBatchStatus }) => {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={BATCH_COLOR[status]} data-testid="batch-status">
+    <MapBadge value={status} colors={BATCH_COLOR} data-testid="batch-status">
       {t(`bulk.status.${status}`)}
-    </Badge>
+    </MapBadge>
   );
 };
 
 export const ItemStatusBadge = ({ status }: { status: TBatchItemStatus }) => {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={ITEM_COLOR[status]}>
+    <MapBadge value={status} colors={ITEM_COLOR}>
       {t(`bulk.itemStatus.${status}`)}
-    </Badge>
+    </MapBadge>
   );
 };
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagedTable, type TColumn } from '@/components/data-table';
 import { ListPage } from '@/components/lists/list-page';
-import { rowAction, rowActionsColumn } from '@/components/row-actions';
+import { oneActionColumn, rowAction } from '@/components/row-actions';
 import { useListState } from '@/lib/use-list-state';
 import { useBatches } from '../api/batches';
 import { BatchProgress } from './batch-badges';
@@ -54,13 +54,8 @@ export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchLi
         </Stack>
       ),
     },
-    rowActionsColumn(
-      t('stamping.list.actions'),
-      (row) => row.name,
-      (row) => [
-        rowAction(t('bulk.list.open'), <IconEye size={18} />, detailPath(row.id), 'batch-open'),
-      ],
-      80,
+    oneActionColumn(t('stamping.list.actions'), (row) =>
+      rowAction(t('bulk.list.open'), <IconEye size={18} />, detailPath(row.id), 'batch-open'),
     ),
   ];
 
@@ -69,8 +64,6 @@ export const BatchList = ({ detailPath, onCreated, templateId = null }: TBatchLi
       prefix="batch"
       source={pagedTable(list, query, t, t('bulk.list.search'))}
       columns={columns}
-      rowKey={(row) => row.id}
-      rowName={(row) => row.name}
       emptyText={t('bulk.list.empty')}
       add={{ label: t('bulk.list.new'), onClick: () => setCreating(true), testId: 'batch-new' }}
     >

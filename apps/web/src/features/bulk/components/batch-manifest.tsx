@@ -1,10 +1,11 @@
 import type { TBatch, TBatchItem, TBatchManifestResult } from '@bubuh/contracts';
-import { Badge, Button, FileButton, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
+import { PickFileButton } from '@/components/forms/pick-file-button';
 import { serverMessage } from '@/lib/api-errors';
 import { uploadBatchManifest } from '../api/batches';
 
@@ -55,22 +56,15 @@ export const BatchManifest = ({ batch }: { batch: TBatch }) => {
               {t('bulk.manifest.hint')}
             </Text>
           </div>
-          <FileButton
-            onChange={attach}
+          <PickFileButton
+            onPick={attach}
             accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          >
-            {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                loading={busy}
-                leftSection={<IconFileSpreadsheet size={16} />}
-                data-testid="batch-manifest-attach"
-              >
-                {t('bulk.manifest.attach')}
-              </Button>
-            )}
-          </FileButton>
+            label={t('bulk.manifest.attach')}
+            icon={<IconFileSpreadsheet size={16} />}
+            variant="light"
+            loading={busy}
+            testId="batch-manifest-attach"
+          />
         </Group>
         {error ? <ErrorAlert testId="batch-manifest-error">{error}</ErrorAlert> : null}
         {result ? (

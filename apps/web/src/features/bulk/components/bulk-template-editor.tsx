@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocDetailsFields } from '@/components/document-editor/doc-details-fields';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { signViewerBox, stampViewerBox } from '@/components/document-editor/viewer-boxes';
 import { TemplateEditorFrame, useTemplateEditorFrame } from '@/components/lists/editor-frame';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
 import { StampSizeInput } from '@/components/pdf-viewer/stamp-size-input';
@@ -111,14 +111,11 @@ export const BulkTemplateEditor = ({
   const boxes: TViewerBox[] = [
     ...(esignShown
       ? [
-          {
+          signViewerBox(esignShown, t('bulk.template.esignBox'), {
             id: 'esign',
-            box: esignShown,
-            kind: 'sign' as const,
             editable: true,
-            label: t('bulk.template.esignBox'),
             testId: 'bulk-esign-box',
-          },
+          }),
         ]
       : []),
     ...(stampShown ? [stampViewerBox(stampShown, t('stamping.box.label'))] : []),

@@ -3,11 +3,10 @@ import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { pagedTable, type TColumn } from '@/components/data-table';
 import { ListPage } from '@/components/lists/list-page';
-import { editDeleteActions, rowActionsColumn } from '@/components/row-actions';
-import { serverMessage } from '@/lib/api-errors';
-import { notifySuccess } from '@/lib/notify';
+import { useListDeletion } from '@/components/lists/use-list-deletion';
+import { editDeleteColumn } from '@/components/row-actions';
 import { useListState } from '@/lib/use-list-state';
-import { useDeleteConfirm, useFormDialog } from '@/lib/use-row-dialogs';
+import { useFormDialog } from '@/lib/use-row-dialogs';
 import { useDeleteDepartement, useDepartements } from '../api/departements';
 import { DepartementFormModal } from './departement-form-modal';
 
@@ -22,14 +21,13 @@ export const DepartementList = () => {
   const { t } = useTranslation();
   const list = useListState<TDepartementSortKey>();
   const query = useDepartements(list.query);
-  const remove = useDeleteDepartement();
   const form = useFormDialog<TDepartement>();
-  const deletion = useDeleteConfirm({
-    remove,
+  const deletion = useListDeletion({
+    remove: useDeleteDepartement(),
     idOf: (row: TDepartement) => row.departement_id,
-    onDeleted: () =>
-      notifySuccess(t('master.toast.delete', { entity: t('master.entity.department') })),
-    errorText: (error) => serverMessage(error, t),
+    deleted: t('master.toast.delete', { entity: t('master.entity.department') }),
+    title: t('master.department.deleteTitle'),
+    body: (row) => t('master.department.deleteBody', { name: row.name }),
   });
 
   const columns: TColumn<TDepartement, TDepartementSortKey>[] = [
@@ -63,18 +61,12 @@ export const DepartementList = () => {
         ),
       }),
     ),
-    rowActionsColumn(
-      t('master.actions.label'),
-      (row) => row.name,
-      (row) =>
-        editDeleteActions(
-          t,
-          'departement',
-          () => form.open(row),
-          () => deletion.ask(row),
-        ),
-      110,
-    ),
+    editDeleteColumn(t, {
+      testIdPrefix: 'departement',
+      edit: (row) => () => form.open(row),
+      onDelete: deletion.ask,
+      width: 110,
+    }),
   ];
 
   return (
@@ -83,18 +75,9 @@ export const DepartementList = () => {
       source={pagedTable(list, query, t, t('master.department.search'))}
       columns={columns}
       rowKey={(row) => row.departement_id}
-      rowName={(row) => row.name}
       emptyText={t('master.department.empty')}
-      add={{
-        label: t('master.department.add'),
-        onClick: () => form.open(null),
-        testId: 'departement-add',
-      }}
-      deletion={{
-        state: deletion,
-        title: t('master.department.deleteTitle'),
-        body: (row) => t('master.department.deleteBody', { name: row.name }),
-      }}
+      add={{ label: t('master.department.add'), onClick: () => form.open(null) }}
+      deletion={deletion}
     >
       <DepartementFormModal opened={form.opened} departement={form.editing} onClose={form.close} />
     </ListPage>

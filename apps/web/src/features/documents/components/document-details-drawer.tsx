@@ -5,12 +5,13 @@ import {
   formatStorageSize,
   type TDocument,
 } from '@bubuh/contracts';
-import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Alert, Drawer, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonRow } from '@/components/button-row';
 import classes from '@/components/document-editor/editor.module.css';
+import { MapBadge } from '@/components/lists/map-badge';
 import { statusMessage } from '@/lib/api-errors';
 import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
 import { useDocTypes, useDocument } from '@/lib/document-queries';
@@ -81,13 +82,13 @@ const DetailsBody = ({
     [
       t('stamping.list.status'),
       <Group gap={6} key="status">
-        <Badge color={STATUS_COLORS[doc.status]} variant="light">
+        <MapBadge value={doc.status} colors={STATUS_COLORS}>
           {t(`stamping.status.${doc.status}`)}
-        </Badge>
+        </MapBadge>
         {doc.status === 'nostamp' && doc.signing_status !== 'draft' ? (
-          <Badge color={SIGNING_COLORS[doc.signing_status]} variant="outline">
+          <MapBadge value={doc.signing_status} colors={SIGNING_COLORS} variant="outline">
             {t(`stamping.signingStatus.${doc.signing_status}`)}
-          </Badge>
+          </MapBadge>
         ) : null}
       </Group>,
     ],

@@ -1,7 +1,6 @@
 import { formatDateTime, formatNumber, ROUTES } from '@bubuh/contracts';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -15,6 +14,7 @@ import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import classes from '@/components/document-editor/editor.module.css';
+import { MapBadge } from '@/components/lists/map-badge';
 import { statusMessage } from '@/lib/api-errors';
 import { STATUS_COLORS } from '@/lib/document-format';
 import { documentDetailsPath } from '@/lib/document-paths';
@@ -98,9 +98,9 @@ export const RecentDocuments = () => {
                     )}
                   </Text>
                 </DocumentLine>
-                <Badge color={STATUS_COLORS[doc.status]} variant="light" style={{ flexShrink: 0 }}>
+                <MapBadge value={doc.status} colors={STATUS_COLORS} style={{ flexShrink: 0 }}>
                   {t(`stamping.status.${doc.status}`)}
-                </Badge>
+                </MapBadge>
               </Group>
             </UnstyledButton>
           ))}

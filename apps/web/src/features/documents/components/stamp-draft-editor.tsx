@@ -1,5 +1,5 @@
 import { ROUTES, type TStampRequest, type TTemplate, type TUserData } from '@bubuh/contracts';
-import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   IconDeviceFloppy,
@@ -10,17 +10,19 @@ import {
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  DocDetailsFields,
-  docTypeOptionsOf,
-} from '@/components/document-editor/doc-details-fields';
+import { ButtonRow } from '@/components/button-row';
+import { DocDetailsFields, docTypeLabel } from '@/components/document-editor/doc-details-fields';
 import { DocumentHeading } from '@/components/document-editor/document-heading';
 import { EditorFrame, StampDocumentFallback } from '@/components/document-editor/editor-frame';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
 import { StampPlacementFields } from '@/components/document-editor/stamp-placement-fields';
-import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { useStampConfirm } from '@/components/document-editor/use-stamp-confirm';
+import {
+  signViewerBox,
+  stampBoxName,
+  stampViewerBox,
+} from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { scrollToPdfPage } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
@@ -78,8 +80,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
   const editor = usePlacementEditor();
   const { pages, setPages } = editor;
   const [box, setBox] = useState<TDisplayBox | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const javascript = useJavaScriptAck(doc, stamp.error);
+  const stampDialog = useStampConfirm(doc, stamp);
   const [picking, setPicking] = useState(false);
 
   const form = useForm<TFormValues>({
@@ -134,21 +135,18 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
     for (const signer of doc?.signers ?? []) {
       const shown = fromPdfPlacement(signer.placement, pages);
       if (!shown) continue;
-      list.push({
-        id: `signer-${signer.position}`,
-        box: shown,
-        kind: 'sign',
-        editable: false,
-        label: t('stamping.sign.boxOf', { name: signer.fullName }),
-        // A signed box already shows the signature in the page: only its outline is drawn.
-        content: signer.status === 'signed' ? <span /> : undefined,
-      });
+      list.push(
+        signViewerBox(shown, t('stamping.sign.boxOf', { name: signer.fullName }), {
+          id: `signer-${signer.position}`,
+          // A signed box already shows the signature in the page: only its outline is drawn.
+          content: signer.status === 'signed' ? <span /> : undefined,
+        }),
+      );
     }
     if (box && editable) list.push(stampViewerBox(box, stampBoxName(t), { id: STAMP_ID }));
     return list;
   }, [doc?.signers, pages, box, editable, t]);
 
-  const docTypeOptions = docTypeOptionsOf(docTypes.data);
   const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
 
   const saveDraft = () => {
@@ -168,8 +166,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
 
   const openConfirm = () => {
     if (form.validate().hasErrors) return;
-    stamp.reset();
-    setConfirming(true);
+    stampDialog.open();
   };
 
   const stampRequest = (): TStampRequest | null => {
@@ -181,7 +178,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
       ...(numericValue !== null ? { doc_value: numericValue } : {}),
       ...(form.values.reason.trim() ? { reason: form.values.reason.trim() } : {}),
       ...(form.values.location.trim() ? { location: form.values.location.trim() } : {}),
-      ...javascript.body,
+      ...stampDialog.javascript.body,
     };
   };
 
@@ -193,7 +190,7 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
       {
         onSuccess: (answer) => {
           notifySuccess(stampNotice(t, answer.data));
-          setConfirming(false);
+          stampDialog.close();
           navigate(documentDetailsPath(answer.data.document_id));
         },
       },
@@ -215,19 +212,13 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
       dialogs={
         <>
           <StampConfirmModal
-            opened={confirming}
-            onClose={() => setConfirming(false)}
+            {...stampDialog.dialog}
             onConfirm={confirmStamp}
-            loading={stamp.isPending}
-            error={javascript.error ? serverMessage(javascript.error, t) : null}
-            javascript={javascript.prompt}
             summary={{
               fileName: doc.document_file,
               page: placement?.page ?? 1,
               docType:
-                docTypeOptions.find((option) => option.value === form.values.doc_type)?.label ??
-                form.values.doc_type ??
-                '',
+                docTypeLabel(docTypes.data, form.values.doc_type) ?? form.values.doc_type ?? '',
               docValue: numericValue,
             }}
           />
@@ -313,27 +304,30 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
               >
                 {t('stamping.stamp.button')}
               </Button>
-              <Group grow preventGrowOverflow={false} wrap="wrap" gap="xs">
-                <Button
-                  variant="default"
-                  leftSection={<IconDeviceFloppy size={16} />}
-                  onClick={saveDraft}
-                  loading={save.isPending}
-                  disabled={!placement}
-                  data-testid="save-draft"
-                >
-                  {t('stamping.draft.save')}
-                </Button>
-                <Button
-                  variant="default"
-                  component={Link}
-                  to={esignPath(doc.document_id)}
-                  leftSection={<IconSignature size={16} />}
-                  data-testid="go-sign"
-                >
-                  {t('stamping.draft.signFirst')}
-                </Button>
-              </Group>
+              <ButtonRow
+                grow
+                preventGrowOverflow={false}
+                wrap="wrap"
+                gap="xs"
+                actions={[
+                  {
+                    label: t('stamping.draft.save'),
+                    icon: <IconDeviceFloppy size={16} />,
+                    variant: 'default',
+                    onClick: saveDraft,
+                    loading: save.isPending,
+                    disabled: !placement,
+                    testId: 'save-draft',
+                  },
+                  {
+                    label: t('stamping.draft.signFirst'),
+                    icon: <IconSignature size={16} />,
+                    variant: 'default',
+                    to: esignPath(doc.document_id),
+                    testId: 'go-sign',
+                  },
+                ]}
+              />
             </Stack>
           </StickyActionBar>
         </>

@@ -1,12 +1,12 @@
-import { Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, List, Paper, Stack, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
-import { serverMessage } from '@/lib/api-errors';
-import { toUploadForm, useUploadDocument } from '@/lib/document-queries';
+import { UploadPdfDropzone } from '@/components/document-editor/upload-pdf-dropzone';
+import { SectionHeading } from '@/components/section-card';
+import { useUploadDocument } from '@/lib/document-queries';
 
 const showNotice = (message: string) =>
   notifications.show({ message, color: 'yellow', autoClose: 10_000, withBorder: true });
@@ -36,32 +36,17 @@ export const UploadDocumentCard = ({
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={880} data-testid={testId}>
       <Stack gap="lg">
         <div>
-          <Title order={2} fz="lg">
-            {t(`${textKey}.title`)}
-          </Title>
-          <Text c="dimmed" fz="sm" mt={4}>
-            {t(`${textKey}.intro`)}
-          </Text>
+          <SectionHeading title={t(`${textKey}.title`)} hint={t(`${textKey}.intro`)} />
         </div>
-        <PdfDropzone
-          loading={upload.isPending}
-          error={upload.error ? serverMessage(upload.error, t) : null}
-          onFile={(file) =>
-            upload.mutate(
-              { body: toUploadForm(file) },
-              {
-                onSuccess: (answer) => {
-                  // The answer's message says when the file was repaired; scripts are flagged too.
-                  if (answer.data.repaired) showNotice(answer.message);
-                  if (answer.data.javascript.count > 0)
-                    showNotice(
-                      t('stamping.javascript.body', { count: answer.data.javascript.count }),
-                    );
-                  navigate(next(answer.data.document_id));
-                },
-              },
-            )
-          }
+        <UploadPdfDropzone
+          upload={upload}
+          onUploaded={(answer) => {
+            // The answer's message says when the file was repaired; scripts are flagged too.
+            if (answer.data.repaired) showNotice(answer.message);
+            if (answer.data.javascript.count > 0)
+              showNotice(t('stamping.javascript.body', { count: answer.data.javascript.count }));
+            navigate(next(answer.data.document_id));
+          }}
           testId={`${testId}-dropzone`}
         />
         <List

@@ -1,18 +1,9 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  Image,
-  Modal,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, FileInput, Image, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '@/components/error-alert';
+import { DialogModal } from '@/components/forms/dialog-modal';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -90,14 +81,7 @@ export const AddSpecimenModal = ({ opened, onClose }: TAddSpecimenModalProps) =>
   const ready = tab === 'draw' ? !padEmpty : file !== null;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('master.esign.add')}
-      centered
-      radius="lg"
-      size="lg"
-    >
+    <DialogModal opened={opened} onClose={onClose} title={t('master.esign.add')} size="lg">
       <Stack gap="md" data-testid="add-specimen">
         <TextInput
           label={t('master.esign.name')}
@@ -160,11 +144,13 @@ export const AddSpecimenModal = ({ opened, onClose }: TAddSpecimenModalProps) =>
             </Stack>
           </Tabs.Panel>
         </Tabs>
-        {error ? <ErrorAlert testId="specimen-error">{error}</ErrorAlert> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            {t('master.actions.cancel')}
-          </Button>
+        <DialogActions
+          error={error}
+          errorTestId="specimen-error"
+          loading={create.isPending}
+          onCancel={onClose}
+          gap="sm"
+        >
           <Button
             onClick={() => void save()}
             loading={create.isPending}
@@ -173,8 +159,8 @@ export const AddSpecimenModal = ({ opened, onClose }: TAddSpecimenModalProps) =>
           >
             {t('master.actions.save')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 };

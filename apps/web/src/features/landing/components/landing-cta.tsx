@@ -1,8 +1,8 @@
 import { ROUTES } from '@bubuh/contracts';
-import { Box, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { ActionButton } from '@/components/button-row';
 import { LogoMark } from '@/components/logo';
 import classes from './landing.module.css';
 import { RegisterLoginButtons } from './register-login-buttons';
@@ -29,17 +29,15 @@ export const LandingCta = () => {
                   </Text>
                 </div>
               </Group>
-              <Button
-                component={Link}
+              <ActionButton
+                label={t('landing.verify.cta')}
                 to={ROUTES.verifyStamp.path}
                 size="md"
                 variant="light"
                 color="teal"
-                rightSection={<IconArrowRight size={18} />}
-                data-testid="verify-cta"
-              >
-                {t('landing.verify.cta')}
-              </Button>
+                rightIcon={<IconArrowRight size={18} />}
+                testId="verify-cta"
+              />
             </Group>
           </Paper>
 

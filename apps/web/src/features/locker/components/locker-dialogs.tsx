@@ -1,7 +1,8 @@
 import type { TLockerItem, TLockerSpace } from '@bubuh/contracts';
-import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogModal } from '@/components/forms/dialog-modal';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { useLockerFolders } from '../api/locker';
 
@@ -31,7 +32,7 @@ export const NameModal = ({
     if (opened) setName(initial);
   }, [opened, initial]);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered radius="lg">
+    <DialogModal opened={opened} onClose={onClose} title={title}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -54,7 +55,7 @@ export const NameModal = ({
           </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 };
 
@@ -95,12 +96,10 @@ export const MoveModal = ({
       })),
   ];
   return (
-    <Modal
+    <DialogModal
       opened={opened}
       onClose={onClose}
       title={t('locker.moveTitle', { count: moving.length })}
-      centered
-      radius="lg"
     >
       <Stack gap="md" data-testid="locker-move-modal">
         <Select
@@ -123,6 +122,6 @@ export const MoveModal = ({
           </Button>
         </DialogActions>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 };

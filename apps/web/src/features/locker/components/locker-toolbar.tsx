@@ -9,7 +9,6 @@ import {
   Anchor,
   Breadcrumbs,
   Button,
-  FileButton,
   Group,
   SegmentedControl,
   Select,
@@ -26,6 +25,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PickFileButton } from '@/components/forms/pick-file-button';
 import { FilingFolderControl } from './filing-folder-control';
 
 type TToolbarProps = {
@@ -86,17 +86,13 @@ export const LockerToolbar = (props: TToolbarProps) => {
             >
               {t('locker.newFolder')}
             </Button>
-            <FileButton onChange={props.onUpload} multiple>
-              {(button) => (
-                <Button
-                  leftSection={<IconUpload size={16} />}
-                  {...button}
-                  data-testid="locker-upload-button"
-                >
-                  {t('locker.upload.button')}
-                </Button>
-              )}
-            </FileButton>
+            <PickFileButton
+              onPick={props.onUpload}
+              multiple
+              label={t('locker.upload.button')}
+              icon={<IconUpload size={16} />}
+              testId="locker-upload-button"
+            />
           </Group>
         ) : null}
       </Group>

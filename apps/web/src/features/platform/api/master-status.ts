@@ -1,10 +1,6 @@
 import { MASTER_STATUS_ENDPOINTS, type TMasterStatus } from '@bubuh/contracts';
-import {
-  callEndpoint,
-  endpointScope,
-  useEndpointQuery,
-  useInvalidatingMutation,
-} from '@/lib/endpoint';
+import { callEndpoint, endpointScope, useInvalidatingMutation } from '@/lib/endpoint';
+import { useWholeList } from '@/lib/record-hooks';
 
 export type { TMasterStatus };
 
@@ -14,8 +10,7 @@ export type { TMasterStatus };
  */
 export const MASTER_STATUS_KEY = endpointScope(MASTER_STATUS_ENDPOINTS.list);
 
-export const useMasterStatuses = () =>
-  useEndpointQuery(MASTER_STATUS_ENDPOINTS.list, {}, { select: (body) => body.data.data });
+export const useMasterStatuses = () => useWholeList(MASTER_STATUS_ENDPOINTS.list);
 
 export const useUpdateMasterStatus = () =>
   useInvalidatingMutation(

@@ -1,16 +1,11 @@
 import { PLAN_ENDPOINTS, type TPlanUpdate } from '@bubuh/contracts';
-import {
-  callEndpoint,
-  endpointScope,
-  useEndpointQuery,
-  useInvalidatingMutation,
-} from '@/lib/endpoint';
+import { callEndpoint, endpointScope, useInvalidatingMutation } from '@/lib/endpoint';
+import { useWholeList } from '@/lib/record-hooks';
 
 /** The catalogue and the subscriptions; every screen that shows plans refetches under this key. */
 export const PLANS_KEY = endpointScope(PLAN_ENDPOINTS.list);
 
-export const usePlans = () =>
-  useEndpointQuery(PLAN_ENDPOINTS.list, {}, { select: (body) => body.data.data });
+export const usePlans = () => useWholeList(PLAN_ENDPOINTS.list);
 
 /**
  * PATCH /api/v1/plans/{id}: any subset of the plan's fields (super). The plan figures also shape

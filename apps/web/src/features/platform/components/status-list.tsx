@@ -60,7 +60,6 @@ export const StatusList = () => {
       intro={t('platform.status.intro')}
       source={wholeTable(query, t)}
       columns={columns}
-      rowKey={(row) => row.id}
       rowName={(row) => row.status_group}
       emptyText={t('platform.status.empty')}
     >

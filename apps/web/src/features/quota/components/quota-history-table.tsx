@@ -1,10 +1,11 @@
 import { formatDateTime, formatNumber, type TQuotaHistorySortKey } from '@bubuh/contracts';
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagedRows, type TColumn } from '@/components/data-table';
 import { optionalTextColumn } from '@/components/list-columns';
 import { ListPage } from '@/components/lists/list-page';
+import { MapBadge } from '@/components/lists/map-badge';
 import { useListState } from '@/lib/use-list-state';
 import { type TQuotaHistoryItem, useQuotaHistory } from '../api/quota';
 
@@ -44,9 +45,9 @@ export const QuotaHistoryTable = () => {
         header: t('quota.history.type'),
         sortKey: 'type',
         render: (row) => (
-          <Badge variant="light" color={TYPE_COLORS[row.type]} data-testid="history-type">
+          <MapBadge value={row.type} colors={TYPE_COLORS} data-testid="history-type">
             {t(`quota.history.types.${row.type}`)}
-          </Badge>
+          </MapBadge>
         ),
       },
       {
@@ -99,7 +100,6 @@ export const QuotaHistoryTable = () => {
       title={t('quota.history.title')}
       source={pagedRows(list, query)}
       columns={columns}
-      rowKey={(row) => row.id}
       rowTestId={() => 'history-row'}
       emptyText={t('quota.history.empty')}
     />

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   ThemeIcon,
   Title,
@@ -23,6 +22,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PlainTable } from '@/components/lists/plain-table';
 import { statusMessage } from '@/lib/api-errors';
 import { useQuota, useQuotaChart, useQuotaConfig } from '../api/quota';
 import {
@@ -34,7 +34,7 @@ import {
 } from '../utils/quota-rules';
 import classes from './quota.module.css';
 import { QuotaWarning, type TLowBalance } from './quota-warning';
-import { UsageChart } from './usage-chart';
+import { LegendItem, UsageChart } from './usage-chart';
 
 type TFigures = { remain: number; used: number; total: number };
 
@@ -213,12 +213,9 @@ const RemainDonut = ({
                 [t('quota.dashboard.used'), used, 'var(--mantine-color-orange-5)'],
               ] as const
             ).map(([label, value, color]) => (
-              <Group key={color} gap={6}>
-                <span className={classes.swatch} style={{ background: color }} />
-                <Text fz="xs">
-                  {label} · {formatNumber(value)}
-                </Text>
-              </Group>
+              <LegendItem key={color} color={color}>
+                {label} · {formatNumber(value)}
+              </LegendItem>
             ))}
           </Group>
         </Stack>
@@ -226,6 +223,8 @@ const RemainDonut = ({
     </Paper>
   );
 };
+
+type TDepartementBalance = NonNullable<TQuota['departements']>[number];
 
 const DepartementBalances = ({ quota }: { quota: TQuota }) => {
   const { t } = useTranslation();
@@ -235,32 +234,29 @@ const DepartementBalances = ({ quota }: { quota: TQuota }) => {
       <Title order={3} fz="md" mb="sm">
         {t('quota.dashboard.departmentsTitle')}
       </Title>
-      <Table.ScrollContainer minWidth={360}>
-        <Table verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('quota.history.department')}</Table.Th>
-              <Table.Th ta="right">{t('quota.kind.emeterai')}</Table.Th>
-              <Table.Th ta="right">{t('quota.kind.esign')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {quota.departements.map((d) => (
-              <Table.Tr key={d.departement_id}>
-                <Table.Td fz="sm" fw={600}>
-                  {d.name}
-                </Table.Td>
-                <Table.Td ta="right" fz="sm">
-                  {formatNumber(d.emeterai)}
-                </Table.Td>
-                <Table.Td ta="right" fz="sm">
-                  {formatNumber(d.esign)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PlainTable
+        minWidth={360}
+        verticalSpacing={6}
+        rows={quota.departements}
+        rowKey={(d) => d.departement_id}
+        columns={[
+          {
+            key: 'name',
+            header: t('quota.history.department'),
+            render: (d) => (
+              <Text span fz="sm" fw={600}>
+                {d.name}
+              </Text>
+            ),
+          },
+          ...(['emeterai', 'esign'] as const).map((kind) => ({
+            key: kind,
+            header: t(`quota.kind.${kind}`),
+            align: 'right' as const,
+            render: (d: TDepartementBalance) => formatNumber(d[kind]),
+          })),
+        ]}
+      />
     </Paper>
   );
 };

@@ -7,11 +7,9 @@ import {
   NumberInput,
   Paper,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -24,6 +22,8 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonRow } from '@/components/button-row';
+import { DepartementSelect } from '@/components/forms/departement-select';
+import { SectionHeading } from '@/components/section-card';
 import { isApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -148,12 +148,12 @@ export const QuotaTransferForm = ({ departements }: { departements: TDepartement
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="quota-transfer">
-      <Title order={3} fz="lg">
-        {t('quota.transfer.title')}
-      </Title>
-      <Text c="dimmed" fz="sm" mt={4} maw={620}>
-        {t('quota.transfer.body')}
-      </Text>
+      <SectionHeading
+        order={3}
+        title={t('quota.transfer.title')}
+        hint={t('quota.transfer.body')}
+        maw={620}
+      />
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="lg">
         <Balance
@@ -188,14 +188,10 @@ export const QuotaTransferForm = ({ departements }: { departements: TDepartement
       >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-            <Select
-              label={t('quota.transfer.department')}
-              placeholder={t('quota.transfer.departmentPlaceholder')}
-              data={departements.map((d) => ({ value: String(d.departement_id), label: d.name }))}
-              searchable
-              withAsterisk
-              nothingFoundMessage={t('quota.transfer.noDepartments')}
-              data-testid="transfer-department"
+            <DepartementSelect
+              departements={departements}
+              textKey="quota.transfer"
+              testId="transfer-department"
               {...form.getInputProps('departement_id')}
             />
             <Input.Wrapper label={t('quota.transfer.type')} withAsterisk>

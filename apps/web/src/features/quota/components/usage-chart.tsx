@@ -1,5 +1,6 @@
 import { formatNumber } from '@bubuh/contracts';
 import { Box, Group, Paper, Skeleton, Text, Title, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TQuotaChart } from '../api/quota';
 import classes from './quota.module.css';
@@ -27,6 +28,24 @@ const monthLabel = (month: string, language: string, withYear = false) => {
 };
 
 /** Units used per month over the last 12 months (GET /quota/data-chart-quota). */
+/** One entry of a chart's legend: the series' colour swatch and its label. */
+export const LegendItem = ({
+  color,
+  dimmed = false,
+  children,
+}: {
+  color: string;
+  dimmed?: boolean;
+  children: ReactNode;
+}) => (
+  <Group gap={6}>
+    <span className={classes.swatch} style={{ background: color }} />
+    <Text fz="xs" c={dimmed ? 'dimmed' : undefined}>
+      {children}
+    </Text>
+  </Group>
+);
+
 export const UsageChart = ({ chart }: { chart: TQuotaChart | undefined }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
@@ -47,12 +66,9 @@ export const UsageChart = ({ chart }: { chart: TQuotaChart | undefined }) => {
         </div>
         <Group gap="md">
           {SERIES.map((s) => (
-            <Group key={s.key} gap={6}>
-              <span className={classes.swatch} style={{ background: s.color }} />
-              <Text fz="xs" c="dimmed">
-                {t(`quota.kind.${s.key}`)}
-              </Text>
-            </Group>
+            <LegendItem key={s.key} color={s.color} dimmed>
+              {t(`quota.kind.${s.key}`)}
+            </LegendItem>
           ))}
         </Group>
       </Group>

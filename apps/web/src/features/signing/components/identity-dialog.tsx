@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogModal } from '@/components/forms/dialog-modal';
 import { IdentityFields } from '@/components/identity-fields';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { identityRules } from '@/lib/validation';
 import { useSetSignerIdentity } from '../api/signing';
@@ -70,12 +72,10 @@ export const IdentityDialog = ({ identity, pending, onClose, onConfirm }: TIdent
   const busy = pending || save.isPending;
 
   return (
-    <Modal
+    <DialogModal
       opened={identity !== null}
       onClose={onClose}
       title={t('stamping.sign.identityTitle')}
-      centered
-      radius="lg"
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md" data-testid="identity-dialog">
@@ -94,16 +94,18 @@ export const IdentityDialog = ({ identity, pending, onClose, onConfirm }: TIdent
             }}
             error={save.error}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('stamping.actions.cancel')}
-            </Button>
+          <DialogActions
+            loading={busy}
+            onCancel={onClose}
+            cancelLabel={t('stamping.actions.cancel')}
+            gap="sm"
+          >
             <Button type="submit" loading={busy} data-testid="identity-confirm">
               {t('stamping.sign.identityConfirm')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 };

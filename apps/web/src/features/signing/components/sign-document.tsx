@@ -10,6 +10,7 @@ import { EditorFrame, StampDocumentFallback } from '@/components/document-editor
 import { JavaScriptAck } from '@/components/document-editor/javascript-ack';
 import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
+import { signViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
@@ -99,15 +100,13 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
         const shown = fromPdfPlacement(signer.placement, pages);
         if (!shown) continue;
         const mine = signer === next && signer.user_id === user.id;
-        list.push({
-          id: `queue-${signer.position}`,
-          box: shown,
-          kind: 'sign',
-          editable: false,
-          label: t('stamping.sign.boxOf', { name: signer.fullName }),
-          content: mine ? signatureContent(signer.fullName) : undefined,
-          testId: mine ? 'sign-box' : undefined,
-        });
+        list.push(
+          signViewerBox(shown, t('stamping.sign.boxOf', { name: signer.fullName }), {
+            id: `queue-${signer.position}`,
+            content: mine ? signatureContent(signer.fullName) : undefined,
+            testId: mine ? 'sign-box' : undefined,
+          }),
+        );
       }
       if (doc?.placements.emeterai) {
         const stamp = fromPdfPlacement(doc.placements.emeterai, pages);
@@ -124,27 +123,25 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     }
     if (planning) {
       planned.forEach((signer, index) => {
-        list.push({
-          id: signer.key,
-          box: signer.box,
-          kind: 'sign',
-          editable: true,
-          label: `${index + 1}. ${signer.name}`,
-          testId: `planned-box-${index + 1}`,
-        });
+        list.push(
+          signViewerBox(signer.box, `${index + 1}. ${signer.name}`, {
+            id: signer.key,
+            editable: true,
+            testId: `planned-box-${index + 1}`,
+          }),
+        );
       });
       return list;
     }
     if (myBox && signable) {
-      list.push({
-        id: 'me',
-        box: myBox,
-        kind: 'sign',
-        editable: true,
-        label: t('stamping.sign.boxOf', { name: user.fullName }),
-        content: signatureContent(user.fullName),
-        testId: 'sign-box',
-      });
+      list.push(
+        signViewerBox(myBox, t('stamping.sign.boxOf', { name: user.fullName }), {
+          id: 'me',
+          editable: true,
+          content: signatureContent(user.fullName),
+          testId: 'sign-box',
+        }),
+      );
     }
     return list;
   }, [hasQueue, queue, pages, next, user, planning, planned, myBox, signable, doc, specimenSrc, t]);

@@ -5,6 +5,15 @@ import { useSession } from '@/lib/session';
 
 export type TLinkOption = { value: string; label: string };
 
+/** A select's options from a page of rows: each row's id (as the value) and label. */
+const linkOptions =
+  <R>(option: (row: R) => { id: number; label: string }) =>
+  (body: { data: { data: R[] } }): TLinkOption[] =>
+    body.data.data.map((row) => {
+      const { id, label } = option(row);
+      return { value: String(id), label };
+    });
+
 /**
  * What a new ticket may be linked to: the caller's recent documents, batches and invoices (the
  * API lists only their own, company admins' the company's, and refuses anything else with 404).
@@ -15,31 +24,22 @@ export const useTicketLinkOptions = (enabled: boolean) => {
   const documents = useEndpointQuery(
     DOCUMENT_ENDPOINTS.history,
     { query: { perPage: 50 } },
-    {
-      enabled,
-      select: (body): TLinkOption[] =>
-        body.data.data.map((d) => ({ value: String(d.document_id), label: d.document_file })),
-    },
+    { enabled, select: linkOptions((d) => ({ id: d.document_id, label: d.document_file })) },
   );
   const batches = useEndpointQuery(
     BATCH_ENDPOINTS.list,
     { query: { perPage: 20 } },
-    {
-      enabled,
-      select: (body): TLinkOption[] =>
-        body.data.data.map((b) => ({ value: String(b.id), label: b.name })),
-    },
+    { enabled, select: linkOptions((b) => ({ id: b.id, label: b.name })) },
   );
   const invoices = useEndpointQuery(
     BILLING_ENDPOINTS.purchases,
     { params: { userId: userId ?? 0 }, query: { perPage: 20, sort: 'DESC' } },
     {
       enabled: enabled && userId !== undefined,
-      select: (body): TLinkOption[] =>
-        body.data.data.map((p) => ({
-          value: String(p.id),
-          label: `${p.invoiceNumber} · ${t(`support.invoiceStatus.${p.status}`)}`,
-        })),
+      select: linkOptions((p) => ({
+        id: p.id,
+        label: `${p.invoiceNumber} · ${t(`support.invoiceStatus.${p.status}`)}`,
+      })),
     },
   );
   return {

@@ -1,6 +1,6 @@
 import type { TTicketLevel, TTicketStatus } from '@bubuh/contracts';
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MapBadge } from '@/components/lists/map-badge';
 
 const STATUS_COLOR: Record<TTicketStatus, string> = {
   Open: 'blue',
@@ -17,22 +17,17 @@ export const statusKey = (status: TTicketStatus) =>
 export const StatusBadge = ({ status }: { status: TTicketStatus }) => {
   const { t } = useTranslation();
   return (
-    <Badge
-      variant="light"
-      color={STATUS_COLOR[status]}
-      data-testid="ticket-status"
-      data-status={status}
-    >
+    <MapBadge value={status} colors={STATUS_COLOR} data-testid="ticket-status" data-status={status}>
       {t(statusKey(status))}
-    </Badge>
+    </MapBadge>
   );
 };
 
 export const LevelBadge = ({ level }: { level: TTicketLevel }) => {
   const { t } = useTranslation();
   return (
-    <Badge variant="dot" color={LEVEL_COLOR[level]}>
+    <MapBadge value={level} colors={LEVEL_COLOR} variant="dot">
       {t(`support.level.${level}`)}
-    </Badge>
+    </MapBadge>
   );
 };

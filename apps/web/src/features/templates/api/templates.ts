@@ -3,27 +3,27 @@ import {
   TEMPLATE_ENDPOINTS,
   type TEndpointBody,
   type TTemplate,
-  type TTemplateSortKey,
 } from '@bubuh/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateDocuments } from '@/lib/document-queries';
-import {
-  callEndpoint,
-  endpointScope,
-  useEndpointMutation,
-  useEndpointQuery,
-  useInvalidatingMutation,
-  useListQuery,
-} from '@/lib/endpoint';
-import type { TListQuery } from '@/lib/use-list-state';
+import { useEndpointMutation, useEndpointQuery } from '@/lib/endpoint';
+import { recordHooks } from '@/lib/record-hooks';
 
 export type TTemplateType = TTemplate['type'];
 export const TEMPLATE_TYPES: readonly TTemplateType[] = ['Surat Dokumen', 'Surat Berharga'];
 
 export type TTemplateInput = TEndpointBody<typeof TEMPLATE_ENDPOINTS.create>;
 
-export const useTemplates = (query: TListQuery<TTemplateSortKey>) =>
-  useListQuery(TEMPLATE_ENDPOINTS.list, { query });
+/**
+ * The templates: one page of the list, one template, save (created when `id` is null, updated
+ * otherwise) and delete.
+ */
+export const {
+  useList: useTemplates,
+  useOne: useTemplate,
+  useSave: useSaveTemplate,
+  useRemove: useDeleteTemplate,
+} = recordHooks(TEMPLATE_ENDPOINTS);
 
 /** Templates for a picker (first 100, enough for one company). */
 export const useTemplateOptions = (enabled = true) =>
@@ -32,24 +32,6 @@ export const useTemplateOptions = (enabled = true) =>
     { query: { page: 1, perPage: 100 } },
     { select: (body) => body.data.data, enabled },
   );
-
-export const useTemplate = (id: number | null) =>
-  useEndpointQuery(
-    TEMPLATE_ENDPOINTS.get,
-    { params: { id: id ?? 0 } },
-    { select: (body) => body.data, enabled: id !== null && id > 0 },
-  );
-
-/** Saves a template: created when `id` is null, updated otherwise. */
-const saveTemplate = ({ id, input }: { id: number | null; input: TTemplateInput }) =>
-  id === null
-    ? callEndpoint(TEMPLATE_ENDPOINTS.create, { body: input })
-    : callEndpoint(TEMPLATE_ENDPOINTS.update, { params: { id }, body: input });
-
-export const useSaveTemplate = () =>
-  useInvalidatingMutation(saveTemplate, [endpointScope(TEMPLATE_ENDPOINTS.list)]);
-
-export const useDeleteTemplate = () => useEndpointMutation(TEMPLATE_ENDPOINTS.remove);
 
 /** Who a template's e-signature box can be given to (the caller first). */
 export const useTemplateSigners = (enabled = true) =>

@@ -5,7 +5,11 @@ import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import {
+  signViewerBox,
+  stampBoxName,
+  stampViewerBox,
+} from '@/components/document-editor/viewer-boxes';
 import { TemplateEditorFrame, useTemplateEditorFrame } from '@/components/lists/editor-frame';
 import { signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
@@ -145,14 +149,11 @@ export const TemplateEditor = ({ templateId, backTo }: TTemplateEditorProps) => 
       const shown = fromPdfPlacement(entry.placement, shownPages);
       return shown
         ? [
-            {
+            signViewerBox(shown, `${index + 1}. ${signerName(entry.userId)}`, {
               id: entry.key,
-              box: shown,
-              kind: 'sign',
               editable: true,
-              label: `${index + 1}. ${signerName(entry.userId)}`,
               testId: `template-esign-box-${index + 1}`,
-            },
+            }),
           ]
         : [];
     }),

@@ -4,15 +4,11 @@ import { IconRubberStamp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pagedTable, type TColumn } from '@/components/data-table';
-import { createdColumn, nameOwnerColumn } from '@/components/list-columns';
 import { ListPage } from '@/components/lists/list-page';
-import { editDeleteActions, rowActionsColumn } from '@/components/row-actions';
-import { serverMessage } from '@/lib/api-errors';
+import { templateColumns, useTemplateDeletion } from '@/components/lists/template-list-kit';
 import { placementSummary, templateTypeKey } from '@/lib/document-format';
 import { editTemplatePath } from '@/lib/document-paths';
-import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
-import { useDeleteConfirm } from '@/lib/use-row-dialogs';
 import { useDeleteTemplate, useTemplates } from '../api/templates';
 
 type TTemplateListProps = {
@@ -25,18 +21,11 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
   const { t } = useTranslation();
   const list = useListState<TTemplateSortKey>();
   const query = useTemplates(list.query);
-  const remove = useDeleteTemplate();
-  const deletion = useDeleteConfirm({
-    remove,
-    idOf: (row: TTemplate) => ({ params: { id: row.id } }),
-    onDeleted: () => notifySuccess(t('stamping.toast.templateDeleted')),
-    errorText: (error) => serverMessage(error, t),
-  });
+  const deletion = useTemplateDeletion<TTemplate, unknown>(useDeleteTemplate());
   const editorLink = (id: number | 'new') =>
     `${editTemplatePath(id)}?back=${encodeURIComponent(backTo)}`;
 
-  const columns: TColumn<TTemplate, TTemplateSortKey>[] = [
-    nameOwnerColumn(t('stamping.templates.name'), 'name'),
+  const own: TColumn<TTemplate, TTemplateSortKey>[] = [
     {
       key: 'type',
       header: t('stamping.templates.type'),
@@ -64,25 +53,19 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
         </Stack>
       ),
     },
-    createdColumn(t('stamping.templates.date'), 'date'),
-    rowActionsColumn(
-      t('stamping.list.actions'),
-      (row) => row.name,
-      (row) =>
-        editDeleteActions(t, 'template', editorLink(row.id), () => {
-          deletion.ask(row);
-        }),
-      110,
-    ),
   ];
+  const columns = templateColumns(t, own, {
+    testIdPrefix: 'template',
+    edit: (row) => editorLink(row.id),
+    onDelete: deletion.ask,
+    width: 110,
+  });
 
   return (
     <ListPage
       prefix="template"
       source={pagedTable(list, query, t, t('stamping.templates.search'))}
       columns={columns}
-      rowKey={(row) => row.id}
-      rowName={(row) => row.name}
       emptyText={t('stamping.templates.empty')}
       actions={
         <Button
@@ -94,12 +77,8 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
           {t('stamping.templates.stampWith')}
         </Button>
       }
-      add={{ label: t('stamping.templates.add'), to: editorLink('new'), testId: 'template-add' }}
-      deletion={{
-        state: deletion,
-        title: t('stamping.templates.deleteTitle'),
-        body: (row) => t('stamping.templates.deleteBody', { name: row.name }),
-      }}
+      add={{ label: t('stamping.templates.add'), to: editorLink('new') }}
+      deletion={deletion}
     />
   );
 };

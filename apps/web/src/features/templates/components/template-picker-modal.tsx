@@ -1,9 +1,11 @@
 import type { TTemplate } from '@bubuh/contracts';
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ErrorAlert } from '@/components/error-alert';
+import { DialogModal } from '@/components/forms/dialog-modal';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { draftPath, esignPath } from '@/lib/document-paths';
 import { notifySuccess } from '@/lib/notify';
@@ -62,20 +64,10 @@ export const TemplatePickerModal = ({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('stamping.template.pickTitle')}
-      centered
-      radius="lg"
-    >
+    <DialogModal opened={opened} onClose={onClose} title={t('stamping.template.pickTitle')}>
       <Stack gap="md" data-testid="template-picker">
         {templates.isPending ? <Loader size="sm" /> : null}
-        {templates.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {statusMessage(templates.error, t)}
-          </Alert>
-        ) : null}
+        {templates.error ? <ErrorAlert>{statusMessage(templates.error, t)}</ErrorAlert> : null}
         {templates.data && usable.length === 0 ? (
           <Text fz="sm" c="dimmed">
             {withSigners ? t('stamping.template.none') : t('stamping.template.noneWithStamp')}
@@ -103,15 +95,12 @@ export const TemplatePickerModal = ({
             testId="template-picker-signers"
           />
         ) : null}
-        {apply.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {serverMessage(apply.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('stamping.actions.cancel')}
-          </Button>
+        <DialogActions
+          error={apply.error ? serverMessage(apply.error, t) : null}
+          onCancel={onClose}
+          cancelLabel={t('stamping.actions.cancel')}
+          gap="sm"
+        >
           <Button
             disabled={!template}
             loading={apply.isPending}
@@ -120,8 +109,8 @@ export const TemplatePickerModal = ({
           >
             {signsFirst ? t('stamping.template.toSigning') : t('stamping.template.apply')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 };

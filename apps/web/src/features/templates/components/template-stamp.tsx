@@ -4,17 +4,18 @@ import { IconAlertCircle, IconRubberStamp, IconSignature } from '@tabler/icons-r
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  DocDetailsFields,
-  docTypeOptionsOf,
-} from '@/components/document-editor/doc-details-fields';
+import { DocDetailsFields, docTypeLabel } from '@/components/document-editor/doc-details-fields';
 import classes from '@/components/document-editor/editor.module.css';
-import { PdfDropzone } from '@/components/document-editor/pdf-dropzone';
 import { PickedFile } from '@/components/document-editor/picked-file';
 import { StampConfirmModal } from '@/components/document-editor/stamp-confirm-modal';
-import { useJavaScriptAck } from '@/components/document-editor/use-javascript-ack';
+import { UploadPdfDropzone } from '@/components/document-editor/upload-pdf-dropzone';
 import { usePlacementEditor } from '@/components/document-editor/use-placement-editor';
-import { stampBoxName, stampViewerBox } from '@/components/document-editor/viewer-boxes';
+import { useStampConfirm } from '@/components/document-editor/use-stamp-confirm';
+import {
+  signViewerBox,
+  stampBoxName,
+  stampViewerBox,
+} from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
@@ -24,7 +25,6 @@ import { stampNotice } from '@/lib/document-format';
 import { documentDetailsPath, draftPath, esignPath } from '@/lib/document-paths';
 import {
   type TUploaded,
-  toUploadForm,
   useDocTypes,
   useDocument,
   useDocumentPdf,
@@ -67,8 +67,7 @@ export const TemplateStamp = () => {
   const doc = useDocument(uploaded?.document_id ?? null);
   const pdf = useDocumentPdf(doc.data);
   const { pages, setPages } = usePlacementEditor();
-  const [confirming, setConfirming] = useState(false);
-  const javascript = useJavaScriptAck(doc.data, stamp.error);
+  const stampDialog = useStampConfirm(doc.data, stamp);
 
   const form = useForm<TFormValues>({
     initialValues: { template: null, doc_type: null, doc_value: '', reason: '', location: '' },
@@ -82,7 +81,6 @@ export const TemplateStamp = () => {
   /** Signatures first: such a template is applied and signed before anything is stamped. */
   const signsFirst = (template?.esign.length ?? 0) > 0;
 
-  const docTypeOptions = docTypeOptionsOf(docTypes.data);
   const numericValue = typeof form.values.doc_value === 'number' ? form.values.doc_value : null;
 
   const boxes = useMemo<TViewerBox[]>(() => {
@@ -93,14 +91,12 @@ export const TemplateStamp = () => {
       const name =
         signers.data?.find((s) => s.id === entry.user_id)?.fullName ??
         t('stamping.templates.unknownSigner', { id: entry.user_id });
-      list.push({
-        id: `esign-${index + 1}`,
-        box: shown,
-        kind: 'sign',
-        editable: false,
-        label: `${index + 1}. ${name}`,
-        testId: `template-esign-box-${index + 1}`,
-      });
+      list.push(
+        signViewerBox(shown, `${index + 1}. ${name}`, {
+          id: `esign-${index + 1}`,
+          testId: `template-esign-box-${index + 1}`,
+        }),
+      );
     });
     const stampBox = template?.emeterai ? fromPdfPlacement(template.emeterai, pages) : null;
     if (stampBox) list.push(stampViewerBox(stampBox, stampBoxName(t), { editable: false }));
@@ -138,6 +134,11 @@ export const TemplateStamp = () => {
     );
   };
 
+  const openConfirm = () => {
+    if (!ready()) return;
+    stampDialog.open();
+  };
+
   const confirm = () => {
     if (!uploaded || !template || !form.values.doc_type) return;
     stamp.mutate(
@@ -149,13 +150,13 @@ export const TemplateStamp = () => {
           ...(numericValue !== null ? { doc_value: numericValue } : {}),
           ...(form.values.reason.trim() ? { reason: form.values.reason.trim() } : {}),
           ...(form.values.location.trim() ? { location: form.values.location.trim() } : {}),
-          ...javascript.body,
+          ...stampDialog.javascript.body,
         },
       },
       {
         onSuccess: (answer) => {
           notifySuccess(stampNotice(t, answer.data));
-          setConfirming(false);
+          stampDialog.close();
           navigate(documentDetailsPath(answer.data.document_id));
         },
       },
@@ -169,20 +170,12 @@ export const TemplateStamp = () => {
           <PdfViewer data={pdf.data ?? null} boxes={boxes} onPages={setPages} />
         ) : (
           <Stack py="md">
-            <PdfDropzone
-              loading={upload.isPending}
-              error={upload.error ? serverMessage(upload.error, t) : null}
-              onFile={(file) =>
-                upload.mutate(
-                  { body: toUploadForm(file) },
-                  {
-                    onSuccess: (answer) => {
-                      setPages([]);
-                      setUploaded(answer.data);
-                    },
-                  },
-                )
-              }
+            <UploadPdfDropzone
+              upload={upload}
+              onUploaded={(answer) => {
+                setPages([]);
+                setUploaded(answer.data);
+              }}
               testId="template-stamp-upload"
             />
           </Stack>
@@ -251,22 +244,9 @@ export const TemplateStamp = () => {
             </>
           ) : null}
           {signsFirst ? (
-            <>
-              {apply.error ? <ErrorAlert>{serverMessage(apply.error, t)}</ErrorAlert> : null}
-              <StickyActionBar>
-                <Button
-                  size="md"
-                  fullWidth
-                  leftSection={<IconSignature size={18} />}
-                  disabled={!uploaded}
-                  loading={apply.isPending}
-                  onClick={applyAndSign}
-                  data-testid="template-apply-submit"
-                >
-                  {t('stamping.template.toSigning')}
-                </Button>
-              </StickyActionBar>
-            </>
+            apply.error ? (
+              <ErrorAlert>{serverMessage(apply.error, t)}</ErrorAlert>
+            ) : null
           ) : (
             <>
               <TextInput
@@ -279,39 +259,31 @@ export const TemplateStamp = () => {
                 maxLength={100}
                 {...form.getInputProps('location')}
               />
-              <StickyActionBar>
-                <Button
-                  size="md"
-                  fullWidth
-                  leftSection={<IconRubberStamp size={18} />}
-                  disabled={!uploaded}
-                  onClick={() => {
-                    if (!ready()) return;
-                    stamp.reset();
-                    setConfirming(true);
-                  }}
-                  data-testid="stamp-submit"
-                >
-                  {t('stamping.stamp.button')}
-                </Button>
-              </StickyActionBar>
             </>
           )}
+          <StickyActionBar>
+            <Button
+              size="md"
+              fullWidth
+              leftSection={signsFirst ? <IconSignature size={18} /> : <IconRubberStamp size={18} />}
+              disabled={!uploaded}
+              loading={signsFirst && apply.isPending}
+              onClick={signsFirst ? applyAndSign : openConfirm}
+              data-testid={signsFirst ? 'template-apply-submit' : 'stamp-submit'}
+            >
+              {signsFirst ? t('stamping.template.toSigning') : t('stamping.stamp.button')}
+            </Button>
+          </StickyActionBar>
         </Stack>
       </Paper>
 
       <StampConfirmModal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
+        {...stampDialog.dialog}
         onConfirm={confirm}
-        loading={stamp.isPending}
-        error={javascript.error ? serverMessage(javascript.error, t) : null}
-        javascript={javascript.prompt}
         summary={{
           fileName: uploaded?.file_name ?? '',
           page: template?.emeterai?.page ?? null,
-          docType:
-            docTypeOptions.find((option) => option.value === form.values.doc_type)?.label ?? '',
+          docType: docTypeLabel(docTypes.data, form.values.doc_type) ?? '',
           docValue: numericValue,
         }}
       />

@@ -1,6 +1,5 @@
 import { formatDate, formatNumber } from '@bubuh/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -10,18 +9,19 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DeleteConfirmDialog } from '@/components/delete-confirm-dialog';
+import { ErrorAlert } from '@/components/error-alert';
 import { RowActions } from '@/components/row-actions';
+import { SectionHeading } from '@/components/section-card';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteConfirm } from '@/lib/use-row-dialogs';
 import { useAddChildUser, useChildUsers, useRemoveChildUser } from '../api/users';
+import { UserFields } from './user-fields';
 import { emailError, fullNameError } from './user-rules';
 
 /** Child users of the subscription (plan total_multiuser): used/limit, add, remove (spec §3, §8). */
@@ -61,12 +61,12 @@ export const ChildUserPanel = () => {
       <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <Group justify="space-between" align="flex-start" gap="md">
           <div>
-            <Title order={3} fz="lg">
-              {t('master.child.title')}
-            </Title>
-            <Text c="dimmed" fz="sm" mt={4} maw={520}>
-              {t('master.child.body')}
-            </Text>
+            <SectionHeading
+              order={3}
+              title={t('master.child.title')}
+              hint={t('master.child.body')}
+              maw={520}
+            />
           </div>
           {data ? (
             <Stack gap={6} miw={200}>
@@ -89,18 +89,10 @@ export const ChildUserPanel = () => {
 
         <form onSubmit={submit} noValidate data-testid="child-user-form">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="lg">
-            <TextInput
-              label={t('master.user.fullName')}
-              withAsterisk
-              data-testid="child-user-fullname"
-              {...form.getInputProps('fullName')}
-            />
-            <TextInput
-              label={t('master.user.email')}
-              type="email"
-              withAsterisk
-              data-testid="child-user-email"
-              {...form.getInputProps('email')}
+            <UserFields
+              name={form.getInputProps('fullName')}
+              email={form.getInputProps('email')}
+              testIdPrefix="child-user"
             />
             <Button
               type="submit"
@@ -115,24 +107,15 @@ export const ChildUserPanel = () => {
           </SimpleGrid>
         </form>
         {add.error ? (
-          <Alert
-            color="red"
-            variant="light"
-            mt="md"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="child-user-error"
-          >
+          <ErrorAlert mt="md" testId="child-user-error">
             {serverMessage(add.error, t)}
-          </Alert>
+          </ErrorAlert>
         ) : null}
       </Paper>
 
       <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         {query.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {serverMessage(query.error, t)}
-          </Alert>
+          <ErrorAlert>{serverMessage(query.error, t)}</ErrorAlert>
         ) : data && data.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg" fz="sm" data-testid="child-user-empty">
             {t('master.child.empty')}

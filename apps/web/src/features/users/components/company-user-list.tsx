@@ -4,18 +4,19 @@ import {
   type TCompanyUserSortKey,
   type TRole,
 } from '@bubuh/contracts';
-import { Badge } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { pagedTable, type TColumn } from '@/components/data-table';
 import { flagColumn } from '@/components/flag-column';
 import { optionalTextColumn } from '@/components/list-columns';
 import { ListPage } from '@/components/lists/list-page';
-import { editDeleteActions, rowActionsColumn } from '@/components/row-actions';
+import { MapBadge } from '@/components/lists/map-badge';
+import { useListDeletion } from '@/components/lists/use-list-deletion';
+import { editDeleteColumn } from '@/components/row-actions';
 import { statusMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useListState } from '@/lib/use-list-state';
-import { useDeleteConfirm, useFormDialog } from '@/lib/use-row-dialogs';
+import { useFormDialog } from '@/lib/use-row-dialogs';
 import { useCompanyUsers, useDeleteUser } from '../api/users';
 import { userCreatedColumn, userIdentityColumns } from './user-columns';
 import { type TDepartementChoice, UserFormModal } from './user-form-modal';
@@ -39,18 +40,19 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
   const { t } = useTranslation();
   const list = useListState<TCompanyUserSortKey>();
   const query = useCompanyUsers(list.query);
-  const remove = useDeleteUser();
   const form = useFormDialog<TCompanyUser>();
-  const deletion = useDeleteConfirm({
-    remove,
+  const deletion = useListDeletion({
+    remove: useDeleteUser(),
     idOf: (row: TCompanyUser) => row.id,
-    onDeleted: (answer) =>
+    deleted: (answer) =>
       notifySuccess(
         answer.data.outcome === 'deactivated'
           ? t('master.user.deactivated')
           : t('master.toast.delete', { entity: t('master.entity.user') }),
       ),
     errorText: (error) => statusMessage(error, t),
+    title: t('master.user.deleteTitle'),
+    body: (row) => t('master.user.deleteBody', { name: row.fullName }),
   });
 
   const columns: TColumn<TCompanyUser, TCompanyUserSortKey>[] = [
@@ -60,9 +62,9 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
       header: t('master.user.role'),
       sortKey: 'role',
       render: (row) => (
-        <Badge variant="light" color={ROLE_COLORS[row.role]}>
+        <MapBadge value={row.role} colors={ROLE_COLORS}>
           {t(`master.roles.${row.role}`)}
-        </Badge>
+        </MapBadge>
       ),
     },
     optionalTextColumn({
@@ -80,19 +82,13 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
       colors: ['orange', 'green'],
     }),
     userCreatedColumn(t),
-    rowActionsColumn(
-      t('master.actions.label'),
-      (row) => row.fullName,
-      (row) =>
-        canManageRole(actorRole, row.role)
-          ? editDeleteActions(
-              t,
-              'user',
-              () => form.open(row),
-              () => deletion.ask(row),
-            )
-          : null,
-    ),
+    editDeleteColumn(t, {
+      testIdPrefix: 'user',
+      name: (row) => row.fullName,
+      manageable: (row) => canManageRole(actorRole, row.role),
+      edit: (row) => () => form.open(row),
+      onDelete: deletion.ask,
+    }),
   ];
 
   return (
@@ -101,20 +97,14 @@ export const CompanyUserList = ({ departements, actorRole }: TCompanyUserListPro
       bare
       source={pagedTable(list, query, t, t('master.user.search'))}
       columns={columns}
-      rowKey={(row) => row.id}
       rowName={(row) => row.email}
       emptyText={t('master.user.empty')}
       add={{
         label: t('master.user.add'),
         icon: <IconUserPlus size={16} />,
         onClick: () => form.open(null),
-        testId: 'user-add',
       }}
-      deletion={{
-        state: deletion,
-        title: t('master.user.deleteTitle'),
-        body: (row) => t('master.user.deleteBody', { name: row.fullName }),
-      }}
+      deletion={deletion}
     >
       <UserFormModal
         opened={form.opened}

@@ -40,7 +40,6 @@ export const PersonalUserList = () => {
       prefix="personal-user"
       source={pagedTable(list, query, t, t('master.user.search'))}
       columns={columns}
-      rowKey={(row) => row.id}
       rowName={(row) => row.email}
       emptyText={t('master.personal.empty')}
     />

@@ -3,9 +3,11 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
+import { DepartementSelect } from '@/components/forms/departement-select';
 import { dialogSaveHandlers, useDialogFill } from '@/components/lists/form-dialog';
 import { serverMessage, statusMessage } from '@/lib/api-errors';
 import { type TAssignableRole, type TUserInput, useSaveUser } from '../api/users';
+import { UserFields } from './user-fields';
 import { emailError, fullNameError } from './user-rules';
 
 export type TDepartementChoice = { departement_id: number; name: string };
@@ -121,21 +123,13 @@ export const UserFormModal = ({
       submitTestId="user-submit"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label={t('master.user.fullName')}
-          withAsterisk
-          data-autofocus
-          data-testid="user-fullname"
-          {...form.getInputProps('fullName')}
-        />
-        <TextInput
-          label={t('master.user.email')}
-          type="email"
-          withAsterisk={!editing}
-          disabled={editing}
-          description={editing ? undefined : t('master.user.emailHint')}
-          data-testid="user-email"
-          {...form.getInputProps('email')}
+        <UserFields
+          name={form.getInputProps('fullName')}
+          email={form.getInputProps('email')}
+          testIdPrefix="user"
+          autoFocus
+          emailFixed={editing}
+          withEmailHint
         />
         <TextInput
           label={t('master.user.phone')}
@@ -153,14 +147,10 @@ export const UserFormModal = ({
         />
       </SimpleGrid>
       {form.values.role === 'user' ? (
-        <Select
-          label={t('master.user.department')}
-          placeholder={t('master.user.departmentPlaceholder')}
-          data={departements.map((d) => ({ value: String(d.departement_id), label: d.name }))}
-          searchable
-          withAsterisk
-          nothingFoundMessage={t('master.user.noDepartments')}
-          data-testid="user-department"
+        <DepartementSelect
+          departements={departements}
+          textKey="master.user"
+          testId="user-department"
           {...form.getInputProps('departement_id')}
         />
       ) : null}

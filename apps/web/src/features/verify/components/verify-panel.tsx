@@ -28,12 +28,11 @@ import { useTranslation } from 'react-i18next';
 import dropzone from '@/components/document-editor/editor.module.css';
 import { ErrorAlert } from '@/components/error-alert';
 import { serverMessage } from '@/lib/api-errors';
+import { pdfFileProblem } from '@/lib/upload-rules';
 import { useFileDrop } from '@/lib/use-file-drop';
 import { type TVerifiedSignature, type TVerifyResult, useVerifyDocument } from '../api/verify';
 import { countByKind, issuedHere, sortedSignatures } from '../utils/verdict';
 import classes from './verify.module.css';
-
-const MAX_BYTES = 20 * 1_048_576;
 
 /** /services/stamp: anyone uploads a PDF and sees whether its e-Meterai and signatures hold. */
 export const VerifyPanel = () => {
@@ -44,12 +43,10 @@ export const VerifyPanel = () => {
 
   const take = (file: File | undefined) => {
     if (!file || verify.isPending) return;
-    if (!(file.type === 'application/pdf' || /\.pdf$/i.test(file.name))) {
-      setProblem(t('verify.problem.type'));
-      return;
-    }
-    if (file.size > MAX_BYTES) {
-      setProblem(t('verify.problem.size'));
+    const issue = pdfFileProblem(file);
+    // An empty file still goes to the server, which says why it cannot be read.
+    if (issue === 'type' || issue === 'size') {
+      setProblem(t(`verify.problem.${issue}`));
       return;
     }
     setProblem(null);

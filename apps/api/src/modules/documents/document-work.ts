@@ -1,0 +1,74 @@
+import type { TDb } from '../../db/client.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import type { TAccountRef } from '../quota/ledger.ts';
+import { type TUnit, withUnit } from '../quota/units.ts';
+import { abortWork, busy } from './document-events.ts';
+import { attemptKey, type TJobAttempt } from './documents-takeover.ts';
+
+/** What a sign or a stamp on a document it has claimed (`from`) spends, and how it fails. */
+export type TClaimedWork = {
+  kind: 'emeterai' | 'esign';
+  payer: TAccountRef;
+  actorUserId: number;
+  documentId: number;
+  /** The busy state the claim put the document in. */
+  from: 'esigning' | 'stamping';
+  /** The job attempt that runs the work (its unit is found again by a retry), if any. */
+  attempt: TJobAttempt | undefined;
+  /** The message of a failure that is not an `AppError` (the unit is refunded). */
+  fallback: string;
+  /** Fields of that failure's 503. */
+  fields?: Record<string, string>;
+  /** The note of the unit's release (`withUnit`'s default: the error's message). */
+  releaseNote?: (error: unknown) => string;
+  /** Runs on a failure before the document is given back (e.g. keep the serial as failed). */
+  onFailure?: () => Promise<void>;
+};
+
+/** Keeps the work's new file under `key`; removed again when the work fails. */
+export type TStoreResult = (key: string, bytes: Uint8Array) => Promise<void>;
+
+/**
+ * The unit saga of a sign or a stamp (`withUnit`): `work` runs with a reserved unit and spends
+ * it in the transaction that stores its result. On a failure the stored file is removed; when a
+ * retry of the job (or the recovery sweep) took the document over, a 409 and nothing more;
+ * otherwise the document is given back (`abortWork`) and the failure answered.
+ */
+export const runClaimedWork = async <T>(
+  db: TDb,
+  files: TFileStore,
+  claim: TClaimedWork,
+  work: (unit: TUnit, store: TStoreResult) => Promise<T>,
+): Promise<T> => {
+  const { kind, payer, actorUserId, documentId, attempt } = claim;
+  let reserved = false;
+  let lost = false;
+  let storedKey: string | null = null;
+  const store: TStoreResult = async (key, bytes) => {
+    storedKey = key;
+    await files.put(key, bytes);
+  };
+  try {
+    return await withUnit(
+      db,
+      { kind, payer, actorUserId, documentId, ...(attempt ? { key: attemptKey(attempt) } : {}) },
+      (unit) => {
+        reserved = true;
+        return work(unit, store);
+      },
+      claim.releaseNote,
+      () => {
+        lost = true;
+      },
+    );
+  } catch (error) {
+    if (storedKey) await files.delete(storedKey);
+    if (lost) throw busy();
+    await claim.onFailure?.();
+    return abortWork(db, documentId, claim.from, error, {
+      reserved,
+      fallback: claim.fallback,
+      ...(claim.fields ? { fields: claim.fields } : {}),
+    });
+  }
+};

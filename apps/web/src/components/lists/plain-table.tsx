@@ -1,0 +1,56 @@
+import { Table } from '@mantine/core';
+import type { TColumn } from '@/components/data-table';
+
+type TPlainTableProps<T> = {
+  /** `DataTable`'s columns (their `sortKey` is not used). */
+  columns: TColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  /** The table's least width before it scrolls sideways (px). */
+  minWidth: number;
+  verticalSpacing?: number | string;
+};
+
+/** A row's cells, one per column (`DataTable`, `PlainTable`). */
+export const ColumnCells = <T, K extends string>({
+  columns,
+  row,
+}: {
+  columns: TColumn<T, K>[];
+  row: T;
+}) =>
+  columns.map((column) => (
+    <Table.Td key={column.key} ta={column.align}>
+      {column.render(row)}
+    </Table.Td>
+  ));
+
+/** A short table shown whole: no search, sorting or paging (those are `DataTable`'s). */
+export const PlainTable = <T,>({
+  columns,
+  rows,
+  rowKey,
+  minWidth,
+  verticalSpacing,
+}: TPlainTableProps<T>) => (
+  <Table.ScrollContainer minWidth={minWidth}>
+    <Table verticalSpacing={verticalSpacing}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.key} w={column.width} ta={column.align}>
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            <ColumnCells columns={columns} row={row} />
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  </Table.ScrollContainer>
+);
