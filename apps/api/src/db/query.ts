@@ -141,3 +141,70 @@ export const insertOne = async <T extends PgTable>(
   if (!row) throw new Error(`${getTableName(table)} insert returned nothing`);
   return row;
 };
+
+/** Inserts `values` (one row or many) of `table`, when the caller needs nothing back. */
+export const insertRows = async <T extends PgTable>(
+  db: TDb | TTx,
+  table: T,
+  values: PgInsertValue<T> | PgInsertValue<T>[],
+): Promise<void> => {
+  await db.insert(table).values(values as PgInsertValue<T>);
+};
+
+/** The first row of `table` matching `where` in `orderBy` (the newest, with a `desc` order). */
+export const latestWhere = async <T extends PgTable>(
+  db: TDb | TTx,
+  table: T,
+  where: SQL | undefined,
+  orderBy: readonly SQL[],
+): Promise<T['$inferSelect'] | undefined> => {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(1);
+  // As in updateById: for a concrete T the selected rows are T['$inferSelect'].
+  return (rows as T['$inferSelect'][])[0];
+};
+
+/**
+ * A find of a row with the parent row it points at, in one statement: `fields` names the row's
+ * table first and its parent's second (as the result names them), `parentId` is the row's column
+ * holding the parent's id. The find answers the first row matching `where`, or undefined.
+ */
+export const rowWithParent =
+  <F extends Record<string, PgTable & { id: PgColumn }>>(fields: F, parentId: PgColumn) =>
+  async (
+    db: TDb | TTx,
+    where: SQL,
+  ): Promise<{ [K in keyof F]: F[K]['$inferSelect'] } | undefined> => {
+    const [child, parent] = Object.values(fields);
+    if (!child || !parent) throw new Error('rowWithParent takes a table and its parent');
+    const rows = await db
+      .select(fields as Record<string, PgTable>)
+      .from(child as PgTable)
+      .innerJoin(parent as PgTable, eq(parent.id, parentId))
+      .where(where)
+      .limit(1);
+    // As in updateById: for concrete tables the selected rows are these.
+    return (rows as { [K in keyof F]: F[K]['$inferSelect'] }[])[0];
+  };
+
+/**
+ * Sets the timestamp `key` of the row `id` of `table` to now, only while it is still unset: true
+ * when this call set it, false when another got there first (single use under concurrency).
+ */
+export const stampOnce = async <T extends PgTable & { id: PgColumn }>(
+  db: TDb | TTx,
+  table: T,
+  id: number,
+  key: keyof T['$inferInsert'] & keyof T & string,
+): Promise<boolean> => {
+  const rows = await db
+    .update(table)
+    .set({ [key]: new Date() } as PgUpdateSetSource<T>)
+    .where(and(eq(table.id, id), isNull(table[key] as PgColumn)))
+    .returning({ id: table.id });
+  return rows.length === 1;
+};

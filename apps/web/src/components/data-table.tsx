@@ -155,26 +155,18 @@ export const DataTable = <T, K extends string = never>({
   columns,
   rows,
   rowKey,
-  loading,
-  error,
-  emptyText,
-  page,
-  perPage,
-  total,
-  capped,
-  onPageChange,
   sort = null,
   onSortChange,
   search,
   actions,
-  testId,
   rowTestId,
   rowProps,
   minWidth = 640,
-  withEdges,
   selection,
+  ...footer
 }: TDataTableProps<T, K>) => {
   const { t } = useTranslation();
+  const { loading, error, page, onPageChange, testId } = footer;
   const visible = rows ?? [];
 
   const toggleSort = (key: K) => {
@@ -311,19 +303,7 @@ export const DataTable = <T, K extends string = never>({
         </Table>
       </ScrollArea>
 
-      <TableFooter
-        loading={loading}
-        error={error}
-        count={visible.length}
-        emptyText={emptyText}
-        page={page}
-        perPage={perPage}
-        total={total}
-        capped={capped}
-        onPageChange={onPageChange}
-        testId={testId}
-        withEdges={withEdges}
-      />
+      <TableFooter {...footer} count={visible.length} />
     </div>
   );
 };

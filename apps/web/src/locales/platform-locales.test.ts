@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SETTING_LIST_KEYS } from '../features/platform/components/setting-list-page';
 import {
   PLAN_FLAG_FIELDS,
   PLAN_NUMBER_FIELDS,
@@ -24,6 +25,9 @@ describe('platform locales', () => {
         `platform.status.groups.${group}`,
         `platform.status.hints.${group}`,
       ]),
+      ...['plan', 'status'].flatMap((list) =>
+        SETTING_LIST_KEYS.map((key) => `platform.${list}.${key}`),
+      ),
       ...['required', 'wholeNumber', 'tooSmall', 'tooLarge', 'tooLong'].map(
         (problem) => `platform.validation.${problem}`,
       ),

@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf, insertOne } from '../../db/query.ts';
+import {
+  firstOf,
+  insertOne,
+  insertRows,
+  latestWhere,
+  rowWithParent,
+  stampOnce,
+} from '../../db/query.ts';
 import {
   companies,
   departements,
@@ -85,14 +92,10 @@ export const recordFailedLogin = async (
 // --- OTPs ---------------------------------------------------------------------------------
 
 export const latestOtp = (db: TDbOrTx, userId: number, purpose: 'register' | 'login') =>
-  firstOf(
-    db
-      .select()
-      .from(otps)
-      .where(and(eq(otps.userId, userId), eq(otps.purpose, purpose)))
-      .orderBy(desc(otps.createdAt), desc(otps.id))
-      .limit(1),
-  );
+  latestWhere(db, otps, and(eq(otps.userId, userId), eq(otps.purpose, purpose)), [
+    desc(otps.createdAt),
+    desc(otps.id),
+  ]);
 
 export const findOtpByChallenge = (db: TDbOrTx, challengeHash: string) =>
   firstOf(db.select().from(otps).where(eq(otps.challengeHash, challengeHash)));
@@ -109,7 +112,7 @@ export const insertOtp = async (db: TDbOrTx, values: typeof otps.$inferInsert) =
         isNull(otps.consumedAt),
       ),
     );
-  await db.insert(otps).values(values);
+  await insertRows(db, otps, values);
 };
 
 /** Counts a wrong try; returns the new count (atomic, so parallel guesses are all counted). */
@@ -123,46 +126,27 @@ export const addOtpAttempt = async (db: TDbOrTx, id: number) => {
 };
 
 /** Marks the OTP used; false when someone else used it first (single use under concurrency). */
-export const consumeOtp = async (db: TDbOrTx, id: number) => {
-  const rows = await db
-    .update(otps)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(otps.id, id), isNull(otps.consumedAt)))
-    .returning({ id: otps.id });
-  return rows.length === 1;
-};
+export const consumeOtp = (db: TDbOrTx, id: number) => stampOnce(db, otps, id, 'consumedAt');
 
 // --- sessions and refresh tokens ----------------------------------------------------------
 
-export const insertSession = async (db: TDbOrTx, values: typeof sessions.$inferInsert) => {
-  await db.insert(sessions).values(values);
-};
+export const insertSession = (db: TDbOrTx, values: typeof sessions.$inferInsert) =>
+  insertRows(db, sessions, values);
 
-export const insertRefreshToken = async (
-  db: TDbOrTx,
-  values: typeof refreshTokens.$inferInsert,
-) => {
-  await db.insert(refreshTokens).values(values);
-};
+export const insertRefreshToken = (db: TDbOrTx, values: typeof refreshTokens.$inferInsert) =>
+  insertRows(db, refreshTokens, values);
+
+const tokenWithSession = rowWithParent(
+  { token: refreshTokens, session: sessions },
+  refreshTokens.sessionId,
+);
 
 export const findRefreshToken = (db: TDbOrTx, tokenHash: string) =>
-  firstOf(
-    db
-      .select({ token: refreshTokens, session: sessions })
-      .from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .where(eq(refreshTokens.tokenHash, tokenHash)),
-  );
+  tokenWithSession(db, eq(refreshTokens.tokenHash, tokenHash));
 
 /** Rotates a token once: false when it was already rotated (a replay). */
-export const markRefreshTokenRotated = async (db: TDbOrTx, id: number) => {
-  const rows = await db
-    .update(refreshTokens)
-    .set({ rotatedAt: new Date() })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
-    .returning({ id: refreshTokens.id });
-  return rows.length === 1;
-};
+export const markRefreshTokenRotated = (db: TDbOrTx, id: number) =>
+  stampOnce(db, refreshTokens, id, 'rotatedAt');
 
 /** Revokes the sessions that match `where` and are not revoked yet. */
 const revokeWhere = async (db: TDbOrTx, where: SQL | undefined, reason: string) => {
@@ -187,22 +171,13 @@ export const touchSession = async (db: TDbOrTx, sessionId: string) => {
 
 // --- password resets ----------------------------------------------------------------------
 
-export const insertPasswordReset = async (
-  db: TDbOrTx,
-  values: typeof passwordResets.$inferInsert,
-) => {
-  await db.insert(passwordResets).values(values);
-};
+export const insertPasswordReset = (db: TDbOrTx, values: typeof passwordResets.$inferInsert) =>
+  insertRows(db, passwordResets, values);
 
 export const latestPasswordReset = (db: TDbOrTx, userId: number) =>
-  firstOf(
-    db
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.userId, userId))
-      .orderBy(desc(passwordResets.createdAt))
-      .limit(1),
-  );
+  latestWhere(db, passwordResets, eq(passwordResets.userId, userId), [
+    desc(passwordResets.createdAt),
+  ]);
 
 /** Claims a reset token once, if unused and not expired; returns its user. */
 export const usePasswordReset = async (db: TDbOrTx, tokenHash: string) => {

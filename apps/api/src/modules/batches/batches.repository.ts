@@ -6,7 +6,7 @@ import type {
 } from '@bubuh/contracts';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { containsText, firstOf, insertOne, sortedPageOf } from '../../db/query.ts';
+import { containsText, firstOf, insertOne, rowWithParent, sortedPageOf } from '../../db/query.ts';
 import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
@@ -149,14 +149,9 @@ export const findItem = (db: TDbOrTx, id: number) =>
   firstOf(db.select().from(batchItems).where(eq(batchItems.id, id)));
 
 /** An item with its batch, in one statement. */
+const itemWithBatch = rowWithParent({ item: batchItems, batch: batches }, batchItems.batchId);
 export const findItemWithBatch = (db: TDbOrTx, id: number) =>
-  firstOf(
-    db
-      .select({ item: batchItems, batch: batches })
-      .from(batchItems)
-      .innerJoin(batches, eq(batches.id, batchItems.batchId))
-      .where(eq(batchItems.id, id)),
-  );
+  itemWithBatch(db, eq(batchItems.id, id));
 
 /** Bytes of a batch's accepted files (their stored documents; refused files hold none). */
 const bytesOf = (batchId: number) =>

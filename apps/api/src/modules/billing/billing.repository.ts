@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
-import { countWhere, firstOf, insertOne, pageOf } from '../../db/query.ts';
+import { countWhere, firstOf, insertOne, latestWhere, pageOf } from '../../db/query.ts';
 import {
   companies,
   invoiceItems,
@@ -110,14 +110,9 @@ export const createBillingRepository = (db: TDb) => ({
       .orderBy(asc(invoiceItems.id)),
 
   latestProof: (invoiceId: number) =>
-    firstOf(
-      db
-        .select()
-        .from(paymentProofs)
-        .where(eq(paymentProofs.invoiceId, invoiceId))
-        .orderBy(desc(paymentProofs.id))
-        .limit(1),
-    ),
+    latestWhere(db, paymentProofs, eq(paymentProofs.invoiceId, invoiceId), [
+      desc(paymentProofs.id),
+    ]),
 
   setGatewayToken: (id: number, gateway: 'sandbox' | 'midtrans', token: string, url: string) =>
     db

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf, insertOne } from '../../db/query.ts';
+import { firstOf, insertOne, insertRows } from '../../db/query.ts';
 import { quotaAccounts, quotaEntries, quotaMovements } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -113,8 +113,7 @@ export const findMovementByKey = (db: TDbOrTx, key: string) =>
 export const insertMovement = (db: TDbOrTx, values: typeof quotaMovements.$inferInsert) =>
   insertOne(db, quotaMovements, values);
 
-export const insertEntries = async (db: TDbOrTx, values: (typeof quotaEntries.$inferInsert)[]) => {
-  await db.insert(quotaEntries).values(values);
-};
+export const insertEntries = (db: TDbOrTx, values: (typeof quotaEntries.$inferInsert)[]) =>
+  insertRows(db, quotaEntries, values);
 
 export type TMovementRow = typeof quotaMovements.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, eq, like, lt } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { anyWhere, firstOf, insertOne } from '../../db/query.ts';
+import { anyWhere, insertOne, rowWithParent } from '../../db/query.ts';
 import { quotaAccounts, unitReservations } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -32,14 +32,12 @@ export const setReleaseMovement = async (db: TDbOrTx, id: number, movementId: nu
 };
 
 /** A reservation with the account that paid it (to return the unit there). */
+const reservationWithPayer = rowWithParent(
+  { reservation: unitReservations, payer: quotaAccounts },
+  unitReservations.payerAccountId,
+);
 export const findReservation = (db: TDbOrTx, id: number) =>
-  firstOf(
-    db
-      .select({ reservation: unitReservations, payer: quotaAccounts })
-      .from(unitReservations)
-      .innerJoin(quotaAccounts, eq(quotaAccounts.id, unitReservations.payerAccountId))
-      .where(eq(unitReservations.id, id)),
-  );
+  reservationWithPayer(db, eq(unitReservations.id, id));
 
 /** Units still reserved since before `before`: their work died (work takes seconds). */
 export const staleReservations = async (db: TDbOrTx, before: Date) =>

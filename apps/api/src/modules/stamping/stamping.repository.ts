@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf, insertOne } from '../../db/query.ts';
+import { firstOf, insertOne, latestWhere } from '../../db/query.ts';
 import { serialNumbers } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -21,20 +21,16 @@ export const serialById = (db: TDbOrTx, id: number) =>
 
 /** The newest serial of a document that was issued but never stamped, since `since`. */
 export const unstampedSerialOf = (db: TDbOrTx, documentId: number, provider: string, since: Date) =>
-  firstOf(
-    db
-      .select()
-      .from(serialNumbers)
-      .where(
-        and(
-          eq(serialNumbers.documentId, documentId),
-          eq(serialNumbers.provider, provider),
-          inArray(serialNumbers.status, ['issued', 'failed']),
-          gte(serialNumbers.issuedAt, since),
-        ),
-      )
-      .orderBy(desc(serialNumbers.id))
-      .limit(1),
+  latestWhere(
+    db,
+    serialNumbers,
+    and(
+      eq(serialNumbers.documentId, documentId),
+      eq(serialNumbers.provider, provider),
+      inArray(serialNumbers.status, ['issued', 'failed']),
+      gte(serialNumbers.issuedAt, since),
+    ),
+    [desc(serialNumbers.id)],
   );
 
 /** Serials of a document still `issued` (their attempt died) become `failed`: reusable. */

@@ -1,6 +1,6 @@
-import { Alert, Checkbox, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { WarningAlert } from '@/components/warning-alert';
 
 type TJavaScriptAckProps = {
   /** How many scripts the upload inspection found (0: unknown, e.g. from a refusal). */
@@ -16,13 +16,7 @@ type TJavaScriptAckProps = {
 export const JavaScriptAck = ({ count, checked, onChange }: TJavaScriptAckProps) => {
   const { t } = useTranslation();
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconAlertTriangle size={18} />}
-      title={t('stamping.javascript.title')}
-      data-testid="javascript-warning"
-    >
+    <WarningAlert title={t('stamping.javascript.title')} testId="javascript-warning">
       <Stack gap="xs">
         {count > 0 ? <Text fz="sm">{t('stamping.javascript.body', { count })}</Text> : null}
         <Checkbox
@@ -32,6 +26,6 @@ export const JavaScriptAck = ({ count, checked, onChange }: TJavaScriptAckProps)
           data-testid="javascript-ack"
         />
       </Stack>
-    </Alert>
+    </WarningAlert>
   );
 };

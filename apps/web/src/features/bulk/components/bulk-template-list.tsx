@@ -2,9 +2,8 @@ import { ROUTES, type TBulkTemplate, type TBulkTemplateSortKey } from '@bubuh/co
 import { Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { pagedTable, type TColumn } from '@/components/data-table';
-import { ListPage } from '@/components/lists/list-page';
-import { templateColumns, useTemplateDeletion } from '@/components/lists/template-list-kit';
+import type { TColumn } from '@/components/data-table';
+import { TemplateListPage } from '@/components/lists/template-list-page';
 import { rowAction } from '@/components/row-actions';
 import { bulkEditTemplatePath, bulkUseTemplatePath } from '@/lib/document-paths';
 import { useListState } from '@/lib/use-list-state';
@@ -16,7 +15,7 @@ export const BulkTemplateList = () => {
   const { t } = useTranslation();
   const list = useListState<TBulkTemplateSortKey>();
   const query = useBulkTemplates(list.query);
-  const deletion = useTemplateDeletion<TBulkTemplate, unknown>(useDeleteBulkTemplate());
+  const remove = useDeleteBulkTemplate();
 
   const boxes: TColumn<TBulkTemplate>[] = [
     {
@@ -36,29 +35,25 @@ export const BulkTemplateList = () => {
       ),
     },
   ];
-  const columns: TColumn<TBulkTemplate, TBulkTemplateSortKey>[] = templateColumns(t, boxes, {
-    testIdPrefix: 'bulk-template',
-    more: (row) => [
-      rowAction(
-        t('bulk.template.use'),
-        <IconPlayerPlay size={18} />,
-        bulkUseTemplatePath(row.id),
-        'bulk-template-use',
-      ),
-    ],
-    edit: (row) => bulkEditTemplatePath(row.id),
-    onDelete: deletion.ask,
-    width: 140,
-  });
-
   return (
-    <ListPage
+    <TemplateListPage
       prefix="bulk-template"
-      source={pagedTable(list, query, t, t('stamping.templates.search'))}
-      columns={columns}
+      list={list}
+      query={query}
+      remove={remove}
+      own={boxes}
+      more={(row) => [
+        rowAction(
+          t('bulk.template.use'),
+          <IconPlayerPlay size={18} />,
+          bulkUseTemplatePath(row.id),
+          'bulk-template-use',
+        ),
+      ]}
+      edit={(row) => bulkEditTemplatePath(row.id)}
+      width={140}
       emptyText={t('bulk.template.empty')}
       add={{ label: t('bulk.template.add'), to: ROUTES.stampBulkCreateTemplate.path }}
-      deletion={deletion}
     />
   );
 };

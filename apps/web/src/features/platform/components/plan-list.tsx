@@ -1,13 +1,12 @@
 import { formatIDR, formatNumber, type TPlan } from '@bubuh/contracts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type TColumn, wholeTable } from '@/components/data-table';
-import { ListPage } from '@/components/lists/list-page';
-import { editColumn } from '@/components/row-actions';
+import type { TColumn } from '@/components/data-table';
 import { useFormDialog } from '@/lib/use-row-dialogs';
 import { usePlans } from '../api/plans';
 import { PLAN_FLAG_FIELDS } from '../utils/platform-rules';
 import { PlanFormModal } from './plan-form-modal';
+import { SettingListPage } from './setting-list-page';
 
 /** Figure headers stay on one line (the table scrolls sideways on narrow screens). */
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -111,25 +110,19 @@ export const PlanList = () => {
         render: (row) => figure(row[`total_${key}`], `plan-${key}-cell`),
       }),
     ),
-    editColumn(t, {
-      label: t('platform.plan.edit'),
-      ariaLabel: (row) => t('platform.plan.editNamed', { name: row.plan_name }),
-      onEdit: (row) => form.open(row),
-      testId: 'plan-edit',
-    }),
   ];
 
   return (
-    <ListPage
+    <SettingListPage
       prefix="plan"
-      intro={t('platform.plan.intro')}
-      source={wholeTable(query, t)}
+      query={query}
       columns={columns}
       rowKey={(row) => row.plan}
       rowName={(row) => row.plan}
-      emptyText={t('platform.plan.empty')}
+      editName={(row) => row.plan_name}
+      onEdit={form.open}
     >
       <PlanFormModal opened={form.opened} plan={form.editing} onClose={form.close} />
-    </ListPage>
+    </SettingListPage>
   );
 };

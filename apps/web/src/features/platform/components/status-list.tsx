@@ -1,10 +1,9 @@
 import { Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type TColumn, wholeTable } from '@/components/data-table';
-import { ListPage } from '@/components/lists/list-page';
-import { editColumn } from '@/components/row-actions';
+import type { TColumn } from '@/components/data-table';
 import { useFormDialog } from '@/lib/use-row-dialogs';
 import { type TMasterStatus, useMasterStatuses } from '../api/master-status';
+import { SettingListPage } from './setting-list-page';
 import { StatusFormModal } from './status-form-modal';
 import { useStatusLabel } from './use-status-label';
 
@@ -46,24 +45,18 @@ export const StatusList = () => {
         </Text>
       ),
     },
-    editColumn(t, {
-      label: t('platform.status.edit'),
-      ariaLabel: (row) => t('platform.status.editNamed', { name: labelOf(row).name }),
-      onEdit: (row) => form.open(row),
-      testId: 'status-edit',
-    }),
   ];
 
   return (
-    <ListPage
+    <SettingListPage
       prefix="status"
-      intro={t('platform.status.intro')}
-      source={wholeTable(query, t)}
+      query={query}
       columns={columns}
       rowName={(row) => row.status_group}
-      emptyText={t('platform.status.empty')}
+      editName={(row) => labelOf(row).name}
+      onEdit={form.open}
     >
       <StatusFormModal opened={form.opened} status={form.editing} onClose={form.close} />
-    </ListPage>
+    </SettingListPage>
   );
 };

@@ -1,7 +1,7 @@
 import { formatNumber } from '@bubuh/contracts';
-import { Alert, List } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { WarningAlert } from '@/components/warning-alert';
 
 export type TLowBalance = { kind: 'emeterai' | 'esign'; remain: number };
 
@@ -10,13 +10,7 @@ export const QuotaWarning = ({ low, threshold }: { low: TLowBalance[]; threshold
   const { t } = useTranslation();
   if (low.length === 0) return null;
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconAlertTriangle size={20} />}
-      title={t('quota.warning.title')}
-      data-testid="quota-warning"
-    >
+    <WarningAlert title={t('quota.warning.title')} testId="quota-warning" iconSize={20}>
       <List size="sm" spacing={2}>
         {low.map((item) => (
           <List.Item key={item.kind} data-testid={`quota-warning-${item.kind}`}>
@@ -28,6 +22,6 @@ export const QuotaWarning = ({ low, threshold }: { low: TLowBalance[]; threshold
           </List.Item>
         ))}
       </List>
-    </Alert>
+    </WarningAlert>
   );
 };

@@ -3,9 +3,8 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconRubberStamp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { pagedTable, type TColumn } from '@/components/data-table';
-import { ListPage } from '@/components/lists/list-page';
-import { templateColumns, useTemplateDeletion } from '@/components/lists/template-list-kit';
+import type { TColumn } from '@/components/data-table';
+import { TemplateListPage } from '@/components/lists/template-list-page';
 import { placementSummary, templateTypeKey } from '@/lib/document-format';
 import { editTemplatePath } from '@/lib/document-paths';
 import { useListState } from '@/lib/use-list-state';
@@ -21,7 +20,7 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
   const { t } = useTranslation();
   const list = useListState<TTemplateSortKey>();
   const query = useTemplates(list.query);
-  const deletion = useTemplateDeletion<TTemplate, unknown>(useDeleteTemplate());
+  const remove = useDeleteTemplate();
   const editorLink = (id: number | 'new') =>
     `${editTemplatePath(id)}?back=${encodeURIComponent(backTo)}`;
 
@@ -54,18 +53,15 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
       ),
     },
   ];
-  const columns = templateColumns(t, own, {
-    testIdPrefix: 'template',
-    edit: (row) => editorLink(row.id),
-    onDelete: deletion.ask,
-    width: 110,
-  });
-
   return (
-    <ListPage
+    <TemplateListPage
       prefix="template"
-      source={pagedTable(list, query, t, t('stamping.templates.search'))}
-      columns={columns}
+      list={list}
+      query={query}
+      remove={remove}
+      own={own}
+      edit={(row) => editorLink(row.id)}
+      width={110}
       emptyText={t('stamping.templates.empty')}
       actions={
         <Button
@@ -78,7 +74,6 @@ export const TemplateList = ({ backTo }: TTemplateListProps) => {
         </Button>
       }
       add={{ label: t('stamping.templates.add'), to: editorLink('new') }}
-      deletion={deletion}
     />
   );
 };
