@@ -6,6 +6,8 @@ import { precompress } from './precompress.ts';
 const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
 /** The signed-in shell and the dashboard (the first page after login), with what they import. */
 const APP_SHELL = /src[\\/]app[\\/]routes[\\/]app[\\/](?:root|dashboard)\.tsx$/;
+/** zod and the schemas of the stored session, the error envelope and the auth entries. */
+const WIRE = /src[\\/]lib[\\/]wire\.ts$/;
 const proxied = ['/api', '/files', '/UNSIGNED', '/dev'];
 
 export default defineConfig({
@@ -28,8 +30,11 @@ export default defineConfig({
           // `shell` is everything the entry loads statically (React, Mantine's core, the router,
           // i18next, the login screen); `app-shell` the signed-in layout and the dashboard with
           // everything they import that the shell lacks. Other pages keep their own chunks.
+          // `wire` (zod with the schemas of `src/lib/wire.ts`) is loaded on the first submit of a
+          // sign-in screen, or before the first render when a session is stored: /login lacks it.
           groups: [
             { name: 'shell', tags: ['$initial'] },
+            { name: 'wire', test: (id) => WIRE.test(id) },
             { name: 'app-shell', test: (id) => APP_SHELL.test(id) },
           ],
         },

@@ -205,7 +205,8 @@ describe('main layout', () => {
   it('shows the logo splash with its three dots while a page is still loading', async () => {
     // Let through what index.html loads itself (the entry and its preloads); hold back every
     // other chunk, i.e. the lazily loaded pages, until the splash has been seen (the texts of the
-    // language come before the first screen, so they pass too).
+    // language and, with a stored session, the schemas that read it come before the first
+    // screen, so they pass too).
     const html = await (await fetch(url('/'))).text();
     const upfront = new Set(
       [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
@@ -219,7 +220,7 @@ describe('main layout', () => {
     let heldBack = 0;
     await page.route('**/assets/*.js', async (route) => {
       const path = new URL(route.request().url()).pathname;
-      if (!upfront.has(path) && !/\/bundle-(?:en|id)-/.test(path)) {
+      if (!upfront.has(path) && !/\/(?:bundle-(?:en|id)|wire)-/.test(path)) {
         heldBack += 1;
         await held;
       }

@@ -1,16 +1,22 @@
 import type { TUserData } from '@bubuh/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeWindow } from '@/testing/memory-storage';
 import {
   ApiError,
   api,
   createApiClient,
   fieldErrorsOf,
-  REFRESH_PATH,
   type TTokenStore,
   toApiError,
 } from './api-client';
 import { getSession, sessionEnded, setSession } from './session';
+import { REFRESH_PATH } from './wire';
+import { loadWire } from './wire-loader';
+
+// The session and error schemas come with zod in their own chunk (`wire-loader.ts`).
+beforeAll(async () => {
+  await loadWire();
+});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {

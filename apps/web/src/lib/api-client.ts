@@ -1,6 +1,6 @@
-import { AUTH_ENDPOINTS, ZApiError, ZRefreshResponse } from '@bubuh/contracts';
 import { currentLanguage } from './i18n';
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from './session';
+import { loadedWire, loadWire } from './wire-loader';
 
 /**
  * The one fetch wrapper of the web app (design §5). Same origin (the API lives under /api), bearer
@@ -71,6 +71,7 @@ export type TTokenStore = {
 export type TApiClientDeps = {
   fetch: typeof fetch;
   tokens: TTokenStore;
+  /** POST /api/v1/auth/refresh (`REFRESH_PATH` of `wire.ts`) by default. */
   refreshPath?: string;
   /** Serialises refreshes across tabs (Web Locks in the browser); runs `work` directly by default. */
   lock?: <T>(work: () => Promise<T>) => Promise<T>;
@@ -79,8 +80,6 @@ export type TApiClientDeps = {
   /** The UI language, sent as Accept-Language so that error messages come back in it. */
   language?: () => string;
 };
-
-export const REFRESH_PATH = AUTH_ENDPOINTS.refresh.path;
 
 const buildUrl = (path: string, query?: TQuery): string => {
   if (!query) return path;
@@ -105,10 +104,13 @@ const parseBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-/** Turns any non-2xx answer into an ApiError, reading the envelope when there is one. */
+/**
+ * Turns any non-2xx answer into an ApiError, reading the envelope when there is one. The envelope's
+ * schema comes with the wire schemas (`wire-loader.ts`): the client loads them before it calls this.
+ */
 export const toApiError = (status: number, body: unknown): ApiError => {
-  const parsed = ZApiError.safeParse(body);
-  if (parsed.success) {
+  const parsed = loadedWire()?.ZApiError.safeParse(body);
+  if (parsed?.success) {
     return new ApiError({
       status,
       message: parsed.data.message,
@@ -125,6 +127,12 @@ export const toApiError = (status: number, body: unknown): ApiError => {
   return new ApiError({ status, message: `Request failed with status ${status}` });
 };
 
+/** The ApiError of a non-2xx response, once its body and the envelope's schema are in. */
+const failure = async (status: number, response: Response): Promise<ApiError> => {
+  const [body] = await Promise.all([parseBody(response), loadWire().catch(() => null)]);
+  return toApiError(status, body);
+};
+
 const networkError = () => new ApiError({ status: 0, message: 'Network error' });
 
 const isAbort = (cause: unknown) => cause instanceof DOMException && cause.name === 'AbortError';
@@ -134,7 +142,7 @@ const isAbort = (cause: unknown) => cause instanceof DOMException && cause.name 
  * without a browser.
  */
 export const createApiClient = (deps: TApiClientDeps) => {
-  const { tokens, refreshPath = REFRESH_PATH } = deps;
+  const { tokens } = deps;
   const lock = deps.lock ?? (<T>(work: () => Promise<T>) => work());
   /** The one refresh in flight; resolves to the new access token, or null when the session ended. */
   let refreshing: Promise<string | null> | null = null;
@@ -156,9 +164,12 @@ export const createApiClient = (deps: TApiClientDeps) => {
         expire();
         return null;
       }
+      const wire = await loadWire().catch(() => {
+        throw networkError();
+      });
       let response: Response;
       try {
-        response = await deps.fetch(refreshPath, {
+        response = await deps.fetch(deps.refreshPath ?? wire.AUTH_ENDPOINTS.refresh.path, {
           method: 'POST',
           headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
           body: JSON.stringify({ refreshToken }),
@@ -168,8 +179,10 @@ export const createApiClient = (deps: TApiClientDeps) => {
         // Offline is not a revoked session: keep it and let the caller show a network error.
         throw networkError();
       }
-      if (response.status >= 500) throw toApiError(response.status, await parseBody(response));
-      const parsed = response.ok ? ZRefreshResponse.safeParse(await parseBody(response)) : null;
+      if (response.status >= 500) throw await failure(response.status, response);
+      const parsed = response.ok
+        ? wire.ZRefreshResponse.safeParse(await parseBody(response))
+        : null;
       if (!parsed?.success) {
         expire();
         return null;
@@ -230,13 +243,13 @@ export const createApiClient = (deps: TApiClientDeps) => {
 
     if (response.status === 401 && token && !skipRefresh) {
       const fresh = await refresh(token);
-      if (fresh === null) throw toApiError(401, await parseBody(response));
+      if (fresh === null) throw await failure(401, response);
       response = await send(fresh);
       // Refused even with a fresh token: the session is gone.
       if (response.status === 401) expire();
     }
 
-    if (!response.ok) throw toApiError(response.status, await parseBody(response));
+    if (!response.ok) throw await failure(response.status, response);
     if (raw) return response as T;
     return (await parseBody(response)) as T;
   };

@@ -1,5 +1,5 @@
 import { DEFAULT_ABILITIES, type TUserData } from '@bubuh/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeWindow, createMemoryStorage } from '@/testing/memory-storage';
 import {
   clearSession,
@@ -15,6 +15,12 @@ import {
   setTokens,
   updateSessionUser,
 } from './session';
+import { loadWire } from './wire-loader';
+
+// The session and error schemas come with zod in their own chunk (`wire-loader.ts`).
+beforeAll(async () => {
+  await loadWire();
+});
 
 const user: TUserData = {
   id: 1,

@@ -1,12 +1,6 @@
-import {
-  DEFAULT_ABILITIES,
-  type TAbility,
-  type TSession,
-  type TUserData,
-  ZAbility,
-  ZUserData,
-} from '@bubuh/contracts';
+import { DEFAULT_ABILITIES, type TAbility, type TSession, type TUserData } from '@bubuh/contracts';
 import { useSyncExternalStore } from 'react';
+import { loadedWire, loadWire } from './wire-loader';
 
 /**
  * The locally kept session of spec §3: `userData` plus the token pair, and the ability list of the
@@ -50,24 +44,47 @@ const readJson = (raw: string | null): unknown => {
   }
 };
 
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/**
+ * The schemas that read a stored session come with zod in their own chunk (`wire-loader.ts`):
+ * `sessionReady` loads them before the first render when a session is stored, and a login loads
+ * them before it stores one. A session stored meanwhile by another tab is read once they are in.
+ */
+const wire = () => {
+  const loaded = loadedWire();
+  if (!loaded) {
+    void loadWire()
+      .then(notify)
+      .catch(() => undefined);
+  }
+  return loaded;
+};
+
+/** Resolves once a stored session can be read (main.tsx waits for it before the first render). */
+export const sessionReady = async (): Promise<void> => {
+  if (!storage()?.getItem(SESSION_KEYS.user)) return;
+  await loadWire().catch(() => undefined);
+};
+
 /** Reads a stored `userData` defensively: anything that is not the contract's shape is "no session". */
 export const parseUserData = (value: unknown): TUserData | null => {
-  const parsed = ZUserData.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const parsed = wire()?.ZUserData.safeParse(value);
+  return parsed?.success ? parsed.data : null;
 };
 
 /** The stored ability list; unusable entries are dropped, nothing stored means the default. */
 export const parseAbilities = (value: unknown): TAbility[] => {
   if (!Array.isArray(value)) return DEFAULT_ABILITIES;
+  const schemas = wire();
   return value.flatMap((rule) => {
-    const parsed = ZAbility.safeParse(rule);
-    return parsed.success ? [parsed.data] : [];
+    const parsed = schemas?.ZAbility.safeParse(rule);
+    return parsed?.success ? [parsed.data] : [];
   });
-};
-
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
 };
 
 let cacheKey: string | undefined;
@@ -83,6 +100,8 @@ export const getSession = (): TSession | null => {
   const rawAbility = store.getItem(SESSION_KEYS.ability);
   const key = JSON.stringify([rawUser, accessToken, refreshToken, rawAbility]);
   if (key === cacheKey) return cacheValue;
+  // Not read (nor kept) before the schemas are in: `wire()` asks for them and notifies.
+  if (rawUser && !wire()) return null;
   cacheKey = key;
   const userData = parseUserData(readJson(rawUser));
   cacheValue =

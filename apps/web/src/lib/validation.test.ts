@@ -1,5 +1,6 @@
-import { passwordProblems } from '@bubuh/contracts';
+import { passwordProblems, ZEmail } from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import * as v from './validation';
 
 /** A field's text and the error key its validator gives (null: accepted). */
@@ -80,6 +81,17 @@ describe('passwordRuleStates', () => {
       const problems = passwordProblems(sample).length;
       const failed = v.passwordRuleStates(sample).filter((r) => !r.ok).length;
       expect(failed, sample).toBe(problems);
+    }
+  });
+});
+
+describe('checkEmail', () => {
+  it('accepts what the contract ZEmail accepts, with the same pattern', () => {
+    // The same pattern, up to the escapes of a final `-` in a class (`\\-` and `-` are one).
+    expect(v.EMAIL_PATTERN.source).toBe(z.regexes.email.source.replaceAll('\\-]', '-]'));
+    const samples = ['a@b.co', 'x.y+z@mail.example.id', '.a@b.co', 'a..b@c.co', 'a@b', 'a b@c.co'];
+    for (const sample of [...samples, `${'a'.repeat(250)}@b.co`]) {
+      expect(v.checkEmail(sample) === null).toBe(ZEmail.safeParse(sample).success);
     }
   });
 });

@@ -4,7 +4,6 @@ import {
   isValidNpwp,
   PASSWORD_RULES,
   passwordProblems,
-  ZEmail,
 } from '@bubuh/contracts';
 import type { TFunction } from 'i18next';
 
@@ -27,9 +26,17 @@ const required =
   (value) =>
     value.trim() ? check(value) : key;
 
-export const checkEmail: TCheck = required('validation.emailRequired', (value) =>
-  ZEmail.safeParse(value.trim()).success ? null : 'validation.emailInvalid',
-);
+/**
+ * What the contract's `ZEmail` accepts (zod's e-mail pattern, at most 254 characters), without
+ * zod: the sign-in screens validate before zod is loaded (`validation.test.ts` keeps them equal).
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export const checkEmail: TCheck = required('validation.emailRequired', (value) => {
+  const email = value.trim();
+  return email.length <= 254 && EMAIL_PATTERN.test(email) ? null : 'validation.emailInvalid';
+});
 
 /** A trimmed text of 2 to `max` characters, with the problem of each side. */
 const lengthBetween =

@@ -1,7 +1,8 @@
-import { AUTH_ENDPOINTS, type TLoginResponse, type TSession } from '@bubuh/contracts';
+import type { TLoginResponse, TSession } from '@bubuh/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint';
 import { setSession } from '@/lib/session';
+import { loadWire } from '@/lib/wire-loader';
 
 export type TLoginInput = { email: string; password: string };
 export type TLoginOtpInput = { otpToken: string; otp: string };
@@ -13,11 +14,17 @@ export const isOtpChallenge = (
   data: TLoginResult,
 ): data is Extract<TLoginResult, { otpRequired: true }> => 'otpRequired' in data;
 
-export const login = async (input: TLoginInput): Promise<TLoginResult> =>
-  (await callEndpoint(AUTH_ENDPOINTS.login, { body: input })).data;
+// The auth entries come with the wire schemas (zod), loaded on the first submit: /login draws
+// without them, and the session they answer is then readable (`lib/session.ts`).
+export const login = async (input: TLoginInput): Promise<TLoginResult> => {
+  const { AUTH_ENDPOINTS } = await loadWire();
+  return (await callEndpoint(AUTH_ENDPOINTS.login, { body: input })).data;
+};
 
-export const verifyLoginOtp = async (input: TLoginOtpInput): Promise<TSession> =>
-  (await callEndpoint(AUTH_ENDPOINTS.loginOtp, { body: input })).data;
+export const verifyLoginOtp = async (input: TLoginOtpInput): Promise<TSession> => {
+  const { AUTH_ENDPOINTS } = await loadWire();
+  return (await callEndpoint(AUTH_ENDPOINTS.loginOtp, { body: input })).data;
+};
 
 /** Starts a new session: the cached data of whoever was here before goes. */
 const useStoreSession = () => {

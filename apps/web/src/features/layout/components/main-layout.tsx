@@ -27,7 +27,7 @@ import {
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -46,8 +46,17 @@ import { HeaderIconButton } from './header-icon-button';
 import classes from './main-layout.module.css';
 import { ProfileMenu } from './profile-menu';
 import { SideNav } from './side-nav';
-import { ThemeCustomizer } from './theme-customizer';
 import { TopNav } from './top-nav';
+
+/**
+ * Off unless VITE_THEME_CUSTOMIZER=true: its drawer (Drawer, SegmentedControl, scroll lock) is a
+ * chunk of its own, fetched only where it is on, not part of the signed-in shell.
+ */
+const ThemeCustomizer = lazy(() =>
+  import('./theme-customizer').then(({ ThemeCustomizer: Customizer }) => ({
+    default: Customizer,
+  })),
+);
 
 type TMainLayoutProps = {
   children: ReactNode;
@@ -151,11 +160,13 @@ export const MainLayout = ({ children, plan, ...slots }: TMainLayoutProps) => {
   );
 
   const customizer = env.themeCustomizer ? (
-    <ThemeCustomizer
-      layout={layout}
-      forcedVertical={forcedVertical}
-      onLayoutChange={setPreference}
-    />
+    <Suspense fallback={null}>
+      <ThemeCustomizer
+        layout={layout}
+        forcedVertical={forcedVertical}
+        onLayoutChange={setPreference}
+      />
+    </Suspense>
   ) : null;
 
   if (layout === 'horizontal') {
