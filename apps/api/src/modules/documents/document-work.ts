@@ -62,9 +62,14 @@ export const runClaimedWork = async <T>(
       },
     );
   } catch (error) {
-    if (storedKey) await files.delete(storedKey);
-    if (lost) throw busy();
+    if (lost) {
+      if (storedKey) await files.delete(storedKey);
+      throw busy();
+    }
+    // The failure is recorded (e.g. the serial kept as failed) before the file is removed, so a
+    // storage error on the removal cannot leave it unrecorded.
     await claim.onFailure?.();
+    if (storedKey) await files.delete(storedKey);
     return abortWork(db, documentId, claim.from, error, {
       reserved,
       fallback: claim.fallback,

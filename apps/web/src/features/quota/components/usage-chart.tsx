@@ -27,7 +27,6 @@ const monthLabel = (month: string, language: string, withYear = false) => {
   }).format(new Date(Date.UTC(year, m - 1, 15)));
 };
 
-/** Units used per month over the last 12 months (GET /quota/data-chart-quota). */
 /** One entry of a chart's legend: the series' colour swatch and its label. */
 export const LegendItem = ({
   color,
@@ -46,6 +45,7 @@ export const LegendItem = ({
   </Group>
 );
 
+/** Units used per month over the last 12 months (GET /quota/data-chart-quota). */
 export const UsageChart = ({ chart }: { chart: TQuotaChart | undefined }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
