@@ -42,6 +42,36 @@ export type TOpenDatabaseOptions =
   /** dataDir: a folder (persisted, locked) or undefined for an in-memory database (tests). */
   | { driver: 'pglite'; dataDir?: string };
 
+/** Statements named so far, by text (see `nameStatements`). */
+const statementNames = new Map<string, string>();
+const LIKE = /\bi?like\b/i;
+/** A bound on the names (and so on the statements each connection keeps prepared). */
+const NAMED_STATEMENTS_MAX = 5_000;
+
+/**
+ * Gives every parameterised statement of a connection a name derived from its text, so
+ * PostgreSQL parses it once per connection and may keep its plan: the app's statements come from
+ * a few hundred query shapes with their values always bound as parameters.
+ */
+const nameStatements = (client: pg.PoolClient) => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = (config: unknown) => {
+    if (typeof config !== 'object' || config === null) return config;
+    const { text, name } = config as { text?: unknown; name?: unknown };
+    // A pattern's best plan depends on the pattern: such statements stay unnamed (planned per call).
+    if (typeof text !== 'string' || name !== undefined || LIKE.test(text)) return config;
+    let known = statementNames.get(text);
+    if (!known) {
+      if (statementNames.size >= NAMED_STATEMENTS_MAX) return config;
+      known = `b${statementNames.size}`;
+      statementNames.set(text, known);
+    }
+    return { ...config, name: known };
+  };
+  client.query = ((config: unknown, ...rest: unknown[]) =>
+    query(named(config), ...rest)) as typeof client.query;
+};
+
 export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TDatabase> => {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({
@@ -52,6 +82,7 @@ export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TData
       statement_timeout: STATEMENT_TIMEOUT_MS,
       options: '-c jit=off',
     });
+    if (process.env.PG_NAMED !== '0') pool.on('connect', nameStatements);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     return {
       db,

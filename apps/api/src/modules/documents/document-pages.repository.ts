@@ -1,11 +1,16 @@
 import { type TDocumentSortKey, type TSortOrder, wireStatusOf } from '@bubuh/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/client.ts';
+import type { TDb } from '../../db/client.ts';
 import { departements, documents, serialNumbers, users } from '../../db/schema.ts';
+import { P, runShaped } from '../../db/shaped.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
-import { filtersOf, overlappingBranches, type TDocumentFilter } from './documents.repository.ts';
-
-type TDbOrTx = TDb | TTx;
+import {
+  documentValues,
+  filterShape,
+  filtersOf,
+  overlappingBranches,
+  type TDocumentFilter,
+} from './documents.repository.ts';
 
 /** `status` on the wire, in SQL (contracts `wireStatusOf`). */
 const wireStatusSql = sql`case ${documents.state} when 'stamped' then 'stamp' when 'cancelled' then 'canceled' else 'nostamp' end`;
@@ -42,10 +47,10 @@ const pageFields = {
 };
 
 /**
- * Each visibility branch's first `limit` ids matching `filter` in the list's order: an index
- * scan that stops early. Their union holds the list's first `limit` documents.
+ * Each visibility branch's first `end` ids matching `filter` in the list's order: an index
+ * scan that stops early. Their union holds the list's first `end` documents.
  */
-const candidatesOf = (db: TDbOrTx, filter: TDocumentFilter, limit: number, order: SQL[]) => {
+const candidatesOf = (db: TDb, filter: TDocumentFilter, order: SQL[]) => {
   const filters = filtersOf(filter);
   return overlappingBranches(filter).map(
     (branch) =>
@@ -54,7 +59,7 @@ const candidatesOf = (db: TDbOrTx, filter: TDocumentFilter, limit: number, order
         .from(documents)
         .where(and(branch, ...filters))
         .orderBy(...order)
-        .limit(limit)})`,
+        .limit(P.end)})`,
   );
 };
 
@@ -69,15 +74,9 @@ const rankFields = {
  * `end` documents are among them, so these ranks are the lists' own. Only rows ranked within
  * (start, end] by either are joined and returned.
  */
-const rankedRows = async (
-  db: TDbOrTx,
-  lists: TDocumentFilter[],
-  range: { start: number; end: number; byStatus: boolean },
-  sort: TDocumentSort,
-) => {
-  const { start, end, byStatus } = range;
+const rankedRows = (db: TDb, lists: TDocumentFilter[], byStatus: boolean, sort: TDocumentSort) => {
   const order = orderOf(sort);
-  const candidates = lists.flatMap((list) => candidatesOf(db, list, end, order));
+  const candidates = lists.flatMap((list) => candidatesOf(db, list, order));
   const orderSql = sql.join(order, sql`, `);
   const statusRank = byStatus
     ? sql`row_number() over (partition by ${wireStatusSql} order by ${orderSql})`
@@ -85,7 +84,7 @@ const rankedRows = async (
   const picked = sql`(select r.id, r.r_all, r.r_status from (select ${documents.id} as id,
     row_number() over (order by ${orderSql}) as r_all, ${statusRank} as r_status
     from ${documents} where ${documents.id} in (${sql.join(candidates, sql` union `)})) r
-    where (r.r_all > ${start} and r.r_all <= ${end}) or (r.r_status > ${start} and r.r_status <= ${end})) picked`;
+    where (r.r_all > ${P.start} and r.r_all <= ${P.end}) or (r.r_status > ${P.start} and r.r_status <= ${P.end})) picked`;
   return db
     .select({ ...pageFields, ...rankFields })
     .from(documents)
@@ -98,15 +97,10 @@ const rankedRows = async (
 export type TPageRow = Awaited<ReturnType<typeof rankedRows>>[number];
 
 /** One list's rows (start, end] in order: a plain statement, cheaper to plan than the ranks. */
-const plainRows = async (
-  db: TDbOrTx,
-  filter: TDocumentFilter,
-  range: { start: number; end: number },
-  sort: TDocumentSort,
-): Promise<TPageRow[]> => {
+const plainRows = (db: TDb, filter: TDocumentFilter, sort: TDocumentSort) => {
   const order = orderOf(sort);
-  const candidates = candidatesOf(db, filter, range.end, order);
-  const rows = await db
+  const candidates = candidatesOf(db, filter, order);
+  return db
     .select(pageFields)
     .from(documents)
     .innerJoin(users, eq(users.id, documents.ownerUserId))
@@ -114,9 +108,8 @@ const plainRows = async (
     .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId))
     .where(sql`${documents.id} in (${sql.join(candidates, sql` union `)})`)
     .orderBy(...order)
-    .limit(range.end - range.start)
-    .offset(range.start);
-  return rows.map((row, i) => ({ ...row, rankAll: range.start + i + 1, rankStatus: 0 }));
+    .limit(P.size)
+    .offset(P.start);
 };
 
 const ranked =
@@ -125,7 +118,7 @@ const ranked =
     rows.filter((r) => r[key] > start && r[key] <= end).sort((a, b) => a[key] - b[key]);
 
 type TPageArgs = [
-  db: TDbOrTx,
+  db: TDb,
   filter: TDocumentFilter,
   page: number,
   perPage: number,
@@ -141,14 +134,30 @@ const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {
   const start = end - perPage;
   const status = filter.status ?? 'all';
   const byStatus = history && status === 'all';
-  const rows = byStatus
-    ? await rankedRows(
+  const key = `page:${filterShape(filter)}:${byStatus ? 'ranked' : 'plain'}:${sort.sort ?? ''}:${sort.order ?? ''}`;
+  const values = documentValues(filter, { start, end });
+  const options = { planPerCall: Boolean(filter.search) };
+  const rows: TPageRow[] = byStatus
+    ? await runShaped(
         db,
-        [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }],
-        { start, end, byStatus },
-        sort,
+        key,
+        () =>
+          rankedRows(
+            db,
+            [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }],
+            byStatus,
+            sort,
+          ),
+        values,
+        options,
       )
-    : await plainRows(db, filter, { start, end }, sort);
+    : (await runShaped(db, key, () => plainRows(db, filter, sort), values, options)).map(
+        (row, i) => ({
+          ...row,
+          rankAll: start + i + 1,
+          rankStatus: 0,
+        }),
+      );
   const data = byStatus ? ranked('rankAll', start, end)(rows) : rows;
   const ofStatus = (wire: 'stamp' | 'nostamp') => {
     if (history && status === wire) return data;

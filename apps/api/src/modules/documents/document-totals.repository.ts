@@ -2,6 +2,7 @@ import type { TStoredDocumentState } from '@bubuh/contracts';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { documentSignerTotals, documentTotals, documentVersions } from '../../db/schema.ts';
+import { namesIn, P, runShaped } from '../../db/shaped.ts';
 import type { TVisibility } from '../../lib/access.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -13,50 +14,51 @@ type TDbOrTx = TDb | TTx;
  * document.
  */
 export const keptStateTotals = async (
-  db: TDbOrTx,
+  db: TDb,
   visibility: TVisibility,
   states?: readonly TStoredDocumentState[],
 ): Promise<Map<string, number>> => {
   const { userId, companyId } = visibility;
-  const ofStates = (column: AnyColumn) => (states ? inArray(column, [...states]) : undefined);
-  const outside = (column: AnyColumn): SQL | undefined =>
-    companyId !== null ? ne(column, companyId) : undefined;
-  const sum = sql<number>`sum(${documentTotals.n})::int`;
-  const company = (id: number) =>
-    db
+  const build = () => {
+    const ofStates = (column: AnyColumn) => (states ? namesIn(column, states) : undefined);
+    const outside = (column: AnyColumn): SQL | undefined =>
+      companyId !== null ? ne(column, P.company) : undefined;
+    const sum = sql<number>`sum(${documentTotals.n})::int`;
+    const company = db
       .select({ state: documentTotals.state, n: sum })
       .from(documentTotals)
-      .where(and(eq(documentTotals.companyKey, id), ofStates(documentTotals.state)))
+      .where(and(eq(documentTotals.companyKey, P.company), ofStates(documentTotals.state)))
       .groupBy(documentTotals.state);
-  const own = db
-    .select({ state: documentTotals.state, n: sum })
-    .from(documentTotals)
-    .where(
-      and(
-        eq(documentTotals.ownerUserId, userId),
-        outside(documentTotals.companyKey),
-        ofStates(documentTotals.state),
-      ),
-    )
-    .groupBy(documentTotals.state);
-  const signed = db
-    .select({
-      state: documentSignerTotals.state,
-      n: sql<number>`sum(${documentSignerTotals.n})::int`,
-    })
-    .from(documentSignerTotals)
-    .where(
-      and(
-        eq(documentSignerTotals.userId, userId),
-        ne(documentSignerTotals.ownerUserId, userId),
-        outside(documentSignerTotals.companyKey),
-        ofStates(documentSignerTotals.state),
-      ),
-    )
-    .groupBy(documentSignerTotals.state);
-  const rows = await (companyId !== null
-    ? company(companyId).unionAll(own).unionAll(signed)
-    : own.unionAll(signed));
+    const own = db
+      .select({ state: documentTotals.state, n: sum })
+      .from(documentTotals)
+      .where(
+        and(
+          eq(documentTotals.ownerUserId, P.user),
+          outside(documentTotals.companyKey),
+          ofStates(documentTotals.state),
+        ),
+      )
+      .groupBy(documentTotals.state);
+    const signed = db
+      .select({
+        state: documentSignerTotals.state,
+        n: sql<number>`sum(${documentSignerTotals.n})::int`,
+      })
+      .from(documentSignerTotals)
+      .where(
+        and(
+          eq(documentSignerTotals.userId, P.user),
+          ne(documentSignerTotals.ownerUserId, P.user),
+          outside(documentSignerTotals.companyKey),
+          ofStates(documentSignerTotals.state),
+        ),
+      )
+      .groupBy(documentSignerTotals.state);
+    return companyId !== null ? company.unionAll(own).unionAll(signed) : own.unionAll(signed);
+  };
+  const key = `totals:${companyId !== null ? 'c' : ''}:${states?.join(',') ?? ''}`;
+  const rows = await runShaped(db, key, build, { user: userId, company: companyId });
   const totals = new Map<string, number>();
   for (const row of rows) totals.set(row.state, (totals.get(row.state) ?? 0) + row.n);
   return totals;

@@ -3,6 +3,7 @@ import { and, count, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from '
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, insertOne } from '../../db/query.ts';
 import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
+import { namesIn, P, runShaped } from '../../db/shaped.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { keptStateTotals } from './document-totals.repository.ts';
 
@@ -96,29 +97,63 @@ export type TDocumentFilter = {
   signsOthers?: boolean;
 };
 
+/**
+ * The placeholder values of a shaped document read (db/shaped.ts) for `filter`: the caller, the
+ * filter's values and the page's range.
+ */
+export const documentValues = (
+  filter: TDocumentFilter,
+  range: { start?: number; end?: number; cap?: number } = {},
+): Record<string, unknown> => {
+  const { search, from, to } = filter;
+  return {
+    user: filter.visibility.userId,
+    company: filter.visibility.companyId,
+    id: filter.id,
+    like: search ? `%${search.replace(/[%_]/g, '')}%` : undefined,
+    serial: search?.trim(),
+    from: from ? new Date(`${from}T00:00:00Z`).toISOString() : undefined,
+    to: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000).toISOString() : undefined,
+    ...range,
+    size:
+      range.end !== undefined && range.start !== undefined ? range.end - range.start : undefined,
+  };
+};
+
+/**
+ * What a document read's statement depends on besides its values (its shape key, db/shaped.ts):
+ * which filters are set, the visibility's kind and whether the signer branch is needed.
+ */
+export const filterShape = (filter: TDocumentFilter): string =>
+  [
+    filter.id !== undefined ? 'i' : '',
+    filter.status ?? '',
+    filter.search ? 's' : '',
+    filter.from ? 'f' : '',
+    filter.to ? 't' : '',
+    filter.waiting ?? '',
+    filter.signsOthers === false ? 'n' : '',
+    filter.visibility.companyId !== null ? 'c' : '',
+  ].join('.');
+
 /** The filter's conditions other than visibility (the visibility branches add theirs). */
 export const filtersOf = (filter: TDocumentFilter): SQL[] => {
   const conditions: SQL[] = [];
-  if (filter.id !== undefined) conditions.push(eq(documents.id, filter.id));
+  if (filter.id !== undefined) conditions.push(eq(documents.id, P.id));
   if (filter.status && filter.status !== 'all')
-    conditions.push(inArray(documents.state, statesOfWireStatus(filter.status)));
+    conditions.push(namesIn(documents.state, statesOfWireStatus(filter.status)));
   if (filter.search) {
-    const like = `%${filter.search.replace(/[%_]/g, '')}%`;
-    const serial = filter.search.trim();
     // File names: substring (trigram index); serials: exact (their unique index).
     conditions.push(
       or(
-        ilike(documents.fileName, like),
+        ilike(documents.fileName, P.like),
         // `id = any(array(…))` keeps this arm indexable (pkey), so the OR stays a BitmapOr.
-        sql`(${documents.id} = any(array(select s.document_id from serial_numbers s where s.serial = ${serial})) and ${documents.serialNumberId} = any(array(select s.id from serial_numbers s where s.serial = ${serial})))`,
+        sql`(${documents.id} = any(array(select s.document_id from serial_numbers s where s.serial = ${P.serial})) and ${documents.serialNumberId} = any(array(select s.id from serial_numbers s where s.serial = ${P.serial})))`,
       ) as SQL,
     );
   }
-  if (filter.from) conditions.push(gte(documents.createdAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to)
-    conditions.push(
-      lt(documents.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)),
-    );
+  if (filter.from) conditions.push(gte(documents.createdAt, P.from));
+  if (filter.to) conditions.push(lt(documents.createdAt, P.to));
   return conditions;
 };
 
@@ -126,43 +161,41 @@ export const filtersOf = (filter: TDocumentFilter): SQL[] => {
  * Documents whose turn is the user's: their pending row has no pending row before it. Served by
  * the partial index `document_signers_pending_user_idx` (user_id, document_id) where pending.
  */
-const waitingFor = (userId: number): SQL =>
+const waitingFor = (): SQL =>
   and(
-    eq(documents.state, 'signing'),
-    sql`${documents.id} in (select ds.document_id from document_signers ds where ds.user_id = ${userId} and ds.status = 'pending' and not exists (select 1 from document_signers e where e.document_id = ds.document_id and e.status = 'pending' and e.position < ds.position))`,
+    eq(documents.state, sql`'signing'`),
+    sql`${documents.id} in (select ds.document_id from document_signers ds where ds.user_id = ${P.user} and ds.status = 'pending' and not exists (select 1 from document_signers e where e.document_id = ds.document_id and e.status = 'pending' and e.position < ds.position))`,
   ) as SQL;
 
-const signedBy = (userId: number): SQL =>
-  sql`${documents.id} in (select ds.document_id from document_signers ds where ds.user_id = ${userId})`;
+const signedBy = (): SQL =>
+  sql`${documents.id} in (select ds.document_id from document_signers ds where ds.user_id = ${P.user})`;
 
 /**
  * `visibleTo` as branches that each use one index (owner, company, signer): an OR across them
  * would make PostgreSQL scan the whole table. These may overlap (lists dedupe them).
  */
 export const overlappingBranches = (filter: TDocumentFilter): SQL[] => {
-  const v = filter.visibility;
   // A signer always sees the documents they sign: one branch, no visibility arms.
-  if (filter.waiting === 'me') return [waitingFor(v.userId)];
+  if (filter.waiting === 'me') return [waitingFor()];
   return [
-    ...(v.companyId !== null ? [eq(documents.companyId, v.companyId)] : []),
-    eq(documents.ownerUserId, v.userId),
-    ...(filter.signsOthers === false ? [] : [signedBy(v.userId)]),
+    ...(filter.visibility.companyId !== null ? [eq(documents.companyId, P.company)] : []),
+    eq(documents.ownerUserId, P.user),
+    ...(filter.signsOthers === false ? [] : [signedBy()]),
   ];
 };
 
 /** The same branches made disjoint, so that their counts add up. */
 const disjointBranches = (filter: TDocumentFilter): SQL[] => {
-  const v = filter.visibility;
-  if (filter.waiting === 'me') return [waitingFor(v.userId)];
+  if (filter.waiting === 'me') return [waitingFor()];
   const signed = (...others: SQL[]) =>
     filter.signsOthers === false
       ? []
-      : [and(ne(documents.ownerUserId, v.userId), ...others, signedBy(v.userId)) as SQL];
-  if (v.companyId === null) return [eq(documents.ownerUserId, v.userId), ...signed()];
-  const outside = sql`${documents.companyId} is distinct from ${v.companyId}`;
+      : [and(ne(documents.ownerUserId, P.user), ...others, signedBy()) as SQL];
+  if (filter.visibility.companyId === null) return [eq(documents.ownerUserId, P.user), ...signed()];
+  const outside = sql`${documents.companyId} is distinct from ${P.company}`;
   return [
-    eq(documents.companyId, v.companyId),
-    and(eq(documents.ownerUserId, v.userId), outside) as SQL,
+    eq(documents.companyId, P.company),
+    and(eq(documents.ownerUserId, P.user), outside) as SQL,
     ...signed(outside),
   ];
 };
@@ -173,26 +206,33 @@ const disjointBranches = (filter: TDocumentFilter): SQL[] => {
  */
 export const SEARCH_TOTAL_CAP = 1_000;
 
-/** One count per disjoint visibility branch, each stopped after `limit` matches if given. */
-const countBranches = async (db: TDbOrTx, filter: TDocumentFilter, limit?: number) => {
-  const filters = filtersOf(filter);
-  const counts = await Promise.all(
-    disjointBranches(filter).map((branch) => {
+/** One count per disjoint visibility branch, each stopped after `cap` matches if given. */
+const countBranches = async (db: TDb, filter: TDocumentFilter, cap?: number) => {
+  const build = () => {
+    const filters = filtersOf(filter);
+    const counts = disjointBranches(filter).map((branch) => {
       const matches = db
         .select({ one: sql`1` })
         .from(documents)
         .where(and(branch, ...filters));
-      return db.select({ n: count() }).from((limit ? matches.limit(limit) : matches).as('matches'));
-    }),
-  );
-  return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
+      return sql`(${db.select({ n: count() }).from((cap ? matches.limit(P.cap) : matches).as('matches'))})`;
+    });
+    return db
+      .select({ n: sql<number>`(${sql.join(counts, sql` + `)})::int` })
+      .from(sql`(select 1) one`);
+  };
+  const key = `count:${filterShape(filter)}:${cap ? 'cap' : ''}`;
+  const [row] = await runShaped(db, key, build, documentValues(filter, { cap }), {
+    planPerCall: Boolean(filter.search),
+  });
+  return row?.n ?? 0;
 };
 
 /**
  * How many visible documents match `filter`. Without a search, id or date filter the database's
  * kept totals answer (document-totals.repository.ts); otherwise the disjoint branches are counted.
  */
-export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Promise<number> => {
+export const countDocuments = async (db: TDb, filter: TDocumentFilter): Promise<number> => {
   if (filter.id === undefined && !filter.search && !filter.from && !filter.to && !filter.waiting) {
     const states =
       filter.status && filter.status !== 'all' ? statesOfWireStatus(filter.status) : undefined;
@@ -207,7 +247,7 @@ export const countDocuments = async (db: TDbOrTx, filter: TDocumentFilter): Prom
  * `SEARCH_TOTAL_CAP` matches (`capped`: there are more than `total`).
  */
 export const countListed = async (
-  db: TDbOrTx,
+  db: TDb,
   filter: TDocumentFilter,
 ): Promise<{ total: number; capped: boolean }> => {
   if (!filter.search) return { total: await countDocuments(db, filter), capped: false };
@@ -218,7 +258,7 @@ export const countListed = async (
 };
 
 /** Visible documents per wire status, from the kept totals. */
-export const statusTotals = async (db: TDbOrTx, visibility: TVisibility) => {
+export const statusTotals = async (db: TDb, visibility: TVisibility) => {
   const totals = await keptStateTotals(db, visibility);
   const get = (status: 'stamp' | 'nostamp' | 'canceled') =>
     statesOfWireStatus(status).reduce((n, state) => n + (totals.get(state) ?? 0), 0);
