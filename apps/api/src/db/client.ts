@@ -46,7 +46,7 @@ export type TOpenDatabaseOptions =
 const statementNames = new Map<string, string>();
 const LIKE = /\bi?like\b/i;
 /** A bound on the names (and so on the statements each connection keeps prepared). */
-const NAMED_STATEMENTS_MAX = 5_000;
+const NAMED_STATEMENTS_MAX = 2_000;
 
 /**
  * Gives every parameterised statement of a connection a name derived from its text, so

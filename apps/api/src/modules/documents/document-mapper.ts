@@ -4,8 +4,38 @@ import type { TDocumentRow } from './documents.repository.ts';
 
 type TSignerRow = typeof documentSigners.$inferSelect;
 
+/** The document columns a listed document shows: lists read only these. */
+export const LISTED_COLUMNS = [
+  'id',
+  'ownerUserId',
+  'fileName',
+  'currentKey',
+  'sizeBytes',
+  'pageCount',
+  'pages',
+  'state',
+  'signingMethod',
+  'placements',
+  'docType',
+  'docValue',
+  'serialNumberId',
+  'psreId',
+  'psrePath',
+  'lastError',
+  'stampedAt',
+  'repaired',
+  'repairWarnings',
+  'javascriptCount',
+  'javascript',
+  'javascriptAcknowledgedBy',
+  'javascriptAcknowledgedAt',
+  'createdAt',
+] as const satisfies readonly (keyof TDocumentRow)[];
+
+export type TListedDocument = Pick<TDocumentRow, (typeof LISTED_COLUMNS)[number]>;
+
 export type TDocumentView = {
-  doc: TDocumentRow;
+  doc: TListedDocument;
   owner: string;
   departementName: string | null;
   /** Who confirmed the document's JavaScript (users.full_name), when someone did. */

@@ -2,8 +2,9 @@ import { type TDocumentSortKey, type TSortOrder, wireStatusOf } from '@bubuh/con
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { departements, documents, serialNumbers, users } from '../../db/schema.ts';
-import { P, runShaped } from '../../db/shaped.ts';
+import { boundsOf, runShaped } from '../../db/shaped.ts';
 import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { LISTED_COLUMNS } from './document-mapper.ts';
 import {
   documentValues,
   filterShape,
@@ -36,7 +37,10 @@ const orderOf = (sort: TDocumentSort) => orderByOf(SORT_COLUMNS, sort, documents
  * only when some document of the page has any).
  */
 const pageFields = {
-  doc: documents,
+  doc: Object.fromEntries(LISTED_COLUMNS.map((name) => [name, documents[name]])) as Pick<
+    typeof documents,
+    (typeof LISTED_COLUMNS)[number]
+  >,
   owner: users.fullName,
   departementName: departements.name,
   acknowledgedByName: sql<
@@ -46,11 +50,14 @@ const pageFields = {
   hasSigners: sql<boolean>`exists (select 1 from document_signers ds where ds.document_id = ${documents.id})`,
 };
 
+/** A page's row bounds (db/shaped.ts `boundsOf`). */
+type TBounds = ReturnType<typeof boundsOf>;
+
 /**
  * Each visibility branch's first `end` ids matching `filter` in the list's order: an index
  * scan that stops early. Their union holds the list's first `end` documents.
  */
-const candidatesOf = (db: TDb, filter: TDocumentFilter, order: SQL[]) => {
+const candidatesOf = (db: TDb, filter: TDocumentFilter, order: SQL[], bounds: TBounds) => {
   const filters = filtersOf(filter);
   return overlappingBranches(filter).map(
     (branch) =>
@@ -58,8 +65,7 @@ const candidatesOf = (db: TDb, filter: TDocumentFilter, order: SQL[]) => {
         .select({ id: documents.id })
         .from(documents)
         .where(and(branch, ...filters))
-        .orderBy(...order)
-        .limit(P.end)})`,
+        .orderBy(...order)} limit ${bounds.end})`,
   );
 };
 
@@ -74,17 +80,22 @@ const rankFields = {
  * `end` documents are among them, so these ranks are the lists' own. Only rows ranked within
  * (start, end] by either are joined and returned.
  */
-const rankedRows = (db: TDb, lists: TDocumentFilter[], byStatus: boolean, sort: TDocumentSort) => {
+const rankedRows = (
+  db: TDb,
+  lists: TDocumentFilter[],
+  byStatus: boolean,
+  sort: TDocumentSort,
+  bounds: TBounds,
+) => {
   const order = orderOf(sort);
-  const candidates = lists.flatMap((list) => candidatesOf(db, list, order));
+  const candidates = lists.flatMap((list) => candidatesOf(db, list, order, bounds));
   const orderSql = sql.join(order, sql`, `);
-  const statusRank = byStatus
-    ? sql`row_number() over (partition by ${wireStatusSql} order by ${orderSql})`
-    : sql`0`;
+  const within = (rank: SQL) => sql`(${rank} > ${bounds.start} and ${rank} <= ${bounds.end})`;
   const picked = sql`(select r.id, r.r_all, r.r_status from (select ${documents.id} as id,
-    row_number() over (order by ${orderSql}) as r_all, ${statusRank} as r_status
+    row_number() over (order by ${orderSql}) as r_all,
+    ${byStatus ? sql`row_number() over (partition by ${wireStatusSql} order by ${orderSql})` : sql`0`} as r_status
     from ${documents} where ${documents.id} in (${sql.join(candidates, sql` union `)})) r
-    where (r.r_all > ${P.start} and r.r_all <= ${P.end}) or (r.r_status > ${P.start} and r.r_status <= ${P.end})) picked`;
+    where ${byStatus ? sql`${within(sql`r.r_all`)} or ${within(sql`r.r_status`)}` : within(sql`r.r_all`)}) picked`;
   return db
     .select({ ...pageFields, ...rankFields })
     .from(documents)
@@ -95,22 +106,6 @@ const rankedRows = (db: TDb, lists: TDocumentFilter[], byStatus: boolean, sort: 
 };
 
 export type TPageRow = Awaited<ReturnType<typeof rankedRows>>[number];
-
-/** One list's rows (start, end] in order: a plain statement, cheaper to plan than the ranks. */
-const plainRows = (db: TDb, filter: TDocumentFilter, sort: TDocumentSort) => {
-  const order = orderOf(sort);
-  const candidates = candidatesOf(db, filter, order);
-  return db
-    .select(pageFields)
-    .from(documents)
-    .innerJoin(users, eq(users.id, documents.ownerUserId))
-    .leftJoin(departements, eq(departements.id, documents.departementId))
-    .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId))
-    .where(sql`${documents.id} in (${sql.join(candidates, sql` union `)})`)
-    .orderBy(...order)
-    .limit(P.size)
-    .offset(P.start);
-};
 
 const ranked =
   (key: 'rankAll' | 'rankStatus', start: number, end: number) =>
@@ -134,31 +129,18 @@ const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {
   const start = end - perPage;
   const status = filter.status ?? 'all';
   const byStatus = history && status === 'all';
-  const key = `page:${filterShape(filter)}:${byStatus ? 'ranked' : 'plain'}:${sort.sort ?? ''}:${sort.order ?? ''}`;
-  const values = documentValues(filter, { start, end });
-  const options = { planPerCall: Boolean(filter.search) };
-  const rows: TPageRow[] = byStatus
-    ? await runShaped(
-        db,
-        key,
-        () =>
-          rankedRows(
-            db,
-            [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }],
-            byStatus,
-            sort,
-          ),
-        values,
-        options,
-      )
-    : (await runShaped(db, key, () => plainRows(db, filter, sort), values, options)).map(
-        (row, i) => ({
-          ...row,
-          rankAll: start + i + 1,
-          rankStatus: 0,
-        }),
-      );
-  const data = byStatus ? ranked('rankAll', start, end)(rows) : rows;
+  const bounds = boundsOf(start, end);
+  const lists: TDocumentFilter[] = byStatus
+    ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
+    : [filter];
+  const rows = await runShaped(
+    db,
+    `page:${filterShape(filter)}:${byStatus ? 'ranked' : 'plain'}:${sort.sort ?? ''}:${sort.order ?? ''}:${bounds.key}`,
+    () => rankedRows(db, lists, byStatus, sort, bounds),
+    documentValues(filter, { start, end }),
+    { planPerCall: Boolean(filter.search) },
+  );
+  const data = ranked('rankAll', start, end)(rows);
   const ofStatus = (wire: 'stamp' | 'nostamp') => {
     if (history && status === wire) return data;
     if (!byStatus) return [];

@@ -11,54 +11,63 @@ type TDbOrTx = TDb | TTx;
  * Visible documents per state, read from the totals the database keeps (migration 0009 triggers)
  * over the same disjoint branches as the counted lists: the company's (admins), the caller's own
  * outside it, and those the caller signs that are neither. A few rows per owner, not one per
- * document.
+ * document; a state may come once per branch.
  */
+const stateTotalsQuery = (
+  db: TDb,
+  withCompany: boolean,
+  states?: readonly TStoredDocumentState[],
+) => {
+  const ofStates = (column: AnyColumn) => (states ? namesIn(column, states) : undefined);
+  const outside = (column: AnyColumn): SQL | undefined =>
+    withCompany ? ne(column, P.company) : undefined;
+  const sum = sql<number>`sum(${documentTotals.n})::int`.as('n');
+  const company = db
+    .select({ state: documentTotals.state, n: sum })
+    .from(documentTotals)
+    .where(and(eq(documentTotals.companyKey, P.company), ofStates(documentTotals.state)))
+    .groupBy(documentTotals.state);
+  const own = db
+    .select({ state: documentTotals.state, n: sum })
+    .from(documentTotals)
+    .where(
+      and(
+        eq(documentTotals.ownerUserId, P.user),
+        outside(documentTotals.companyKey),
+        ofStates(documentTotals.state),
+      ),
+    )
+    .groupBy(documentTotals.state);
+  const signed = db
+    .select({
+      state: documentSignerTotals.state,
+      n: sql<number>`sum(${documentSignerTotals.n})::int`.as('n'),
+    })
+    .from(documentSignerTotals)
+    .where(
+      and(
+        eq(documentSignerTotals.userId, P.user),
+        ne(documentSignerTotals.ownerUserId, P.user),
+        outside(documentSignerTotals.companyKey),
+        ofStates(documentSignerTotals.state),
+      ),
+    )
+    .groupBy(documentSignerTotals.state);
+  return withCompany ? company.unionAll(own).unionAll(signed) : own.unionAll(signed);
+};
+
+/** Visible documents per state (`stateTotalsQuery`), of `states` or all. */
 export const keptStateTotals = async (
   db: TDb,
   visibility: TVisibility,
   states?: readonly TStoredDocumentState[],
 ): Promise<Map<string, number>> => {
-  const { userId, companyId } = visibility;
-  const build = () => {
-    const ofStates = (column: AnyColumn) => (states ? namesIn(column, states) : undefined);
-    const outside = (column: AnyColumn): SQL | undefined =>
-      companyId !== null ? ne(column, P.company) : undefined;
-    const sum = sql<number>`sum(${documentTotals.n})::int`;
-    const company = db
-      .select({ state: documentTotals.state, n: sum })
-      .from(documentTotals)
-      .where(and(eq(documentTotals.companyKey, P.company), ofStates(documentTotals.state)))
-      .groupBy(documentTotals.state);
-    const own = db
-      .select({ state: documentTotals.state, n: sum })
-      .from(documentTotals)
-      .where(
-        and(
-          eq(documentTotals.ownerUserId, P.user),
-          outside(documentTotals.companyKey),
-          ofStates(documentTotals.state),
-        ),
-      )
-      .groupBy(documentTotals.state);
-    const signed = db
-      .select({
-        state: documentSignerTotals.state,
-        n: sql<number>`sum(${documentSignerTotals.n})::int`,
-      })
-      .from(documentSignerTotals)
-      .where(
-        and(
-          eq(documentSignerTotals.userId, P.user),
-          ne(documentSignerTotals.ownerUserId, P.user),
-          outside(documentSignerTotals.companyKey),
-          ofStates(documentSignerTotals.state),
-        ),
-      )
-      .groupBy(documentSignerTotals.state);
-    return companyId !== null ? company.unionAll(own).unionAll(signed) : own.unionAll(signed);
-  };
-  const key = `totals:${companyId !== null ? 'c' : ''}:${states?.join(',') ?? ''}`;
-  const rows = await runShaped(db, key, build, { user: userId, company: companyId });
+  const withCompany = visibility.companyId !== null;
+  const key = `totals:${withCompany ? 'c' : ''}:${states?.join(',') ?? ''}`;
+  const rows = await runShaped(db, key, () => stateTotalsQuery(db, withCompany, states), {
+    user: visibility.userId,
+    company: visibility.companyId,
+  });
   const totals = new Map<string, number>();
   for (const row of rows) totals.set(row.state, (totals.get(row.state) ?? 0) + row.n);
   return totals;
@@ -89,32 +98,51 @@ export const keptScopeTotal = async (
   return row?.n ?? 0;
 };
 
+/** What a document read starts from: its version, whether it needs the signer branch, its totals. */
+export type TDocumentVersion = {
+  tag: string;
+  signsOthers: boolean;
+  /** Visible documents per state (`keptStateTotals`), read with the version. */
+  totals: ReadonlyMap<string, number>;
+};
+
 /**
- * The version of what `userId`'s document reads show: the kept counters (migration 0020) of the
- * companies whose documents they see: `companyId`'s (an admin's company), those of their own
- * documents and of those they sign. Any change to one of those documents, their signers or the
- * names they show changes it, in the changing transaction. With it, whether they sign any
- * document of another owner (else their reads leave the signer branch out). Built once: a named
- * statement.
+ * The version of what `visibility`'s document reads show: the kept counters (migration 0020) of
+ * the companies whose documents they see: their company's (admins), those of their own documents
+ * and of those they sign. Any change to one of those documents, their signers or the names they
+ * show changes it, in the changing transaction. With it, in the same statement (one round trip
+ * per read), whether they sign any document of another owner (else their reads leave the signer
+ * branch out) and their totals per state.
  */
-export const documentVersionReader = (db: TDb) => {
-  const k = documentVersions.companyKey;
-  const user = sql.placeholder('user');
-  const statement = db
-    .select({
-      tag: sql<string>`coalesce(string_agg(${k} || '.' || ${documentVersions.version}, '-' order by ${k}), '')`,
-      signsOthers: sql<boolean>`exists (select 1 from document_signer_totals s where s.user_id = ${user} and s.owner_user_id <> ${user} and s.n > 0)`,
-    })
-    .from(documentVersions)
-    .where(
-      sql`${k} = ${sql.placeholder('company')} or ${k} in (select t.company_key from document_totals t where t.owner_user_id = ${user} and t.n > 0 union select s.company_key from document_signer_totals s where s.user_id = ${user} and s.n > 0)`,
-    )
-    .prepare('document_version_of');
-  return async (visibility: TVisibility): Promise<{ tag: string; signsOthers: boolean }> => {
-    const [row] = await statement.execute({
-      user: visibility.userId,
-      company: visibility.companyId ?? -1,
-    });
-    return { tag: row?.tag ?? '', signsOthers: row?.signsOthers ?? true };
+export const readDocumentVersion = async (
+  db: TDb,
+  visibility: TVisibility,
+): Promise<TDocumentVersion> => {
+  const withCompany = visibility.companyId !== null;
+  const build = () => {
+    const k = documentVersions.companyKey;
+    const totals = stateTotalsQuery(db, withCompany);
+    return db
+      .select({
+        tag: sql<string>`coalesce(string_agg(${k} || '.' || ${documentVersions.version}, '-' order by ${k}), '')`,
+        signsOthers: sql<boolean>`exists (select 1 from document_signer_totals s where s.user_id = ${P.user} and s.owner_user_id <> ${P.user} and s.n > 0)`,
+        totals: sql<Record<
+          string,
+          number
+        > | null>`(select json_object_agg(t.state, t.n) from (select b.state, sum(b.n)::int as n from (${totals}) b group by b.state) t)`,
+      })
+      .from(documentVersions)
+      .where(
+        sql`${k} = ${P.company} or ${k} in (select t.company_key from document_totals t where t.owner_user_id = ${P.user} and t.n > 0 union select s.company_key from document_signer_totals s where s.user_id = ${P.user} and s.n > 0)`,
+      );
+  };
+  const [row] = await runShaped(db, `version:${withCompany ? 'c' : ''}`, build, {
+    user: visibility.userId,
+    company: visibility.companyId ?? -1,
+  });
+  return {
+    tag: row?.tag ?? '',
+    signsOthers: row?.signsOthers ?? true,
+    totals: new Map(Object.entries(row?.totals ?? {})),
   };
 };

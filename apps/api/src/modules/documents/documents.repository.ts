@@ -95,6 +95,8 @@ export type TDocumentFilter = {
    * the signer branch adds nothing and is left out of the statement.
    */
   signsOthers?: boolean;
+  /** The caller's totals per state, if already read with the version (`readDocumentVersion`). */
+  kept?: ReadonlyMap<string, number> | undefined;
 };
 
 /**
@@ -236,8 +238,8 @@ export const countDocuments = async (db: TDb, filter: TDocumentFilter): Promise<
   if (filter.id === undefined && !filter.search && !filter.from && !filter.to && !filter.waiting) {
     const states =
       filter.status && filter.status !== 'all' ? statesOfWireStatus(filter.status) : undefined;
-    const totals = await keptStateTotals(db, filter.visibility, states);
-    return [...totals.values()].reduce((sum, n) => sum + n, 0);
+    const totals = filter.kept ?? (await keptStateTotals(db, filter.visibility));
+    return (states ?? [...totals.keys()]).reduce((sum, state) => sum + (totals.get(state) ?? 0), 0);
   }
   return countBranches(db, filter);
 };
@@ -258,8 +260,12 @@ export const countListed = async (
 };
 
 /** Visible documents per wire status, from the kept totals. */
-export const statusTotals = async (db: TDb, visibility: TVisibility) => {
-  const totals = await keptStateTotals(db, visibility);
+export const statusTotals = async (
+  db: TDb,
+  visibility: TVisibility,
+  kept?: ReadonlyMap<string, number>,
+) => {
+  const totals = kept ?? (await keptStateTotals(db, visibility));
   const get = (status: 'stamp' | 'nostamp' | 'canceled') =>
     statesOfWireStatus(status).reduce((n, state) => n + (totals.get(state) ?? 0), 0);
   return { stamp: get('stamp'), nostamp: get('nostamp'), canceled: get('canceled') };

@@ -16,7 +16,7 @@ import { applyEvent, busy, nextState } from './document-events.ts';
 import { toWireDocument } from './document-mapper.ts';
 import type { TPageRow } from './document-pages.repository.ts';
 import * as pages from './document-pages.repository.ts';
-import { documentVersionReader } from './document-totals.repository.ts';
+import { readDocumentVersion } from './document-totals.repository.ts';
 import * as repo from './documents.repository.ts';
 
 export type TDocumentsDeps = {
@@ -50,7 +50,11 @@ export const loadDocument = async (db: TDb, actor: TActor, id: number) =>
 const LINK_REUSE_MS = 60_000;
 const LINK_CACHE_MAX = 10_000;
 /** What a revalidated read starts with (`readState`). */
-export type TReadState = { etag: string; signsOthers: boolean };
+export type TReadState = {
+  etag: string;
+  signsOthers: boolean;
+  totals: ReadonlyMap<string, number>;
+};
 
 /** A read's ETag changes at least this often: a revalidated answer's links are still valid. */
 const TAG_WINDOW_MS = 300_000;
@@ -94,8 +98,6 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
     };
     return (rows: TPageRow[]): TDocument[] => rows.map(toDocument);
   };
-
-  const versionOf = documentVersionReader(db);
 
   const detailsOf = async (auth: TAuth, id: number) => {
     const rows = await pages.listPage(db, { visibility: visibilityOf(auth), id }, 1, 1);
@@ -187,14 +189,19 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
     readState: async (auth: TAuth, read: 'l' | 'd'): Promise<TReadState> => {
       const visibility = visibilityOf(auth);
       const window = Math.floor(Date.now() / TAG_WINDOW_MS);
-      const { tag, signsOthers } = await versionOf(visibility);
+      const { tag, signsOthers, totals } = await readDocumentVersion(db, visibility);
       const etag = `W/"${read}${auth.userId}.${visibility.companyId ?? 0}.${auth.sessionId}.${window}.${tag}"`;
-      return { etag, signsOthers };
+      return { etag, signsOthers, totals };
     },
 
     list: async (auth: TAuth, query: TDocumentQuery, state?: TReadState) => {
       const { page, perPage, sort, order, ...filter } = query;
-      const full = { visibility: visibilityOf(auth), ...filter, signsOthers: state?.signsOthers };
+      const full = {
+        visibility: visibilityOf(auth),
+        ...filter,
+        signsOthers: state?.signsOthers,
+        kept: state?.totals,
+      };
       // The history's two lists (spec §4) are their own pages, read with the main one.
       const [lists, { total, capped }] = await Promise.all([
         pages.listHistoryPages(db, full, page, perPage, { sort, order }),
@@ -216,7 +223,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         pages.listPage(db, { visibility, signsOthers: state?.signsOthers }, 1, 5),
         pages.listPage(db, waitingFilter, 1, 5),
         repo.countDocuments(db, waitingFilter),
-        repo.statusTotals(db, visibility),
+        repo.statusTotals(db, visibility, state?.totals),
       ]);
       const wire = await wireOf(auth, [rows, waitingRows]);
       return {
