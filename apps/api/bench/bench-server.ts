@@ -106,10 +106,13 @@ export const startCountingProxy = async (
   const to = new URL(target);
   const counts: TWireCounts = { statements: 0, roundTrips: 0, connections: 0, matched: {} };
   for (const name of Object.keys(patterns)) counts.matched[name] = 0;
-  /** The SQL text of a Parse (after the statement name) or of a simple query. */
-  const tally = (type: string, body: Buffer) => {
-    const start = type === 'P' ? body.indexOf(0) + 1 : 0;
-    const text = body.subarray(start, body.indexOf(0, start)).toString();
+  /** A C string of a message body from `start`, and where the next field begins. */
+  const cString = (body: Buffer, start: number) => {
+    const end = body.indexOf(0, start);
+    return { text: body.subarray(start, end).toString(), next: end + 1 };
+  };
+  /** One executed statement: a simple query, or a Bind of a parsed (possibly named) statement. */
+  const tally = (text: string) => {
     if (SQL_LOG) fs.appendFileSync(SQL_LOG, `${port} ${text.replace(/\s+/g, ' ').slice(0, 160)}\n`);
     for (const [name, pattern] of Object.entries(patterns))
       if (pattern.test(text)) counts.matched[name] = (counts.matched[name] ?? 0) + 1;
@@ -121,6 +124,8 @@ export const startCountingProxy = async (
     sockets.add(client).add(upstream);
     let buffered: Buffer = Buffer.alloc(0);
     let startup = true;
+    /** This connection's parsed statements by name ('' the unnamed one): a Bind names only its statement. */
+    const parsed = new Map<string, string>();
     client.on('data', (chunk: Buffer) => {
       buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
       for (;;) {
@@ -140,7 +145,13 @@ export const startCountingProxy = async (
         const type = String.fromCharCode(buffered[0] ?? 0);
         if (type === 'Q' || type === 'E') counts.statements += 1;
         if (type === 'Q' || type === 'S') counts.roundTrips += 1;
-        if (type === 'Q' || type === 'P') tally(type, buffered.subarray(5, length + 1));
+        const body = buffered.subarray(5, length + 1);
+        if (type === 'Q') tally(cString(body, 0).text);
+        if (type === 'P') {
+          const name = cString(body, 0);
+          parsed.set(name.text, cString(body, name.next).text);
+        }
+        if (type === 'B') tally(parsed.get(cString(body, cString(body, 0).next).text) ?? '');
         buffered = buffered.subarray(length + 1);
       }
       upstream.write(chunk);

@@ -21,7 +21,11 @@ export type TRuntime = Omit<TAppDeps, 'env'>;
 /** Opens the database chosen by the environment (PGlite under DATA_DIR unless DATABASE_URL). */
 export const openConfiguredDatabase = (env: TEnv): Promise<TDatabase> =>
   env.DATABASE_URL
-    ? openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
+    ? openDatabase({
+        driver: 'postgres',
+        url: env.DATABASE_URL,
+        namedStatements: env.DATABASE_NAMED_STATEMENTS,
+      })
     : openDatabase({ driver: 'pglite', dataDir: env.DATA_DIR });
 
 const readPem = (file: string) => fs.readFileSync(path.resolve(REPO_ROOT, file), 'utf8');

@@ -2,11 +2,12 @@
  * Shaped statements (db/shaped.ts): one statement per shape serves every caller with their own
  * values, and a query that would write a caller's value into the shared statement is refused.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
 import { companies } from '../src/db/schema.ts';
 import { P, runShaped } from '../src/db/shaped.ts';
-import { type TTestContext, testContextPerFile } from './helpers.ts';
+import { type TTestContext, testContextPerFile, testDbDriver } from './helpers.ts';
 
 let ctx: TTestContext;
 testContextPerFile({}, (built) => {
@@ -50,5 +51,36 @@ describe('shaped statements', () => {
         {},
       ),
     ).rejects.toThrow('binds a value');
+  });
+});
+
+describe.runIf(testDbDriver() === 'postgres')('named statements on the PostgreSQL server', () => {
+  /** The statements a one-connection pool keeps prepared after reading a company twice. */
+  const preparedAfterReads = async (namedStatements: boolean) => {
+    const database = await openDatabase({
+      driver: 'postgres',
+      url: process.env.DATABASE_URL ?? '',
+      poolSize: 1,
+      namedStatements,
+    });
+    try {
+      const read = () =>
+        database.db.select({ name: companies.name }).from(companies).where(eq(companies.id, 1));
+      await read();
+      await read();
+      // Its text holds "like", so this query itself stays unnamed.
+      const [row] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sql`pg_prepared_statements`)
+        .where(sql`statement like '%from "companies"%'`);
+      return row?.n;
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('are parsed once per connection and kept, unless turned off', async () => {
+    expect(await preparedAfterReads(true)).toBe(1);
+    expect(await preparedAfterReads(false)).toBe(0);
   });
 });

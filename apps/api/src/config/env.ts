@@ -32,6 +32,11 @@ const ZEnvShape = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Name the app's statements on the PostgreSQL server (parsed once per connection). Turn off
+   * behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode < 1.21).
+   */
+  DATABASE_NAMED_STATEMENTS: bool.default(true),
   DEMO_PASSWORD: z.string().min(8).default('Demo#2026!'),
   SEED_DEMO: bool.default(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -38,7 +38,7 @@ const STATEMENT_TIMEOUT_MS = 15_000;
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/drizzle');
 
 export type TOpenDatabaseOptions =
-  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'postgres'; url: string; poolSize?: number; namedStatements?: boolean }
   /** dataDir: a folder (persisted, locked) or undefined for an in-memory database (tests). */
   | { driver: 'pglite'; dataDir?: string };
 
@@ -82,7 +82,7 @@ export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TData
       statement_timeout: STATEMENT_TIMEOUT_MS,
       options: '-c jit=off',
     });
-    if (process.env.PG_NAMED !== '0') pool.on('connect', nameStatements);
+    if (options.namedStatements !== false) pool.on('connect', nameStatements);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     return {
       db,
