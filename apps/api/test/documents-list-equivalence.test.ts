@@ -16,6 +16,7 @@ import {
   listPage,
   type TDocumentSort,
 } from '../src/modules/documents/document-pages.repository.ts';
+import { readDocumentVersion } from '../src/modules/documents/document-totals.repository.ts';
 import {
   countDocuments,
   countListed,
@@ -238,11 +239,14 @@ describe('documents list: same answers as the straightforward query', () => {
         rows
           .filter((r) => statesOfWireStatus(status).includes(r.state))
           .reduce((n, r) => n + r.n, 0);
-      expect(await statusTotals(database.db, visibility)).toEqual({
-        stamp: sum('stamp'),
-        nostamp: sum('nostamp'),
-        canceled: sum('canceled'),
-      });
+      const expected = { stamp: sum('stamp'), nostamp: sum('nostamp'), canceled: sum('canceled') };
+      expect(await statusTotals(database.db, visibility)).toEqual(expected);
+      // The totals a list or dashboard request reads with the document version.
+      const { totals } = await readDocumentVersion(database.db, visibility);
+      expect(await statusTotals(database.db, visibility, totals)).toEqual(expected);
+      expect(await countDocuments(database.db, { visibility, status: 'stamp', kept: totals })).toBe(
+        expected.stamp,
+      );
     }
   });
 
