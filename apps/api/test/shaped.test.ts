@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { companies } from '../src/db/schema.ts';
-import { P, runShaped } from '../src/db/shaped.ts';
+import { keptShapeCount, P, runShaped } from '../src/db/shaped.ts';
 import { type TTestContext, testContextPerFile, testDbDriver } from './helpers.ts';
 
 let ctx: TTestContext;
@@ -39,6 +39,25 @@ describe('shaped statements', () => {
     };
     for (const company of [...all, ...all]) expect(await nameOf(company.id)).toBe(company.name);
     expect(builds).toBe(1);
+  });
+
+  it('keep at most 500 shapes, and answer past them as well', async () => {
+    const { db } = ctx.database;
+    const [company] = await db.insert(companies).values({ name: 'PT Banyak' }).returning();
+    for (let i = 0; i < 520; i += 1) {
+      const [row] = await runShaped(
+        db,
+        `test:many:${i}`,
+        () =>
+          db
+            .select({ name: companies.name, i: sql<number>`${sql.raw(String(i))}::int` })
+            .from(companies)
+            .where(eq(companies.id, P.company)),
+        { company: company?.id },
+      );
+      expect(row).toEqual({ name: 'PT Banyak', i });
+    }
+    expect(keptShapeCount(db)).toBe(500);
   });
 
   it('refuse a query that binds a value instead of a placeholder', async () => {

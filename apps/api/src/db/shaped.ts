@@ -14,6 +14,11 @@ type TShapeStatement = { execute: (values?: Record<string, unknown>) => Promise<
 
 /** Per database: the prepared statement of each shape key. */
 const statements = new WeakMap<TDb, Map<string, TShapeStatement>>();
+/**
+ * A bound on the shapes kept (each is kept prepared on every connection): past it, a new shape
+ * runs as an unnamed statement built for the call, so no caller can make the server keep more.
+ */
+const KEPT_SHAPES_MAX = 500;
 
 /**
  * The busiest reads (document lists, their counts and totals) run as prepared statements, one per
@@ -45,12 +50,16 @@ export const runShaped = async <R>(
     const query = build();
     if (query.toSQL().params.some((param) => !is(param, Placeholder)))
       throw new Error(`The shaped query "${key}" binds a value instead of a placeholder`);
+    if (shapes.size >= KEPT_SHAPES_MAX) return (await query.prepare('').execute(values)) as R;
     // An unnamed statement is planned by PostgreSQL on every call, with its values.
     statement = query.prepare(options.planPerCall ? '' : `shape_${shapes.size}`);
     shapes.set(key, statement);
   }
   return (await statement.execute(values)) as R;
 };
+
+/** How many shapes `db` keeps prepared (at most `KEPT_SHAPES_MAX`). */
+export const keptShapeCount = (db: TDb): number => statements.get(db)?.size ?? 0;
 
 /** The placeholders of the document reads; `documentValues` gives each its value. */
 export const P = {
@@ -63,7 +72,6 @@ export const P = {
   to: sql.placeholder('to'),
   start: sql.placeholder('start'),
   end: sql.placeholder('end'),
-  size: sql.placeholder('size'),
   cap: sql.placeholder('cap'),
 };
 

@@ -117,8 +117,6 @@ export const documentValues = (
     from: from ? new Date(`${from}T00:00:00Z`).toISOString() : undefined,
     to: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000).toISOString() : undefined,
     ...range,
-    size:
-      range.end !== undefined && range.start !== undefined ? range.end - range.start : undefined,
   };
 };
 
