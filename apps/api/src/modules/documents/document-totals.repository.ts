@@ -2,7 +2,7 @@ import type { TStoredDocumentState } from '@bubuh/contracts';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { documentSignerTotals, documentTotals, documentVersions } from '../../db/schema.ts';
-import { namesIn, P, runShaped } from '../../db/shaped.ts';
+import { P, runShaped } from '../../db/shaped.ts';
 import type { TVisibility } from '../../lib/access.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -13,30 +13,19 @@ type TDbOrTx = TDb | TTx;
  * outside it, and those the caller signs that are neither. A few rows per owner, not one per
  * document; a state may come once per branch.
  */
-const stateTotalsQuery = (
-  db: TDb,
-  withCompany: boolean,
-  states?: readonly TStoredDocumentState[],
-) => {
-  const ofStates = (column: AnyColumn) => (states ? namesIn(column, states) : undefined);
+const stateTotalsQuery = (db: TDb, withCompany: boolean) => {
   const outside = (column: AnyColumn): SQL | undefined =>
     withCompany ? ne(column, P.company) : undefined;
   const sum = sql<number>`sum(${documentTotals.n})::int`.as('n');
   const company = db
     .select({ state: documentTotals.state, n: sum })
     .from(documentTotals)
-    .where(and(eq(documentTotals.companyKey, P.company), ofStates(documentTotals.state)))
+    .where(eq(documentTotals.companyKey, P.company))
     .groupBy(documentTotals.state);
   const own = db
     .select({ state: documentTotals.state, n: sum })
     .from(documentTotals)
-    .where(
-      and(
-        eq(documentTotals.ownerUserId, P.user),
-        outside(documentTotals.companyKey),
-        ofStates(documentTotals.state),
-      ),
-    )
+    .where(and(eq(documentTotals.ownerUserId, P.user), outside(documentTotals.companyKey)))
     .groupBy(documentTotals.state);
   const signed = db
     .select({
@@ -49,28 +38,10 @@ const stateTotalsQuery = (
         eq(documentSignerTotals.userId, P.user),
         ne(documentSignerTotals.ownerUserId, P.user),
         outside(documentSignerTotals.companyKey),
-        ofStates(documentSignerTotals.state),
       ),
     )
     .groupBy(documentSignerTotals.state);
   return withCompany ? company.unionAll(own).unionAll(signed) : own.unionAll(signed);
-};
-
-/** Visible documents per state (`stateTotalsQuery`), of `states` or all. */
-export const keptStateTotals = async (
-  db: TDb,
-  visibility: TVisibility,
-  states?: readonly TStoredDocumentState[],
-): Promise<Map<string, number>> => {
-  const withCompany = visibility.companyId !== null;
-  const key = `totals:${withCompany ? 'c' : ''}:${states?.join(',') ?? ''}`;
-  const rows = await runShaped(db, key, () => stateTotalsQuery(db, withCompany, states), {
-    user: visibility.userId,
-    company: visibility.companyId,
-  });
-  const totals = new Map<string, number>();
-  for (const row of rows) totals.set(row.state, (totals.get(row.state) ?? 0) + row.n);
-  return totals;
 };
 
 /** Where a quota read looks for drafts: a company, one of its departments, or one user's own. */
@@ -102,7 +73,7 @@ export const keptScopeTotal = async (
 export type TDocumentVersion = {
   tag: string;
   signsOthers: boolean;
-  /** Visible documents per state (`keptStateTotals`), read with the version. */
+  /** Visible documents per state (`stateTotalsQuery`), read with the version. */
   totals: ReadonlyMap<string, number>;
 };
 

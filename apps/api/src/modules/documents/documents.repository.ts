@@ -5,7 +5,7 @@ import { firstOf, insertOne } from '../../db/query.ts';
 import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
 import { namesIn, P, runShaped } from '../../db/shaped.ts';
 import type { TVisibility } from '../../lib/access.ts';
-import { keptStateTotals } from './document-totals.repository.ts';
+import { readDocumentVersion } from './document-totals.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TDocumentRow = typeof documents.$inferSelect;
@@ -236,7 +236,7 @@ export const countDocuments = async (db: TDb, filter: TDocumentFilter): Promise<
   if (filter.id === undefined && !filter.search && !filter.from && !filter.to && !filter.waiting) {
     const states =
       filter.status && filter.status !== 'all' ? statesOfWireStatus(filter.status) : undefined;
-    const totals = filter.kept ?? (await keptStateTotals(db, filter.visibility));
+    const totals = filter.kept ?? (await readDocumentVersion(db, filter.visibility)).totals;
     return (states ?? [...totals.keys()]).reduce((sum, state) => sum + (totals.get(state) ?? 0), 0);
   }
   return countBranches(db, filter);
@@ -263,7 +263,7 @@ export const statusTotals = async (
   visibility: TVisibility,
   kept?: ReadonlyMap<string, number>,
 ) => {
-  const totals = kept ?? (await keptStateTotals(db, visibility));
+  const totals = kept ?? (await readDocumentVersion(db, visibility)).totals;
   const get = (status: 'stamp' | 'nostamp' | 'canceled') =>
     statesOfWireStatus(status).reduce((n, state) => n + (totals.get(state) ?? 0), 0);
   return { stamp: get('stamp'), nostamp: get('nostamp'), canceled: get('canceled') };
