@@ -222,50 +222,56 @@ const lockItemIn = async (tx: TDbOrTx, itemId: number, statuses: TBatchItemStatu
   return item && statuses.includes(item.status) ? item : undefined;
 };
 
-class Unmoved extends Error {}
-
 /**
- * `moveItem` from one known status (the runner's moves): the counters move first, which takes
- * the batch row's lock (batch, then item, as everywhere), then the item only if it is still in
- * `from`; otherwise the counters roll back. Two statements instead of four.
+ * `moveItem` from one known status (the runner's moves, twice per document) in one statement:
+ * the batch row is locked first (as everywhere: batch, then item), the item moves only if it is
+ * still in `from` (PostgreSQL re-checks that on its newest version after a wait), and the
+ * counters move only for an item that moved.
  */
 const moveItemFrom = async (
-  db: TDb,
+  db: TDbOrTx,
   itemId: number,
   from: TBatchItemStatus,
   to: TBatchItemStatus,
   values: Partial<typeof batchItems.$inferInsert>,
   onlyIfBatch?: TBatchRow['status'][],
 ) => {
-  try {
-    return await db.transaction(async (tx) => {
-      const ofItem = tx
-        .select({ id: batchItems.batchId })
-        .from(batchItems)
-        .where(eq(batchItems.id, itemId));
-      const [batch] = await tx
-        .update(batches)
-        .set(counterMove(from, to, 1))
-        .where(
-          and(
-            eq(batches.id, ofItem),
-            onlyIfBatch ? inArray(batches.status, onlyIfBatch) : undefined,
-          ),
-        )
-        .returning({ id: batches.id });
-      if (!batch) return undefined;
-      const [row] = await tx
-        .update(batchItems)
-        .set({ ...values, status: to, updatedAt: new Date() })
-        .where(and(eq(batchItems.id, itemId), eq(batchItems.status, from)))
-        .returning();
-      if (!row) throw new Unmoved();
-      return row;
-    });
-  } catch (error) {
-    if (error instanceof Unmoved) return undefined;
-    throw error;
-  }
+  const ofItem = db
+    .select({ id: batchItems.batchId })
+    .from(batchItems)
+    .where(eq(batchItems.id, itemId));
+  const locked = db.$with('locked_batch').as(
+    db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(eq(batches.id, ofItem), onlyIfBatch ? inArray(batches.status, onlyIfBatch) : undefined),
+      )
+      .for('update'),
+  );
+  const moved = db.$with('moved_item').as(
+    db
+      .update(batchItems)
+      .set({ ...values, status: to, updatedAt: new Date() })
+      .where(
+        and(
+          eq(batchItems.id, itemId),
+          eq(batchItems.status, from),
+          inArray(batchItems.batchId, db.select({ id: locked.id }).from(locked)),
+        ),
+      )
+      .returning(),
+  );
+  // Not read by the query: PostgreSQL runs a data-modifying WITH to completion all the same.
+  const counted = db.$with('counted_batch').as(
+    db
+      .update(batches)
+      .set(counterMove(from, to, 1))
+      .where(inArray(batches.id, db.select({ id: moved.batchId }).from(moved)))
+      .returning({ id: batches.id }),
+  );
+  const [row] = await db.with(locked, moved, counted).select().from(moved);
+  return row;
 };
 
 /**

@@ -80,15 +80,15 @@ export const lockerStatus = async (
   auth: TActor,
   now = new Date(),
 ): Promise<TLockerStatus> => {
-  const plan = await repo.plan(scopeOf(auth));
   const account = accountOf(auth);
+  const { plan, usedBytes } = await repo.planAndUse(scopeOf(auth), account);
   const enabled = plan?.isDigitalLocker === true;
   const expiresAt = plan?.expiresAt ?? null;
   return {
     enabled,
     readOnly: enabled && expiresAt !== null && expiresAt.getTime() < now.getTime(),
     maxBytes: enabled ? (plan?.maxBytes ?? DEFAULT_LOCKER_BYTES) : 0,
-    usedBytes: await repo.used(account),
+    usedBytes,
     account,
     expiry: enabled && expiresAt ? expiresAt.toISOString().slice(0, 10) : null,
   };

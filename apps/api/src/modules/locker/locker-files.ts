@@ -88,13 +88,18 @@ export const createLockerFiles = (deps: {
       knownType?: string;
       /** The locker's status the caller has just read (automatic filing): not read again. */
       status?: TLockerStatus;
+      /** The folder `parentId` names, as the caller has just read it: not read again. */
+      parent?: TLockerRow;
     } = {},
   ): Promise<TLockerRow> => {
     const status = extra.status
       ? writableStatus(auth, input.space, extra.status)
       : await service.writable(auth, input.space);
     const ref = spaceRef(auth, input.space);
-    const parent = await service.targetFolder(auth, ref, input.parentId);
+    const parent =
+      extra.parent?.id === input.parentId
+        ? extra.parent
+        : await service.targetFolder(auth, ref, input.parentId);
     const free = Math.max(0, status.maxBytes - status.usedBytes);
     const limit = Math.min(deps.uploadLimitBytes, free);
     const key = `locker/${randomUUID()}/file`;

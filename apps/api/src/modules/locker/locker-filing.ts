@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TActor } from '../../lib/access.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
+import type { TLockerRow } from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
 import { lockerStatus, scopeOf, spaceRef } from './locker-access.ts';
 import type { TLockerFiles } from './locker-files.ts';
@@ -15,6 +16,8 @@ export type TFilingInput = {
   folderId?: number | null;
   /** A root folder of the actor's private locker by name, created if missing (a batch's name). */
   folderName?: string;
+  /** The document's file as the caller has just stored it (the stamp): not read again. */
+  file?: { fileName: string; currentKey: string };
 };
 
 /** Files a finished document in its actor's locker; never throws (the stamp stays done). */
@@ -38,16 +41,16 @@ export const createLockerFiling = (deps: {
   const { service, lockerFiles, files } = deps;
   const { repo } = service;
 
-  /** The id of a root folder of the actor's private locker with `name`, created if missing. */
-  const folderNamed = async (actor: TActor, name: string): Promise<number> => {
+  /** A root folder of the actor's private locker with `name`, created if missing. */
+  const folderNamed = async (actor: TActor, name: string): Promise<TLockerRow> => {
     const ref = spaceRef(actor, 'private');
     // Found without the space's lock (the usual case: every file of a batch after the first).
     const existing = await repo.rootFolderNamed(ref, name);
-    if (existing) return existing.id;
+    if (existing) return existing;
     return repo.inSpaceLock(ref, async (tx) => {
       const found = await repo.rootFolderNamed(ref, name, tx);
-      if (found) return found.id;
-      const row = await repo.insert(tx, {
+      if (found) return found;
+      return repo.insert(tx, {
         companyId: actor.companyId,
         ownerUserId: actor.userId,
         parentId: null,
@@ -55,7 +58,6 @@ export const createLockerFiling = (deps: {
         name,
         createdBy: actor.userId,
       });
-      return row.id;
     });
   };
 
@@ -64,16 +66,18 @@ export const createLockerFiling = (deps: {
     try {
       const status = await lockerStatus(repo, actor);
       if (!status.enabled || status.readOnly) return;
-      const doc = await repo.documentFile(documentId, scopeOf(actor));
+      const doc = input.file ?? (await repo.documentFile(documentId, scopeOf(actor)));
       if (!doc) return;
       const existing = await repo.byDocument(actor.userId, documentId);
       if (existing && existing.sourceKey === doc.currentKey) return;
+      // A batch's folder, just read or created, is not read again by the store.
+      const named = input.folderName ? await folderNamed(actor, input.folderName) : undefined;
       const parentId =
         input.folderId ??
-        (input.folderName ? await folderNamed(actor, input.folderName) : null) ??
+        named?.id ??
         (existing && existing.trashedAt === null ? existing.parentId : null) ??
         (await deps.settings.chosenFolder(actor))?.id ??
-        (await folderNamed(actor, DEFAULT_FILING_FOLDER));
+        (await folderNamed(actor, DEFAULT_FILING_FOLDER)).id;
       const name = /\.pdf$/i.test(doc.fileName) ? doc.fileName : `${doc.fileName}.pdf`;
       await lockerFiles.store(
         actor,
@@ -85,6 +89,7 @@ export const createLockerFiling = (deps: {
           knownType: 'application/pdf',
           // Just read above: not read again.
           status,
+          ...(named && named.id === parentId ? { parent: named } : {}),
         },
       );
       if (existing) await service.purgeRow(existing);

@@ -84,6 +84,13 @@ export const createLockerRepository = (db: TDb) => {
       .from(t)
       .where(and(where, isNull(t.trashedAt)))
       .orderBy(...orderOf(order));
+  const used = async (account: string) => {
+    const [row] = await db
+      .select({ used: lockerUsage.usedBytes })
+      .from(lockerUsage)
+      .where(eq(lockerUsage.account, account));
+    return row?.used ?? 0;
+  };
   return {
     /** One visible item (trashed ones only when asked). */
     find: (scope: TLockerScope, id: number, trashed: 'live' | 'any' = 'live') =>
@@ -268,13 +275,7 @@ export const createLockerRepository = (db: TDb) => {
 
     // ---- storage accounting ------------------------------------------------------------------
 
-    used: async (account: string) => {
-      const [row] = await db
-        .select({ used: lockerUsage.usedBytes })
-        .from(lockerUsage)
-        .where(eq(lockerUsage.account, account));
-      return row?.used ?? 0;
-    },
+    used,
 
     /**
      * Adds `bytes` to the account if the total stays within `max`, in one upsert, so parallel
@@ -304,22 +305,31 @@ export const createLockerRepository = (db: TDb) => {
         })
         .where(eq(lockerUsage.account, account)),
 
-    /** The caller's plan as the locker reads it: flag, expiry and the storage maximum. */
-    plan: (scope: TLockerScope) =>
-      firstOf(
-        db
-          .select({
-            isDigitalLocker: plans.isDigitalLocker,
-            expiresAt: subscriptions.expiresAt,
-            maxBytes: lockerPlanLimits.maxBytes,
-          })
-          .from(subscriptions)
-          .innerJoin(plans, eq(plans.id, subscriptions.planId))
-          .leftJoin(lockerPlanLimits, eq(lockerPlanLimits.planId, plans.id))
-          .where(activeSubscriptionOf(scope.companyId, scope.userId))
-          .orderBy(desc(subscriptions.startedAt))
-          .limit(1),
-      ),
+    /**
+     * The caller's plan as the locker reads it (flag, expiry, storage maximum) and the bytes its
+     * storage account uses: one statement when there is a subscription (every stamp files a copy).
+     */
+    planAndUse: async (scope: TLockerScope, account: string) => {
+      const [row] = await db
+        .select({
+          isDigitalLocker: plans.isDigitalLocker,
+          expiresAt: subscriptions.expiresAt,
+          maxBytes: lockerPlanLimits.maxBytes,
+          usedBytes:
+            sql<number>`coalesce((select ${lockerUsage.usedBytes} from ${lockerUsage} where ${lockerUsage.account} = ${account}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .leftJoin(lockerPlanLimits, eq(lockerPlanLimits.planId, plans.id))
+        .where(activeSubscriptionOf(scope.companyId, scope.userId))
+        .orderBy(desc(subscriptions.startedAt))
+        .limit(1);
+      if (!row) return { plan: undefined, usedBytes: await used(account) };
+      const { usedBytes, ...plan } = row;
+      return { plan, usedBytes };
+    },
   };
 };
 

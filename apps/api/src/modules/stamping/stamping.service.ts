@@ -37,6 +37,9 @@ export type TStampInput = {
 
 export type TStampResult = { document_id: number; serial_number: string; status: 'stamp' };
 
+/** The stamped file as just stored: the locker's copy is made from it without reading it again. */
+type TStoredFile = { fileName: string; currentKey: string };
+
 /** How long a serial whose stamp failed may be stamped again (Peruri's portal allows 48 h). */
 const SERIAL_RETRY_WINDOW_MS = 48 * 60 * 60_000;
 
@@ -76,7 +79,7 @@ export const createStampingService = (deps: TStampingDeps) => {
   const stamp = async (
     { actor, payer, request: input }: TStampInput,
     attempt?: TJobAttempt,
-  ): Promise<TStampResult> => {
+  ): Promise<TStampResult & { file?: TStoredFile }> => {
     let request = input;
     let doc = await loadDocument(db, actor, request.document_id);
     if (!canManage(actor, doc))
@@ -223,20 +226,26 @@ export const createStampingService = (deps: TStampingDeps) => {
         if (!done) throw busy();
         await unit.spend(tx);
       });
-      return { document_id: doc.id, serial_number: issued.serial, status: 'stamp' as const };
+      return {
+        document_id: doc.id,
+        serial_number: issued.serial,
+        status: 'stamp' as const,
+        file: { fileName: doc.fileName, currentKey: key },
+      };
     });
   };
 
   return {
     /** The stamp, then the stamped document filed in the actor's digital locker. */
     stamp: async (input: TStampInput, attempt?: TJobAttempt): Promise<TStampResult> => {
-      const result = await stamp(input, attempt);
+      const { file, ...result } = await stamp(input, attempt);
       await deps.afterSpend?.(input.payer, 'emeterai').catch(() => undefined);
       await deps.fileIntoLocker?.({
         actor: input.actor,
         documentId: result.document_id,
         serialNumber: result.serial_number,
         ...(input.lockerFolder ? { folderName: input.lockerFolder } : {}),
+        ...(file ? { file } : {}),
       });
       return result;
     },

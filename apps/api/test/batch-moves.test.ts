@@ -1,0 +1,114 @@
+/**
+ * A batch item's moves (batches.repository `moveItem`): however many movers race for one item,
+ * it moves once, and the batch's counters always equal its items' statuses.
+ */
+import type { TBatchItemStatus } from '@bubuh/contracts';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { batches, batchItems, users } from '../src/db/schema.ts';
+import * as repo from '../src/modules/batches/batches.repository.ts';
+import { type TTestContext, testContextPerFile, unique } from './helpers.ts';
+
+let ctx: TTestContext;
+testContextPerFile({}, (built) => {
+  ctx = built;
+});
+
+const LIMITS = { maxFiles: 1000, maxBytes: 1_000_000 };
+
+const newBatch = async (status: 'draft' | 'running', items: TBatchItemStatus[]) => {
+  const { db } = ctx.database;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `${unique()}@moves.test`,
+      fullName: 'Pemilik Batch',
+      role: 'user',
+      userType: 'personal',
+      emetId: unique().slice(0, 16),
+    })
+    .returning({ id: users.id });
+  const userId = user?.id ?? 0;
+  const batch = await repo.insertBatch(db, {
+    ownerUserId: userId,
+    name: `Batch ${unique()}`,
+    status: 'draft',
+    docType: '3',
+    placement: { page_mode: 'last', page: 1, x: 400, y: 60, width: 75, height: 75 },
+    actor: { userId, role: 'user', companyId: null, departementId: null },
+    payer: { ownerType: 'user', ownerId: userId, companyId: null },
+  });
+  const ids: number[] = [];
+  for (const [i, itemStatus] of items.entries()) {
+    const item = await repo.insertItem(db, batch.id, ['draft'], LIMITS, {
+      fileName: `doc-${i}.pdf`,
+      status: itemStatus,
+    });
+    ids.push(item?.id ?? 0);
+  }
+  await db.update(batches).set({ status }).where(eq(batches.id, batch.id));
+  return { batchId: batch.id, ids };
+};
+
+/** The batch's counters beside the counts of its items per status. */
+const countersAndItems = async (batchId: number) => {
+  const { db } = ctx.database;
+  const batch = await repo.findBatch(db, batchId);
+  const rows = await db
+    .select({ status: batchItems.status, n: count() })
+    .from(batchItems)
+    .where(eq(batchItems.batchId, batchId))
+    .groupBy(batchItems.status);
+  const actual = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  const kept = {
+    queued: batch?.countQueued,
+    stamping: batch?.countStamping,
+    stamped: batch?.countStamped,
+    failed: batch?.countFailed,
+    cancelled: batch?.countCancelled,
+  };
+  const counted = Object.fromEntries(
+    Object.keys(kept).map((status) => [status, actual[status] ?? 0]),
+  );
+  return { kept, counted };
+};
+
+describe('batch item moves', () => {
+  it('move an item once however many movers race for it; the counters match the items', async () => {
+    const { db } = ctx.database;
+    const { batchId, ids } = await newBatch('running', ['queued', 'queued', 'queued']);
+    const [first = 0, second = 0, third = 0] = ids;
+    // Ten claims of one item, and a claim, a stamp and a failure racing on the others.
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        repo.moveItem(db, first, ['queued'], 'stamping', {}, ['running']),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await repo.moveItem(db, second, ['queued'], 'stamping');
+    const ends = await Promise.all([
+      repo.moveItem(db, second, ['stamping'], 'stamped', { serial: 'SN-1', stampedAt: new Date() }),
+      repo.moveItem(db, second, ['stamping'], 'failed', { reason: 'late' }),
+      repo.moveItem(db, third, ['queued', 'ready'], 'cancelled'),
+      repo.moveItem(db, third, ['queued'], 'stamping', {}, ['running']),
+    ]);
+    expect(ends.slice(0, 2).filter(Boolean)).toHaveLength(1);
+    expect(ends.slice(2).filter(Boolean)).toHaveLength(1);
+    const moved = ends.find((row) => row?.id === second);
+    expect(moved?.status === 'stamped' ? moved.serial : moved?.reason).toBeTruthy();
+    const { kept, counted } = await countersAndItems(batchId);
+    expect(kept).toEqual(counted);
+  });
+
+  it('leave the item and the counters alone when the item is not in the expected status or the batch is not running', async () => {
+    const { db } = ctx.database;
+    const { batchId, ids } = await newBatch('draft', ['queued']);
+    const [item = 0] = ids;
+    expect(await repo.moveItem(db, item, ['stamping'], 'stamped')).toBeUndefined();
+    expect(await repo.moveItem(db, item, ['queued'], 'stamping', {}, ['running'])).toBeUndefined();
+    expect((await repo.findItem(db, item))?.status).toBe('queued');
+    const { kept, counted } = await countersAndItems(batchId);
+    expect(kept).toEqual(counted);
+    expect(kept.queued).toBe(1);
+  });
+});
