@@ -97,6 +97,27 @@ export const debit = async (db: TDbOrTx, accountId: number, quantity: number) =>
   return row?.balance;
 };
 
+/**
+ * A spend's debit by owner: finds the owner's account, takes its row lock and `quantity` off its
+ * balance only if it is there, in one statement (a missing account holds nothing and is refused
+ * like an empty one). Its id and new balance, or undefined.
+ */
+export const debitOwner = async (
+  db: TDbOrTx,
+  ref: TAccountRef,
+  kind: TQuotaKind,
+  quantity: number,
+) => {
+  const [row] = await db
+    .update(quotaAccounts)
+    .set({ balance: sql`${quotaAccounts.balance} - ${quantity}`, updatedAt: new Date() })
+    .where(
+      and(accountWhere(ref.ownerType, ref.ownerId, kind), gte(quotaAccounts.balance, quantity)),
+    )
+    .returning({ id: quotaAccounts.id, balance: quotaAccounts.balance });
+  return row;
+};
+
 export const credit = async (db: TDbOrTx, accountId: number, quantity: number) => {
   const [row] = await db
     .update(quotaAccounts)

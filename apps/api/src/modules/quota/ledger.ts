@@ -87,6 +87,41 @@ const applyMove = async (
   systemId: (ref: TAccountRef) => number,
 ): Promise<TMoveResult> => {
   const { kind, quantity } = input;
+  const insufficient = () =>
+    new AppError('UNPROCESSABLE', input.insufficientMessage ?? 'Kuota tidak mencukupi', {
+      quota: 'insufficient',
+    });
+  const record = async (
+    fromId: number,
+    toId: number,
+    fromBalance: number | null,
+    toBalance: number | null,
+  ): Promise<TMoveResult> => {
+    const movement = await repo.insertMovement(tx, {
+      kind,
+      quantity,
+      reason: input.reason,
+      fromAccountId: fromId,
+      toAccountId: toId,
+      actorUserId: input.actorUserId ?? null,
+      companyId: input.companyId ?? null,
+      refType: input.ref?.type ?? null,
+      refId: input.ref?.id ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+      note: input.note ?? null,
+    });
+    await repo.insertEntries(tx, [
+      { movementId: movement.id, accountId: fromId, delta: -quantity, balanceAfter: fromBalance },
+      { movementId: movement.id, accountId: toId, delta: quantity, balanceAfter: toBalance },
+    ]);
+    return { movement, replayed: false, fromBalance, toBalance };
+  };
+  if (!isSystem(input.from) && isSystem(input.to)) {
+    // A spend (every stamp and signature): the payer's row found, locked and debited at once.
+    const debited = await repo.debitOwner(tx, input.from, kind, quantity);
+    if (!debited) throw insufficient();
+    return record(debited.id, systemId(input.to), debited.balance, null);
+  }
   const side = async (ref: TAccountRef, other: TAccountRef) =>
     isSystem(ref)
       ? { id: systemId(ref), system: true }
@@ -97,30 +132,9 @@ const applyMove = async (
   const to = await side(input.to, input.from);
   if (!from.system && !to.system) await repo.lockAccounts(tx, [from.id, to.id]);
   const fromBalance = from.system ? null : await repo.debit(tx, from.id, quantity);
-  if (fromBalance === undefined) {
-    throw new AppError('UNPROCESSABLE', input.insufficientMessage ?? 'Kuota tidak mencukupi', {
-      quota: 'insufficient',
-    });
-  }
+  if (fromBalance === undefined) throw insufficient();
   const toBalance = to.system ? null : await repo.credit(tx, to.id, quantity);
-  const movement = await repo.insertMovement(tx, {
-    kind,
-    quantity,
-    reason: input.reason,
-    fromAccountId: from.id,
-    toAccountId: to.id,
-    actorUserId: input.actorUserId ?? null,
-    companyId: input.companyId ?? null,
-    refType: input.ref?.type ?? null,
-    refId: input.ref?.id ?? null,
-    idempotencyKey: input.idempotencyKey ?? null,
-    note: input.note ?? null,
-  });
-  await repo.insertEntries(tx, [
-    { movementId: movement.id, accountId: from.id, delta: -quantity, balanceAfter: fromBalance },
-    { movementId: movement.id, accountId: to.id, delta: quantity, balanceAfter: toBalance },
-  ]);
-  return { movement, replayed: false, fromBalance, toBalance };
+  return record(from.id, to.id, fromBalance, toBalance);
 };
 
 /**
