@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/client.ts';
-import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import type { TAccountRef } from '../quota/ledger.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import type { TNotifier } from './notifications.service.ts';
 
@@ -26,9 +26,10 @@ export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }
      * the people managing it hear, at most once per account, kind and (Jakarta) day.
      */
     quotaSpent: async (payer: TAccountRef, kind: 'emeterai' | 'esign') => {
-      const threshold = Number(await repo.config('threshold_quota_warning'));
-      if (!Number.isInteger(threshold) || threshold <= 0) return;
-      const balance = await balanceOf(deps.db, payer, kind);
+      const read = await repo.configAndBalance('threshold_quota_warning', payer, kind);
+      const threshold = Number(read?.value);
+      if (!read || !Number.isInteger(threshold) || threshold <= 0) return;
+      const { balance } = read;
       if (balance >= threshold) return;
       const day = jakartaDay(new Date());
       for (const m of await managersOf(payer)) {

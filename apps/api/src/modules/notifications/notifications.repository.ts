@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { countWhere, firstOf } from '../../db/query.ts';
-import { masterStatus, notifications, users } from '../../db/schema.ts';
+import { masterStatus, notifications, quotaAccounts, users } from '../../db/schema.ts';
+import type { TAccountRef, TQuotaKind } from '../quota/ledger.repository.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 export type TNewNotification = {
@@ -108,14 +109,25 @@ export const createNotificationsRepository = (db: TDb) => ({
         ),
       ),
 
-  /** A master-status configuration value (e.g. `threshold_quota_warning`). */
-  config: async (group: string) => {
+  /**
+   * A master-status configuration value and an account's balance of a kind (0 without one), in
+   * one statement (read after every spend); undefined without the configuration value.
+   */
+  configAndBalance: async (group: string, owner: TAccountRef, kind: TQuotaKind) => {
     const [row] = await db
-      .select({ value: masterStatus.statusName })
+      .select({ value: masterStatus.statusName, balance: quotaAccounts.balance })
       .from(masterStatus)
+      .leftJoin(
+        quotaAccounts,
+        and(
+          eq(quotaAccounts.ownerType, owner.ownerType),
+          eq(quotaAccounts.ownerId, owner.ownerId),
+          eq(quotaAccounts.kind, kind),
+        ),
+      )
       .where(eq(masterStatus.statusGroup, group))
       .limit(1);
-    return row?.value;
+    return row && { value: row.value, balance: row.balance ?? 0 };
   },
 
   languageOf: async (userId: number) => {
