@@ -143,9 +143,10 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     const documentId = item.documentId;
     // Just claimed, without a signature to make first: the stamp reads the document itself (and
     // refuses a stamped one, which the catch below then records), so it is not read twice.
-    const fresh = item.status === 'queued' && !batch.esign && item.pageCount !== null;
+    const { pageCount } = item;
+    const fresh = item.status === 'queued' && !batch.esign && pageCount !== null;
     const before = fresh
-      ? { kind: 'rest' as const, busy: false, state: null, pageCount: item.pageCount ?? 1 }
+      ? { kind: 'rest' as const, busy: false, state: null, pageCount }
       : await alreadyStamped(documentId);
     if (before.kind === 'stamped') {
       await markStamped(itemId, before.serial, before.at);

@@ -225,7 +225,9 @@ const lockItemIn = async (tx: TDbOrTx, itemId: number, statuses: TBatchItemStatu
 /**
  * `moveItem` from one known status (the runner's moves, twice per document) in one statement:
  * the batch row is locked first (as everywhere: batch, then item), the item moves only if it is
- * still in `from` (PostgreSQL re-checks that on its newest version after a wait), and the
+ * in `from` (read in the statement's snapshot, and re-checked on its newest version after a
+ * lock wait, so an item another mover took meanwhile stays; one that entered `from` during the
+ * wait is not moved: the runner's moves start from a status committed before), and the
  * counters move only for an item that moved.
  */
 const moveItemFrom = async (
@@ -247,7 +249,8 @@ const moveItemFrom = async (
       .where(
         and(eq(batches.id, ofItem), onlyIfBatch ? inArray(batches.status, onlyIfBatch) : undefined),
       )
-      .for('update'),
+      // The lock the counters' UPDATE takes: it does not block rows that only refer to the batch.
+      .for('no key update'),
   );
   const moved = db.$with('moved_item').as(
     db

@@ -17,7 +17,7 @@ export type TFilingInput = {
   /** A root folder of the actor's private locker by name, created if missing (a batch's name). */
   folderName?: string;
   /** The document's file as the caller has just stored it (the stamp): not read again. */
-  file?: { fileName: string; currentKey: string };
+  file?: { fileName: string; currentKey: string; companyId: number | null };
 };
 
 /** Files a finished document in its actor's locker; never throws (the stamp stays done). */
@@ -66,12 +66,17 @@ export const createLockerFiling = (deps: {
     try {
       const status = await lockerStatus(repo, actor);
       if (!status.enabled || status.readOnly) return;
-      const doc = input.file ?? (await repo.documentFile(documentId, scopeOf(actor)));
+      // Only a document of the actor's own company (or, personal, of none) is filed.
+      const handed = input.file?.companyId === actor.companyId ? input.file : undefined;
+      const doc = handed ?? (await repo.documentFile(documentId, scopeOf(actor)));
       if (!doc) return;
       const existing = await repo.byDocument(actor.userId, documentId);
       if (existing && existing.sourceKey === doc.currentKey) return;
       // A batch's folder, just read or created, is not read again by the store.
-      const named = input.folderName ? await folderNamed(actor, input.folderName) : undefined;
+      const named =
+        input.folderId == null && input.folderName
+          ? await folderNamed(actor, input.folderName)
+          : undefined;
       const parentId =
         input.folderId ??
         named?.id ??

@@ -38,7 +38,7 @@ export type TStampInput = {
 export type TStampResult = { document_id: number; serial_number: string; status: 'stamp' };
 
 /** The stamped file as just stored: the locker's copy is made from it without reading it again. */
-type TStoredFile = { fileName: string; currentKey: string };
+type TStoredFile = { fileName: string; currentKey: string; companyId: number | null };
 
 /** How long a serial whose stamp failed may be stamped again (Peruri's portal allows 48 h). */
 const SERIAL_RETRY_WINDOW_MS = 48 * 60 * 60_000;
@@ -230,7 +230,7 @@ export const createStampingService = (deps: TStampingDeps) => {
         document_id: doc.id,
         serial_number: issued.serial,
         status: 'stamp' as const,
-        file: { fileName: doc.fileName, currentKey: key },
+        file: { fileName: doc.fileName, currentKey: key, companyId: doc.companyId },
       };
     });
   };
