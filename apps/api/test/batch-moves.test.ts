@@ -1,11 +1,13 @@
 /**
  * A batch item's moves (batches.repository `moveItem`): however many movers race for one item,
- * it moves once, and the batch's counters always equal its items' statuses.
+ * it moves once, and the batch's counters always equal its items' statuses; a finished item
+ * gives its place to the next without the window ever being passed.
  */
 import type { TBatchItemStatus } from '@bubuh/contracts';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { batches, batchItems, users } from '../src/db/schema.ts';
+import * as queue from '../src/modules/batches/batch-queue.repository.ts';
 import * as repo from '../src/modules/batches/batches.repository.ts';
 import { type TTestContext, testContextPerFile, unique } from './helpers.ts';
 
@@ -110,5 +112,49 @@ describe('batch item moves', () => {
     const { kept, counted } = await countersAndItems(batchId);
     expect(kept).toEqual(counted);
     expect(kept.queued).toBe(1);
+  });
+
+  it('never pass the window while finished items hand their place on and fillers count it', async () => {
+    const { db } = ctx.database;
+    const WINDOW = 3;
+    const ITEMS = 30;
+    const { batchId } = await newBatch('running', Array(ITEMS).fill('queued'));
+    const inWindow = async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(batchItems)
+        .where(
+          and(
+            eq(batchItems.batchId, batchId),
+            or(
+              eq(batchItems.status, 'stamping'),
+              and(eq(batchItems.status, 'queued'), isNotNull(batchItems.jobId)),
+            ),
+          ),
+        );
+      return row?.n ?? 0;
+    };
+    let peak = 0;
+    const started: number[] = [];
+    const run = async (id: number): Promise<void> => {
+      started.push(id);
+      expect(await repo.moveItem(db, id, ['queued'], 'stamping')).toBeDefined();
+      // A filler (the sweep, a resume) counts the window while this item leaves it.
+      const [left, filled] = await Promise.all([
+        queue.finishItem(db, id, 'stamped', { serial: `SN-${id}` }),
+        queue.claimForJobs(db, batchId, WINDOW),
+      ]);
+      peak = Math.max(peak, await inWindow());
+      const next = [...(left?.next ? [left.next.id] : []), ...filled.map((c) => c.id)];
+      await Promise.all(next.map(run));
+    };
+    await Promise.all((await queue.claimForJobs(db, batchId, WINDOW)).map((c) => run(c.id)));
+    expect(peak).toBeLessThanOrEqual(WINDOW);
+    // Every item ran once, and all are stamped.
+    expect(started).toHaveLength(ITEMS);
+    expect(new Set(started).size).toBe(ITEMS);
+    const { kept, counted } = await countersAndItems(batchId);
+    expect(kept).toEqual(counted);
+    expect(counted.stamped).toBe(ITEMS);
   });
 });

@@ -1,11 +1,11 @@
 /** The unit saga: reserve with the ledger movement, spend with the work, release on failure. */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { unitReservations } from '../src/db/schema.ts';
+import { quotaEntries, quotaMovements, unitReservations } from '../src/db/schema.ts';
 import { balanceOf, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { releaseUnit, reserveUnit, spendUnit, withUnit } from '../src/modules/quota/units.ts';
 import { makePdf, newDepartmentUser, uploadedId } from './documents-helpers.ts';
-import { RELAXED_LIMITS, type TTestContext, testContextPerFile } from './helpers.ts';
+import { RELAXED_LIMITS, type TTestContext, testContextPerFile, unique } from './helpers.ts';
 
 let ctx: TTestContext;
 testContextPerFile(
@@ -88,5 +88,72 @@ describe('withUnit', () => {
       .from(unitReservations)
       .where(eq(unitReservations.documentId, request.documentId));
     expect(rows).toEqual([]);
+  });
+
+  it('writes the spend as the ledger does: movement, its two entries, then the reservation', async () => {
+    const { ref, request } = await setup(3);
+    const db = ctx.database.db;
+    const key = `job:${unique()}:0`;
+    const id = await reserveUnit(db, { ...request, key });
+    const [reservation] = await db
+      .select()
+      .from(unitReservations)
+      .where(eq(unitReservations.id, id));
+    const [movement] = await db
+      .select()
+      .from(quotaMovements)
+      .where(eq(quotaMovements.idempotencyKey, `unit:${key}`));
+    expect(movement).toMatchObject({
+      kind: 'emeterai',
+      quantity: 1,
+      reason: 'spend',
+      refType: 'document',
+      refId: String(request.documentId),
+      companyId: ref.companyId,
+    });
+    expect(reservation).toMatchObject({
+      state: 'reserved',
+      payerAccountId: movement?.fromAccountId,
+      reserveMovementId: movement?.id,
+      documentId: request.documentId,
+    });
+    const entries = await db
+      .select()
+      .from(quotaEntries)
+      .where(eq(quotaEntries.movementId, movement?.id ?? 0));
+    expect(entries.map((e) => [e.accountId, e.delta, e.balanceAfter]).sort()).toEqual(
+      [
+        [movement?.fromAccountId, -1, 2],
+        [movement?.toAccountId, 1, null],
+      ].sort(),
+    );
+    expect(await balanceOf(db, ref, 'emeterai')).toBe(2);
+  });
+
+  it('answers a key used before with its reservation, moving no second unit', async () => {
+    const { ref, request } = await setup(2);
+    const key = `job:${unique()}:0`;
+    const first = await reserveUnit(ctx.database.db, { ...request, key });
+    const again = await reserveUnit(ctx.database.db, { ...request, key });
+    expect(again).toBe(first);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
+  });
+
+  it('reserves exactly the balance when many reserve at once', async () => {
+    const { ref, request } = await setup(10);
+    const tries = await Promise.allSettled(
+      Array.from({ length: 30 }, () => reserveUnit(ctx.database.db, request)),
+    );
+    const reserved = tries.filter((t) => t.status === 'fulfilled');
+    expect(reserved).toHaveLength(10);
+    expect(tries.filter((t) => t.status === 'rejected').map((t) => String(t.reason))).toEqual(
+      Array(20).fill('AppError: Kuota tidak mencukupi'),
+    );
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+    const rows = await ctx.database.db
+      .select()
+      .from(unitReservations)
+      .where(eq(unitReservations.documentId, request.documentId));
+    expect(rows).toHaveLength(10);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf } from '../../db/query.ts';
 import { batches, batchItems } from '../../db/schema.ts';
+import { itemMoveParts } from './batches.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 
@@ -55,6 +56,58 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number) =>
       .flatMap(({ id, jobId }) => (jobId ? [{ id, jobId }] : []))
       .sort((a, b) => a.id - b.id);
   });
+
+/**
+ * A document's item leaves the window (stamping → `to`, with the counters, as `moveItem`) and,
+ * in the same statement, gives its place to the next queued item of its batch when the batch is
+ * running (the locked row is its newest version: the status after any wait). So whoever counts
+ * the window under the batch's lock (`claimForJobs`: start, resume, the sweep) sees both moves or
+ * neither, and the window is never passed. The moved item and the next item with its new job id
+ * (null when none), or undefined when the item was not stamping (another mover moved it).
+ */
+export const finishItem = async (
+  db: TDb,
+  itemId: number,
+  to: 'stamped' | 'failed',
+  values: Partial<typeof batchItems.$inferInsert>,
+) => {
+  const { locked, moved, counted } = itemMoveParts(db, itemId, 'stamping', to, values);
+  const freed = db
+    .select({ id: locked.id })
+    .from(locked)
+    .where(and(eq(locked.status, 'running'), sql`exists (select 1 from ${moved})`));
+  const candidate = db
+    .select({ id: batchItems.id })
+    .from(batchItems)
+    .where(
+      and(eq(batchItems.batchId, freed), eq(batchItems.status, 'queued'), isNull(batchItems.jobId)),
+    )
+    .orderBy(asc(batchItems.id))
+    .limit(1)
+    // An item a concurrent claim holds is passed over; the one taken is re-checked as it is now.
+    .for('update', { skipLocked: true });
+  const handed = db.$with('next_item').as(
+    db
+      .update(batchItems)
+      .set({ jobId: sql`gen_random_uuid()::text`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(batchItems.id, candidate),
+          eq(batchItems.status, 'queued'),
+          isNull(batchItems.jobId),
+        ),
+      )
+      .returning({ id: batchItems.id, jobId: batchItems.jobId }),
+  );
+  const [row] = await db
+    .with(locked, moved, counted, handed)
+    .select()
+    .from(moved)
+    .leftJoin(handed, sql`true`);
+  if (!row) return undefined;
+  const { next_item: next } = row;
+  return { item: row.moved_item, next: next?.jobId ? { id: next.id, jobId: next.jobId } : null };
+};
 
 /** Queued items whose job was given out before `before` (their job may have been lost). */
 export const staleQueued = (db: TDbOrTx, before: Date) =>

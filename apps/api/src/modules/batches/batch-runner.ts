@@ -41,8 +41,9 @@ const retryable = (error: unknown) =>
 
 /**
  * Runs batches: one pg-boss job per document (`batch-stamp-item`), at most `window` per batch
- * in the queue at once (so one huge batch cannot starve the others; each finished document
- * sends the next). Each job stamps through the single-document core (`stamping.stamp`, which
+ * in the queue at once (so one huge batch cannot starve the others). Starting, resuming and the
+ * sweep fill the window (`pump`, counting under the batch's lock); each finished document then
+ * gives its place to the next in the statement that moves it (`finishItem`). Each job stamps through the single-document core (`stamping.stamp`, which
  * spends its unit through `withUnit` and reuses a failed serial), so a document is stamped and
  * charged exactly once however often its job runs.
  */
@@ -70,7 +71,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   };
 
   const markStamped = (itemId: number, serial: string, stampedAt: Date | null) =>
-    repo.moveItem(db, itemId, ['stamping'], 'stamped', {
+    queue.finishItem(db, itemId, 'stamped', {
       serial,
       stampedAt: stampedAt ?? new Date(),
       reason: null,
@@ -148,10 +149,12 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     const before = fresh
       ? { kind: 'rest' as const, busy: false, state: null, pageCount }
       : await alreadyStamped(documentId);
+    // This call's move out of the window, with the item that took its place.
+    let left: Awaited<ReturnType<typeof queue.finishItem>>;
     if (before.kind === 'stamped') {
-      await markStamped(itemId, before.serial, before.at);
+      left = await markStamped(itemId, before.serial, before.at);
     } else if (before.kind === 'gone') {
-      await repo.moveItem(db, itemId, ['stamping'], 'failed', { reason: 'Document not found' });
+      left = await queue.finishItem(db, itemId, 'failed', { reason: 'Document not found' });
     } else {
       const { placement } = batch;
       const docValue = item.docValue ?? batch.docValue;
@@ -179,22 +182,24 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
           },
           { jobId: job.id, retryCount: job.retryCount },
         );
-        await markStamped(itemId, result.serial_number, new Date());
+        left = await markStamped(itemId, result.serial_number, new Date());
       } catch (error) {
         const after = await alreadyStamped(documentId);
-        if (after.kind === 'stamped') await markStamped(itemId, after.serial, after.at);
+        if (after.kind === 'stamped') left = await markStamped(itemId, after.serial, after.at);
         // Another attempt of this job holds the document: it finishes the item.
         else if (after.kind === 'rest' && after.busy) return;
         else if (retryable(error) && job.retryCount < job.retryLimit) {
           throw new Error(error instanceof Error ? error.message : 'stamp failed');
         } else {
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'failed';
-          await repo.moveItem(db, itemId, ['stamping'], 'failed', { reason });
+          left = await queue.finishItem(db, itemId, 'failed', { reason });
         }
       }
     }
-    // Documents just queued: the batch cannot be done yet (one statement less per document).
-    if ((await pump(batchId)) === 0) await finishIfDone(batchId);
+    // Another mover (a second attempt, the sweep) moved the item: it carries on from here.
+    if (!left) return;
+    if (left.next) await deps.send(left.next.jobId, { batchId, itemId: left.next.id });
+    else await finishIfDone(batchId);
   };
 
   return {
@@ -218,11 +223,16 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
       }
       for (const stuck of await queue.staleStamping(db, new Date(Date.now() - STUCK_ITEM_MS))) {
         const outcome = stuck.documentId === null ? null : await alreadyStamped(stuck.documentId);
-        if (outcome?.kind === 'stamped') await markStamped(stuck.id, outcome.serial, outcome.at);
-        else if (!(outcome?.kind === 'rest' && outcome.busy))
-          await repo.moveItem(db, stuck.id, ['stamping'], 'failed', {
-            reason: 'Processing stopped; retry the failed documents',
-          });
+        const left =
+          outcome?.kind === 'stamped'
+            ? await markStamped(stuck.id, outcome.serial, outcome.at)
+            : outcome?.kind === 'rest' && outcome.busy
+              ? undefined
+              : await queue.finishItem(db, stuck.id, 'failed', {
+                  reason: 'Processing stopped; retry the failed documents',
+                });
+        if (left?.next)
+          await deps.send(left.next.jobId, { batchId: stuck.batchId, itemId: left.next.id });
         await finishIfDone(stuck.batchId);
       }
       for (const id of await queue.runningBatchIds(db)) {

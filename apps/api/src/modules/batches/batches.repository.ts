@@ -230,7 +230,18 @@ const lockItemIn = async (tx: TDbOrTx, itemId: number, statuses: TBatchItemStatu
  * wait is not moved: the runner's moves start from a status committed before), and the
  * counters move only for an item that moved.
  */
-const moveItemFrom = async (
+const moveItemFrom = async (...args: Parameters<typeof itemMoveParts>) => {
+  const [db] = args;
+  const { locked, moved, counted } = itemMoveParts(...args);
+  const [row] = await db.with(locked, moved, counted).select().from(moved);
+  return row;
+};
+
+/**
+ * The parts of an item's one-statement move (`moveItemFrom`): the batch row locked (with its
+ * newest status), the item moved, the counters moved for a moved item.
+ */
+export const itemMoveParts = (
   db: TDbOrTx,
   itemId: number,
   from: TBatchItemStatus,
@@ -244,7 +255,7 @@ const moveItemFrom = async (
     .where(eq(batchItems.id, itemId));
   const locked = db.$with('locked_batch').as(
     db
-      .select({ id: batches.id })
+      .select({ id: batches.id, status: batches.status })
       .from(batches)
       .where(
         and(eq(batches.id, ofItem), onlyIfBatch ? inArray(batches.status, onlyIfBatch) : undefined),
@@ -273,8 +284,7 @@ const moveItemFrom = async (
       .where(inArray(batches.id, db.select({ id: moved.batchId }).from(moved)))
       .returning({ id: batches.id }),
   );
-  const [row] = await db.with(locked, moved, counted).select().from(moved);
-  return row;
+  return { locked, moved, counted };
 };
 
 /**

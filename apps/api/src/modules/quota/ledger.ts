@@ -77,6 +77,14 @@ const systemAccountIds = async (db: TDb, input: Pick<TMoveInput, 'from' | 'to' |
   };
 };
 
+/** The id of a system account (issued, consumed) for `kind`, made on first use. */
+export const systemAccountId = async (db: TDb, ref: TAccountRef, kind: TQuotaKind) =>
+  (await systemAccountIds(db, { from: ref, to: ref, kind }))(ref);
+
+/** The refusal of a movement whose source balance is short. */
+export const insufficientQuota = (message = 'Kuota tidak mencukupi') =>
+  new AppError('UNPROCESSABLE', message, { quota: 'insufficient' });
+
 /**
  * One movement inside the caller's transaction: lock the real accounts (in id order when both
  * sides are real), debit (never below zero), credit, the movement row and its two entries.
@@ -87,10 +95,7 @@ const applyMove = async (
   systemId: (ref: TAccountRef) => number,
 ): Promise<TMoveResult> => {
   const { kind, quantity } = input;
-  const insufficient = () =>
-    new AppError('UNPROCESSABLE', input.insufficientMessage ?? 'Kuota tidak mencukupi', {
-      quota: 'insufficient',
-    });
+  const insufficient = () => insufficientQuota(input.insufficientMessage);
   const record = async (
     fromId: number,
     toId: number,
@@ -117,7 +122,8 @@ const applyMove = async (
     return { movement, replayed: false, fromBalance, toBalance };
   };
   if (!isSystem(input.from) && isSystem(input.to)) {
-    // A spend (every stamp and signature): the payer's row found, locked and debited at once.
+    // A spend: the payer's row found, locked and debited at once. (A unit's reservation writes
+    // the same rows in one statement: units.repository `reserveWithSpend`.)
     const debited = await repo.debitOwner(tx, input.from, kind, quantity);
     if (!debited) throw insufficient();
     return record(debited.id, systemId(input.to), debited.balance, null);

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { TDb, TTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { move, SYSTEM_CONSUMED, type TAccountRef } from './ledger.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import {
+  insufficientQuota,
+  move,
+  SYSTEM_CONSUMED,
+  systemAccountId,
+  type TAccountRef,
+} from './ledger.ts';
 import * as repo from './units.repository.ts';
 
 /** What one unit pays for: who pays, who acts, which document. */
@@ -25,37 +32,29 @@ export type TUnit = {
 
 /**
  * Reserves one unit: the ledger's `spend` movement (payer → consumed, never below zero) and the
- * reservation row, in one transaction. Throws the ledger's 422 when the balance is short.
+ * reservation row, written together by one statement. Throws the ledger's 422 when the balance
+ * is short. A key used before (a retried attempt's) gives the reservation made with it.
  */
 export const reserveUnit = async (db: TDb, request: TUnitRequest) => {
   const key = request.key ?? randomUUID();
-  let reservationId = 0;
-  await move(db, {
+  const values = {
     kind: request.kind,
-    quantity: 1,
-    from: request.payer,
-    to: SYSTEM_CONSUMED,
-    reason: 'spend',
-    actorUserId: request.actorUserId,
+    payer: request.payer,
+    consumedAccountId: await systemAccountId(db, SYSTEM_CONSUMED, request.kind),
     companyId: request.payer.companyId,
-    ref: { type: 'document', id: String(request.documentId) },
-    idempotencyKey: `unit:${key}`,
-    // Random, or one attempt's own key (each attempt reserves once).
-    freshKey: true,
-    within: async (tx, movement) => {
-      const row = await repo.insertReservation(tx, {
-        kind: request.kind,
-        payerAccountId: movement.fromAccountId,
-        companyId: request.payer.companyId,
-        documentId: request.documentId,
-        idempotencyKey: key,
-        actorUserId: request.actorUserId,
-        reserveMovementId: movement.id,
-      });
-      reservationId = row.id;
-    },
-  });
-  return reservationId;
+    actorUserId: request.actorUserId,
+    documentId: request.documentId,
+    key,
+  };
+  try {
+    const id = await repo.reserveWithSpend(db, values);
+    if (id === undefined) throw insufficientQuota();
+    return id;
+  } catch (error) {
+    const earlier = isUniqueViolation(error) ? await repo.reservationByKey(db, key) : undefined;
+    if (earlier === undefined) throw error;
+    return earlier;
+  }
 };
 
 /** reserved → spent, in the caller's transaction; refused (rolls it back) if it was released. */
