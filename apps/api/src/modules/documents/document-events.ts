@@ -3,6 +3,7 @@ import {
   isBusy,
   type TDocumentEvent,
   type TDocumentState,
+  type TStoredDocumentState,
   transition,
 } from '@bubuh/contracts';
 import type { TDb, TTx } from '../../db/client.ts';
@@ -37,9 +38,15 @@ export const tryEvent = async (
   event: TDocumentEvent,
   values: repo.TDocumentValues = {},
 ) => {
+  if (from === 'deleted') throw new Error('deletes go through remove');
+  return repo.changeState(db, id, from, storedNext(from, event), values);
+};
+
+/** The state `event` moves a stored document to (deletes go through remove, never here). */
+export const storedNext = (from: TStoredDocumentState, event: TDocumentEvent) => {
   const next = nextState(from, event);
-  if (next === 'deleted' || from === 'deleted') throw new Error('deletes go through remove');
-  return repo.changeState(db, id, from, next, values);
+  if (next === 'deleted') throw new Error('deletes go through remove');
+  return next;
 };
 
 /** `tryEvent` whose loser gets a 409 (nothing changed). */

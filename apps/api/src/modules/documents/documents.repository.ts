@@ -46,14 +46,20 @@ export const changeState = (
   from: TStoredDocumentState,
   to: TStoredDocumentState,
   values: TDocumentValues = {},
+) => firstOf(stateUpdate(db, id, from, to, values).returning());
+
+/** `changeState`'s UPDATE, not run: the part of a statement that changes more than the document. */
+export const stateUpdate = (
+  db: TDbOrTx,
+  id: number,
+  from: TStoredDocumentState,
+  to: TStoredDocumentState,
+  values: TDocumentValues = {},
 ) =>
-  firstOf(
-    db
-      .update(documents)
-      .set({ ...values, state: to, updatedAt: new Date() })
-      .where(and(eq(documents.id, id), eq(documents.state, from)))
-      .returning(),
-  );
+  db
+    .update(documents)
+    .set({ ...values, state: to, updatedAt: new Date() })
+    .where(and(eq(documents.id, id), eq(documents.state, from)));
 
 export const insertDocument = (db: TDbOrTx, values: typeof documents.$inferInsert) =>
   insertOne(db, documents, values);

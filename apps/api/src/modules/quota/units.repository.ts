@@ -75,13 +75,21 @@ export const settleReservation = async (
   to: 'spent' | 'released',
   extra: { releaseMovementId?: number; note?: string } = {},
 ) => {
-  const [row] = await db
-    .update(unitReservations)
-    .set({ state: to, ...extra, updatedAt: new Date() })
-    .where(and(eq(unitReservations.id, id), eq(unitReservations.state, 'reserved')))
-    .returning();
+  const [row] = await settleUpdate(db, id, to, extra).returning();
   return row;
 };
+
+/** `settleReservation`'s UPDATE, not run: for a statement that stores the work with it. */
+export const settleUpdate = (
+  db: TDbOrTx,
+  id: number,
+  to: 'spent' | 'released',
+  extra: { releaseMovementId?: number; note?: string } = {},
+) =>
+  db
+    .update(unitReservations)
+    .set({ state: to, ...extra, updatedAt: new Date() })
+    .where(and(eq(unitReservations.id, id), eq(unitReservations.state, 'reserved')));
 
 export const setReleaseMovement = async (db: TDbOrTx, id: number, movementId: number) => {
   await db

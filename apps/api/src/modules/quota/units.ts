@@ -28,6 +28,11 @@ export type TUnitRequest = {
 export type TUnit = {
   id: number;
   spend: (tx: TTx) => Promise<void>;
+  /**
+   * The caller's own statement stored the work and spent the reservation with it (by its id,
+   * units.repository `settleUpdate`): nothing is released afterwards.
+   */
+  spentWith: () => void;
 };
 
 /**
@@ -123,6 +128,9 @@ export const withUnit = async <T>(
     id,
     spend: async (tx) => {
       await spendUnit(tx, id);
+      spent = true;
+    },
+    spentWith: () => {
       spent = true;
     },
   };

@@ -1,7 +1,11 @@
-import { and, desc, eq, gte, inArray, ne } from 'drizzle-orm';
+import type { TStoredDocumentState } from '@bubuh/contracts';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, insertOne, latestWhere } from '../../db/query.ts';
-import { serialNumbers } from '../../db/schema.ts';
+import { documents, serialNumbers, unitReservations } from '../../db/schema.ts';
+import { isAssertFailure } from '../../lib/db-errors.ts';
+import { stateUpdate, type TDocumentValues } from '../documents/documents.repository.ts';
+import { settleUpdate } from '../quota/units.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 
@@ -39,4 +43,58 @@ export const failIssuedSerials = async (db: TDbOrTx, documentId: number) => {
     .update(serialNumbers)
     .set({ status: 'failed' })
     .where(and(eq(serialNumbers.documentId, documentId), eq(serialNumbers.status, 'issued')));
+};
+
+/**
+ * A stamp's result stored in one statement: the document from `from` to `to` with `values`
+ * (its legal move decided by the caller, document-events), its unit from reserved to spent, and
+ * its serial stamped. The document and the unit move together or not at all: when only one of
+ * them still can (a retry or the recovery took the work over meanwhile), `bubuh_assert` fails the
+ * statement and nothing is written. Whether the stamp was stored.
+ */
+export const storeStamp = async (
+  db: TDb,
+  input: {
+    documentId: number;
+    from: TStoredDocumentState;
+    to: TStoredDocumentState;
+    values: TDocumentValues;
+    reservationId: number;
+    serialId: number;
+  },
+) => {
+  const stored = db.$with('stored_document').as(
+    stateUpdate(db, input.documentId, input.from, input.to, input.values).returning({
+      id: documents.id,
+    }),
+  );
+  const spent = db
+    .$with('spent_unit')
+    .as(settleUpdate(db, input.reservationId, 'spent').returning({ id: unitReservations.id }));
+  const serial = db.$with('stamped_serial').as(
+    db
+      .update(serialNumbers)
+      .set({ status: 'stamped', stampedAt: new Date() })
+      .where(
+        and(
+          eq(serialNumbers.id, input.serialId),
+          ne(serialNumbers.status, 'stamped'),
+          sql`exists (select 1 from ${stored})`,
+        ),
+      )
+      .returning({ id: serialNumbers.id }),
+  );
+  try {
+    const [row] = await db
+      .with(stored, spent, serial)
+      .select({
+        stored: sql<number>`(select count(*) from ${stored})`.mapWith(Number),
+        agreed: sql`bubuh_assert((select count(*) from ${stored}) = (select count(*) from ${spent}), 'the stamp was taken over meanwhile')`,
+      })
+      .from(sql`(select 1) as one`);
+    return row?.stored === 1;
+  } catch (error) {
+    if (isAssertFailure(error)) return false;
+    throw error;
+  }
 };

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { applyEvent, busy, tryEvent } from '../documents/document-events.ts';
+import { applyEvent, busy, storedNext } from '../documents/document-events.ts';
 import { runClaimedWork, type TClaimedWork } from '../documents/document-work.ts';
 import { loadDocument } from '../documents/documents.service.ts';
 import { type TJobAttempt, takeOverEarlierAttempts } from '../documents/documents-takeover.ts';
@@ -198,34 +198,34 @@ export const createStampingService = (deps: TStampingDeps) => {
           : await pdf.stampWithSigner(current, { ...common, signer: signing.signer });
       const key = `documents/${doc.id}-${randomUUID()}/stamped-${issued.serial.toLowerCase()}.pdf`;
       await store(key, stamped.bytes);
-      await db.transaction(async (tx) => {
-        await repo.setSerialStatus(tx, serialRow.id, 'stamped');
-        const done = await tryEvent(
-          tx,
-          doc.id,
-          'stamping',
-          { type: 'stamp-done' },
-          {
-            signingMethod: signingMethodAfter(doc.signingMethod, { type: 'stamp-done' }),
-            currentKey: key,
-            // The details show the file as it is now (the stamped one).
-            sizeBytes: stamped.bytes.byteLength,
-            serialNumberId: serialRow.id,
-            docType: docType.kode,
-            docValue: request.doc_value ?? doc.docValue,
-            placements: {
-              ...doc.placements,
-              emeterai: { page: stamped.page, ...stamped.rect },
-            },
-            stampedAt: new Date(),
-            lastError: null,
-            ...acknowledgment,
+      // The stored result, the spent unit and the stamped serial in one statement.
+      const stored = await repo.storeStamp(db, {
+        documentId: doc.id,
+        from: 'stamping',
+        to: storedNext('stamping', { type: 'stamp-done' }),
+        values: {
+          signingMethod: signingMethodAfter(doc.signingMethod, { type: 'stamp-done' }),
+          currentKey: key,
+          // The details show the file as it is now (the stamped one).
+          sizeBytes: stamped.bytes.byteLength,
+          serialNumberId: serialRow.id,
+          docType: docType.kode,
+          docValue: request.doc_value ?? doc.docValue,
+          placements: {
+            ...doc.placements,
+            emeterai: { page: stamped.page, ...stamped.rect },
           },
-        );
-        // Recovery gave the document up meanwhile: roll back, the unit is released below.
-        if (!done) throw busy();
-        await unit.spend(tx);
+          stampedAt: new Date(),
+          lastError: null,
+          ...acknowledgment,
+        },
+        reservationId: unit.id,
+        serialId: serialRow.id,
       });
+      // A retry or the recovery took the work over meanwhile: nothing was stored, the unit goes
+      // back below if it is still reserved.
+      if (!stored) throw busy();
+      unit.spentWith();
       return {
         document_id: doc.id,
         serial_number: issued.serial,
