@@ -22,12 +22,6 @@ export type TMoveInput = {
   /** Same key = same movement: a retried request applies once and returns the first result. */
   idempotencyKey?: string;
   note?: string;
-  /**
-   * The key was never used before (a new unit reservation's): the movement is written without
-   * first looking for an earlier one; should the key exist after all, its unique violation
-   * still answers the earlier movement.
-   */
-  freshKey?: boolean;
   /** Message when the source balance is short. */
   insufficientMessage?: string;
   /**
@@ -183,7 +177,7 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
     return { movement: existing, replayed: true, fromBalance: Number.NaN, toBalance: Number.NaN };
   };
 
-  const first = input.freshKey ? undefined : await replay();
+  const first = await replay();
   if (first) return first;
   try {
     const systemId = await systemAccountIds(db, input);

@@ -1,13 +1,10 @@
 import { and, asc, eq, like, lt, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { anyWhere, insertOne, rowWithParent } from '../../db/query.ts';
+import { anyWhere, rowWithParent } from '../../db/query.ts';
 import { quotaAccounts, unitReservations } from '../../db/schema.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TReservationRow = typeof unitReservations.$inferSelect;
-
-export const insertReservation = (db: TDbOrTx, values: typeof unitReservations.$inferInsert) =>
-  insertOne(db, unitReservations, values);
 
 export type TReserveWithSpend = {
   kind: 'emeterai' | 'esign';
