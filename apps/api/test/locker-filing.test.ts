@@ -63,6 +63,41 @@ describe('automatic filing', () => {
     expect((await storageUse(ctx, session)).size_use_user).toBe(download.rawPayload.length);
   });
 
+  it('files into an "e-Meterai" folder the user made in another case, and parallel stamps make one folder', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 4);
+    await grantLocker(ctx, ref.companyId);
+    const ids = await Promise.all(
+      ['a.pdf', 'b.pdf', 'c.pdf'].map(async (name) =>
+        uploadedId(ctx, session, await makePdf(1), name),
+      ),
+    );
+    const stamps = await Promise.all(ids.map((id) => stampDocument(ctx, session, id)));
+    expect(stamps.map((s) => s.statusCode)).toEqual([200, 200, 200]);
+    const folders = (await lockerListing(ctx, session)).items.filter((i) => i.type === 'folder');
+    expect(folders.map((f) => f.name)).toEqual(['e-Meterai']);
+    const inside = await lockerListing(
+      ctx,
+      session,
+      `/api/v1/file-manager/folder/${folders[0]?.file_manager_id}`,
+    );
+    expect(inside.items.map((i) => i.name).sort()).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+
+    // Another user who made "E-METERAI" themselves finds their stamps there.
+    const other = await newDepartmentUser(ctx, 1);
+    await grantLocker(ctx, other.ref.companyId);
+    const own = (await createFolder(ctx, other.session, 'E-METERAI')).item;
+    const documentId = await uploadedId(ctx, other.session, await makePdf(1), 'd.pdf');
+    expect((await stampDocument(ctx, other.session, documentId)).statusCode).toBe(200);
+    const root = await lockerListing(ctx, other.session);
+    expect(root.items.map((i) => i.name)).toEqual(['E-METERAI']);
+    const theirs = await lockerListing(
+      ctx,
+      other.session,
+      `/api/v1/file-manager/folder/${own?.file_manager_id}`,
+    );
+    expect(theirs.items.map((i) => i.name)).toEqual(['d.pdf']);
+  });
+
   it('files nothing when the plan has no locker, and the stamp still succeeds', async () => {
     const { session } = await newDepartmentUser(ctx, 1);
     const documentId = await uploadedId(ctx, session, await makePdf(1));

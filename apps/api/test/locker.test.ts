@@ -85,6 +85,38 @@ describe('folders', () => {
     ]);
   });
 
+  it('names parallel uploads and folders of one name apart, whatever the case, and a renamed item too', async () => {
+    const { item: folder } = await createFolder(ctx, acme.user, 'Serentak');
+    const parent = { parent_id: folder?.file_manager_id ?? 0 };
+    const content = Buffer.from('sama\n');
+    const uploads = await Promise.all(
+      ['sama.txt', 'SAMA.txt', 'sama.txt', 'Sama.txt', 'sama.txt', 'sama.txt'].map((name) =>
+        uploadFile(ctx, acme.user, { name, content }, parent),
+      ),
+    );
+    const folders = await Promise.all(
+      ['Arsip', 'arsip', 'ARSIP', 'Arsip'].map((name) =>
+        createFolder(ctx, acme.user, name, folder?.file_manager_id),
+      ),
+    );
+    expect([...uploads, ...folders].map((u) => u.res.statusCode)).toEqual(Array(10).fill(201));
+    const names = (
+      await listing(acme.user, `/api/v1/file-manager/folder/${folder?.file_manager_id}`)
+    ).items.map((i) => i.name.toLowerCase());
+    // One of each name as typed, the others numbered; no two the same, whatever the case.
+    expect(names).toHaveLength(10);
+    expect(new Set(names).size).toBe(10);
+    expect(names.filter((n) => /^sama( \(\d\))?\.txt$/.test(n))).toHaveLength(6);
+    expect(names.filter((n) => /^arsip( \(\d\))?$/.test(n))).toHaveLength(4);
+    // A rename to a taken name (another case) is numbered as well.
+    const renamed = await lockerCall(ctx, acme.user, 'POST', '/api/digital-loker/rename-file', {
+      file_manager_id: uploads[0]?.item?.file_manager_id,
+      name: 'ARSIP',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.name).toMatch(/^ARSIP \(\d\)$/);
+  });
+
   it('accepts any Unicode name and refuses path tricks with a clear message', async () => {
     const { item } = await createFolder(ctx, acme.user, 'Dokumen 日本 ✓ Ünïcödé');
     expect(item?.name).toBe('Dokumen 日本 ✓ Ünïcödé');

@@ -18,9 +18,13 @@ export const LIMIT_SCOPES = {
 } as const;
 export type TLimitScope = keyof typeof LIMIT_SCOPES;
 
+/** The lock of one (scope, owner) as an SQL call, for a statement that takes it itself. */
+export const limitLockCall = (scope: TLimitScope, ownerId: number) =>
+  sql`pg_advisory_xact_lock(${LIMIT_SCOPES[scope]}::int, ${ownerId}::int)`;
+
 /** Serialises the writers of one (scope, owner) until the transaction ends. */
 export const lockLimit = async (tx: TTx, scope: TLimitScope, ownerId: number): Promise<void> => {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LIMIT_SCOPES[scope]}::int, ${ownerId}::int)`);
+  await tx.execute(sql`select ${limitLockCall(scope, ownerId)}`);
 };
 
 export type TLimitedInsert<T> = {

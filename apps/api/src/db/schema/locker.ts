@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -5,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { at, atNow, ref, serialId, timestamps } from './columns';
@@ -17,7 +19,9 @@ import { plans } from './plans';
  * Folders and files of the digital locker. A user's private item has `owner_user_id`; an item of
  * the company's shared space has `owner_user_id` null and the company id. A deleted item keeps
  * its place with `trashed_at` (the item the user deleted also has `trashed_root`); it is removed
- * for good 30 days later.
+ * for good 30 days later. A live item's name is unique in its folder, case-insensitively, as the
+ * app names items apart ("name (1)"): the index lets a new item be inserted in one statement that
+ * simply does nothing when its name is taken (`insertIfNameFree`).
  */
 export const lockerItems = pgTable(
   'locker_items',
@@ -44,6 +48,13 @@ export const lockerItems = pgTable(
     index('locker_items_owner_idx').on(t.ownerUserId, t.parentId),
     index('locker_items_company_idx').on(t.companyId, t.parentId),
     index('locker_items_document_idx').on(t.documentId),
+    uniqueIndex('locker_items_live_name_idx')
+      .on(
+        sql`coalesce(${t.ownerUserId}, -${t.companyId})`,
+        sql`coalesce(${t.parentId}, 0)`,
+        sql`lower(${t.name})`,
+      )
+      .where(sql`${t.trashedAt} is null`),
   ],
 );
 

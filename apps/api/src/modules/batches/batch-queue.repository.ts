@@ -109,6 +109,24 @@ export const finishItem = async (
   return { item: row.moved_item, next: next?.jobId ? { id: next.id, jobId: next.jobId } : null };
 };
 
+/**
+ * A document's job takes its item (queued → stamping, with the counters, as `moveItem`) while
+ * its batch runs, and reads the batch with it, in one statement. The moved item and its batch,
+ * or undefined when the item was not queued or the batch not running (nothing moved).
+ */
+export const claimItem = async (db: TDb, itemId: number) => {
+  const { locked, moved, counted } = itemMoveParts(db, itemId, 'queued', 'stamping', {}, [
+    'running',
+  ]);
+  const [row] = await db
+    .with(locked, moved, counted)
+    .select()
+    .from(moved)
+    // The batch as the statement began (its counters move in `counted`; the rest is fixed once it runs).
+    .innerJoin(batches, eq(batches.id, moved.batchId));
+  return row && { item: row.moved_item, batch: row.batches };
+};
+
 /** Queued items whose job was given out before `before` (their job may have been lost). */
 export const staleQueued = (db: TDbOrTx, before: Date) =>
   db

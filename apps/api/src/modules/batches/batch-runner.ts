@@ -128,24 +128,21 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
 
   /** The handler of one document's job; idempotent (its item's status says what is left). */
   const runItem = async ({ batchId, itemId }: TBatchItemJob, job: TJobInfo) => {
-    const found = await repo.findItemWithBatch(db, itemId);
+    // The usual case: the item is queued in a running batch and this job takes it.
+    const claimed = await queue.claimItem(db, itemId);
+    const found = claimed ?? (await repo.findItemWithBatch(db, itemId));
     const { item, batch } = found ?? {};
     if (!item || !batch || item.batchId !== batchId || item.documentId === null) return;
-    if (item.status === 'queued') {
-      if (batch.status === 'paused') {
-        await queue.releaseJob(db, itemId);
-        return;
-      }
-      const claimed = await repo.moveItem(db, itemId, ['queued'], 'stamping', {}, ['running']);
-      if (!claimed) return;
-    } else if (item.status !== 'stamping') {
-      return;
+    if (!claimed) {
+      // Not taken: a paused batch's item gives its job back; a stamping one is a retried job's.
+      if (item.status === 'queued' && batch.status === 'paused') await queue.releaseJob(db, itemId);
+      if (item.status !== 'stamping') return;
     }
     const documentId = item.documentId;
     // Just claimed, without a signature to make first: the stamp reads the document itself (and
     // refuses a stamped one, which the catch below then records), so it is not read twice.
     const { pageCount } = item;
-    const fresh = item.status === 'queued' && !batch.esign && pageCount !== null;
+    const fresh = claimed !== undefined && !batch.esign && pageCount !== null;
     const before = fresh
       ? { kind: 'rest' as const, busy: false, state: null, pageCount }
       : await alreadyStamped(documentId);

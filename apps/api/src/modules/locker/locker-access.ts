@@ -44,27 +44,31 @@ export const spaceRef = (auth: TActor, space: TLockerSpace): TSpaceRef => {
 };
 
 /**
- * Adds the caller's new folder or file to `parentId` in the space, under the space's lock, named
- * apart from what is already there ("name (1)").
+ * Adds the caller's new folder or file to `parentId` in the space, named apart from what is
+ * already there ("name (1)"): in one statement when its name is free (the usual case), else
+ * under the space's lock with the names it would collide with read first.
  */
-export const insertNamedApart = (
+export const insertNamedApart = async (
   repo: TLockerRepository,
   auth: TActor,
   ref: TSpaceRef,
   parentId: number | null,
   item: Omit<TLockerInsert, 'companyId' | 'ownerUserId' | 'parentId' | 'createdBy'>,
-) =>
-  repo.inSpaceLock(ref, async (tx) => {
+) => {
+  const values = {
+    ...item,
+    companyId: auth.companyId,
+    ownerUserId: ref.space === 'private' ? auth.userId : null,
+    parentId,
+    createdBy: auth.userId,
+  };
+  const inserted = await repo.insertIfNameFree(ref, values);
+  if (inserted) return inserted;
+  return repo.inSpaceLock(ref, async (tx) => {
     const taken = await repo.namesIn(tx, ref, parentId, item);
-    return repo.insert(tx, {
-      ...item,
-      companyId: auth.companyId,
-      ownerUserId: ref.space === 'private' ? auth.userId : null,
-      parentId,
-      name: uniqueName(item.name, taken, item.kind),
-      createdBy: auth.userId,
-    });
+    return repo.insert(tx, { ...values, name: uniqueName(item.name, taken, item.kind) });
   });
+};
 
 export const canManageSpace = (auth: TActor, space: TLockerSpace) =>
   space === 'private' || isCompanyAdmin(auth);

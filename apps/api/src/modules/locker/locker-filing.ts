@@ -3,7 +3,7 @@ import type { TActor } from '../../lib/access.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TLockerRow } from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
-import { lockerStatus, scopeOf, spaceRef } from './locker-access.ts';
+import { insertNamedApart, lockerStatus, scopeOf, spaceRef } from './locker-access.ts';
 import type { TLockerFiles } from './locker-files.ts';
 import { DEFAULT_FILING_FOLDER, type TLockerSettings } from './locker-settings.ts';
 
@@ -41,24 +41,33 @@ export const createLockerFiling = (deps: {
   const { service, lockerFiles, files } = deps;
   const { repo } = service;
 
-  /** A root folder of the actor's private locker with `name`, created if missing. */
-  const folderNamed = async (actor: TActor, name: string): Promise<TLockerRow> => {
+  /**
+   * A root folder of the actor's private locker with `name` (case-insensitively), created if
+   * missing; `found` is what the caller has just read for it (undefined: not read yet).
+   */
+  const folderNamed = async (
+    actor: TActor,
+    name: string,
+    found?: TLockerRow | null,
+  ): Promise<TLockerRow> => {
     const ref = spaceRef(actor, 'private');
-    // Found without the space's lock (the usual case: every file of a batch after the first).
-    const existing = await repo.rootFolderNamed(ref, name);
+    const existing = found === undefined ? await repo.rootFolderNamed(ref, name) : found;
     if (existing) return existing;
-    return repo.inSpaceLock(ref, async (tx) => {
-      const found = await repo.rootFolderNamed(ref, name, tx);
-      if (found) return found;
-      return repo.insert(tx, {
-        companyId: actor.companyId,
-        ownerUserId: actor.userId,
-        parentId: null,
-        kind: 'folder',
-        name,
-        createdBy: actor.userId,
-      });
-    });
+    const values = {
+      companyId: actor.companyId,
+      ownerUserId: actor.userId,
+      parentId: null,
+      kind: 'folder' as const,
+      name,
+      createdBy: actor.userId,
+    };
+    // Another filing may create it at the same moment: the one whose insert lost reads it.
+    const created = await repo.insertIfNameFree(ref, values);
+    if (created) return created;
+    const raced = await repo.rootFolderNamed(ref, name);
+    if (raced) return raced;
+    // A file of the root holds the name: the folder is named apart from it.
+    return insertNamedApart(repo, actor, ref, null, { kind: 'folder', name });
   };
 
   const fileIntoLocker: TFileIntoLocker = async (input) => {
@@ -70,13 +79,13 @@ export const createLockerFiling = (deps: {
       const handed = input.file?.companyId === actor.companyId ? input.file : undefined;
       const doc = handed ?? (await repo.documentFile(documentId, scopeOf(actor)));
       if (!doc) return;
-      const existing = await repo.byDocument(actor.userId, documentId);
+      // The earlier copy and a batch's folder in one read.
+      const wanted = input.folderId == null ? input.folderName : undefined;
+      const ref = spaceRef(actor, 'private');
+      const { copy: existing, folder } = await repo.filingLookup(ref, documentId, wanted);
       if (existing && existing.sourceKey === doc.currentKey) return;
       // A batch's folder, just read or created, is not read again by the store.
-      const named =
-        input.folderId == null && input.folderName
-          ? await folderNamed(actor, input.folderName)
-          : undefined;
+      const named = wanted ? await folderNamed(actor, wanted, folder ?? null) : undefined;
       const parentId =
         input.folderId ??
         named?.id ??

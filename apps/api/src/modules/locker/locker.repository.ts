@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { lockLimit } from '../../db/count-limit.ts';
+import { limitLockCall } from '../../db/count-limit.ts';
 import { firstOf, insertOne, updateById } from '../../db/query.ts';
 import {
   documents,
@@ -76,6 +76,23 @@ const lockNumber = (key: string): number => {
   for (const char of key) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
   return hash;
 };
+
+/** The lock of a space's names (one writer names items apart at a time). */
+const spaceLock = (ref: TSpaceRef) =>
+  limitLockCall(
+    'folders',
+    lockNumber(ref.space === 'private' ? `u:${ref.userId}` : `c:${ref.companyId}`),
+  );
+
+/** A live root folder of a space named `name` (case-insensitively, as names are kept apart). */
+const rootFolderOf = (ref: TSpaceRef, name: string) =>
+  and(
+    inSpace(ref),
+    isNull(t.parentId),
+    eq(t.kind, 'folder'),
+    sql`lower(${t.name}) = lower(${name})`,
+    isNull(t.trashedAt),
+  );
 
 export const createLockerRepository = (db: TDb) => {
   const listWhere = (where: SQL | undefined, order: TOrder): Promise<TLockerRowWithCount[]> =>
@@ -149,7 +166,7 @@ export const createLockerRepository = (db: TDb) => {
       exceptId?: number,
     ) => {
       const { stem, ext } = nameParts(item.name, item.kind);
-      const literal = (text: string) => text.toLowerCase().replace(/[%_\\]/g, '\\$&');
+      const literal = (text: string) => text.replace(/[%_\\]/g, '\\$&');
       const rows = await tx
         .select({ name: t.name })
         .from(t)
@@ -159,9 +176,10 @@ export const createLockerRepository = (db: TDb) => {
             parentId === null ? isNull(t.parentId) : eq(t.parentId, parentId),
             isNull(t.trashedAt),
             exceptId === undefined ? undefined : sql`${t.id} <> ${exceptId}`,
+            // Lower-cased by the database on both sides, as the unique index compares them.
             or(
-              sql`lower(${t.name}) = ${item.name.toLowerCase()}`,
-              sql`lower(${t.name}) like ${`${literal(stem)} (%)${literal(ext)}`}`,
+              sql`lower(${t.name}) = lower(${item.name})`,
+              sql`lower(${t.name}) like lower(${`${literal(stem)} (%)${literal(ext)}`})`,
             ),
           ),
         );
@@ -171,12 +189,27 @@ export const createLockerRepository = (db: TDb) => {
     /** Runs `work` with the space's names locked (no two writers pick the same name). */
     inSpaceLock: <T>(ref: TSpaceRef, work: (tx: TTx) => Promise<T>) =>
       db.transaction(async (tx) => {
-        const key = ref.space === 'private' ? `u:${ref.userId}` : `c:${ref.companyId}`;
-        await lockLimit(tx, 'folders', lockNumber(key));
+        await tx.execute(sql`select ${spaceLock(ref)}`);
         return work(tx);
       }),
 
     insert: (tx: TTx | TDb, values: TLockerInsert) => insertOne(tx, t, values),
+
+    /**
+     * Inserts an item of `ref`'s space in one statement when no live item of its folder has its
+     * name (the unique index decides; a taken name inserts nothing: undefined). The statement
+     * holds the space's lock while it inserts (taken in the name's expression, before the row
+     * is checked), so the writers that name apart under that lock never meet it halfway.
+     */
+    insertIfNameFree: async (ref: TSpaceRef, values: TLockerInsert) => {
+      const name = sql`(select ${values.name}::varchar from (select ${spaceLock(ref)}) as space_lock)`;
+      const [row] = await db
+        .insert(t)
+        .values({ ...values, name })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
 
     update: (tx: TTx | TDb, id: number, values: Partial<TLockerInsert>) =>
       updateById(tx, t, id, values),
@@ -193,18 +226,24 @@ export const createLockerRepository = (db: TDb) => {
         await tx.update(t).set({ trashedRoot: true }).where(eq(t.id, id));
       }),
 
-    restore: (tx: TTx, id: number, at: Date, values: Partial<TLockerInsert>) =>
-      tx
+    /**
+     * The item back with `values` (its name apart), then what was trashed with it: in this order,
+     * since the live names' unique index would refuse its old name while it is taken.
+     */
+    restore: async (tx: TTx, id: number, at: Date, values: Partial<TLockerInsert>) => {
+      const rows = await tx
         .update(t)
-        .set({ trashedAt: null })
-        .where(and(subtree(id), eq(t.trashedAt, at)))
-        .then(() =>
-          tx
-            .update(t)
-            .set({ ...values, trashedRoot: false, trashedAt: null, updatedAt: new Date() })
-            .where(eq(t.id, id))
-            .returning(),
-        ),
+        .set({ ...values, trashedRoot: false, trashedAt: null, updatedAt: new Date() })
+        .where(and(eq(t.id, id), eq(t.trashedAt, at)))
+        .returning();
+      if (rows.length > 0) {
+        await tx
+          .update(t)
+          .set({ trashedAt: null })
+          .where(and(subtree(id), eq(t.trashedAt, at)));
+      }
+      return rows;
+    },
 
     /** Deleted items the caller sees in their trash. */
     trashed: (scope: TLockerScope) =>
@@ -226,32 +265,30 @@ export const createLockerRepository = (db: TDb) => {
     deleteRow: async (id: number) =>
       (await db.delete(t).where(eq(t.id, id)).returning({ id: t.id })).length > 0,
 
-    /** Files with a stored document id (the automatic filing is idempotent per document). */
-    byDocument: (ownerUserId: number, documentId: number) =>
-      firstOf(
-        db
-          .select()
-          .from(t)
-          .where(and(eq(t.ownerUserId, ownerUserId), eq(t.documentId, documentId))),
-      ),
+    /**
+     * What the automatic filing reads, in one statement: the private space's earlier copy of a
+     * document (live or trashed; filing is idempotent per document) and, when `folderName` is
+     * given, the live root folder of that name.
+     */
+    filingLookup: async (ref: TSpaceRef, documentId: number, folderName: string | undefined) => {
+      const rows = await db
+        .select()
+        .from(t)
+        .where(
+          or(
+            and(inSpace(ref), eq(t.documentId, documentId), eq(t.kind, 'file')),
+            folderName === undefined ? undefined : rootFolderOf(ref, folderName),
+          ),
+        );
+      return {
+        copy: rows.find((r) => r.kind === 'file'),
+        folder: rows.find((r) => r.kind === 'folder'),
+      };
+    },
 
     /** A live folder of a space's root with this name (the automatic filing's folder). */
-    rootFolderNamed: (ref: TSpaceRef, name: string, tx: TTx | TDb = db) =>
-      firstOf(
-        tx
-          .select()
-          .from(t)
-          .where(
-            and(
-              inSpace(ref),
-              isNull(t.parentId),
-              eq(t.kind, 'folder'),
-              eq(t.name, name),
-              isNull(t.trashedAt),
-            ),
-          )
-          .limit(1),
-      ),
+    rootFolderNamed: (ref: TSpaceRef, name: string) =>
+      firstOf(db.select().from(t).where(rootFolderOf(ref, name)).limit(1)),
 
     /** The current file of a document the actor's company (or the actor) holds. */
     documentFile: (documentId: number, scope: TLockerScope) =>
