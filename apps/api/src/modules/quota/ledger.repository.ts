@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, insertOne, insertRows } from '../../db/query.ts';
 import { quotaAccounts, quotaEntries, quotaMovements } from '../../db/schema.ts';
@@ -97,25 +97,72 @@ export const debit = async (db: TDbOrTx, accountId: number, quantity: number) =>
   return row?.balance;
 };
 
+/** A spend: units from a payer's account to a system account (the world outside the wallet). */
+export type TSpend = {
+  kind: TQuotaKind;
+  quantity: number;
+  payer: Pick<TAccountRef, 'ownerType' | 'ownerId'>;
+  /** The receiving system account's id (it keeps no balance: never locked or updated). */
+  systemAccountId: number;
+  reason: TMovementRow['reason'];
+  actorUserId: number | null;
+  companyId: number | null;
+  ref: { type: string; id: string } | null;
+  idempotencyKey: string | null;
+  note: string | null;
+};
+
 /**
- * A spend's debit by owner: finds the owner's account, takes its row lock and `quantity` off its
- * balance only if it is there, in one statement (a missing account holds nothing and is refused
- * like an empty one). Its id and new balance, or undefined.
+ * A spend as one statement, the only place it is written: the payer's account found, locked and
+ * debited only if `quantity` is there (never below zero; a missing account holds nothing), the
+ * movement and its two entries, as the WITH queries `debited` (id, balance) and `movement` (id),
+ * followed by `tail`, which reads them (e.g. a unit's reservation inserted with the spend).
+ * Nothing is written when the balance is short (`debited` is empty).
  */
-export const debitOwner = async (
-  db: TDbOrTx,
-  ref: TAccountRef,
-  kind: TQuotaKind,
-  quantity: number,
-) => {
-  const [row] = await db
-    .update(quotaAccounts)
-    .set({ balance: sql`${quotaAccounts.balance} - ${quantity}`, updatedAt: new Date() })
-    .where(
-      and(accountWhere(ref.ownerType, ref.ownerId, kind), gte(quotaAccounts.balance, quantity)),
-    )
-    .returning({ id: quotaAccounts.id, balance: quotaAccounts.balance });
-  return row;
+export const spendStatement = (s: TSpend, tail: SQL) => sql`
+  with debited as (
+    update quota_accounts set balance = balance - ${s.quantity}::int, updated_at = now()
+    where owner_type = ${s.payer.ownerType}::varchar and owner_id = ${s.payer.ownerId}::int
+      and kind = ${s.kind}::varchar and balance >= ${s.quantity}::int
+    returning id, balance
+  ), movement as (
+    insert into quota_movements (kind, quantity, reason, from_account_id, to_account_id,
+      actor_user_id, company_id, ref_type, ref_id, idempotency_key, note)
+    select ${s.kind}::varchar, ${s.quantity}::int, ${s.reason}::varchar, debited.id,
+      ${s.systemAccountId}::int, ${s.actorUserId}::int, ${s.companyId}::int,
+      ${s.ref?.type ?? null}::varchar, ${s.ref?.id ?? null}::varchar,
+      ${s.idempotencyKey}::varchar, ${s.note}::text
+    from debited
+    returning id
+  ), entries as (
+    insert into quota_entries (movement_id, account_id, delta, balance_after)
+    select movement.id, debited.id, -${s.quantity}::int, debited.balance from movement, debited
+    union all
+    select movement.id, ${s.systemAccountId}::int, ${s.quantity}::int, null from movement
+  )
+  ${tail}`;
+
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A spend alone (`spendStatement`): the movement's id and the payer's account and new balance. */
+export const spend = async (db: TDbOrTx, s: TSpend) => {
+  const [row] = rowsOf<{ movement_id: number; account_id: number; balance: number }>(
+    await db.execute(
+      spendStatement(
+        s,
+        sql`select movement.id as movement_id, debited.id as account_id, debited.balance
+          from movement, debited`,
+      ),
+    ),
+  );
+  return (
+    row && {
+      movementId: Number(row.movement_id),
+      accountId: Number(row.account_id),
+      balance: Number(row.balance),
+    }
+  );
 };
 
 export const credit = async (db: TDbOrTx, accountId: number, quantity: number) => {
@@ -127,6 +174,9 @@ export const credit = async (db: TDbOrTx, accountId: number, quantity: number) =
   if (!row) throw new Error('quota account vanished');
   return row.balance;
 };
+
+export const findMovement = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(quotaMovements).where(eq(quotaMovements.id, id)));
 
 export const findMovementByKey = (db: TDbOrTx, key: string) =>
   firstOf(db.select().from(quotaMovements).where(eq(quotaMovements.idempotencyKey, key)));

@@ -75,6 +75,23 @@ const systemAccountIds = async (db: TDb, input: Pick<TMoveInput, 'from' | 'to' |
 export const systemAccountId = async (db: TDb, ref: TAccountRef, kind: TQuotaKind) =>
   (await systemAccountIds(db, { from: ref, to: ref, kind }))(ref);
 
+/** A move from a real account to a system one as the ledger's one-statement spend. */
+export const spendOf = (
+  input: Omit<TMoveInput, 'to' | 'guard' | 'within'>,
+  systemAccount: number,
+): repo.TSpend => ({
+  kind: input.kind,
+  quantity: input.quantity,
+  payer: input.from,
+  systemAccountId: systemAccount,
+  reason: input.reason,
+  actorUserId: input.actorUserId ?? null,
+  companyId: input.companyId ?? null,
+  ref: input.ref ?? null,
+  idempotencyKey: input.idempotencyKey ?? null,
+  note: input.note ?? null,
+});
+
 /** The refusal of a movement whose source balance is short. */
 export const insufficientQuota = (message = 'Kuota tidak mencukupi') =>
   new AppError('UNPROCESSABLE', message, { quota: 'insufficient' });
@@ -116,11 +133,12 @@ const applyMove = async (
     return { movement, replayed: false, fromBalance, toBalance };
   };
   if (!isSystem(input.from) && isSystem(input.to)) {
-    // A spend: the payer's row found, locked and debited at once. (A unit's reservation writes
-    // the same rows in one statement: units.repository `reserveWithSpend`.)
-    const debited = await repo.debitOwner(tx, input.from, kind, quantity);
-    if (!debited) throw insufficient();
-    return record(debited.id, systemId(input.to), debited.balance, null);
+    // A spend: one statement, the one a unit's reservation is written with (`spendStatement`).
+    const spent = await repo.spend(tx, spendOf(input, systemId(input.to)));
+    if (!spent) throw insufficient();
+    const movement = await repo.findMovement(tx, spent.movementId);
+    if (!movement) throw new Error('spend movement vanished');
+    return { movement, replayed: false, fromBalance: spent.balance, toBalance: null };
   }
   const side = async (ref: TAccountRef, other: TAccountRef) =>
     isSystem(ref)

@@ -2,57 +2,40 @@ import { and, asc, eq, like, lt, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { anyWhere, rowWithParent } from '../../db/query.ts';
 import { quotaAccounts, unitReservations } from '../../db/schema.ts';
+import { rowsOf, spendStatement, type TSpend } from './ledger.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TReservationRow = typeof unitReservations.$inferSelect;
 
 export type TReserveWithSpend = {
-  kind: 'emeterai' | 'esign';
-  payer: { ownerType: string; ownerId: number };
-  /** The system account that receives spent units (ledger `SYSTEM_CONSUMED`). */
-  consumedAccountId: number;
-  companyId: number | null;
-  actorUserId: number | null;
+  /** The ledger's spend of the unit (`ledger.ts` `spendOf`). */
+  spend: TSpend;
   documentId: number;
-  /** The reservation's key; its spend movement's key is `unit:<key>`. */
+  /** The reservation's key (its spend movement's key is `unit:<key>`). */
   key: string;
 };
 
 /**
- * A unit's reservation with the ledger's spend under it, in one statement (what `move` writes
- * for a spend, in the same order: the payer's account found, locked and debited only if the
- * unit is there, the movement, its two entries), then the reservation. The reservation's id, or
- * undefined when the balance is short: then nothing is written. A key already used fails with
- * the unique violation, and nothing is written either.
+ * A unit's reservation with the ledger's spend under it, in one statement (the ledger's own
+ * `spendStatement`, then the reservation). The reservation's id, or undefined when the balance
+ * is short: then nothing is written. A key already used fails with the unique violation, and
+ * nothing is written either.
  */
 export const reserveWithSpend = async (db: TDbOrTx, r: TReserveWithSpend) => {
-  const result = await db.execute(sql`
-    with debited as (
-      update quota_accounts set balance = balance - 1, updated_at = now()
-      where owner_type = ${r.payer.ownerType}::varchar and owner_id = ${r.payer.ownerId}::int
-        and kind = ${r.kind}::varchar and balance >= 1
-      returning id, balance
-    ), movement as (
-      insert into quota_movements (kind, quantity, reason, from_account_id, to_account_id,
-        actor_user_id, company_id, ref_type, ref_id, idempotency_key)
-      select ${r.kind}::varchar, 1, 'spend', debited.id, ${r.consumedAccountId}::int,
-        ${r.actorUserId}::int, ${r.companyId}::int, 'document', ${String(r.documentId)}::varchar,
-        ${`unit:${r.key}`}::varchar
-      from debited
-      returning id
-    ), entries as (
-      insert into quota_entries (movement_id, account_id, delta, balance_after)
-      select movement.id, debited.id, -1, debited.balance from movement, debited
-      union all
-      select movement.id, ${r.consumedAccountId}::int, 1, null from movement
-    )
-    insert into unit_reservations (kind, payer_account_id, company_id, document_id,
-      idempotency_key, actor_user_id, reserve_movement_id)
-    select ${r.kind}::varchar, debited.id, ${r.companyId}::int, ${r.documentId}::int,
-      ${r.key}::varchar, ${r.actorUserId}::int, movement.id
-    from movement, debited
-    returning id`);
-  const [row] = (result as unknown as { rows: { id: number }[] }).rows;
+  const { spend } = r;
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(
+      spendStatement(
+        spend,
+        sql`insert into unit_reservations (kind, payer_account_id, company_id, document_id,
+          idempotency_key, actor_user_id, reserve_movement_id)
+        select ${spend.kind}::varchar, debited.id, ${spend.companyId}::int, ${r.documentId}::int,
+          ${r.key}::varchar, ${spend.actorUserId}::int, movement.id
+        from movement, debited
+        returning id`,
+      ),
+    ),
+  );
   return row ? Number(row.id) : undefined;
 };
 

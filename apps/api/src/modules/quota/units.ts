@@ -6,6 +6,7 @@ import {
   insufficientQuota,
   move,
   SYSTEM_CONSUMED,
+  spendOf,
   systemAccountId,
   type TAccountRef,
 } from './ledger.ts';
@@ -42,12 +43,21 @@ export type TUnit = {
  */
 export const reserveUnit = async (db: TDb, request: TUnitRequest) => {
   const key = request.key ?? randomUUID();
+  const consumed = await systemAccountId(db, SYSTEM_CONSUMED, request.kind);
   const values = {
-    kind: request.kind,
-    payer: request.payer,
-    consumedAccountId: await systemAccountId(db, SYSTEM_CONSUMED, request.kind),
-    companyId: request.payer.companyId,
-    actorUserId: request.actorUserId,
+    spend: spendOf(
+      {
+        kind: request.kind,
+        quantity: 1,
+        from: request.payer,
+        reason: 'spend',
+        actorUserId: request.actorUserId,
+        companyId: request.payer.companyId,
+        ref: { type: 'document', id: String(request.documentId) },
+        idempotencyKey: `unit:${key}`,
+      },
+      consumed,
+    ),
     documentId: request.documentId,
     key,
   };
