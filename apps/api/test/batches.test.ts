@@ -18,7 +18,7 @@ import {
   type TSession,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
-import { grantLocker, lockerListing } from './locker-helpers.ts';
+import { grantLocker, lockerListing, uploadFile } from './locker-helpers.ts';
 import { pdfPart, postFile } from './multipart.ts';
 
 /** Bulk stamping (issue 13): preflight, quota, a run to the end, cancel, retry, tenancy. */
@@ -266,7 +266,7 @@ describe('bulk stamping (batch-stamp)', () => {
   });
 
   it('files the results in a locker folder named after the batch and tells the owner it finished', async () => {
-    const { session, ref: account } = await newDepartmentUser(ctx, 2);
+    const { session, ref: account } = await newDepartmentUser(ctx, 5);
     await grantLocker(ctx, account.companyId);
     const id = await createBatch(session, 'first');
     for (const name of ['satu.pdf', 'dua.pdf'])
@@ -286,15 +286,33 @@ describe('bulk stamping (batch-stamp)', () => {
     expect(inside.items.map((i) => i.name).sort()).toEqual(['dua.pdf', 'satu.pdf']);
     expect(inside.items.every((i) => i.serial_number !== null)).toBe(true);
 
+    // A root file that holds the next batch's name: its files share one folder named apart.
+    const next = await createBatch(session, 'first');
+    const nextName = (await detail(session, next)).batch.name;
+    await uploadFile(ctx, session, { name: nextName, content: Buffer.from('catatan\n') });
+    for (const name of ['tiga.pdf', 'empat.pdf', 'lima.pdf'])
+      expect((await addFile(session, next, await makePdf(1), name)).statusCode).toBe(201);
+    expect((await act(session, 'stamp-batch-process', next)).statusCode).toBe(200);
+    await until(session, next, (x) => x.batch.status === 'done');
+    const apart = (await lockerListing(ctx, session)).items.filter((i) =>
+      i.name.startsWith(nextName),
+    );
+    // Folders are listed before files.
+    expect(apart.map((i) => [i.name, i.type])).toEqual([
+      [`${nextName} (1)`, 'folder'],
+      [nextName, 'file'],
+    ]);
+
     // The notice follows the batch's last move (as the bell shows it a moment later).
     await vi.waitFor(
       async () => {
         const notices = (
           await callAs(ctx, session, 'GET', '/api/notification/list/all-data')
         ).json() as { header: string; content: string }[];
-        expect(notices.find((n) => n.header === 'Batch finished')?.content).toContain(
-          '2 documents stamped, 0 failed',
-        );
+        const finished = notices.filter((n) => n.header === 'Batch finished');
+        expect(
+          finished.map((n) => n.content.match(/\d+ documents stamped, \d+ failed/)?.[0]),
+        ).toEqual(['3 documents stamped, 0 failed', '2 documents stamped, 0 failed']);
       },
       { timeout: 30_000, interval: 200 },
     );

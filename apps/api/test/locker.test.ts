@@ -283,19 +283,21 @@ describe('files', () => {
     await uploadFile(
       ctx,
       acme.user,
-      { name: 'a.txt', content: Buffer.from('a\n') },
+      { name: 'sementara-a.txt', content: Buffer.from('a\n') },
       { parent_id: folder?.file_manager_id ?? 0 },
     );
     const removed = await fileManager(acme.user, 'DELETE', `${folder?.file_manager_id}`);
     expect(removed.json().message).toBe('Berhasil hapus data Folder');
     const root = await listing(acme.user, '/api/v1/file-manager');
     expect(root.items.some((i) => i.name === 'Sementara')).toBe(false);
-    expect((await listing(acme.user, '/api/v1/file-manager?search=a.txt')).items).toHaveLength(0);
+    expect(
+      (await listing(acme.user, '/api/v1/file-manager?search=sementara-a.txt')).items,
+    ).toHaveLength(0);
     const trash = ZLockerItemsResponse.parse(
       (await fileManager(acme.user, 'GET', 'trash')).json(),
     ).data;
     expect(trash.map((i) => i.name)).toContain('Sementara');
-    expect(trash.some((i) => i.name === 'a.txt')).toBe(false);
+    expect(trash.some((i) => i.name === 'sementara-a.txt')).toBe(false);
     // A new folder takes the name meanwhile: the restored one gets " (1)".
     await createFolder(ctx, acme.user, 'Sementara');
     const restore = await fileManager(acme.user, 'POST', `restore/${folder?.file_manager_id}`);
@@ -305,7 +307,7 @@ describe('files', () => {
       acme.user,
       `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
     );
-    expect(inside.items.map((i) => i.name)).toEqual(['a.txt']);
+    expect(inside.items.map((i) => i.name)).toEqual(['sementara-a.txt']);
   });
 });
 

@@ -66,7 +66,9 @@ export const createLockerFiling = (deps: {
     if (created) return created;
     const raced = await repo.rootFolderNamed(ref, name);
     if (raced) return raced;
-    // A file of the root holds the name: the folder is named apart from it.
+    // A file of the root holds the name: the folder named apart from it, made by the first file.
+    const apart = await repo.rootFolderNamedApart(ref, name);
+    if (apart) return apart;
     return insertNamedApart(repo, actor, ref, null, { kind: 'folder', name });
   };
 

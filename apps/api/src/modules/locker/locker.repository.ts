@@ -290,6 +290,25 @@ export const createLockerRepository = (db: TDb) => {
     rootFolderNamed: (ref: TSpaceRef, name: string) =>
       firstOf(db.select().from(t).where(rootFolderOf(ref, name)).limit(1)),
 
+    /** The first live root folder named apart from `name` ("name (1)"), when a file holds it. */
+    rootFolderNamedApart: (ref: TSpaceRef, name: string) =>
+      firstOf(
+        db
+          .select()
+          .from(t)
+          .where(
+            and(
+              inSpace(ref),
+              isNull(t.parentId),
+              eq(t.kind, 'folder'),
+              sql`lower(${t.name}) like lower(${`${name.replace(/[%_\\]/g, '\\$&')} (%)`})`,
+              isNull(t.trashedAt),
+            ),
+          )
+          .orderBy(asc(t.id))
+          .limit(1),
+      ),
+
     /** The current file of a document the actor's company (or the actor) holds. */
     documentFile: (documentId: number, scope: TLockerScope) =>
       firstOf(
