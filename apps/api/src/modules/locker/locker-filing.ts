@@ -3,8 +3,9 @@ import type { TActor } from '../../lib/access.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TLockerRow } from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
-import { insertNamedApart, lockerStatus, scopeOf, spaceRef } from './locker-access.ts';
+import { lockerStatus, scopeOf, spaceRef } from './locker-access.ts';
 import type { TLockerFiles } from './locker-files.ts';
+import { uniqueName } from './locker-mapper.ts';
 import { DEFAULT_FILING_FOLDER, type TLockerSettings } from './locker-settings.ts';
 
 export type TFilingInput = {
@@ -66,10 +67,14 @@ export const createLockerFiling = (deps: {
     if (created) return created;
     const raced = await repo.rootFolderNamed(ref, name);
     if (raced) return raced;
-    // A file of the root holds the name: the folder named apart from it, made by the first file.
-    const apart = await repo.rootFolderNamedApart(ref, name);
-    if (apart) return apart;
-    return insertNamedApart(repo, actor, ref, null, { kind: 'folder', name });
+    // A file of the root holds the name: the folder named apart from it, made by the first
+    // filing under the space's lock and found there by every later one.
+    return repo.inSpaceLock(ref, async (tx) => {
+      const apart = await repo.rootFolderNamedApart(tx, ref, name);
+      if (apart) return apart;
+      const taken = await repo.namesIn(tx, ref, null, { kind: 'folder', name });
+      return repo.insert(tx, { ...values, name: uniqueName(name, taken, 'folder') });
+    });
   };
 
   const fileIntoLocker: TFileIntoLocker = async (input) => {

@@ -291,9 +291,9 @@ export const createLockerRepository = (db: TDb) => {
       firstOf(db.select().from(t).where(rootFolderOf(ref, name)).limit(1)),
 
     /** The first live root folder named apart from `name` ("name (1)"), when a file holds it. */
-    rootFolderNamedApart: (ref: TSpaceRef, name: string) =>
+    rootFolderNamedApart: (tx: TTx | TDb, ref: TSpaceRef, name: string) =>
       firstOf(
-        db
+        tx
           .select()
           .from(t)
           .where(
