@@ -14,6 +14,12 @@ export const startBenchServer = async (
   base: string,
   env: Record<string, string>,
 ): Promise<ChildProcess> => {
+  // Another server on the port would answer the health check and be measured instead.
+  const stale = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`${base} already answers: stop the server listening there first`);
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -42,6 +48,40 @@ export const processCpuSeconds = (pid: number): number => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
+
+/** The whole machine's busy and total CPU ticks since boot (Linux /proc/stat, every core). */
+export const machineTicks = () => {
+  const [, ...fields] = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').split(/\s+/);
+  const ticks = fields.filter(Boolean).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  // idle and iowait are the 4th and 5th fields.
+  return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
+};
+
+/**
+ * CPU seconds of every PostgreSQL server process on this machine (its backends, WAL writer,
+ * checkpointer...): what the database spends, beside the app's processes. Backends that exited
+ * in between are not counted (the app's pools keep theirs).
+ */
+export const postgresCpuSeconds = (): number => {
+  let sum = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      sum += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {}
+  }
+  return sum;
+};
+
+/** Percent of the machine's CPU busy between two `machineTicks`. */
+export const busyPercent = (
+  a: ReturnType<typeof machineTicks>,
+  b: ReturnType<typeof machineTicks>,
+) => (100 * (b.busy - a.busy)) / Math.max(1, b.total - a.total);
 
 /** Peak resident memory of a process (Linux /proc), in MB. */
 export const peakRssMb = (pid: number) => {

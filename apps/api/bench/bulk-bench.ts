@@ -22,7 +22,10 @@ import { openDatabase, type TDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import {
+  busyPercent,
+  machineTicks,
   peakRssMb,
+  postgresCpuSeconds,
   processCpuSeconds,
   sleep,
   startBenchServer,
@@ -42,12 +45,18 @@ const SINGLE = Number(
 const UPLOADS_AT_ONCE = 4;
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
+/** The counting proxy relays every message through this process: BENCH_PROXY=0 runs without it. */
+const COUNTING = DATABASE_URL !== '' && process.env.BENCH_PROXY !== '0';
+/** BENCH_ROUNDS=1: on PostgreSQL, the server alone (no round with an extra worker process). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-bench-bulk-'));
 /**
  * BENCH_API_DIST: another compiled API to run (e.g. an older build, for before/after in the
  * same minutes); by default this tree's, built first when stale.
  */
 const DIST = process.env.BENCH_API_DIST ?? '';
+/** BENCH_NODE_ARGS: node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** A batch document stamped: its item's counter moves to `stamped` (bench-server's proxy). */
 const BATCH_STAMPED = /"count_stamped" = "batches"\."count_stamped" \+/;
@@ -73,7 +82,7 @@ const startServer = async (databaseUrl = DATABASE_URL) => {
     if (apiBuildIsStale()) await buildApi();
   }
   const server = path.join(DIST || 'apps/api/dist', 'server.js');
-  return startBenchServer([server], BASE, serverEnv(databaseUrl));
+  return startBenchServer([...NODE_ARGS, server], BASE, serverEnv(databaseUrl));
 };
 
 const makePdf = async (n: number) => {
@@ -161,7 +170,7 @@ type TRound = Record<string, string>;
 /** One round: the single-stamp baseline, then the batch, on a server (and maybe a worker). */
 const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
   const proxyOf = (port: number) =>
-    DATABASE_URL ? startCountingProxy(DATABASE_URL, port, { batch: BATCH_STAMPED }) : null;
+    COUNTING ? startCountingProxy(DATABASE_URL, port, { batch: BATCH_STAMPED }) : null;
   const serverProxy = await proxyOf(PORT + 1);
   const server = await startServer(serverProxy?.url ?? DATABASE_URL);
   const processes: TProcess[] = [{ pid: server.pid ?? 0, proxy: serverProxy }];
@@ -195,6 +204,9 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
 
     // The batch: create, upload every file (preflight), start, poll until done.
     const t0 = performance.now();
+    const m0 = machineTicks();
+    const pg0 = postgresCpuSeconds();
+    const u0 = snapshot(processes);
     const created = ZBatchResponse.parse(
       await call(token, 'POST', '/api/v1/batch-stamp/create-batch', {
         name: `Bench ${label} ${DOCS}`,
@@ -212,6 +224,9 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
     });
     const uploaded = performance.now();
     const b0 = snapshot(processes);
+    const m1 = machineTicks();
+    const pg1 = postgresCpuSeconds();
+    const uploadCost = perDoc(u0, b0, DOCS);
     await call(token, 'POST', '/api/v1/batch-stamp/stamp-batch-process', { batch_id: created.id });
     const started = performance.now();
     const detail = (query: string) =>
@@ -221,6 +236,10 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
     while ((await detail('perPage=1')).batch.status !== 'done') await sleep(250);
     const finished = performance.now();
     const batchCost = perDoc(b0, snapshot(processes), DOCS);
+    const m2 = machineTicks();
+    const pg2 = postgresCpuSeconds();
+    const pgMs = (a: number, b: number) =>
+      DATABASE_URL ? (((b - a) * 1000) / DOCS).toFixed(1) : 'in the server';
     // Time per document: from the batch's start to its stamp (read back from the items).
     const startedAt = Date.now() - (finished - started);
     const times: number[] = [];
@@ -232,15 +251,20 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
     const { counts } = (await detail('perPage=1')).batch;
     const s = (ms: number) => ms / 1000;
     const wire = (c: ReturnType<typeof perDoc>) =>
-      DATABASE_URL ? `${c.statements.toFixed(1)} / ${c.roundTrips.toFixed(1)}` : 'n/a';
+      COUNTING ? `${c.statements.toFixed(1)} / ${c.roundTrips.toFixed(1)}` : 'n/a';
     return {
       'stamped / failed (batch)': `${counts.stamped} / ${counts.failed}`,
-      'batch documents stamped per process': DATABASE_URL ? batchCost.stamped.join(' + ') : 'n/a',
+      'batch documents stamped per process': COUNTING ? batchCost.stamped.join(' + ') : 'n/a',
       'upload + preflight, docs/s': (DOCS / s(uploaded - t0)).toFixed(1),
+      'upload: CPU ms per doc (server processes)': uploadCost.cpuMs.toFixed(1),
+      'upload: PostgreSQL CPU ms per doc': pgMs(pg0, pg1),
+      'upload: machine busy (both cores), %': busyPercent(m0, m1).toFixed(0),
       'stamping (batch), docs/s': (DOCS / s(finished - started)).toFixed(1),
+      'stamping: machine busy (both cores), %': busyPercent(m1, m2).toFixed(0),
+      'stamping: PostgreSQL CPU ms per doc': pgMs(pg1, pg2),
       'end to end (batch), docs/s': (DOCS / s(finished - t0)).toFixed(1),
       'p50 / p99 from start to stamp, s': `${s(percentile(times, 50)).toFixed(1)} / ${s(percentile(times, 99)).toFixed(1)}`,
-      'batch: CPU ms per doc (all processes)': batchCost.cpuMs.toFixed(1),
+      'batch: CPU ms per doc (server processes)': batchCost.cpuMs.toFixed(1),
       'batch: statements / round trips per doc': wire(batchCost),
       'single-stamp API, 4 clients, docs/s': `${single.perSecond.toFixed(1)} (${single.done} ok, ${single.errors} errors)`,
       'single: CPU ms per doc (all processes)': singleCost.cpuMs.toFixed(1),
@@ -282,10 +306,12 @@ const prepare = async (units: number) => {
 
 const main = async () => {
   const rounds: [string, boolean][] = DATABASE_URL
-    ? [
-        ['postgres', false],
-        ['postgres + 1 worker', true],
-      ]
+    ? (
+        [
+          ['postgres', false],
+          ['postgres + 1 worker', true],
+        ] as [string, boolean][]
+      ).slice(0, ROUNDS)
     : [['pglite', false]];
   console.log(
     `[bench:bulk] ${rounds.map((r) => r[0]).join(', ')}: ${DOCS} documents in one batch, ${SINGLE} single stamps`,

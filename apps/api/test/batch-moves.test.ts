@@ -42,10 +42,14 @@ const newBatch = async (status: 'draft' | 'running', items: TBatchItemStatus[]) 
   });
   const ids: number[] = [];
   for (const [i, itemStatus] of items.entries()) {
-    const item = await repo.insertItem(db, batch.id, ['draft'], LIMITS, {
-      fileName: `doc-${i}.pdf`,
-      status: itemStatus,
-    });
+    const item = await repo.insertItem(
+      db,
+      batch.id,
+      ['draft'],
+      LIMITS,
+      { fileName: `doc-${i}.pdf`, status: itemStatus },
+      0,
+    );
     ids.push(item?.id ?? 0);
   }
   await db.update(batches).set({ status }).where(eq(batches.id, batch.id));

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema.ts';
+import { callAs } from './auth-helpers.ts';
 import {
   addBatchPdf,
   batchDetail,
@@ -55,6 +56,41 @@ describe('bulk stamping: files and bytes per batch', () => {
       'satu.pdf',
       'dua.pdf',
     ]);
+    expect(await documentsOf(session)).toBe(2);
+  });
+
+  it("gives a removed file's bytes back to the batch, so another fits in its place", async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batch = await createBatch(ctx, session);
+    await addBatchPdf(ctx, session, batch.id, 'satu.pdf', pdf);
+    await addBatchPdf(ctx, session, batch.id, 'dua.pdf', pdf);
+    expect((await sendBatchPdf(ctx, session, batch.id, 'tiga.pdf', pdf)).statusCode).toBe(413);
+    const [first] = (await batchDetail(ctx, session, batch.id)).data;
+    const removed = await callAs(
+      ctx,
+      session,
+      'DELETE',
+      `/api/v1/batch-stamp/batch-document/${first?.id}`,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect((await sendBatchPdf(ctx, session, batch.id, 'tiga.pdf', pdf)).statusCode).toBe(201);
+    expect((await batchDetail(ctx, session, batch.id)).data.map((i) => i.file_name)).toEqual([
+      'dua.pdf',
+      'tiga.pdf',
+    ]);
+  });
+
+  it('lets parallel uploads pass neither the files nor the bytes of a batch', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batch = await createBatch(ctx, session);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => sendBatchPdf(ctx, session, batch.id, `p${i}.pdf`, pdf)),
+    );
+    // Two and a half PDFs' worth of bytes: two are taken, every other one refused whole.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 413, 413, 413, 413]);
+    const detail = await batchDetail(ctx, session, batch.id);
+    expect(detail.batch.counts.total).toBe(2);
+    expect(detail.data).toHaveLength(2);
     expect(await documentsOf(session)).toBe(2);
   });
 

@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { at, counter, ref, serialId, timestamps } from './columns';
 
 import { documents } from './documents';
@@ -28,8 +28,9 @@ export type TBatchPayerColumn = {
 };
 
 /**
- * A bulk stamping job (issue 13). The counts per item status are kept here, moved in the same
- * transaction as the item, so the progress poll never counts the items table.
+ * A bulk stamping job (issue 13). The counts per item status and the files' bytes are kept here,
+ * moved in the same statement or transaction as the item, so neither the progress poll nor an
+ * upload counts the items table.
  */
 export const batches = pgTable(
   'batches',
@@ -60,6 +61,11 @@ export const batches = pgTable(
     countStamped: counter('count_stamped'),
     countFailed: counter('count_failed'),
     countCancelled: counter('count_cancelled'),
+    /**
+     * The uploaded size of the batch's files (the limit BATCH_MAX_BYTES), moved with each item
+     * added or removed, so an upload never sums the batch's files.
+     */
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull().default(0),
     startedAt: at('started_at'),
     finishedAt: at('finished_at'),
     ...timestamps,

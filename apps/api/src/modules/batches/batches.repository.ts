@@ -9,6 +9,7 @@ import type { TDb, TTx } from '../../db/client.ts';
 import { containsText, firstOf, insertOne, rowWithParent, sortedPageOf } from '../../db/query.ts';
 import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
+import { isAssertFailure } from '../../lib/db-errors.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -154,21 +155,22 @@ export const findItemWithBatch = (db: TDbOrTx, id: number) =>
   itemWithBatch(db, eq(batchItems.id, id));
 
 /** Bytes of a batch's accepted files (their stored documents; refused files hold none). */
-const bytesOf = (batchId: number) =>
-  sql`(select coalesce(sum(${documents.sizeBytes}), 0) from ${batchItems} inner join ${documents} on ${documents.id} = ${batchItems.documentId} where ${batchItems.batchId} = ${batchId})`;
-
+/** The uploaded bytes of a batch's files (kept on its row by `insertItem` and `deleteItem`). */
 export const batchBytes = async (db: TDbOrTx, batchId: number) => {
   const [row] = await db
-    .select({ n: sql<string>`${bytesOf(batchId)}` })
+    .select({ n: batches.bytesTotal })
     .from(batches)
     .where(eq(batches.id, batchId));
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 };
 
 /**
- * Adds an item under the batch's row lock, when the batch is in one of `statuses`, holds fewer
- * than `maxFiles` items and its files plus this one's document stay within `maxBytes`.
- * Undefined when refused (nothing written).
+ * Adds an item of `sizeBytes` when the batch is in one of `statuses`, holds fewer than
+ * `maxFiles` items and its files plus this one stay within `maxBytes`, in one statement: the
+ * item is inserted and the batch's counter and bytes moved together, the batch row locked by
+ * that UPDATE (PostgreSQL re-checks the limits on its newest version after waiting), and
+ * `bubuh_assert` rolls the insert back when the batch refused it. Undefined when refused
+ * (nothing written).
  */
 export const insertItem = async (
   db: TDb,
@@ -176,30 +178,43 @@ export const insertItem = async (
   statuses: TBatchRow['status'][],
   limits: { maxFiles: number; maxBytes: number },
   values: Omit<typeof batchItems.$inferInsert, 'batchId'> & { status: TBatchItemStatus },
-) =>
-  db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: batches.id })
-      .from(batches)
+  sizeBytes: number,
+) => {
+  const inserted = db.$with('inserted_item').as(
+    db
+      .insert(batchItems)
+      .values({ ...values, batchId })
+      .returning(),
+  );
+  const counted = db.$with('counted_batch').as(
+    db
+      .update(batches)
+      .set({
+        ...counterMove(null, values.status, 1),
+        bytesTotal: sql`${batches.bytesTotal} + ${sizeBytes}`,
+      })
       .where(
         and(
           eq(batches.id, batchId),
           inArray(batches.status, statuses),
           sql`${totalOf} < ${limits.maxFiles}`,
-          values.documentId
-            ? sql`${bytesOf(batchId)} + (select ${documents.sizeBytes} from ${documents} where ${documents.id} = ${values.documentId}) <= ${limits.maxBytes}`
-            : undefined,
+          sql`${batches.bytesTotal} + ${sizeBytes} <= ${limits.maxBytes}`,
         ),
       )
-      .for('update');
-    if (!locked) return undefined;
-    const [row] = await tx
-      .insert(batchItems)
-      .values({ ...values, batchId })
-      .returning();
-    await bump(tx, batchId, null, values.status);
+      .returning({ id: batches.id }),
+  );
+  try {
+    const [row] = await db
+      .with(inserted, counted)
+      .select()
+      .from(inserted)
+      .where(sql`bubuh_assert(exists (select 1 from ${counted}), 'the batch refused the file')`);
     return row;
-  });
+  } catch (error) {
+    if (isAssertFailure(error)) return undefined;
+    throw error;
+  }
+};
 
 /** Locks the batch an item belongs to (an item never changes batch) and returns its status. */
 const lockBatchOfItem = async (tx: TDbOrTx, itemId: number) => {
@@ -326,10 +341,15 @@ export const deleteItem = async (db: TDb, itemId: number, statuses: TBatchItemSt
     if ((await lockBatchOfItem(tx, itemId))?.status !== 'draft') return undefined;
     const item = await lockItemIn(tx, itemId, statuses);
     if (!item) return undefined;
+    const size = sql`coalesce((select ${documents.sizeBytes} from ${documents} where ${documents.id} = ${item.documentId}), 0)`;
     await tx.delete(batchItems).where(eq(batchItems.id, itemId));
     await tx
       .update(batches)
-      .set({ [COUNTER_KEY[item.status]]: sql`${COUNTER[item.status]} - 1` })
+      .set({
+        [COUNTER_KEY[item.status]]: sql`${COUNTER[item.status]} - 1`,
+        // A ready item's document is not stamped yet: its size is the uploaded one.
+        bytesTotal: sql`greatest(${batches.bytesTotal} - ${size}, 0)`,
+      })
       .where(eq(batches.id, item.batchId));
     return item;
   });

@@ -146,12 +146,17 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
         batch_id: batch.status,
       });
-    if ((await repo.batchBytes(db, batchId)) >= deps.maxBatchBytes) throw batchFull();
+    if (batch.bytesTotal >= deps.maxBatchBytes) throw batchFull();
     const fileName = file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
     let values: Parameters<typeof repo.insertItem>[4];
     let documentId: number | null = null;
+    let sizeBytes = 0;
     try {
-      const uploaded = await documents.upload(auth, { filename: fileName, stream: file.stream });
+      const { answer: uploaded, ...stored } = await documents.uploadSized(auth, {
+        filename: fileName,
+        stream: file.stream,
+      });
+      sizeBytes = stored.sizeBytes;
       documentId = uploaded.document_id;
       // Scripts need a person's confirmation (single flow): such a file is stamped on its own.
       const problem =
@@ -164,6 +169,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       if (problem) {
         await documents.remove(auth, uploaded.document_id);
         documentId = null;
+        sizeBytes = 0;
         values = { fileName, status: 'rejected', reason: problem, pageCount: uploaded.page_count };
       } else {
         const queued = mode === 'process' && batch.status !== 'draft';
@@ -180,7 +186,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     }
     if (values.status === 'queued') await requireBalance(db, batch, 1);
     const limits = { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes };
-    const item = await repo.insertItem(db, batchId, allowed, limits, values);
+    const item = await repo.insertItem(db, batchId, allowed, limits, values, sizeBytes);
     if (!item) {
       if (documentId !== null) await documents.remove(auth, documentId);
       const now = await repo.findBatch(db, batchId);

@@ -106,76 +106,85 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
     return doc;
   };
 
+  /**
+   * Streams the upload to storage with a hard size limit, then checks it in the worker pool
+   * (`prepare`). A file that is not a readable, unencrypted PDF is removed again and nothing is
+   * recorded. A damaged cross-reference table is repaired by a full rewrite while the document
+   * carries no signature: the rewrite becomes the document's file, the upload is kept beside
+   * it (`upload_key`); a damaged signed file is refused (BROKEN_SIGNED). JavaScript is
+   * recorded and flagged (see javascript-policy.ts). The answer, and the stored file's size.
+   */
+  const uploadSized = async (
+    auth: TAuth,
+    file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
+  ) => {
+    const folder = `documents/${randomUUID()}`;
+    const key = `${folder}/original.pdf`;
+    try {
+      await files.put(key, file.stream, { maxBytes: deps.uploadLimitBytes });
+    } catch (error) {
+      await files.delete(key);
+      if (error instanceof FileTooLargeError) {
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The file is larger than ${Math.round(deps.uploadLimitBytes / 1_048_576)} MB`,
+          { file: 'too large' },
+        );
+      }
+      throw error;
+    }
+    const repairedKey = `${folder}/repaired.pdf`;
+    try {
+      const prepared = await pdf.prepare(await files.get(key));
+      const { info } = prepared;
+      const bytes = prepared.bytes;
+      if (prepared.repaired) await files.put(repairedKey, bytes);
+      const storedKey = prepared.repaired ? repairedKey : key;
+      const pages = info.pages.map((p) => ({ width: p.width, height: p.height }));
+      const doc = await repo.insertDocument(db, {
+        companyId: auth.companyId,
+        departementId: auth.departementId,
+        ownerUserId: auth.userId,
+        fileName: file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf',
+        originalKey: storedKey,
+        currentKey: storedKey,
+        uploadKey: prepared.repaired ? key : null,
+        sizeBytes: bytes.byteLength,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        pageCount: info.pageCount,
+        pages,
+        signingMethod: file.signingMethod ?? null,
+        repaired: prepared.repaired,
+        repairWarnings: prepared.warnings,
+        javascriptCount: info.javaScriptCount,
+        javascript: info.javaScript,
+      });
+      const answer = {
+        document_id: doc.id,
+        file_name: doc.fileName,
+        page_count: doc.pageCount,
+        pages,
+        repaired: doc.repaired,
+        repair_warnings: doc.repairWarnings,
+        javascript: { count: doc.javascriptCount, items: doc.javascript },
+        notice: uploadNotice(doc.repaired, doc.javascriptCount),
+      };
+      return { answer, sizeBytes: doc.sizeBytes };
+    } catch (error) {
+      await files.delete(repairedKey);
+      await files.delete(key);
+      throw error;
+    }
+  };
+
   return {
-    /**
-     * Streams the upload to storage with a hard size limit, then checks it in the worker pool
-     * (`prepare`). A file that is not a readable, unencrypted PDF is removed again and nothing is
-     * recorded. A damaged cross-reference table is repaired by a full rewrite while the document
-     * carries no signature: the rewrite becomes the document's file, the upload is kept beside
-     * it (`upload_key`); a damaged signed file is refused (BROKEN_SIGNED). JavaScript is
-     * recorded and flagged (see javascript-policy.ts).
-     */
+    /** The upload (see `uploadSized`): the answer the routes send. */
     upload: async (
       auth: TAuth,
       file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
-    ) => {
-      const folder = `documents/${randomUUID()}`;
-      const key = `${folder}/original.pdf`;
-      try {
-        await files.put(key, file.stream, { maxBytes: deps.uploadLimitBytes });
-      } catch (error) {
-        await files.delete(key);
-        if (error instanceof FileTooLargeError) {
-          throw new AppError(
-            'PAYLOAD_TOO_LARGE',
-            `The file is larger than ${Math.round(deps.uploadLimitBytes / 1_048_576)} MB`,
-            { file: 'too large' },
-          );
-        }
-        throw error;
-      }
-      const repairedKey = `${folder}/repaired.pdf`;
-      try {
-        const prepared = await pdf.prepare(await files.get(key));
-        const { info } = prepared;
-        const bytes = prepared.bytes;
-        if (prepared.repaired) await files.put(repairedKey, bytes);
-        const storedKey = prepared.repaired ? repairedKey : key;
-        const pages = info.pages.map((p) => ({ width: p.width, height: p.height }));
-        const doc = await repo.insertDocument(db, {
-          companyId: auth.companyId,
-          departementId: auth.departementId,
-          ownerUserId: auth.userId,
-          fileName: file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf',
-          originalKey: storedKey,
-          currentKey: storedKey,
-          uploadKey: prepared.repaired ? key : null,
-          sizeBytes: bytes.byteLength,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          pageCount: info.pageCount,
-          pages,
-          signingMethod: file.signingMethod ?? null,
-          repaired: prepared.repaired,
-          repairWarnings: prepared.warnings,
-          javascriptCount: info.javaScriptCount,
-          javascript: info.javaScript,
-        });
-        return {
-          document_id: doc.id,
-          file_name: doc.fileName,
-          page_count: doc.pageCount,
-          pages,
-          repaired: doc.repaired,
-          repair_warnings: doc.repairWarnings,
-          javascript: { count: doc.javascriptCount, items: doc.javascript },
-          notice: uploadNotice(doc.repaired, doc.javascriptCount),
-        };
-      } catch (error) {
-        await files.delete(repairedKey);
-        await files.delete(key);
-        throw error;
-      }
-    },
+    ) => (await uploadSized(auth, file)).answer,
+
+    uploadSized,
 
     details: detailsOf,
 
