@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileTooLargeError, type TFileStore } from '../src/storage/file-store.ts';
+import { createLocalFileStore } from '../src/storage/local-file-store.ts';
 import { createS3FileStore } from '../src/storage/s3-file-store.ts';
 import { S3_TEST_BUCKET, startS3Server } from './s3-server.ts';
 
@@ -57,6 +61,23 @@ describe('S3-compatible file store (s3rver on loopback)', () => {
     }
     expect([size, wrong]).toEqual([12_000_000, 0]);
     await store.delete(key);
+  });
+
+  it('answers the bytes it wrote when asked, as they are stored (S3 and local disk)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-keep-'));
+    try {
+      for (const target of [store, createLocalFileStore(dir)]) {
+        const key = 'documents/keep/original.pdf';
+        const put = await target.put(key, chunks(2_500_000, 9), { keepBytes: true });
+        expect(put.size).toBe(2_500_000);
+        expect(put.bytes?.equals(Buffer.from(await target.get(key)))).toBe(true);
+        // Without the option nothing is kept.
+        expect(await target.put(key, new TextEncoder().encode('halo'))).toEqual({ size: 4 });
+        await target.delete(key);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a file over maxBytes and leaves no object behind', async () => {

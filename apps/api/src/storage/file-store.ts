@@ -7,12 +7,15 @@ import { Readable, Transform } from 'node:stream';
  */
 export type TFileStore = {
   readonly driver: 'local' | 's3';
-  /** Streams `body` to `key`; aborts and removes the partial file if it exceeds `maxBytes`. */
+  /**
+   * Streams `body` to `key`; aborts and removes the partial file if it exceeds `maxBytes`. With
+   * `keepBytes`, also answers the bytes written (the caller needs them next: not read back).
+   */
   put: (
     key: string,
     body: Readable | Uint8Array,
-    options?: { maxBytes?: number },
-  ) => Promise<{ size: number }>;
+    options?: TPutOptions,
+  ) => Promise<{ size: number; bytes?: Buffer }>;
   get: (key: string) => Promise<Uint8Array>;
   stream: (key: string) => Promise<Readable>;
   exists: (key: string) => Promise<boolean>;
@@ -21,6 +24,8 @@ export type TFileStore = {
   /** Writes, reads back and removes a probe object; throws when storage is not usable. */
   check: () => Promise<void>;
 };
+
+export type TPutOptions = { maxBytes?: number; keepBytes?: boolean };
 
 export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -40,19 +45,24 @@ export const assertValidKey = (key: string): void => {
 
 /**
  * Every store's `put` input: `body` as a stream and the counter it is piped through, which fails
- * with FileTooLargeError past `maxBytes`; `size()` is how many bytes went through.
+ * with FileTooLargeError past `maxBytes`; `size()` is how many bytes went through; `result()`
+ * what `put` answers (with the bytes themselves when `keepBytes` asked for them).
  */
-export const sizeCounted = (body: Readable | Uint8Array, maxBytes = Number.POSITIVE_INFINITY) => {
+export const sizeCounted = (body: Readable | Uint8Array, options: TPutOptions = {}) => {
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   let size = 0;
+  const kept: Buffer[] = [];
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (size > maxBytes) callback(new FileTooLargeError(maxBytes));
-      else callback(null, chunk);
+      if (size > maxBytes) return callback(new FileTooLargeError(maxBytes));
+      if (options.keepBytes) kept.push(chunk);
+      callback(null, chunk);
     },
   });
   const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
-  return { source, counter, size: () => size };
+  const result = () => (options.keepBytes ? { size, bytes: Buffer.concat(kept, size) } : { size });
+  return { source, counter, size: () => size, result };
 };
 
 /** Every store's `check`: writes a probe object, reads it back and removes it. */

@@ -29,7 +29,7 @@ export const createLocalFileStore = (root: string): TFileStore => {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.part`;
-      const { source, counter, size } = sizeCounted(body, options.maxBytes);
+      const { source, counter, result } = sizeCounted(body, options);
       const sink = fs.createWriteStream(temp, { flags: 'wx' });
       try {
         await pipeline(source, counter, sink);
@@ -42,7 +42,7 @@ export const createLocalFileStore = (root: string): TFileStore => {
         await removeEmptyItemFolder(key);
         throw error;
       }
-      return { size: size() };
+      return result();
     },
     get: async (key) => new Uint8Array(await fsp.readFile(resolve(key))),
     stream: async (key) => {

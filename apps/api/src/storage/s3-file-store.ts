@@ -61,7 +61,7 @@ export const createS3FileStore = (options: TS3Options): TFileStore => {
   const store: TFileStore = {
     driver: 's3',
     put: async (key, body, putOptions = {}) => {
-      const { source, counter, size } = sizeCounted(body, putOptions.maxBytes);
+      const { source, counter, size, result } = sizeCounted(body, putOptions);
       let sourceError: unknown;
       source.once('error', (error) => {
         sourceError = error;
@@ -89,7 +89,7 @@ export const createS3FileStore = (options: TS3Options): TFileStore => {
         await store.delete(key).catch(() => {});
         throw failure ?? sourceError;
       }
-      return { size: size() };
+      return result();
     },
     get: async (key) => {
       const chunks: Buffer[] = [];

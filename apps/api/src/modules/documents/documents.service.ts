@@ -120,8 +120,13 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
   ) => {
     const folder = `documents/${randomUUID()}`;
     const key = `${folder}/original.pdf`;
+    let received: Buffer | undefined;
     try {
-      await files.put(key, file.stream, { maxBytes: deps.uploadLimitBytes });
+      // The bytes are kept as they go to storage: the check below does not read them back.
+      ({ bytes: received } = await files.put(key, file.stream, {
+        maxBytes: deps.uploadLimitBytes,
+        keepBytes: true,
+      }));
     } catch (error) {
       await files.delete(key);
       if (error instanceof FileTooLargeError) {
@@ -135,7 +140,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
     }
     const repairedKey = `${folder}/repaired.pdf`;
     try {
-      const prepared = await pdf.prepare(await files.get(key));
+      const prepared = await pdf.prepare(received ?? (await files.get(key)));
       const { info } = prepared;
       const bytes = prepared.bytes;
       if (prepared.repaired) await files.put(repairedKey, bytes);
