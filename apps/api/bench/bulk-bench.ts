@@ -10,7 +10,11 @@
  * second, p50/p99 time per document (start of the batch to its stamp), server CPU per
  * document, the server's peak RSS and, on PostgreSQL, statements and round trips per document
  * (counted by a proxy in front of the database, one per process; they include the idle polling
- * of the job workers and this script's progress reads). A benchmark, not a test.
+ * of the job workers and this script's progress reads). For each phase it also prints how busy
+ * the whole machine was and, on PostgreSQL, the CPU its server processes spent per document.
+ * Settings: BENCH_DOCS, BENCH_SINGLE, BENCH_ROUNDS=1 (PostgreSQL: the server alone),
+ * BENCH_PROXY=0 (no counting proxy), BENCH_API_DIST (another build), BENCH_NODE_ARGS (node flags
+ * for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). A benchmark, not a test.
  */
 import fs from 'node:fs';
 import os from 'node:os';

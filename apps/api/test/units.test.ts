@@ -54,6 +54,18 @@ describe('withUnit', () => {
     await expectSettled(id, ref, { state: 'spent', balance: 0, releasedAgainAs: 'late' });
   });
 
+  it("tells the work the payer's balance after its unit, as the ledger has it", async () => {
+    const { ref, request } = await setup(3);
+    const seen: (number | undefined)[] = [];
+    for (const _ of [1, 2])
+      await withUnit(ctx.database.db, request, async (unit) => {
+        seen.push(unit.balanceAfter);
+        await ctx.database.db.transaction((tx) => unit.spend(tx));
+      });
+    expect(seen).toEqual([2, 1]);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(1);
+  });
+
   it('releases the unit when the work fails, once', async () => {
     const { ref, request } = await setup(1);
     let id = 0;

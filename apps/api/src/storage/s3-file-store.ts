@@ -61,7 +61,7 @@ export const createS3FileStore = (options: TS3Options): TFileStore => {
   const store: TFileStore = {
     driver: 's3',
     put: async (key, body, putOptions = {}) => {
-      const { source, counter, size, result } = sizeCounted(body, putOptions);
+      const { source, counter, result } = sizeCounted(body, putOptions);
       let sourceError: unknown;
       source.once('error', (error) => {
         sourceError = error;

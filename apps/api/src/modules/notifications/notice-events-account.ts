@@ -4,6 +4,8 @@ import { createNotificationsRepository } from './notifications.repository.ts';
 import type { TNotifier } from './notifications.service.ts';
 
 const KIND_LABEL = { emeterai: 'e-Meterai', esign: 'e-sign' } as const;
+const THRESHOLD = 'threshold_quota_warning';
+const THRESHOLD_TTL_MS = 60_000;
 const jakartaDay = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /** Notices about an account's resources: a low quota balance, a nearly full locker. */
@@ -20,16 +22,37 @@ export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }
     return [];
   };
 
+  /**
+   * `threshold_quota_warning`, read at most once a minute in this process (a platform setting:
+   * a change reaches every process within a minute); NaN when it is not set.
+   */
+  let cached: { value: number; until: number } | undefined;
+  const thresholdNow = async () => {
+    if (cached && cached.until > Date.now()) return cached.value;
+    const value = Number(await repo.configValue(THRESHOLD));
+    cached = { value, until: Date.now() + THRESHOLD_TTL_MS };
+    return value;
+  };
+
   return {
     /**
      * After a unit was spent: when the payer's balance is now under `threshold_quota_warning`,
-     * the people managing it hear, at most once per account, kind and (Jakarta) day.
+     * the people managing it hear, at most once per account, kind and (Jakarta) day. With the
+     * balance the spend left (`balanceAfter`), only the (cached) threshold is read.
      */
-    quotaSpent: async (payer: TAccountRef, kind: 'emeterai' | 'esign') => {
-      const read = await repo.configAndBalance('threshold_quota_warning', payer, kind);
-      const threshold = Number(read?.value);
-      if (!read || !Number.isInteger(threshold) || threshold <= 0) return;
-      const { balance } = read;
+    quotaSpent: async (payer: TAccountRef, kind: 'emeterai' | 'esign', balanceAfter?: number) => {
+      let threshold: number;
+      let balance: number;
+      if (balanceAfter === undefined) {
+        const read = await repo.configAndBalance(THRESHOLD, payer, kind);
+        threshold = Number(read?.value);
+        balance = read?.balance ?? 0;
+      } else {
+        // The spend knew the balance: a stamp of a payer with plenty reads nothing.
+        threshold = await thresholdNow();
+        balance = balanceAfter;
+      }
+      if (!Number.isInteger(threshold) || threshold <= 0) return;
       if (balance >= threshold) return;
       const day = jakartaDay(new Date());
       for (const m of await managersOf(payer)) {

@@ -113,6 +113,16 @@ export const createNotificationsRepository = (db: TDb) => ({
    * A master-status configuration value and an account's balance of a kind (0 without one), in
    * one statement (read after every spend); undefined without the configuration value.
    */
+  /** A platform setting's value (master_status by group), if set. */
+  configValue: async (group: string) => {
+    const [row] = await db
+      .select({ value: masterStatus.statusName })
+      .from(masterStatus)
+      .where(eq(masterStatus.statusGroup, group))
+      .limit(1);
+    return row?.value;
+  },
+
   configAndBalance: async (group: string, owner: TAccountRef, kind: TQuotaKind) => {
     const [row] = await db
       .select({ value: masterStatus.statusName, balance: quotaAccounts.balance })

@@ -23,20 +23,24 @@ export type TReserveWithSpend = {
  */
 export const reserveWithSpend = async (db: TDbOrTx, r: TReserveWithSpend) => {
   const { spend } = r;
-  const [row] = rowsOf<{ id: number }>(
+  const [row] = rowsOf<{ id: number; balance: number }>(
     await db.execute(
       spendStatement(
         spend,
-        sql`insert into unit_reservations (kind, payer_account_id, company_id, document_id,
-          idempotency_key, actor_user_id, reserve_movement_id)
-        select ${spend.kind}::varchar, debited.id, ${spend.companyId}::int, ${r.documentId}::int,
-          ${r.key}::varchar, ${spend.actorUserId}::int, movement.id
-        from movement, debited
-        returning id`,
+        sql`, reservation as (
+          insert into unit_reservations (kind, payer_account_id, company_id, document_id,
+            idempotency_key, actor_user_id, reserve_movement_id)
+          select ${spend.kind}::varchar, debited.id, ${spend.companyId}::int, ${r.documentId}::int,
+            ${r.key}::varchar, ${spend.actorUserId}::int, movement.id
+          from movement, debited
+          returning id
+        )
+        select reservation.id, debited.balance from reservation, debited`,
       ),
     ),
   );
-  return row ? Number(row.id) : undefined;
+  // The reservation and the payer's balance right after its debit.
+  return row ? { id: Number(row.id), balance: Number(row.balance) } : undefined;
 };
 
 /** The reservation made with `key` (an attempt's), if any. */

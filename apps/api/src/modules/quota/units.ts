@@ -34,6 +34,11 @@ export type TUnit = {
    * units.repository `settleUpdate`): nothing is released afterwards.
    */
   spentWith: () => void;
+  /**
+   * The payer's balance right after this unit's reservation (undefined when a retry found the
+   * reservation of an earlier attempt): what the low-quota notice compares, without a read.
+   */
+  balanceAfter: number | undefined;
 };
 
 /**
@@ -41,7 +46,14 @@ export type TUnit = {
  * reservation row, written together by one statement. Throws the ledger's 422 when the balance
  * is short. A key used before (a retried attempt's) gives the reservation made with it.
  */
-export const reserveUnit = async (db: TDb, request: TUnitRequest) => {
+export const reserveUnit = async (db: TDb, request: TUnitRequest) =>
+  (await reserveUnitWithBalance(db, request)).id;
+
+/** `reserveUnit`, with the payer's balance after the debit (not known for an earlier key's). */
+const reserveUnitWithBalance = async (
+  db: TDb,
+  request: TUnitRequest,
+): Promise<{ id: number; balance: number | undefined }> => {
   const key = request.key ?? randomUUID();
   const consumed = await systemAccountId(db, SYSTEM_CONSUMED, request.kind);
   const values = {
@@ -62,13 +74,13 @@ export const reserveUnit = async (db: TDb, request: TUnitRequest) => {
     key,
   };
   try {
-    const id = await repo.reserveWithSpend(db, values);
-    if (id === undefined) throw insufficientQuota();
-    return id;
+    const reserved = await repo.reserveWithSpend(db, values);
+    if (reserved === undefined) throw insufficientQuota();
+    return reserved;
   } catch (error) {
     const earlier = isUniqueViolation(error) ? await repo.reservationByKey(db, key) : undefined;
     if (earlier === undefined) throw error;
-    return earlier;
+    return { id: earlier, balance: undefined };
   }
 };
 
@@ -132,10 +144,11 @@ export const withUnit = async <T>(
    */
   onLost?: () => void,
 ): Promise<T> => {
-  const id = await reserveUnit(db, request);
+  const { id, balance } = await reserveUnitWithBalance(db, request);
   let spent = false;
   const unit: TUnit = {
     id,
+    balanceAfter: balance,
     spend: async (tx) => {
       await spendUnit(tx, id);
       spent = true;

@@ -37,7 +37,8 @@ export type TSigningDeps = {
    */
   afterSigningChange?: (documentId: number) => Promise<void>;
   /** After a signature that may have spent a unit (e.g. the low-quota notice); never throws. */
-  afterSpend?: (payer: TAccountRef, kind: 'esign') => Promise<void>;
+  /** After a unit was spent, with the payer's balance after it when known (never throws). */
+  afterSpend?: (payer: TAccountRef, kind: 'esign', balanceAfter?: number) => Promise<void>;
 };
 
 /** One e-signature, as plain data: who signs, who pays, where (the `sign` job runs it). */
@@ -113,8 +114,8 @@ export const createSigningService = (deps: TSigningDeps) => {
     { actor, payer, request }: TSignInput,
     attempt?: TJobAttempt,
   ): Promise<TSignResult> => {
-    const result = await signOnce({ actor, payer, request }, attempt);
-    await deps.afterSpend?.(payer, 'esign').catch(() => undefined);
+    const { balanceAfter, ...result } = await signOnce({ actor, payer, request }, attempt);
+    await deps.afterSpend?.(payer, 'esign', balanceAfter).catch(() => undefined);
     await deps.afterSigningChange?.(result.document_id);
     return result;
   };
@@ -122,7 +123,7 @@ export const createSigningService = (deps: TSigningDeps) => {
   const signOnce = async (
     { actor, payer, request }: TSignInput,
     attempt?: TJobAttempt,
-  ): Promise<TSignResult> => {
+  ): Promise<TSignResult & { balanceAfter?: number | undefined }> => {
     let doc = await loadDocument(db, actor, request.document_id);
     if (attempt) {
       // A retried job: an earlier attempt may have signed already, or died mid-signature.
@@ -224,6 +225,7 @@ export const createSigningService = (deps: TSigningDeps) => {
         document_id: doc.id,
         field_name: signed.fieldName,
         signing_status: pending > 0 ? ('signing' as const) : ('signed' as const),
+        balanceAfter: unit.balanceAfter,
       };
     });
   };

@@ -22,8 +22,11 @@ export type TStampingDeps = {
   /** Files the finished document in the actor's digital locker (never throws). */
   fileIntoLocker?: TFileIntoLocker;
   meterai: TMeteraiProvider;
-  /** After a unit was spent (e.g. the low-quota notice); never throws into the stamp. */
-  afterSpend?: (payer: TAccountRef, kind: 'emeterai') => Promise<void>;
+  /**
+   * After a unit was spent (e.g. the low-quota notice), with the payer's balance after it when
+   * known; never throws into the stamp.
+   */
+  afterSpend?: (payer: TAccountRef, kind: 'emeterai', balanceAfter?: number) => Promise<void>;
 };
 
 /** One stamp, as plain data: who acts, who pays, what (the `stamp` job runs it). */
@@ -79,7 +82,7 @@ export const createStampingService = (deps: TStampingDeps) => {
   const stamp = async (
     { actor, payer, request: input }: TStampInput,
     attempt?: TJobAttempt,
-  ): Promise<TStampResult & { file?: TStoredFile }> => {
+  ): Promise<TStampResult & { file?: TStoredFile; balanceAfter?: number | undefined }> => {
     let request = input;
     let doc = await loadDocument(db, actor, request.document_id);
     if (!canManage(actor, doc))
@@ -231,6 +234,7 @@ export const createStampingService = (deps: TStampingDeps) => {
         serial_number: issued.serial,
         status: 'stamp' as const,
         file: { fileName: doc.fileName, currentKey: key, companyId: doc.companyId },
+        balanceAfter: unit.balanceAfter,
       };
     });
   };
@@ -238,8 +242,8 @@ export const createStampingService = (deps: TStampingDeps) => {
   return {
     /** The stamp, then the stamped document filed in the actor's digital locker. */
     stamp: async (input: TStampInput, attempt?: TJobAttempt): Promise<TStampResult> => {
-      const { file, ...result } = await stamp(input, attempt);
-      await deps.afterSpend?.(input.payer, 'emeterai').catch(() => undefined);
+      const { file, balanceAfter, ...result } = await stamp(input, attempt);
+      await deps.afterSpend?.(input.payer, 'emeterai', balanceAfter).catch(() => undefined);
       await deps.fileIntoLocker?.({
         actor: input.actor,
         documentId: result.document_id,
