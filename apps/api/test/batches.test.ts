@@ -18,7 +18,7 @@ import {
   type TSession,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
-import { grantLocker, lockerListing, uploadFile } from './locker-helpers.ts';
+import { createFolder, grantLocker, lockerListing, uploadFile } from './locker-helpers.ts';
 import { pdfPart, postFile } from './multipart.ts';
 
 /** Bulk stamping (issue 13): preflight, quota, a run to the end, cancel, retry, tenancy. */
@@ -290,6 +290,8 @@ describe('bulk stamping (batch-stamp)', () => {
     const next = await createBatch(session, 'first');
     const nextName = (await detail(session, next)).batch.name;
     await uploadFile(ctx, session, { name: nextName, content: Buffer.from('catatan\n') });
+    // The user's own folder of a like name is not the batch's: it stays empty.
+    await createFolder(ctx, session, `${nextName} (draft)`);
     for (const name of ['tiga.pdf', 'empat.pdf', 'lima.pdf'])
       expect((await addFile(session, next, await makePdf(1), name)).statusCode).toBe(201);
     expect((await act(session, 'stamp-batch-process', next)).statusCode).toBe(200);
@@ -298,9 +300,10 @@ describe('bulk stamping (batch-stamp)', () => {
       i.name.startsWith(nextName),
     );
     // Folders are listed before files.
-    expect(apart.map((i) => [i.name, i.type])).toEqual([
-      [`${nextName} (1)`, 'folder'],
-      [nextName, 'file'],
+    expect(apart.map((i) => [i.name, i.type, i.item_count])).toEqual([
+      [`${nextName} (1)`, 'folder', 3],
+      [`${nextName} (draft)`, 'folder', 0],
+      [nextName, 'file', 0],
     ]);
 
     // The notice follows the batch's last move (as the bell shows it a moment later).

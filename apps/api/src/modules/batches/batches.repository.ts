@@ -154,7 +154,6 @@ const itemWithBatch = rowWithParent({ item: batchItems, batch: batches }, batchI
 export const findItemWithBatch = (db: TDbOrTx, id: number) =>
   itemWithBatch(db, eq(batchItems.id, id));
 
-/** Bytes of a batch's accepted files (their stored documents; refused files hold none). */
 /** The uploaded bytes of a batch's files (kept on its row by `insertItem` and `deleteItem`). */
 export const batchBytes = async (db: TDbOrTx, batchId: number) => {
   const [row] = await db

@@ -290,24 +290,30 @@ export const createLockerRepository = (db: TDb) => {
     rootFolderNamed: (ref: TSpaceRef, name: string) =>
       firstOf(db.select().from(t).where(rootFolderOf(ref, name)).limit(1)),
 
-    /** The first live root folder named apart from `name` ("name (1)"), when a file holds it. */
-    rootFolderNamedApart: (tx: TTx | TDb, ref: TSpaceRef, name: string) =>
-      firstOf(
-        tx
-          .select()
-          .from(t)
-          .where(
-            and(
-              inSpace(ref),
-              isNull(t.parentId),
-              eq(t.kind, 'folder'),
-              sql`lower(${t.name}) like lower(${`${name.replace(/[%_\\]/g, '\\$&')} (%)`})`,
-              isNull(t.trashedAt),
-            ),
-          )
-          .orderBy(asc(t.id))
-          .limit(1),
-      ),
+    /**
+     * The first live root folder named apart from `name` as `uniqueName` names it ("name (1)"),
+     * when a file holds the name; a folder of the user's own such as "name (draft)" is not one.
+     */
+    rootFolderNamedApart: async (tx: TTx | TDb, ref: TSpaceRef, name: string) => {
+      const numbered = new RegExp(
+        `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\)$`,
+        'i',
+      );
+      const rows = await tx
+        .select()
+        .from(t)
+        .where(
+          and(
+            inSpace(ref),
+            isNull(t.parentId),
+            eq(t.kind, 'folder'),
+            sql`lower(${t.name}) like lower(${`${name.replace(/[%_\\]/g, '\\$&')} (%)`})`,
+            isNull(t.trashedAt),
+          ),
+        )
+        .orderBy(asc(t.id));
+      return rows.find((row) => numbered.test(row.name));
+    },
 
     /** The current file of a document the actor's company (or the actor) holds. */
     documentFile: (documentId: number, scope: TLockerScope) =>

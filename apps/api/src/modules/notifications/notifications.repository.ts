@@ -109,10 +109,6 @@ export const createNotificationsRepository = (db: TDb) => ({
         ),
       ),
 
-  /**
-   * A master-status configuration value and an account's balance of a kind (0 without one), in
-   * one statement (read after every spend); undefined without the configuration value.
-   */
   /** A platform setting's value (master_status by group), if set. */
   configValue: async (group: string) => {
     const [row] = await db
@@ -123,6 +119,10 @@ export const createNotificationsRepository = (db: TDb) => ({
     return row?.value;
   },
 
+  /**
+   * A master-status configuration value and an account's balance of a kind (0 without one), in
+   * one statement (after a spend whose balance is not known); undefined without the value.
+   */
   configAndBalance: async (group: string, owner: TAccountRef, kind: TQuotaKind) => {
     const [row] = await db
       .select({ value: masterStatus.statusName, balance: quotaAccounts.balance })

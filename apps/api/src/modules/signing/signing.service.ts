@@ -36,8 +36,10 @@ export type TSigningDeps = {
    * `signing-notice` job); never inside a transaction.
    */
   afterSigningChange?: (documentId: number) => Promise<void>;
-  /** After a signature that may have spent a unit (e.g. the low-quota notice); never throws. */
-  /** After a unit was spent, with the payer's balance after it when known (never throws). */
+  /**
+   * After a signature that may have spent a unit (e.g. the low-quota notice), with the payer's
+   * balance after it when known; never throws.
+   */
   afterSpend?: (payer: TAccountRef, kind: 'esign', balanceAfter?: number) => Promise<void>;
 };
 
