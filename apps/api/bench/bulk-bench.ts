@@ -62,8 +62,11 @@ const DIST = process.env.BENCH_API_DIST ?? '';
 /** BENCH_NODE_ARGS: node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-/** A batch document stamped: its item's counter moves to `stamped` (bench-server's proxy). */
-const BATCH_STAMPED = /"count_stamped" = "batches"\."count_stamped" \+/;
+/**
+ * A document stamped: its serial is stored as stamped with the document, one statement per
+ * stamp (bench-server's proxy; during the batch phase only batch documents are stamped).
+ */
+const BATCH_STAMPED = /^with "stored_document" as \(update "documents"/;
 
 type TProcess = { pid: number; proxy: Awaited<ReturnType<typeof startCountingProxy>> | null };
 

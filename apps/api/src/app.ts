@@ -301,9 +301,10 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     signing,
     send: sendBatchItem(app),
     window: env.BATCH_CONCURRENCY,
+    group: env.BATCH_GROUP,
     log: app.log,
   });
-  defineBatchJobs(app, batchRunner, env.BATCH_WORKERS);
+  defineBatchJobs(app, batchRunner, env.BATCH_WORKERS, env.BATCH_GROUP);
   app.decorate('batchRunner', batchRunner);
   batchRunner.onBatchFinished((batch) =>
     notices.batchFinished({

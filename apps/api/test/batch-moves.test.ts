@@ -3,6 +3,7 @@
  * it moves once, and the batch's counters always equal its items' statuses; a finished item
  * gives its place to the next without the window ever being passed.
  */
+import { randomUUID } from 'node:crypto';
 import type { TBatchItemStatus } from '@bubuh/contracts';
 import { and, count, eq, isNotNull, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -118,9 +119,10 @@ describe('batch item moves', () => {
     expect(kept.queued).toBe(1);
   });
 
-  it('never pass the window while finished items hand their place on and fillers count it', async () => {
+  it('never pass the window while finished groups hand their places on and fillers count it', async () => {
     const { db } = ctx.database;
-    const WINDOW = 3;
+    const WINDOW = 5;
+    const GROUP = 2;
     const ITEMS = 30;
     const { batchId } = await newBatch('running', Array(ITEMS).fill('queued'));
     const inWindow = async () => {
@@ -140,25 +142,77 @@ describe('batch item moves', () => {
     };
     let peak = 0;
     const started: number[] = [];
-    const run = async (id: number): Promise<void> => {
-      started.push(id);
-      expect(await repo.moveItem(db, id, ['queued'], 'stamping')).toBeDefined();
-      // A filler (the sweep, a resume) counts the window while this item leaves it.
+    const run = async (group: queue.TItemGroup): Promise<void> => {
+      expect(group.ids.length).toBeLessThanOrEqual(GROUP);
+      started.push(...group.ids);
+      const claimed = await queue.claimGroup(db, group.ids, group.jobId);
+      expect(claimed?.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(group.ids);
+      // A filler (the sweep, a resume) counts the window while this group leaves it.
+      const nextJob = randomUUID();
       const [left, filled] = await Promise.all([
-        queue.finishItem(db, id, 'stamped', { serial: `SN-${id}` }),
-        queue.claimForJobs(db, batchId, WINDOW),
+        queue.finishItems(
+          db,
+          group.ids.map((id) => ({ id, to: 'stamped', serial: `SN-${id}`, stampedAt: new Date() })),
+          nextJob,
+        ),
+        queue.claimForJobs(db, batchId, WINDOW, GROUP),
       ]);
+      expect(left.moved).toBe(group.ids.length);
       peak = Math.max(peak, await inWindow());
-      const next = [...(left?.next ? [left.next.id] : []), ...filled.map((c) => c.id)];
+      const next = [...(left.next.length ? [{ jobId: nextJob, ids: left.next }] : []), ...filled];
       await Promise.all(next.map(run));
     };
-    await Promise.all((await queue.claimForJobs(db, batchId, WINDOW)).map((c) => run(c.id)));
+    await Promise.all((await queue.claimForJobs(db, batchId, WINDOW, GROUP)).map(run));
     expect(peak).toBeLessThanOrEqual(WINDOW);
-    // Every item ran once, and all are stamped.
+    // Every item ran once, and all are stamped with their own serial.
     expect(started).toHaveLength(ITEMS);
     expect(new Set(started).size).toBe(ITEMS);
     const { kept, counted } = await countersAndItems(batchId);
     expect(kept).toEqual(counted);
     expect(counted.stamped).toBe(ITEMS);
+    const items = await db.select().from(batchItems).where(eq(batchItems.batchId, batchId));
+    expect(items.every((i) => i.serial === `SN-${i.id}` && i.stampedAt !== null)).toBe(true);
+  });
+
+  it("finish a group with each item's own outcome, and take only the items the job still holds", async () => {
+    const { db } = ctx.database;
+    const { batchId, ids } = await newBatch('running', ['queued', 'queued', 'queued', 'queued']);
+    const [a = 0, b = 0, c = 0, d = 0] = ids;
+    const [group] = await queue.claimForJobs(db, batchId, 3, 3);
+    expect(group?.ids).toEqual([a, b, c]);
+    // Another job id takes nothing; the right one takes its three, not the fourth.
+    expect(await queue.claimGroup(db, [a, b, c, d], randomUUID())).toBeUndefined();
+    const claimed = await queue.claimGroup(db, [a, b, c, d], group?.jobId ?? '');
+    expect(claimed?.items.map((i) => i.status)).toEqual(['stamping', 'stamping', 'stamping']);
+    const at = new Date('2026-11-28T10:00:00Z');
+    const nextJob = randomUUID();
+    const left = await queue.finishItems(
+      db,
+      [
+        { id: a, to: 'stamped', serial: 'SN-A', stampedAt: at },
+        { id: b, to: 'failed', reason: 'Dokumen rusak' },
+      ],
+      nextJob,
+    );
+    // Two left the window: the one queued item takes one of their places.
+    expect(left).toEqual({ moved: 2, next: [d] });
+    const rows = new Map(
+      (await db.select().from(batchItems).where(eq(batchItems.batchId, batchId))).map((r) => [
+        r.id,
+        r,
+      ]),
+    );
+    expect(rows.get(a)).toMatchObject({ status: 'stamped', serial: 'SN-A', reason: null });
+    expect(rows.get(a)?.stampedAt?.toISOString()).toBe(at.toISOString());
+    expect(rows.get(b)).toMatchObject({ status: 'failed', serial: null, reason: 'Dokumen rusak' });
+    expect(rows.get(c)?.status).toBe('stamping');
+    expect(rows.get(d)).toMatchObject({ status: 'queued', jobId: nextJob });
+    // The same outcomes again (a second attempt): nothing moves, nothing is handed on.
+    expect(
+      await queue.finishItems(db, [{ id: b, to: 'failed', reason: 'again' }], randomUUID()),
+    ).toEqual({ moved: 0, next: [] });
+    const { kept, counted } = await countersAndItems(batchId);
+    expect(kept).toEqual(counted);
+    expect(kept).toMatchObject({ queued: 1, stamping: 1, stamped: 1, failed: 1 });
   });
 });

@@ -14,15 +14,21 @@ export const BATCH_ITEM_QUEUE = 'batch-stamp-item';
 export const BATCH_SWEEP_QUEUE = 'batch-stamp-sweep';
 
 /**
- * Bulk stamping on pg-boss: one job per document (`batch-stamp-item`, idempotent: see
- * `batch-runner.ts`) and a sweep every minute that resends lost jobs and finishes batches.
+ * Bulk stamping on pg-boss: one job per group of a batch's documents (`batch-stamp-item`,
+ * idempotent: see `batch-runner.ts`) and a sweep every minute that resends lost jobs and
+ * finishes batches. `workers`: batch documents this process stamps at once (each batch keeps its
+ * window), so `workers / group` jobs at once.
  */
-/** `workers`: jobs of this process stamping batch documents at once (each batch keeps its window). */
-export const defineBatchJobs = (app: FastifyInstance, runner: TBatchRunner, workers: number) => {
+export const defineBatchJobs = (
+  app: FastifyInstance,
+  runner: TBatchRunner,
+  workers: number,
+  group: number,
+) => {
   app.jobs.define<TJobData>(
     BATCH_ITEM_QUEUE,
-    (data, job) => runner.runItem(data as unknown as TBatchItemJob, job),
-    { concurrency: workers, pollingIntervalSeconds: 1 },
+    (data, job) => runner.runGroup(data as unknown as TBatchItemJob, job),
+    { concurrency: Math.max(1, Math.ceil(workers / group)), pollingIntervalSeconds: 1 },
   );
   app.jobs.define(BATCH_SWEEP_QUEUE, () => runner.sweep(), {
     policy: 'stately',
@@ -30,6 +36,6 @@ export const defineBatchJobs = (app: FastifyInstance, runner: TBatchRunner, work
   });
 };
 
-/** Sends one document's job with its id (sending an id whose job still exists is a no-op). */
+/** Sends one group's job with its id (sending an id whose job still exists is a no-op). */
 export const sendBatchItem = (app: FastifyInstance) => (jobId: string, data: TJobData) =>
   app.jobs.send(BATCH_ITEM_QUEUE, data, { id: jobId });

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf } from '../../db/query.ts';
 import { batches, batchItems } from '../../db/schema.ts';
@@ -8,11 +9,16 @@ type TDbOrTx = TDb | TTx;
 
 // The runner's SQL: which documents of running batches get a job, and which were lost.
 
+/** Items of one batch that one job stamps together (its id, the items' `job_id`). */
+export type TItemGroup = { jobId: string; ids: number[] };
+
 /**
- * Gives up to `limit` queued items of a running batch a job id (the caller then sends their
- * jobs), keeping at most `window` of its items in the queue or stamping at once.
+ * Gives up to `window` minus those in flight queued items of a running batch their jobs, in
+ * groups of at most `group` items sharing one job id (new UUIDs, as pg-boss's); the caller then
+ * sends one job per group. At most `window` of the batch's items are ever in the queue or
+ * stamping at once.
  */
-export const claimForJobs = async (db: TDb, batchId: number, window: number) =>
+export const claimForJobs = async (db: TDb, batchId: number, window: number, group: number) =>
   db.transaction(async (tx) => {
     const [batch] = await tx
       .select()
@@ -34,7 +40,7 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number) =>
       );
     const room = window - (inFlight?.n ?? 0);
     if (room <= 0) return [];
-    const next = tx
+    const next = await tx
       .select({ id: batchItems.id })
       .from(batchItems)
       .where(
@@ -46,85 +52,143 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number) =>
       )
       .orderBy(asc(batchItems.id))
       .limit(room);
-    // The next items and their job ids (new UUIDs, as pg-boss's) in one statement.
-    const claimed = await tx
-      .update(batchItems)
-      .set({ jobId: sql`gen_random_uuid()::text`, updatedAt: new Date() })
-      .where(inArray(batchItems.id, next))
-      .returning({ id: batchItems.id, jobId: batchItems.jobId });
-    return claimed
-      .flatMap(({ id, jobId }) => (jobId ? [{ id, jobId }] : []))
-      .sort((a, b) => a.id - b.id);
+    const groups: TItemGroup[] = [];
+    for (let at = 0; at < next.length; at += group) {
+      const ids = next.slice(at, at + group).map((r) => r.id);
+      const jobId = randomUUID();
+      await tx
+        .update(batchItems)
+        .set({ jobId, updatedAt: new Date() })
+        .where(inArray(batchItems.id, ids));
+      groups.push({ jobId, ids });
+    }
+    return groups;
   });
 
+/** How a document's item ended: stamped with its serial, or failed with the reason. */
+export type TItemOutcome =
+  | { id: number; to: 'stamped'; serial: string; stampedAt: Date }
+  | { id: number; to: 'failed'; reason: string };
+
+/** `case id when <id> then <value> … else <otherwise> end` over some outcomes. */
+const byItem = <O extends TItemOutcome>(outcomes: O[], value: (o: O) => unknown, otherwise: SQL) =>
+  outcomes.length === 0
+    ? otherwise
+    : sql`case ${batchItems.id} ${sql.join(
+        outcomes.map((o) => sql`when ${o.id}::int then ${value(o)}`),
+        sql` `,
+      )} else ${otherwise} end`;
+
 /**
- * A document's item leaves the window (stamping → `to`, with the counters, as `moveItem`) and,
- * in the same statement, gives its place to the next queued item of its batch when the batch is
- * running (the locked row is its newest version: the status after any wait). So whoever counts
- * the window under the batch's lock (`claimForJobs`: start, resume, the sweep) sees both moves or
- * neither, and the window is never passed. The moved item and the next item with its new job id
- * (null when none), or undefined when the item was not stamping (another mover moved it).
+ * A job's finished items (of one batch) leave the window in one statement: each moves from
+ * stamping to its outcome (with the batch's counters), and as many queued items as moved take
+ * their places as the next group, sharing the new job id `nextJobId`, when the batch is running
+ * (the locked row is its newest version: the status after any wait). So whoever counts the window
+ * under the batch's lock (`claimForJobs`: start, resume, the sweep) sees both moves or neither,
+ * and the window is never passed. How many items moved (fewer than given when another mover
+ * moved some) and the ids of the next group (empty when none).
  */
-export const finishItem = async (
-  db: TDb,
-  itemId: number,
-  to: 'stamped' | 'failed',
-  values: Partial<typeof batchItems.$inferInsert>,
-) => {
-  const { locked, moved, counted } = itemMoveParts(db, itemId, 'stamping', to, values);
+export const finishItems = async (db: TDb, outcomes: TItemOutcome[], nextJobId: string) => {
+  const stamped = outcomes.filter((o) => o.to === 'stamped');
+  const { locked, moved } = itemMoveParts(
+    db,
+    outcomes.map((o) => o.id),
+    'stamping',
+    // Replaced item by item below; the statuses the counters count.
+    'stamped',
+    {
+      status: byItem(outcomes, (o) => o.to, sql`${batchItems.status}`),
+      serial: byItem(stamped, (o) => o.serial, sql`${batchItems.serial}`),
+      stampedAt: byItem(stamped, (o) => o.stampedAt.toISOString(), sql`${batchItems.stampedAt}`),
+      reason: byItem(
+        outcomes,
+        (o) => (o.to === 'failed' ? o.reason : null),
+        sql`${batchItems.reason}`,
+      ),
+    },
+  );
+  const movedTo = (status: 'stamped' | 'failed') =>
+    sql`(select count(*) from ${moved} where ${moved.status} = ${status})`;
+  const counted = db.$with('counted_batch').as(
+    db
+      .update(batches)
+      .set({
+        countStamping: sql`${batches.countStamping} - (select count(*) from ${moved})`,
+        countStamped: sql`${batches.countStamped} + ${movedTo('stamped')}`,
+        countFailed: sql`${batches.countFailed} + ${movedTo('failed')}`,
+        updatedAt: new Date(),
+      })
+      .where(inArray(batches.id, db.select({ id: moved.batchId }).from(moved)))
+      .returning({ id: batches.id }),
+  );
   const freed = db
     .select({ id: locked.id })
     .from(locked)
     .where(and(eq(locked.status, 'running'), sql`exists (select 1 from ${moved})`));
-  const candidate = db
-    .select({ id: batchItems.id })
-    .from(batchItems)
-    .where(
-      and(eq(batchItems.batchId, freed), eq(batchItems.status, 'queued'), isNull(batchItems.jobId)),
-    )
-    .orderBy(asc(batchItems.id))
-    .limit(1)
-    // An item a concurrent claim holds is passed over; the one taken is re-checked as it is now.
-    .for('update', { skipLocked: true });
-  const handed = db.$with('next_item').as(
+  // The next items, as many as moved (an item a concurrent claim holds is passed over).
+  const candidate = db.$with('next_candidate').as(
     db
-      .update(batchItems)
-      .set({ jobId: sql`gen_random_uuid()::text`, updatedAt: new Date() })
+      .select({ id: batchItems.id })
+      .from(batchItems)
       .where(
         and(
-          eq(batchItems.id, candidate),
+          eq(batchItems.batchId, freed),
           eq(batchItems.status, 'queued'),
           isNull(batchItems.jobId),
         ),
       )
-      .returning({ id: batchItems.id, jobId: batchItems.jobId }),
+      .orderBy(asc(batchItems.id))
+      .limit(sql`(select count(*) from ${moved})` as unknown as number)
+      .for('update', { skipLocked: true }),
+  );
+  const handed = db.$with('next_item').as(
+    db
+      .update(batchItems)
+      .set({ jobId: nextJobId, updatedAt: new Date() })
+      .where(
+        and(
+          // Those taken are re-checked as they are now.
+          inArray(batchItems.id, db.select({ id: candidate.id }).from(candidate)),
+          eq(batchItems.status, 'queued'),
+          isNull(batchItems.jobId),
+        ),
+      )
+      .returning({ id: batchItems.id }),
   );
   const [row] = await db
-    .with(locked, moved, counted, handed)
-    .select()
-    .from(moved)
-    .leftJoin(handed, sql`true`);
-  if (!row) return undefined;
-  const { next_item: next } = row;
-  return { item: row.moved_item, next: next?.jobId ? { id: next.id, jobId: next.jobId } : null };
+    .with(locked, moved, counted, candidate, handed)
+    .select({
+      moved: sql<number>`(select count(*) from ${moved})`.mapWith(Number),
+      next: sql<string>`(select coalesce(string_agg(${handed.id}::text, ',' order by ${handed.id}), '') from ${handed})`,
+    })
+    .from(sql`(select 1) as one`);
+  const next = row?.next ? row.next.split(',').map(Number) : [];
+  return { moved: row?.moved ?? 0, next };
 };
 
 /**
- * A document's job takes its item (queued → stamping, with the counters, as `moveItem`) while
- * its batch runs, and reads the batch with it, in one statement. The moved item and its batch,
- * or undefined when the item was not queued or the batch not running (nothing moved).
+ * A job takes its items (queued → stamping, with the counters, as `moveItem`) while their batch
+ * runs, and reads the batch with them, in one statement. Only items still held by this job
+ * move. The moved items and their batch, or undefined when none moved.
  */
-export const claimItem = async (db: TDb, itemId: number) => {
-  const { locked, moved, counted } = itemMoveParts(db, itemId, 'queued', 'stamping', {}, [
-    'running',
-  ]);
-  const [row] = await db
+export const claimGroup = async (db: TDb, itemIds: number[], jobId: string) => {
+  const { locked, moved, counted } = itemMoveParts(
+    db,
+    itemIds,
+    'queued',
+    'stamping',
+    {},
+    ['running'],
+    eq(batchItems.jobId, jobId),
+  );
+  const rows = await db
     .with(locked, moved, counted)
     .select()
     .from(moved)
     // The batch as the statement began (its counters move in `counted`; the rest is fixed once it runs).
     .innerJoin(batches, eq(batches.id, moved.batchId));
-  return row && { item: row.moved_item, batch: row.batches };
+  const [first] = rows;
+  return first && { items: rows.map((r) => r.moved_item), batch: first.batches };
 };
 
 /** Queued items whose job was given out before `before` (their job may have been lost). */
@@ -173,10 +237,16 @@ export const finishIfDone = (db: TDbOrTx, batchId: number) =>
       .returning(),
   );
 
-/** Releases the job of a queued item (its batch was paused): resume gives it a new one. */
-export const releaseJob = async (db: TDbOrTx, itemId: number) => {
+/** Releases a job's queued items (their batch was paused): resume gives them a new one. */
+export const releaseJobs = async (db: TDbOrTx, itemIds: number[], jobId: string) => {
   await db
     .update(batchItems)
     .set({ jobId: null })
-    .where(and(eq(batchItems.id, itemId), eq(batchItems.status, 'queued')));
+    .where(
+      and(
+        inArray(batchItems.id, itemIds),
+        eq(batchItems.status, 'queued'),
+        eq(batchItems.jobId, jobId),
+      ),
+    );
 };

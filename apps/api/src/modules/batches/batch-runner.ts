@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TDb } from '../../db/client.ts';
 import type { TJobData, TJobInfo } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,8 +10,11 @@ import { targetPage } from './batch-boxes.ts';
 import * as queue from './batch-queue.repository.ts';
 import * as repo from './batches.repository.ts';
 
-/** The data of one document's job: plain ids, read again by the handler. */
-export type TBatchItemJob = { batchId: number; itemId: number };
+/**
+ * The data of one job: its batch and the ids of the items it stamps together (read again by
+ * the handler). Jobs sent before groups carry one `itemId`.
+ */
+export type TBatchItemJob = { batchId: number; itemIds?: number[]; itemId?: number };
 
 /** Called once when a running batch has stamped (or failed) its last document. */
 export type TBatchFinishedListener = (batch: repo.TBatchRow) => Promise<void> | void;
@@ -24,6 +28,8 @@ export type TBatchRunnerDeps = {
   send: (jobId: string, data: TJobData) => Promise<unknown>;
   /** Documents of one batch in the queue or being stamped at once. */
   window: number;
+  /** Documents of one batch one job stamps together (at once). */
+  group: number;
   log: { error: (obj: object, msg: string) => void };
 };
 
@@ -52,9 +58,9 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   const listeners: TBatchFinishedListener[] = [];
 
   const pump = async (batchId: number) => {
-    const claimed = await queue.claimForJobs(db, batchId, deps.window);
-    for (const { id, jobId } of claimed) await deps.send(jobId, { batchId, itemId: id });
-    return claimed.length;
+    const groups = await queue.claimForJobs(db, batchId, deps.window, deps.group);
+    for (const { jobId, ids } of groups) await deps.send(jobId, { batchId, itemIds: ids });
+    return groups.reduce((n, g) => n + g.ids.length, 0);
   };
 
   const finishIfDone = async (batchId: number) => {
@@ -70,12 +76,23 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     return done;
   };
 
-  const markStamped = (itemId: number, serial: string, stampedAt: Date | null) =>
-    queue.finishItem(db, itemId, 'stamped', {
-      serial,
-      stampedAt: stampedAt ?? new Date(),
-      reason: null,
-    });
+  const stampedOutcome = (id: number, serial: string, at: Date | null) =>
+    ({ id, to: 'stamped', serial, stampedAt: at ?? new Date() }) as const;
+  const failedOutcome = (id: number, reason: string) => ({ id, to: 'failed', reason }) as const;
+
+  /**
+   * Finished items leave the window together; the group that takes their places is sent. A
+   * batch with nothing left is finished. When another mover (a second attempt, the sweep) moved
+   * them, it carries on from there.
+   */
+  const finish = async (batchId: number, outcomes: queue.TItemOutcome[]) => {
+    if (outcomes.length === 0) return;
+    const jobId = randomUUID();
+    const left = await queue.finishItems(db, outcomes, jobId);
+    if (left.moved === 0) return;
+    if (left.next.length > 0) await deps.send(jobId, { batchId, itemIds: left.next });
+    else await finishIfDone(batchId);
+  };
 
   /** The stamped outcome already stored in the document (an earlier attempt did the work). */
   const alreadyStamped = async (documentId: number) => {
@@ -126,81 +143,125 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     );
   };
 
-  /** The handler of one document's job; idempotent (its item's status says what is left). */
-  const runItem = async ({ batchId, itemId }: TBatchItemJob, job: TJobInfo) => {
-    // The usual case: the item is queued in a running batch and this job takes it.
-    const claimed = await queue.claimItem(db, itemId);
-    const found = claimed ?? (await repo.findItemWithBatch(db, itemId));
-    const { item, batch } = found ?? {};
-    if (!item || !batch || item.batchId !== batchId || item.documentId === null) return;
-    if (!claimed) {
-      // Not taken: a paused batch's item gives its job back; a stamping one is a retried job's.
-      if (item.status === 'queued' && batch.status === 'paused') await queue.releaseJob(db, itemId);
-      if (item.status !== 'stamping') return;
-    }
+  /** What became of one item in this attempt: an outcome, a retry, or nothing to do. */
+  type TItemRun =
+    | { kind: 'done'; outcome: queue.TItemOutcome }
+    | { kind: 'retry'; error: unknown }
+    | { kind: 'skip' };
+
+  /**
+   * One document of a job: signed first when the batch signs, then stamped, through the single
+   * document cores (each attempt of each document keyed by the job, so a retry finds its earlier
+   * units). `claimed`: this attempt just took it from the queue.
+   */
+  const runOne = async (
+    batch: repo.TBatchRow,
+    item: repo.TBatchItemRow,
+    claimed: boolean,
+    attempt: TJobInfo,
+  ): Promise<TItemRun> => {
     const documentId = item.documentId;
+    if (documentId === null) return { kind: 'skip' };
     // Just claimed, without a signature to make first: the stamp reads the document itself (and
     // refuses a stamped one, which the catch below then records), so it is not read twice.
     const { pageCount } = item;
-    const fresh = claimed !== undefined && !batch.esign && pageCount !== null;
-    const before = fresh
-      ? { kind: 'rest' as const, busy: false, state: null, pageCount }
-      : await alreadyStamped(documentId);
-    // This call's move out of the window, with the item that took its place.
-    let left: Awaited<ReturnType<typeof queue.finishItem>>;
-    if (before.kind === 'stamped') {
-      left = await markStamped(itemId, before.serial, before.at);
-    } else if (before.kind === 'gone') {
-      left = await queue.finishItem(db, itemId, 'failed', { reason: 'Document not found' });
-    } else {
-      const { placement } = batch;
-      const docValue = item.docValue ?? batch.docValue;
-      const page = targetPage(placement, before.pageCount);
-      try {
-        // Signed first, stamped last (a document signed by an earlier attempt is only stamped).
-        if (before.state === 'draft') await signItem(batch, documentId, before.pageCount, job);
-        const result = await stamping.stamp(
-          {
-            actor: batch.actor,
-            payer: batch.payer,
-            request: {
-              document_id: documentId,
-              page,
-              x: placement.x,
-              y: placement.y,
-              width: placement.width,
-              height: placement.height,
-              // The manifest's values for this file, else the batch's.
-              doc_type: item.docType ?? batch.docType,
-              ...(docValue !== null ? { doc_value: docValue } : {}),
-            },
-            // The results of a batch are filed together in a locker folder named after it.
-            lockerFolder: batch.name,
+    const before =
+      claimed && !batch.esign && pageCount !== null
+        ? { kind: 'rest' as const, busy: false, state: null, pageCount }
+        : await alreadyStamped(documentId);
+    if (before.kind === 'stamped')
+      return { kind: 'done', outcome: stampedOutcome(item.id, before.serial, before.at) };
+    if (before.kind === 'gone')
+      return { kind: 'done', outcome: failedOutcome(item.id, 'Document not found') };
+    const { placement } = batch;
+    const docValue = item.docValue ?? batch.docValue;
+    try {
+      // Signed first, stamped last (a document signed by an earlier attempt is only stamped).
+      if (before.state === 'draft') await signItem(batch, documentId, before.pageCount, attempt);
+      const result = await stamping.stamp(
+        {
+          actor: batch.actor,
+          payer: batch.payer,
+          request: {
+            document_id: documentId,
+            page: targetPage(placement, before.pageCount),
+            x: placement.x,
+            y: placement.y,
+            width: placement.width,
+            height: placement.height,
+            // The manifest's values for this file, else the batch's.
+            doc_type: item.docType ?? batch.docType,
+            ...(docValue !== null ? { doc_value: docValue } : {}),
           },
-          { jobId: job.id, retryCount: job.retryCount },
-        );
-        left = await markStamped(itemId, result.serial_number, new Date());
-      } catch (error) {
-        const after = await alreadyStamped(documentId);
-        if (after.kind === 'stamped') left = await markStamped(itemId, after.serial, after.at);
-        // Another attempt of this job holds the document: it finishes the item.
-        else if (after.kind === 'rest' && after.busy) return;
-        else if (retryable(error) && job.retryCount < job.retryLimit) {
-          throw new Error(error instanceof Error ? error.message : 'stamp failed');
-        } else {
-          const reason = error instanceof Error ? error.message.slice(0, 500) : 'failed';
-          left = await queue.finishItem(db, itemId, 'failed', { reason });
-        }
-      }
+          // The results of a batch are filed together in a locker folder named after it.
+          lockerFolder: batch.name,
+        },
+        { jobId: attempt.id, retryCount: attempt.retryCount },
+      );
+      return { kind: 'done', outcome: stampedOutcome(item.id, result.serial_number, new Date()) };
+    } catch (error) {
+      const after = await alreadyStamped(documentId);
+      if (after.kind === 'stamped')
+        return { kind: 'done', outcome: stampedOutcome(item.id, after.serial, after.at) };
+      // Another attempt of this job holds the document: it finishes the item.
+      if (after.kind === 'rest' && after.busy) return { kind: 'skip' };
+      if (retryable(error) && attempt.retryCount < attempt.retryLimit)
+        return { kind: 'retry', error };
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'failed';
+      return { kind: 'done', outcome: failedOutcome(item.id, reason) };
     }
-    // Another mover (a second attempt, the sweep) moved the item: it carries on from here.
-    if (!left) return;
-    if (left.next) await deps.send(left.next.jobId, { batchId, itemId: left.next.id });
-    else await finishIfDone(batchId);
+  };
+
+  /**
+   * The handler of one job, idempotent: its items' statuses say what is left. It takes its
+   * queued items, stamps them at once, and moves the finished ones out of the window together
+   * (one statement), handing their places to the next group. A document that failed in a way a
+   * retry may cure stays `stamping` and the job throws: its retry runs those alone.
+   */
+  const runGroup = async (data: TBatchItemJob, job: TJobInfo) => {
+    const { batchId } = data;
+    const itemIds = data.itemIds ?? (data.itemId !== undefined ? [data.itemId] : []);
+    if (itemIds.length === 0) return;
+    // The usual case: the items are queued in a running batch and this job takes them.
+    const claimed = await queue.claimGroup(db, itemIds, job.id);
+    const items = claimed?.items ?? [];
+    let batch = claimed?.batch;
+    const taken = new Set(items.map((i) => i.id));
+    if (taken.size < itemIds.length) {
+      // Not taken: a paused batch's items give their job back; stamping ones are a retried job's.
+      const rest = await repo.itemsWithBatch(
+        db,
+        itemIds.filter((id) => !taken.has(id)),
+      );
+      const ours = rest.filter((r) => r.item.batchId === batchId && r.item.jobId === job.id);
+      batch ??= ours[0]?.batch;
+      const queuedIds = ours.filter((r) => r.item.status === 'queued').map((r) => r.item.id);
+      if (queuedIds.length > 0 && ours[0]?.batch.status === 'paused')
+        await queue.releaseJobs(db, queuedIds, job.id);
+      items.push(...ours.filter((r) => r.item.status === 'stamping').map((r) => r.item));
+    }
+    if (!batch || items.length === 0) return;
+    const running = batch;
+    // Each document keys its units by the job and itself (one job, several documents); a job
+    // sent before groups (one item) keeps its own id.
+    const attemptOf = (itemId: number): TJobInfo =>
+      data.itemIds ? { ...job, id: `${job.id}.${itemId}` } : job;
+    const runs = await Promise.all(
+      items.map((item) => runOne(running, item, taken.has(item.id), attemptOf(item.id))),
+    );
+    await finish(
+      batchId,
+      runs.flatMap((r) => (r.kind === 'done' ? [r.outcome] : [])),
+    );
+    const retry = runs.find((r) => r.kind === 'retry');
+    if (retry?.kind === 'retry') {
+      const { error } = retry;
+      throw new Error(error instanceof Error ? error.message : 'stamp failed');
+    }
   };
 
   return {
-    runItem,
+    runGroup,
     pump,
     finishIfDone,
     /**
@@ -215,21 +276,23 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
      * their id, running batches are topped up and finished when nothing is left.
      */
     sweep: async () => {
-      for (const lost of await queue.staleQueued(db, new Date(Date.now() - LOST_JOB_MS))) {
-        if (lost.jobId) await deps.send(lost.jobId, { batchId: lost.batchId, itemId: lost.id });
+      // Lost jobs are sent again whole (their items share the id).
+      const lost = new Map<string, { batchId: number; ids: number[] }>();
+      for (const item of await queue.staleQueued(db, new Date(Date.now() - LOST_JOB_MS))) {
+        if (!item.jobId) continue;
+        const group = lost.get(item.jobId) ?? { batchId: item.batchId, ids: [] };
+        lost.set(item.jobId, { ...group, ids: [...group.ids, item.id] });
       }
+      for (const [jobId, { batchId, ids }] of lost)
+        await deps.send(jobId, { batchId, itemIds: ids });
       for (const stuck of await queue.staleStamping(db, new Date(Date.now() - STUCK_ITEM_MS))) {
         const outcome = stuck.documentId === null ? null : await alreadyStamped(stuck.documentId);
-        const left =
+        if (outcome?.kind === 'rest' && outcome.busy) continue;
+        await finish(stuck.batchId, [
           outcome?.kind === 'stamped'
-            ? await markStamped(stuck.id, outcome.serial, outcome.at)
-            : outcome?.kind === 'rest' && outcome.busy
-              ? undefined
-              : await queue.finishItem(db, stuck.id, 'failed', {
-                  reason: 'Processing stopped; retry the failed documents',
-                });
-        if (left?.next)
-          await deps.send(left.next.jobId, { batchId: stuck.batchId, itemId: left.next.id });
+            ? stampedOutcome(stuck.id, outcome.serial, outcome.at)
+            : failedOutcome(stuck.id, 'Processing stopped; retry the failed documents'),
+        ]);
         await finishIfDone(stuck.batchId);
       }
       for (const id of await queue.runningBatchIds(db)) {

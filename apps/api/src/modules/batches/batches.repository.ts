@@ -5,6 +5,7 @@ import type {
   TBatchSortKey,
 } from '@bubuh/contracts';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
 import { containsText, firstOf, insertOne, rowWithParent, sortedPageOf } from '../../db/query.ts';
 import { batches, batchItems, documents, users } from '../../db/schema.ts';
@@ -53,7 +54,7 @@ const visibleTo = (v: TVisibility): SQL =>
     : eq(batches.ownerUserId, v.userId)) as SQL;
 
 /** The SET of a batch's counters when `n` items move from one status to another. */
-const counterMove = (from: TBatchItemStatus | null, to: TBatchItemStatus, n: number) => {
+const counterMove = (from: TBatchItemStatus | null, to: TBatchItemStatus, n: number | SQL) => {
   const set: Record<string, SQL | Date> = {
     [COUNTER_KEY[to]]: sql`${COUNTER[to]} + ${n}`,
     updatedAt: new Date(),
@@ -154,6 +155,14 @@ const itemWithBatch = rowWithParent({ item: batchItems, batch: batches }, batchI
 export const findItemWithBatch = (db: TDbOrTx, id: number) =>
   itemWithBatch(db, eq(batchItems.id, id));
 
+/** Items by id with their batch, in one statement. */
+export const itemsWithBatch = (db: TDbOrTx, ids: number[]) =>
+  db
+    .select({ item: batchItems, batch: batches })
+    .from(batchItems)
+    .innerJoin(batches, eq(batches.id, batchItems.batchId))
+    .where(inArray(batchItems.id, ids));
+
 /** The uploaded bytes of a batch's files (kept on its row by `insertItem` and `deleteItem`). */
 export const batchBytes = async (db: TDbOrTx, batchId: number) => {
   const [row] = await db
@@ -244,18 +253,7 @@ const lockItemIn = async (tx: TDbOrTx, itemId: number, statuses: TBatchItemStatu
  * wait is not moved: the runner's moves start from a status committed before), and the
  * counters move only for an item that moved.
  */
-const moveItemFrom = async (...args: Parameters<typeof itemMoveParts>) => {
-  const [db] = args;
-  const { locked, moved, counted } = itemMoveParts(...args);
-  const [row] = await db.with(locked, moved, counted).select().from(moved);
-  return row;
-};
-
-/**
- * The parts of an item's one-statement move (`moveItemFrom`): the batch row locked (with its
- * newest status), the item moved, the counters moved for a moved item.
- */
-export const itemMoveParts = (
+const moveItemFrom = async (
   db: TDbOrTx,
   itemId: number,
   from: TBatchItemStatus,
@@ -263,10 +261,30 @@ export const itemMoveParts = (
   values: Partial<typeof batchItems.$inferInsert>,
   onlyIfBatch?: TBatchRow['status'][],
 ) => {
+  const { locked, moved, counted } = itemMoveParts(db, [itemId], from, to, values, onlyIfBatch);
+  const [row] = await db.with(locked, moved, counted).select().from(moved);
+  return row;
+};
+
+/**
+ * The parts of a one-statement move of items of one batch (`moveItemFrom`, the runner's group
+ * moves): the batch row locked (with its newest status), the items moved, the counters moved by
+ * as many items as moved. `itemIds` holds one item or several of the same batch.
+ */
+export const itemMoveParts = (
+  db: TDbOrTx,
+  itemIds: number[],
+  from: TBatchItemStatus,
+  to: TBatchItemStatus,
+  values: PgUpdateSetSource<typeof batchItems>,
+  onlyIfBatch?: TBatchRow['status'][],
+  /** A further condition on the items (e.g. the job that holds them). */
+  andItem?: SQL,
+) => {
   const ofItem = db
     .select({ id: batchItems.batchId })
     .from(batchItems)
-    .where(eq(batchItems.id, itemId));
+    .where(eq(batchItems.id, itemIds[0] ?? 0));
   const locked = db.$with('locked_batch').as(
     db
       .select({ id: batches.id, status: batches.status })
@@ -280,11 +298,14 @@ export const itemMoveParts = (
   const moved = db.$with('moved_item').as(
     db
       .update(batchItems)
-      .set({ ...values, status: to, updatedAt: new Date() })
+      .set({ status: to, ...values, updatedAt: new Date() })
       .where(
         and(
-          eq(batchItems.id, itemId),
+          itemIds.length === 1
+            ? eq(batchItems.id, itemIds[0] ?? 0)
+            : inArray(batchItems.id, itemIds),
           eq(batchItems.status, from),
+          andItem,
           inArray(batchItems.batchId, db.select({ id: locked.id }).from(locked)),
         ),
       )
@@ -294,7 +315,7 @@ export const itemMoveParts = (
   const counted = db.$with('counted_batch').as(
     db
       .update(batches)
-      .set(counterMove(from, to, 1))
+      .set(counterMove(from, to, itemIds.length === 1 ? 1 : sql`(select count(*) from ${moved})`))
       .where(inArray(batches.id, db.select({ id: moved.batchId }).from(moved)))
       .returning({ id: batches.id }),
   );
