@@ -18,10 +18,12 @@ describe('bulk stamping with the Peruri provider', () => {
   let ctx: TTestContext;
   let fake: Awaited<ReturnType<typeof startFakePeruri>>;
   let pki: LocalPki;
+  /** Peruri's hash signing fails this many more times (a provider error: the job retries). */
+  let failSignings = 0;
 
   beforeAll(async () => {
     pki = await createLocalPki({ organization: 'Peruri Batch' });
-    fake = await startFakePeruri(pki);
+    fake = await startFakePeruri(pki, { failSigning: () => failSignings-- > 0 });
     ctx = await createTestContext({
       env: { ...RELAXED_LIMITS, BATCH_CONCURRENCY: '3' },
       meterai: () => fakePeruriProvider(fake, pki, { minIntervalMs: INTERVAL_MS }),
@@ -78,6 +80,24 @@ describe('bulk stamping with the Peruri provider', () => {
     const report = pdfsig(download.rawPayload);
     expect(report).toContain(`Signature Field Name: Emet${first?.serial_number}`);
     expect(report).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  it("retries only the document whose stamp failed: its group's others finish, its serial is used again, one unit each", async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 4);
+    const batch = await createBatch(ctx, session, 'Perjanjian ulang');
+    const names = ['ulang-1.pdf', 'ulang-2.pdf', 'ulang-3.pdf', 'ulang-4.pdf'];
+    for (const name of names) await addBatchPdf(ctx, session, batch.id, name);
+    const before = fake.requests.length;
+    failSignings = 1;
+    const done = await runBatchToEnd(ctx, session, batch.id);
+    expect(done.batch.counts).toMatchObject({ stamped: 4, failed: 0 });
+    const calls = fake.requests.slice(before);
+    // Four serials for four documents (the failed stamp's serial stamped on the retry), five
+    // signings (one failed), and exactly the four units spent.
+    expect(calls.filter((r) => r.url === '/chanel/stampv2')).toHaveLength(4);
+    expect(calls.filter((r) => r.url.endsWith('/docSigningM'))).toHaveLength(5);
+    expect(new Set(done.data.map((i) => i.serial_number)).size).toBe(4);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
   });
 
   it('gives calls made at once slots the interval apart, never blocking a nested call', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf } from '../../db/query.ts';
-import { batches, batchItems } from '../../db/schema.ts';
+import { batches, batchItems, documents } from '../../db/schema.ts';
 import { itemMoveParts } from './batches.repository.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -169,7 +169,7 @@ export const finishItems = async (db: TDb, outcomes: TItemOutcome[], nextJobId: 
 /**
  * A job takes its items (queued → stamping, with the counters, as `moveItem`) while their batch
  * runs, and reads the batch with them, in one statement. Only items still held by this job
- * move. The moved items and their batch, or undefined when none moved.
+ * move. The moved items, their documents by id and their batch, or undefined when none moved.
  */
 export const claimGroup = async (db: TDb, itemIds: number[], jobId: string) => {
   const { locked, moved, counted } = itemMoveParts(
@@ -186,9 +186,17 @@ export const claimGroup = async (db: TDb, itemIds: number[], jobId: string) => {
     .select()
     .from(moved)
     // The batch as the statement began (its counters move in `counted`; the rest is fixed once it runs).
-    .innerJoin(batches, eq(batches.id, moved.batchId));
+    .innerJoin(batches, eq(batches.id, moved.batchId))
+    // Each item's document as it is now: the stamp does not read it again.
+    .leftJoin(documents, eq(documents.id, moved.documentId));
   const [first] = rows;
-  return first && { items: rows.map((r) => r.moved_item), batch: first.batches };
+  return (
+    first && {
+      items: rows.map((r) => r.moved_item),
+      documents: new Map(rows.flatMap((r) => (r.documents ? [[r.documents.id, r.documents]] : []))),
+      batch: first.batches,
+    }
+  );
 };
 
 /** Queued items whose job was given out before `before` (their job may have been lost). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TDb } from '../../db/client.ts';
 import type { TJobData, TJobInfo } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { TDocumentRow } from '../documents/documents.repository.ts';
 import * as documentsRepo from '../documents/documents.repository.ts';
 import type { TSigningService } from '../signing/signing.service.ts';
 import * as stampingRepo from '../stamping/stamping.repository.ts';
@@ -159,6 +160,8 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     item: repo.TBatchItemRow,
     claimed: boolean,
     attempt: TJobInfo,
+    /** The item's document as its claim read it (the stamp does not read it again). */
+    document?: TDocumentRow,
   ): Promise<TItemRun> => {
     const documentId = item.documentId;
     if (documentId === null) return { kind: 'skip' };
@@ -195,6 +198,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
           },
           // The results of a batch are filed together in a locker folder named after it.
           lockerFolder: batch.name,
+          ...(claimed && document && before.state === null ? { document } : {}),
         },
         { jobId: attempt.id, retryCount: attempt.retryCount },
       );
@@ -247,7 +251,15 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     const attemptOf = (itemId: number): TJobInfo =>
       data.itemIds ? { ...job, id: `${job.id}.${itemId}` } : job;
     const runs = await Promise.all(
-      items.map((item) => runOne(running, item, taken.has(item.id), attemptOf(item.id))),
+      items.map((item) =>
+        runOne(
+          running,
+          item,
+          taken.has(item.id),
+          attemptOf(item.id),
+          item.documentId === null ? undefined : claimed?.documents.get(item.documentId),
+        ),
+      ),
     );
     await finish(
       batchId,

@@ -8,6 +8,7 @@ import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/me
 import type { TFileStore } from '../../storage/file-store.ts';
 import { applyEvent, busy, storedNext } from '../documents/document-events.ts';
 import { runClaimedWork, type TClaimedWork } from '../documents/document-work.ts';
+import type { TDocumentRow } from '../documents/documents.repository.ts';
 import { loadDocument } from '../documents/documents.service.ts';
 import { type TJobAttempt, takeOverEarlierAttempts } from '../documents/documents-takeover.ts';
 import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
@@ -36,6 +37,8 @@ export type TStampInput = {
   request: TStampRequest;
   /** The folder of the actor's private locker the result is filed in (a batch's name). */
   lockerFolder?: string;
+  /** The document as the caller has just read it (a batch's claim): not read again. */
+  document?: TDocumentRow;
 };
 
 export type TStampResult = { document_id: number; serial_number: string; status: 'stamp' };
@@ -80,11 +83,14 @@ export const createStampingService = (deps: TStampingDeps) => {
    * is released, the serial kept as failed (for the retry) and the document goes back to rest.
    */
   const stamp = async (
-    { actor, payer, request: input }: TStampInput,
+    { actor, payer, request: input, document }: TStampInput,
     attempt?: TJobAttempt,
   ): Promise<TStampResult & { file?: TStoredFile; balanceAfter?: number | undefined }> => {
     let request = input;
-    let doc = await loadDocument(db, actor, request.document_id);
+    let doc =
+      document?.id === request.document_id && canManage(actor, document)
+        ? document
+        : await loadDocument(db, actor, request.document_id);
     if (!canManage(actor, doc))
       throw AppError.forbidden('Only the owner or a company admin can stamp this document');
     if (attempt) {
