@@ -7,7 +7,7 @@ import type {
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
-import { containsText, firstOf, insertOne, rowWithParent, sortedPageOf } from '../../db/query.ts';
+import { containsText, firstOf, insertOne, sortedPageOf } from '../../db/query.ts';
 import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
@@ -149,11 +149,6 @@ export const itemsAfter = (
 
 export const findItem = (db: TDbOrTx, id: number) =>
   firstOf(db.select().from(batchItems).where(eq(batchItems.id, id)));
-
-/** An item with its batch, in one statement. */
-const itemWithBatch = rowWithParent({ item: batchItems, batch: batches }, batchItems.batchId);
-export const findItemWithBatch = (db: TDbOrTx, id: number) =>
-  itemWithBatch(db, eq(batchItems.id, id));
 
 /** Items by id with their batch, in one statement. */
 export const itemsWithBatch = (db: TDbOrTx, ids: number[]) =>
