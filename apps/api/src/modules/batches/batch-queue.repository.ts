@@ -199,6 +199,14 @@ export const claimGroup = async (db: TDb, itemIds: number[], jobId: string) => {
   );
 };
 
+/** Items by id with their batch, in one statement. */
+export const itemsWithBatch = (db: TDbOrTx, ids: number[]) =>
+  db
+    .select({ item: batchItems, batch: batches })
+    .from(batchItems)
+    .innerJoin(batches, eq(batches.id, batchItems.batchId))
+    .where(inArray(batchItems.id, ids));
+
 /** Queued items whose job was given out before `before` (their job may have been lost). */
 export const staleQueued = (db: TDbOrTx, before: Date) =>
   db

@@ -9,7 +9,7 @@ import * as stampingRepo from '../stamping/stamping.repository.ts';
 import type { TStampingService } from '../stamping/stamping.service.ts';
 import { targetPage } from './batch-boxes.ts';
 import * as queue from './batch-queue.repository.ts';
-import * as repo from './batches.repository.ts';
+import type * as repo from './batches.repository.ts';
 
 /**
  * The data of one job: its batch and the ids of the items it stamps together (read again by
@@ -233,7 +233,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     const taken = new Set(items.map((i) => i.id));
     if (taken.size < itemIds.length) {
       // Not taken: a paused batch's items give their job back; stamping ones are a retried job's.
-      const rest = await repo.itemsWithBatch(
+      const rest = await queue.itemsWithBatch(
         db,
         itemIds.filter((id) => !taken.has(id)),
       );

@@ -150,14 +150,6 @@ export const itemsAfter = (
 export const findItem = (db: TDbOrTx, id: number) =>
   firstOf(db.select().from(batchItems).where(eq(batchItems.id, id)));
 
-/** Items by id with their batch, in one statement. */
-export const itemsWithBatch = (db: TDbOrTx, ids: number[]) =>
-  db
-    .select({ item: batchItems, batch: batches })
-    .from(batchItems)
-    .innerJoin(batches, eq(batches.id, batchItems.batchId))
-    .where(inArray(batchItems.id, ids));
-
 /** The uploaded bytes of a batch's files (kept on its row by `insertItem` and `deleteItem`). */
 export const batchBytes = async (db: TDbOrTx, batchId: number) => {
   const [row] = await db
