@@ -43,6 +43,10 @@ export const assertValidKey = (key: string): void => {
   }
 };
 
+/** The bytes as a Buffer over the same memory (no copy). */
+export const bufferOf = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /**
  * Every store's `put` input: `body` as a stream and the counter it is piped through, which fails
  * with FileTooLargeError past `maxBytes`; `size()` is how many bytes went through; `result()`
@@ -60,7 +64,7 @@ export const sizeCounted = (body: Readable | Uint8Array, options: TPutOptions = 
       callback(null, chunk);
     },
   });
-  const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
+  const source = body instanceof Uint8Array ? Readable.from([bufferOf(body)]) : body;
   const result = () => (options.keepBytes ? { size, bytes: Buffer.concat(kept, size) } : { size });
   return { source, counter, size: () => size, result };
 };

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, probeStore, sizeCounted, type TFileStore } from './file-store.ts';
+import {
+  assertValidKey,
+  bufferOf,
+  FileTooLargeError,
+  probeStore,
+  sizeCounted,
+  type TFileStore,
+} from './file-store.ts';
 
 /** Local-disk FileStore under `root` (default ./data/files). Writes are atomic (temp + rename). */
 export const createLocalFileStore = (root: string): TFileStore => {
@@ -29,6 +36,21 @@ export const createLocalFileStore = (root: string): TFileStore => {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.part`;
+      if (body instanceof Uint8Array) {
+        // Bytes in memory (a stamped file): one write, no stream.
+        const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+        if (body.byteLength > maxBytes) throw new FileTooLargeError(maxBytes);
+        try {
+          await fsp.writeFile(temp, body, { flag: 'wx' });
+          await fsp.rename(temp, target);
+        } catch (error) {
+          await fsp.rm(temp, { force: true });
+          await removeEmptyItemFolder(key);
+          throw error;
+        }
+        const size = body.byteLength;
+        return options.keepBytes ? { size, bytes: bufferOf(body) } : { size };
+      }
       const { source, counter, result } = sizeCounted(body, options);
       const sink = fs.createWriteStream(temp, { flags: 'wx' });
       try {

@@ -79,7 +79,13 @@ export const createLockerFiles = (deps: {
    */
   const store = async (
     auth: TActor,
-    input: { name: string; source: Readable; parentId: number | null; space: TLockerSpace },
+    input: {
+      name: string;
+      /** The file as a stream, or its bytes when in memory (a stamped file). */
+      source: Readable | Uint8Array;
+      parentId: number | null;
+      space: TLockerSpace;
+    },
     extra: {
       documentId?: number;
       serialNumber?: string | null;

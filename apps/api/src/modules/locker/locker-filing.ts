@@ -17,8 +17,11 @@ export type TFilingInput = {
   folderId?: number | null;
   /** A root folder of the actor's private locker by name, created if missing (a batch's name). */
   folderName?: string;
-  /** The document's file as the caller has just stored it (the stamp): not read again. */
-  file?: { fileName: string; currentKey: string; companyId: number | null };
+  /**
+   * The document's file as the caller has just stored it (the stamp), with its bytes when at
+   * hand: not read again.
+   */
+  file?: { fileName: string; currentKey: string; companyId: number | null; bytes?: Uint8Array };
 };
 
 /** Files a finished document in its actor's locker; never throws (the stamp stays done). */
@@ -102,7 +105,12 @@ export const createLockerFiling = (deps: {
       const name = /\.pdf$/i.test(doc.fileName) ? doc.fileName : `${doc.fileName}.pdf`;
       await lockerFiles.store(
         actor,
-        { name, source: await files.stream(doc.currentKey), parentId, space: 'private' },
+        {
+          name,
+          source: handed?.bytes ?? (await files.stream(doc.currentKey)),
+          parentId,
+          space: 'private',
+        },
         {
           documentId,
           serialNumber: input.serialNumber ?? existing?.serialNumber ?? null,

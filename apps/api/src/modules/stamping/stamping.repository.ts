@@ -1,7 +1,7 @@
 import type { TStoredDocumentState } from '@bubuh/contracts';
-import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf, insertOne, latestWhere } from '../../db/query.ts';
+import { firstOf, insertOne } from '../../db/query.ts';
 import { documents, serialNumbers, unitReservations } from '../../db/schema.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
 import { stateUpdate, type TDocumentValues } from '../documents/documents.repository.ts';
@@ -23,18 +23,32 @@ export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped'
 export const serialById = (db: TDbOrTx, id: number) =>
   firstOf(db.select().from(serialNumbers).where(eq(serialNumbers.id, id)));
 
-/** The newest serial of a document that was issued but never stamped, since `since`. */
-export const unstampedSerialOf = (db: TDbOrTx, documentId: number, provider: string, since: Date) =>
-  latestWhere(
-    db,
-    serialNumbers,
-    and(
-      eq(serialNumbers.documentId, documentId),
-      eq(serialNumbers.provider, provider),
-      inArray(serialNumbers.status, ['issued', 'failed']),
-      gte(serialNumbers.issuedAt, since),
-    ),
-    [desc(serialNumbers.id)],
+/**
+ * The stamp's claim: the document from `from` to `to` (its legal move decided by the caller,
+ * document-events) and, in the same statement, the id of its newest serial of `provider` issued
+ * since `since` and never stamped (null when none): the serial the stamp uses again. Undefined
+ * when the document was no longer in `from` (another change won).
+ */
+export const claimForStamp = (
+  db: TDbOrTx,
+  documentId: number,
+  from: TStoredDocumentState,
+  to: TStoredDocumentState,
+  provider: string,
+  since: Date,
+) =>
+  firstOf(
+    stateUpdate(db, documentId, from, to).returning({
+      id: documents.id,
+      reusableSerialId: sql<
+        number | null
+      >`(select ${serialNumbers.id} from ${serialNumbers} where ${and(
+        eq(serialNumbers.documentId, documentId),
+        eq(serialNumbers.provider, provider),
+        inArray(serialNumbers.status, ['issued', 'failed']),
+        gte(serialNumbers.issuedAt, since),
+      )} order by ${serialNumbers.id} desc limit 1)`,
+    }),
   );
 
 /** Serials of a document still `issued` (their attempt died) become `failed`: reusable. */

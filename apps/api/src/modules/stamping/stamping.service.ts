@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { signingMethodAfter, type TStampRequest } from '@bubuh/contracts';
+import { signingMethodAfter, type TDocumentState, type TStampRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { actorOf, canManage, payerOf, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { applyEvent, busy, storedNext } from '../documents/document-events.ts';
+import { busy, storedNext } from '../documents/document-events.ts';
 import { runClaimedWork, type TClaimedWork } from '../documents/document-work.ts';
 import type { TDocumentRow } from '../documents/documents.repository.ts';
 import { loadDocument } from '../documents/documents.service.ts';
@@ -44,7 +44,12 @@ export type TStampInput = {
 export type TStampResult = { document_id: number; serial_number: string; status: 'stamp' };
 
 /** The stamped file as just stored: the locker's copy is made from it without reading it again. */
-type TStoredFile = { fileName: string; currentKey: string; companyId: number | null };
+type TStoredFile = {
+  fileName: string;
+  currentKey: string;
+  companyId: number | null;
+  bytes: Uint8Array;
+};
 
 /** How long a serial whose stamp failed may be stamped again (Peruri's portal allows 48 h). */
 const SERIAL_RETRY_WINDOW_MS = 48 * 60 * 60_000;
@@ -60,20 +65,29 @@ export const createStampingService = (deps: TStampingDeps) => {
     return key;
   };
 
-  /** The failed, never-stamped serial of a document and its image, when it can be used again. */
-  const reusableSerialOf = async (documentId: number) => {
-    const row = await repo.unstampedSerialOf(
-      db,
-      documentId,
-      meterai.name,
-      new Date(Date.now() - SERIAL_RETRY_WINDOW_MS),
-    );
+  /**
+   * The failed, never-stamped serial the claim found for the document (`claimForStamp`) and its
+   * image, when it can be used again.
+   */
+  const reusableSerial = async (serialId: number | null) => {
+    if (serialId === null) return null;
+    const row = await repo.serialById(db, serialId);
     if (!row) return null;
     const image = row.imageKey
       ? await files.get(row.imageKey).catch(() => null)
       : ((await meterai.stampImage?.(row.serial)) ?? null);
     if (!image) return null;
     return { serial: row.serial, image, row };
+  };
+
+  /** The stamp's claim (`start-stamp`, a conditional UPDATE): a 409 for the loser of a race. */
+  const claimStamp = async (doc: { id: number; state: TDocumentState }) => {
+    if (doc.state === 'deleted') throw new Error('deletes go through remove');
+    const to = storedNext(doc.state, { type: 'start-stamp' });
+    const since = new Date(Date.now() - SERIAL_RETRY_WINDOW_MS);
+    const row = await repo.claimForStamp(db, doc.id, doc.state, to, meterai.name, since);
+    if (!row) throw busy();
+    return row;
   };
 
   /**
@@ -138,7 +152,9 @@ export const createStampingService = (deps: TStampingDeps) => {
 
     // The claim: one stamp per document, whoever else changes it meanwhile (cancel, delete,
     // another stamp or a signature) makes this a 409.
-    await applyEvent(db, doc, { type: 'start-stamp' }).catch((error: unknown) => {
+    // A serial issued for this document whose stamp failed is read with the claim (the claim
+    // holds the document: no other attempt changes its serials meanwhile).
+    const claimed = await claimStamp(doc).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'CONFLICT')
         throw new AppError('CONFLICT', 'Dokumen sedang diproses atau sudah dibubuhi e-Meterai', {
           document_id: 'busy',
@@ -166,7 +182,7 @@ export const createStampingService = (deps: TStampingDeps) => {
     return runClaimedWork(db, files, work, async (unit, store) => {
       // A serial issued for this document whose stamp failed is used again (never a second
       // serial for one document while the first can still be stamped).
-      const reused = await reusableSerialOf(doc.id);
+      const reused = await reusableSerial(claimed.reusableSerialId);
       const issued =
         reused ??
         (await meterai.issueSerial({
@@ -239,7 +255,12 @@ export const createStampingService = (deps: TStampingDeps) => {
         document_id: doc.id,
         serial_number: issued.serial,
         status: 'stamp' as const,
-        file: { fileName: doc.fileName, currentKey: key, companyId: doc.companyId },
+        file: {
+          fileName: doc.fileName,
+          currentKey: key,
+          companyId: doc.companyId,
+          bytes: stamped.bytes,
+        },
         balanceAfter: unit.balanceAfter,
       };
     });
