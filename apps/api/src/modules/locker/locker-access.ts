@@ -85,7 +85,21 @@ export const lockerStatus = async (
   now = new Date(),
 ): Promise<TLockerStatus> => {
   const account = accountOf(auth);
-  const { plan, usedBytes } = await repo.planAndUse(scopeOf(auth), account);
+  return statusOf(await repo.planAndUse(scopeOf(auth), account), account, now);
+};
+
+/** The locker's status from the plan and the bytes its account uses (`planAndUse`'s answer). */
+export const statusOf = (
+  {
+    plan,
+    usedBytes,
+  }: {
+    plan: { isDigitalLocker: boolean; expiresAt: Date | null; maxBytes: number | null } | undefined;
+    usedBytes: number;
+  },
+  account: string,
+  now = new Date(),
+): TLockerStatus => {
   const enabled = plan?.isDigitalLocker === true;
   const expiresAt = plan?.expiresAt ?? null;
   return {

@@ -3,7 +3,7 @@ import type { TActor } from '../../lib/access.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TLockerRow } from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
-import { lockerStatus, scopeOf, spaceRef } from './locker-access.ts';
+import { accountOf, scopeOf, spaceRef, statusOf } from './locker-access.ts';
 import type { TLockerFiles } from './locker-files.ts';
 import { uniqueName } from './locker-mapper.ts';
 import { DEFAULT_FILING_FOLDER, type TLockerSettings } from './locker-settings.ts';
@@ -83,16 +83,18 @@ export const createLockerFiling = (deps: {
   const fileIntoLocker: TFileIntoLocker = async (input) => {
     const { actor, documentId } = input;
     try {
-      const status = await lockerStatus(repo, actor);
+      // The locker's status, the earlier copy and a batch's folder in one read.
+      const wanted = input.folderId == null ? input.folderName : undefined;
+      const ref = spaceRef(actor, 'private');
+      const account = accountOf(actor);
+      const state = await repo.filingState(scopeOf(actor), account, ref, documentId, wanted);
+      const status = statusOf(state, account);
       if (!status.enabled || status.readOnly) return;
       // Only a document of the actor's own company (or, personal, of none) is filed.
       const handed = input.file?.companyId === actor.companyId ? input.file : undefined;
       const doc = handed ?? (await repo.documentFile(documentId, scopeOf(actor)));
       if (!doc) return;
-      // The earlier copy and a batch's folder in one read.
-      const wanted = input.folderId == null ? input.folderName : undefined;
-      const ref = spaceRef(actor, 'private');
-      const { copy: existing, folder } = await repo.filingLookup(ref, documentId, wanted);
+      const { copy: existing, folder } = state;
       if (existing && existing.sourceKey === doc.currentKey) return;
       // A batch's folder, just read or created, is not read again by the store.
       const named = wanted ? await folderNamed(actor, wanted, folder ?? null) : undefined;

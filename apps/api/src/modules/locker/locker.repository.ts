@@ -16,16 +16,9 @@ import {
 import type { TDb, TTx } from '../../db/client.ts';
 import { limitLockCall } from '../../db/count-limit.ts';
 import { firstOf, insertOne, updateById } from '../../db/query.ts';
-import {
-  documents,
-  lockerItems,
-  lockerPlanLimits,
-  lockerUsage,
-  plans,
-  subscriptions,
-} from '../../db/schema.ts';
-import { activeSubscriptionOf } from '../plans/plans.repository.ts';
+import { documents, lockerItems, lockerUsage } from '../../db/schema.ts';
 import { nameParts } from './locker-mapper.ts';
+import { lockerPlanQuery, planAndUseOf, planFields, usedBytesOf } from './locker-plan.query.ts';
 
 export type TLockerRow = typeof lockerItems.$inferSelect;
 export type TLockerInsert = typeof lockerItems.$inferInsert;
@@ -265,27 +258,6 @@ export const createLockerRepository = (db: TDb) => {
     deleteRow: async (id: number) =>
       (await db.delete(t).where(eq(t.id, id)).returning({ id: t.id })).length > 0,
 
-    /**
-     * What the automatic filing reads, in one statement: the private space's earlier copy of a
-     * document (live or trashed; filing is idempotent per document) and, when `folderName` is
-     * given, the live root folder of that name.
-     */
-    filingLookup: async (ref: TSpaceRef, documentId: number, folderName: string | undefined) => {
-      const rows = await db
-        .select()
-        .from(t)
-        .where(
-          or(
-            and(inSpace(ref), eq(t.documentId, documentId), eq(t.kind, 'file')),
-            folderName === undefined ? undefined : rootFolderOf(ref, folderName),
-          ),
-        );
-      return {
-        copy: rows.find((r) => r.kind === 'file'),
-        folder: rows.find((r) => r.kind === 'folder'),
-      };
-    },
-
     /** A live folder of a space's root with this name (the automatic filing's folder). */
     rootFolderNamed: (ref: TSpaceRef, name: string) =>
       firstOf(db.select().from(t).where(rootFolderOf(ref, name)).limit(1)),
@@ -372,25 +344,44 @@ export const createLockerRepository = (db: TDb) => {
      * storage account uses: one statement when there is a subscription (every stamp files a copy).
      */
     planAndUse: async (scope: TLockerScope, account: string) => {
+      const plan = lockerPlanQuery(db, scope).as('plan');
       const [row] = await db
-        .select({
-          isDigitalLocker: plans.isDigitalLocker,
-          expiresAt: subscriptions.expiresAt,
-          maxBytes: lockerPlanLimits.maxBytes,
-          usedBytes:
-            sql<number>`coalesce((select ${lockerUsage.usedBytes} from ${lockerUsage} where ${lockerUsage.account} = ${account}), 0)`.mapWith(
-              Number,
-            ),
-        })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .leftJoin(lockerPlanLimits, eq(lockerPlanLimits.planId, plans.id))
-        .where(activeSubscriptionOf(scope.companyId, scope.userId))
-        .orderBy(desc(subscriptions.startedAt))
-        .limit(1);
-      if (!row) return { plan: undefined, usedBytes: await used(account) };
-      const { usedBytes, ...plan } = row;
-      return { plan, usedBytes };
+        .select({ plan: planFields(plan), usedBytes: usedBytesOf(account) })
+        .from(sql`(select 1) as one`)
+        .leftJoin(plan, sql`true`);
+      return planAndUseOf(row);
+    },
+
+    /**
+     * What the automatic filing reads first, in one statement: the plan and the account's used
+     * bytes (as `planAndUse`), the document's earlier copy in the space and, when `folderName` is
+     * given, the space's root folder of that name (a batch's folder).
+     */
+    filingState: async (
+      scope: TLockerScope,
+      account: string,
+      ref: TSpaceRef,
+      documentId: number,
+      folderName: string | undefined,
+    ) => {
+      const plan = lockerPlanQuery(db, scope).as('plan');
+      const rows = await db
+        .select({ plan: planFields(plan), usedBytes: usedBytesOf(account), item: t })
+        .from(sql`(select 1) as one`)
+        .leftJoin(plan, sql`true`)
+        .leftJoin(
+          t,
+          or(
+            and(inSpace(ref), eq(t.documentId, documentId), eq(t.kind, 'file')),
+            folderName === undefined ? undefined : rootFolderOf(ref, folderName),
+          ),
+        );
+      const items = rows.flatMap((r) => (r.item ? [r.item] : []));
+      return {
+        ...planAndUseOf(rows[0]),
+        copy: items.find((r) => r.kind === 'file'),
+        folder: items.find((r) => r.kind === 'folder'),
+      };
     },
   };
 };
