@@ -375,6 +375,25 @@ describe('limits', () => {
     });
     expect(purge.statusCode, purge.body).toBe(200);
     expect((await storageUse(ctx, small.user)).size_use_user).toBe(20_000);
+    // A file whose name is taken is named apart, and its bytes count once.
+    const named = [];
+    for (const n of [1, 2]) {
+      const { res, item } = await uploadFile(ctx, small.user, {
+        name: 'c.txt',
+        content: Buffer.alloc(2_500 * n, 'c'),
+      });
+      expect(res.statusCode).toBe(201);
+      named.push(item?.name);
+    }
+    expect(named).toEqual(['c.txt', 'c (1).txt']);
+    expect((await storageUse(ctx, small.user)).size_use_user).toBe(27_500);
+    // One past the maximum under a taken name is refused, and nothing is counted for it.
+    const over = await uploadFile(ctx, small.user, {
+      name: 'c.txt',
+      content: Buffer.alloc(22_501, 'y'),
+    });
+    expect(over.res.statusCode).toBe(413);
+    expect((await storageUse(ctx, small.user)).size_use_user).toBe(27_500);
   });
 
   it('removes trash older than 30 days for good and gives its bytes back', async () => {

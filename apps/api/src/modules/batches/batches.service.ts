@@ -204,7 +204,8 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       if (batch.status === 'draft' && item.status === 'ready') await start(auth, batchId);
       else await runner.pump(batchId);
     }
-    return toWireItem((await repo.findItem(db, item.id)) ?? item);
+    // Started or pumped just now, the item may have moved on: read as it is; a draft's is as inserted.
+    return toWireItem(mode === 'process' ? ((await repo.findItem(db, item.id)) ?? item) : item);
   };
 
   const onlyDraft = () =>

@@ -43,6 +43,25 @@ export const spaceRef = (auth: TActor, space: TLockerSpace): TSpaceRef => {
   return { space, userId: auth.userId, companyId: auth.companyId };
 };
 
+type TLockerItemValues = Omit<
+  TLockerInsert,
+  'companyId' | 'ownerUserId' | 'parentId' | 'createdBy'
+>;
+
+/** A new item's row in `ref`'s space under `parentId`, made by `auth`. */
+export const itemValues = (
+  auth: TActor,
+  ref: TSpaceRef,
+  parentId: number | null,
+  item: TLockerItemValues,
+): TLockerInsert => ({
+  ...item,
+  companyId: auth.companyId,
+  ownerUserId: ref.space === 'private' ? auth.userId : null,
+  parentId,
+  createdBy: auth.userId,
+});
+
 /**
  * Adds the caller's new folder or file to `parentId` in the space, named apart from what is
  * already there ("name (1)"): in one statement when its name is free (the usual case), else
@@ -53,15 +72,9 @@ export const insertNamedApart = async (
   auth: TActor,
   ref: TSpaceRef,
   parentId: number | null,
-  item: Omit<TLockerInsert, 'companyId' | 'ownerUserId' | 'parentId' | 'createdBy'>,
+  item: TLockerItemValues,
 ) => {
-  const values = {
-    ...item,
-    companyId: auth.companyId,
-    ownerUserId: ref.space === 'private' ? auth.userId : null,
-    parentId,
-    createdBy: auth.userId,
-  };
+  const values = itemValues(auth, ref, parentId, item);
   const inserted = await repo.insertIfNameFree(ref, values);
   if (inserted) return inserted;
   return repo.inSpaceLock(ref, async (tx) => {

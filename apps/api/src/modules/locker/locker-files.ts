@@ -11,6 +11,7 @@ import type { TLockerService } from './locker.service.ts';
 import {
   accountOf,
   insertNamedApart,
+  itemValues,
   megabytes,
   spaceRef,
   type TLockerStatus,
@@ -128,25 +129,38 @@ export const createLockerFiles = (deps: {
         );
       }
       const account = accountOf(auth);
-      const usedBytes = await repo.reserve(account, size, status.maxBytes);
-      if (usedBytes === undefined) {
+      const item = {
+        kind: 'file' as const,
+        name: input.name,
+        storageKey: key,
+        sizeBytes: size,
+        mimeType: mime,
+        documentId: extra.documentId ?? null,
+        serialNumber: extra.serialNumber ?? null,
+        sourceKey: extra.sourceKey ?? null,
+      };
+      // The bytes reserved and the file inserted in one statement while its name is free.
+      const first = await repo.insertReserving(
+        ref,
+        itemValues(auth, ref, parent?.id ?? null, item),
+        { account, bytes: size, max: status.maxBytes },
+      );
+      if (first === 'full') {
         throw tooLarge(true, Math.max(0, status.maxBytes - (await repo.used(account))), 0);
       }
       let row: TLockerRow;
-      try {
-        row = await insertNamedApart(repo, auth, ref, parent?.id ?? null, {
-          kind: 'file',
-          name: input.name,
-          storageKey: key,
-          sizeBytes: size,
-          mimeType: mime,
-          documentId: extra.documentId ?? null,
-          serialNumber: extra.serialNumber ?? null,
-          sourceKey: extra.sourceKey ?? null,
-        });
-      } catch (error) {
-        await repo.release(account, size);
-        throw error;
+      let usedBytes: number;
+      if (first === 'taken') {
+        // Its name is taken: named apart under the space's lock, the bytes already reserved.
+        try {
+          row = await insertNamedApart(repo, auth, ref, parent?.id ?? null, item);
+        } catch (error) {
+          await repo.release(account, size);
+          throw error;
+        }
+        usedBytes = await repo.used(account);
+      } else {
+        ({ row, usedBytes } = first);
       }
       await checkNearlyFull(auth, input.space, account, usedBytes, status.maxBytes).catch(
         () => undefined,

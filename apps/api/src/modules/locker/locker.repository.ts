@@ -17,16 +17,23 @@ import type { TDb, TTx } from '../../db/client.ts';
 import { limitLockCall } from '../../db/count-limit.ts';
 import { firstOf, insertOne, updateById } from '../../db/query.ts';
 import { documents, lockerItems, lockerUsage } from '../../db/schema.ts';
+import { isAssertFailure } from '../../lib/db-errors.ts';
 import { nameParts } from './locker-mapper.ts';
-import { lockerPlanQuery, planAndUseOf, planFields, usedBytesOf } from './locker-plan.query.ts';
+import {
+  filingState,
+  inSpace,
+  planAndUse,
+  rootFolderOf,
+  type TFilingStateArgs,
+  type TLockerScope,
+  type TSpaceRef,
+} from './locker-queries.ts';
 
 export type TLockerRow = typeof lockerItems.$inferSelect;
 export type TLockerInsert = typeof lockerItems.$inferInsert;
 export type TLockerRowWithCount = TLockerRow & { itemCount: number };
 
-/** Whose locker a request sees: the caller's own items and (company users) the shared space. */
-export type TLockerScope = { userId: number; companyId: number | null };
-export type TSpaceRef = { space: 'private' | 'shared'; userId: number; companyId: number | null };
+export type { TLockerScope, TSpaceRef };
 
 const t = lockerItems;
 
@@ -35,12 +42,6 @@ const visible = (s: TLockerScope): SQL | undefined =>
   s.companyId === null
     ? eq(t.ownerUserId, s.userId)
     : or(eq(t.ownerUserId, s.userId), and(isNull(t.ownerUserId), eq(t.companyId, s.companyId)));
-
-/** Items of one space. */
-export const inSpace = (ref: TSpaceRef): SQL | undefined =>
-  ref.space === 'private'
-    ? eq(t.ownerUserId, ref.userId)
-    : and(isNull(t.ownerUserId), eq(t.companyId, ref.companyId ?? -1));
 
 /** The ids of an item and everything below it. */
 const subtree = (rootId: number): SQL =>
@@ -77,15 +78,17 @@ const spaceLock = (ref: TSpaceRef) =>
     lockNumber(ref.space === 'private' ? `u:${ref.userId}` : `c:${ref.companyId}`),
   );
 
-/** A live root folder of a space named `name` (case-insensitively, as names are kept apart). */
-const rootFolderOf = (ref: TSpaceRef, name: string) =>
-  and(
-    inSpace(ref),
-    isNull(t.parentId),
-    eq(t.kind, 'folder'),
-    sql`lower(${t.name}) = lower(${name})`,
-    isNull(t.trashedAt),
-  );
+/** Adds `bytes` to a storage account while it stays within `max` (no row: it would not). */
+const reserveUpdate = (db: TDb, use: { account: string; bytes: number; max: number }) =>
+  db
+    .insert(lockerUsage)
+    .values({ account: use.account, usedBytes: use.bytes })
+    .onConflictDoUpdate({
+      target: lockerUsage.account,
+      set: { usedBytes: sql`${lockerUsage.usedBytes} + ${use.bytes}`, updatedAt: new Date() },
+      setWhere: sql`${lockerUsage.usedBytes} + ${use.bytes} <= ${use.max}`,
+    })
+    .returning({ used: lockerUsage.usedBytes });
 
 export const createLockerRepository = (db: TDb) => {
   const listWhere = (where: SQL | undefined, order: TOrder): Promise<TLockerRowWithCount[]> =>
@@ -204,6 +207,39 @@ export const createLockerRepository = (db: TDb) => {
       return row;
     },
 
+    /**
+     * `insertIfNameFree` of a file that first adds its bytes to the storage account (as
+     * `reserve`), in one statement: `full` when the account cannot take them (nothing written),
+     * `taken` when the name is (the bytes stay reserved for the caller's next try), else the row
+     * and the account's bytes after it.
+     */
+    insertReserving: async (
+      ref: TSpaceRef,
+      values: TLockerInsert,
+      use: { account: string; bytes: number; max: number },
+    ) => {
+      if (use.bytes > use.max) return 'full' as const;
+      const reserved = db.$with('reserved').as(reserveUpdate(db, use));
+      const name = sql`(select ${values.name}::varchar from (select ${spaceLock(ref)}) as space_lock where bubuh_assert(exists (select 1 from ${reserved}), 'the locker is full'))`;
+      try {
+        const [row] = await db
+          .with(reserved)
+          .insert(t)
+          .values({ ...values, name })
+          .onConflictDoNothing()
+          .returning({
+            ...getTableColumns(t),
+            usedBytes: sql<number>`(select ${reserved.used} from ${reserved})`.mapWith(Number),
+          });
+        if (!row) return 'taken' as const;
+        const { usedBytes, ...item } = row;
+        return { row: item, usedBytes };
+      } catch (error) {
+        if (isAssertFailure(error)) return 'full' as const;
+        throw error;
+      }
+    },
+
     update: (tx: TTx | TDb, id: number, values: Partial<TLockerInsert>) =>
       updateById(tx, t, id, values),
 
@@ -311,25 +347,6 @@ export const createLockerRepository = (db: TDb) => {
 
     used,
 
-    /**
-     * Adds `bytes` to the account if the total stays within `max`, in one upsert, so parallel
-     * uploads are decided by the row lock and cannot pass the limit together. The new total, or
-     * undefined when it would pass `max`.
-     */
-    reserve: async (account: string, bytes: number, max: number): Promise<number | undefined> => {
-      if (bytes > max) return undefined;
-      const [row] = await db
-        .insert(lockerUsage)
-        .values({ account, usedBytes: bytes })
-        .onConflictDoUpdate({
-          target: lockerUsage.account,
-          set: { usedBytes: sql`${lockerUsage.usedBytes} + ${bytes}`, updatedAt: new Date() },
-          setWhere: sql`${lockerUsage.usedBytes} + ${bytes} <= ${max}`,
-        })
-        .returning({ used: lockerUsage.usedBytes });
-      return row?.used;
-    },
-
     release: (account: string, bytes: number) =>
       db
         .update(lockerUsage)
@@ -339,50 +356,10 @@ export const createLockerRepository = (db: TDb) => {
         })
         .where(eq(lockerUsage.account, account)),
 
-    /**
-     * The caller's plan as the locker reads it (flag, expiry, storage maximum) and the bytes its
-     * storage account uses: one statement when there is a subscription (every stamp files a copy).
-     */
-    planAndUse: async (scope: TLockerScope, account: string) => {
-      const plan = lockerPlanQuery(db, scope).as('plan');
-      const [row] = await db
-        .select({ plan: planFields(plan), usedBytes: usedBytesOf(account) })
-        .from(sql`(select 1) as one`)
-        .leftJoin(plan, sql`true`);
-      return planAndUseOf(row);
-    },
+    /** The caller's plan as the locker reads it and the bytes its storage account uses. */
+    planAndUse: (scope: TLockerScope, account: string) => planAndUse(db, scope, account),
 
-    /**
-     * What the automatic filing reads first, in one statement: the plan and the account's used
-     * bytes (as `planAndUse`), the document's earlier copy in the space and, when `folderName` is
-     * given, the space's root folder of that name (a batch's folder).
-     */
-    filingState: async (
-      scope: TLockerScope,
-      account: string,
-      ref: TSpaceRef,
-      documentId: number,
-      folderName: string | undefined,
-    ) => {
-      const plan = lockerPlanQuery(db, scope).as('plan');
-      const rows = await db
-        .select({ plan: planFields(plan), usedBytes: usedBytesOf(account), item: t })
-        .from(sql`(select 1) as one`)
-        .leftJoin(plan, sql`true`)
-        .leftJoin(
-          t,
-          or(
-            and(inSpace(ref), eq(t.documentId, documentId), eq(t.kind, 'file')),
-            folderName === undefined ? undefined : rootFolderOf(ref, folderName),
-          ),
-        );
-      const items = rows.flatMap((r) => (r.item ? [r.item] : []));
-      return {
-        ...planAndUseOf(rows[0]),
-        copy: items.find((r) => r.kind === 'file'),
-        folder: items.find((r) => r.kind === 'folder'),
-      };
-    },
+    filingState: (...args: TFilingStateArgs) => filingState(db, ...args),
   };
 };
 

@@ -1,0 +1,127 @@
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import {
+  lockerPlanLimits,
+  lockerUsage,
+  plans,
+  subscriptions,
+  lockerItems as t,
+} from '../../db/schema.ts';
+import { activeSubscriptionOf } from '../plans/plans.repository.ts';
+
+// Parts of the locker repository's statements: the plan, the bytes in use, a space's items.
+
+/** Whose locker a request sees: the caller's own items and (company users) the shared space. */
+export type TLockerScope = { userId: number; companyId: number | null };
+export type TSpaceRef = { space: 'private' | 'shared'; userId: number; companyId: number | null };
+
+/** Items of one space. */
+export const inSpace = (ref: TSpaceRef): SQL | undefined =>
+  ref.space === 'private'
+    ? eq(t.ownerUserId, ref.userId)
+    : and(isNull(t.ownerUserId), eq(t.companyId, ref.companyId ?? -1));
+
+/** A live root folder of a space named `name` (case-insensitively, as names are kept apart). */
+export const rootFolderOf = (ref: TSpaceRef, name: string) =>
+  and(
+    inSpace(ref),
+    isNull(t.parentId),
+    eq(t.kind, 'folder'),
+    sql`lower(${t.name}) = lower(${name})`,
+    isNull(t.trashedAt),
+  );
+
+/**
+ * The caller's plan as the locker reads it (flag, expiry, storage maximum): their newest active
+ * subscription. Part of the locker repository's statements, never run alone.
+ */
+export const lockerPlanQuery = (db: TDb, scope: TLockerScope) =>
+  db
+    .select({
+      isDigitalLocker: plans.isDigitalLocker,
+      expiresAt: subscriptions.expiresAt,
+      maxBytes: lockerPlanLimits.maxBytes,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(lockerPlanLimits, eq(lockerPlanLimits.planId, plans.id))
+    .where(activeSubscriptionOf(scope.companyId, scope.userId))
+    .orderBy(desc(subscriptions.startedAt))
+    .limit(1);
+
+/** The bytes a storage account uses (0 before its first file). */
+export const usedBytesOf = (account: string) =>
+  sql<number>`coalesce((select ${lockerUsage.usedBytes} from ${lockerUsage} where ${lockerUsage.account} = ${account}), 0)`.mapWith(
+    Number,
+  );
+
+type TPlanRow = {
+  isDigitalLocker: boolean | null;
+  expiresAt: Date | null;
+  maxBytes: number | null;
+};
+/** The plan subquery's columns, selected as one nested object (null without a subscription). */
+export const planFields = (plan: ReturnType<ReturnType<typeof lockerPlanQuery>['as']>) => ({
+  isDigitalLocker: plan.isDigitalLocker,
+  expiresAt: plan.expiresAt,
+  maxBytes: plan.maxBytes,
+});
+
+/** A plan-and-use row as the locker reads it (no active subscription: no plan). */
+export const planAndUseOf = (row?: { plan: TPlanRow | null; usedBytes: number }) => ({
+  plan:
+    row?.plan && row.plan.isDigitalLocker !== null
+      ? { ...row.plan, isDigitalLocker: row.plan.isDigitalLocker }
+      : undefined,
+  usedBytes: row?.usedBytes ?? 0,
+});
+
+/**
+ * The caller's plan as the locker reads it (flag, expiry, storage maximum) and the bytes its
+ * storage account uses, in one statement (every stamp files a copy).
+ */
+export const planAndUse = async (db: TDb, scope: TLockerScope, account: string) => {
+  const plan = lockerPlanQuery(db, scope).as('plan');
+  const [row] = await db
+    .select({ plan: planFields(plan), usedBytes: usedBytesOf(account) })
+    .from(sql`(select 1) as one`)
+    .leftJoin(plan, sql`true`);
+  return planAndUseOf(row);
+};
+
+export type TFilingStateArgs = [
+  scope: TLockerScope,
+  account: string,
+  ref: TSpaceRef,
+  documentId: number,
+  folderName: string | undefined,
+];
+
+/**
+ * What the automatic filing reads first, in one statement: the plan and the account's used bytes
+ * (as `planAndUse`), the document's earlier copy in the space and, when `folderName` is given,
+ * the space's root folder of that name (a batch's folder).
+ */
+export const filingState = async (
+  db: TDb,
+  ...[scope, account, ref, documentId, folderName]: TFilingStateArgs
+) => {
+  const plan = lockerPlanQuery(db, scope).as('plan');
+  const rows = await db
+    .select({ plan: planFields(plan), usedBytes: usedBytesOf(account), item: t })
+    .from(sql`(select 1) as one`)
+    .leftJoin(plan, sql`true`)
+    .leftJoin(
+      t,
+      or(
+        and(inSpace(ref), eq(t.documentId, documentId), eq(t.kind, 'file')),
+        folderName === undefined ? undefined : rootFolderOf(ref, folderName),
+      ),
+    );
+  const items = rows.flatMap((r) => (r.item ? [r.item] : []));
+  return {
+    ...planAndUseOf(rows[0]),
+    copy: items.find((r) => r.kind === 'file'),
+    folder: items.find((r) => r.kind === 'folder'),
+  };
+};
