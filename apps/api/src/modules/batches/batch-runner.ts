@@ -47,12 +47,14 @@ const retryable = (error: unknown) =>
   !(error instanceof AppError) || error.code === 'SERVICE_UNAVAILABLE' || error.code === 'INTERNAL';
 
 /**
- * Runs batches: one pg-boss job per document (`batch-stamp-item`), at most `window` per batch
- * in the queue at once (so one huge batch cannot starve the others). Starting, resuming and the
- * sweep fill the window (`pump`, counting under the batch's lock); each finished document then
- * gives its place to the next in the statement that moves it (`finishItem`). Each job stamps through the single-document core (`stamping.stamp`, which
- * spends its unit through `withUnit` and reuses a failed serial), so a document is stamped and
- * charged exactly once however often its job runs.
+ * Runs batches: one pg-boss job per group of up to `group` documents of a batch
+ * (`batch-stamp-item`), at most `window` documents per batch in the queue or stamping at once (so
+ * one huge batch cannot starve the others). Starting, resuming and the sweep fill the window
+ * (`pump`, counting under the batch's lock); a job's finished documents then give their places to
+ * the next group in the statement that moves them (`finishItems`). Each document is stamped
+ * through the single-document core (`stamping.stamp`, which spends its unit through `withUnit`
+ * and reuses a failed serial), so it is stamped and charged exactly once however often its job
+ * runs.
  */
 export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   const { db, stamping, signing } = deps;
