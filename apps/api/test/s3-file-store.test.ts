@@ -88,6 +88,29 @@ describe('S3-compatible file store (s3rver on loopback)', () => {
     expect(await store.exists(key)).toBe(false);
   });
 
+  it('refuses bytes in memory over maxBytes on both stores, leaving no file or folder', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-over-'));
+    try {
+      for (const target of [store, createLocalFileStore(dir)]) {
+        const key = 'locker/over-bytes/file';
+        await expect(
+          target.put(key, new Uint8Array(2_000).fill(3), { maxBytes: 1_999 }),
+        ).rejects.toBeInstanceOf(FileTooLargeError);
+        expect(await target.exists(key)).toBe(false);
+        if (target.driver === 'local')
+          expect(fs.existsSync(path.join(dir, 'locker', 'over-bytes'))).toBe(false);
+        // At the limit it is stored whole.
+        expect(await target.put(key, new Uint8Array(1_999).fill(3), { maxBytes: 1_999 })).toEqual({
+          size: 1_999,
+        });
+        expect((await target.get(key)).byteLength).toBe(1_999);
+        await target.delete(key);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses keys that could escape their folder', async () => {
     await expect(store.put('../etc/passwd', new Uint8Array([1]))).rejects.toThrow(
       'Invalid storage key',

@@ -34,12 +34,14 @@ export const createLocalFileStore = (root: string): TFileStore => {
     driver: 'local',
     put: async (key, body, options = {}) => {
       const target = resolve(key);
+      // Bytes in memory (a stamped file) past the limit: refused before anything is made.
+      const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+      if (body instanceof Uint8Array && body.byteLength > maxBytes)
+        throw new FileTooLargeError(maxBytes);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.part`;
       if (body instanceof Uint8Array) {
-        // Bytes in memory (a stamped file): one write, no stream.
-        const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-        if (body.byteLength > maxBytes) throw new FileTooLargeError(maxBytes);
+        // One write, no stream.
         try {
           await fsp.writeFile(temp, body, { flag: 'wx' });
           await fsp.rename(temp, target);

@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf } from '../../db/query.ts';
 import { batches, batchItems, documents } from '../../db/schema.ts';
@@ -8,6 +20,10 @@ import { itemMoveParts } from './batches.repository.ts';
 type TDbOrTx = TDb | TTx;
 
 // The runner's SQL: which documents of running batches get a job, and which were lost.
+
+/** A batch's queued items that no job holds yet (`batchId`: an id or a subquery giving one). */
+const queuedWithoutJob = (batchId: number | SQLWrapper) =>
+  and(eq(batchItems.batchId, batchId), eq(batchItems.status, 'queued'), isNull(batchItems.jobId));
 
 /** Items of one batch that one job stamps together (its id, the items' `job_id`). */
 export type TItemGroup = { jobId: string; ids: number[] };
@@ -43,13 +59,7 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number, gro
     const next = await tx
       .select({ id: batchItems.id })
       .from(batchItems)
-      .where(
-        and(
-          eq(batchItems.batchId, batchId),
-          eq(batchItems.status, 'queued'),
-          isNull(batchItems.jobId),
-        ),
-      )
+      .where(queuedWithoutJob(batchId))
       .orderBy(asc(batchItems.id))
       .limit(room);
     const groups: TItemGroup[] = [];
@@ -130,14 +140,9 @@ export const finishItems = async (db: TDb, outcomes: TItemOutcome[], nextJobId: 
     db
       .select({ id: batchItems.id })
       .from(batchItems)
-      .where(
-        and(
-          eq(batchItems.batchId, freed),
-          eq(batchItems.status, 'queued'),
-          isNull(batchItems.jobId),
-        ),
-      )
+      .where(queuedWithoutJob(freed))
       .orderBy(asc(batchItems.id))
+      // An SQL limit (drizzle types `limit` as a number or a placeholder; it renders any SQL).
       .limit(sql`(select count(*) from ${moved})` as unknown as number)
       .for('update', { skipLocked: true }),
   );

@@ -307,7 +307,6 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
             ? stampedOutcome(stuck.id, outcome.serial, outcome.at)
             : failedOutcome(stuck.id, 'Processing stopped; retry the failed documents'),
         ]);
-        await finishIfDone(stuck.batchId);
       }
       for (const id of await queue.runningBatchIds(db)) {
         await pump(id);
