@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { fastIs } from './fast-is.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -22,6 +23,7 @@ const sources = [
   'packages/pdf/src',
   'packages/contracts/src',
   'apps/api/build.mjs',
+  'apps/api/fast-is.mjs',
 ];
 
 const newestMtime = (p) => {
@@ -59,6 +61,28 @@ const EXTERNAL = [
   'esbuild',
 ];
 const isExternal = (id) => EXTERNAL.some((name) => id === name || id.startsWith(`${name}/`));
+/**
+ * drizzle-orm's `is(value, Class)` (entity.js) runs for every chunk of every statement it
+ * builds, a dozen times per chunk, and walks the class chain comparing `entityKind` names when
+ * `instanceof` fails: a tenth of the server's CPU while stamping or uploading (CPU profile,
+ * 28 Nov 2026). That walk only matters when two copies of drizzle are loaded; the bundle holds
+ * one, so `instanceof` alone gives the same answers (`test/drizzle-is.test.ts` checks both
+ * conditions). The bundle gets `fastIs` in its place; a drizzle whose `is` no longer reads as
+ * expected stops the build instead of being bundled unpatched.
+ */
+const DRIZZLE_IS = /function is\(value, type\) \{\n[\s\S]*?\n\}\n/;
+const drizzleFastIs = {
+  name: 'drizzle-fast-is',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]drizzle-orm[\\/]entity\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      if (!DRIZZLE_IS.test(source)) throw new Error(`drizzle-orm's is() changed: ${args.path}`);
+      const fast = fastIs.toString().replace(/^function fastIs/, 'function is');
+      return { contents: source.replace(DRIZZLE_IS, `${fast}\n`), loader: 'js' };
+    });
+  },
+};
+
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
@@ -82,7 +106,7 @@ export const buildApi = async () => {
     sourcemap: true,
     chunkNames: '[name]-[hash]',
     logLevel: 'warning',
-    plugins: [externalPackages],
+    plugins: [externalPackages, drizzleFastIs],
     // CommonJS packages bundled into ESM still call require() for Node's own modules.
     banner: {
       js: "import { createRequire as __bubuhRequire } from 'node:module'; const require = __bubuhRequire(import.meta.url);",

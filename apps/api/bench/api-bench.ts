@@ -16,7 +16,7 @@
  *
  * BENCH_DOCUMENTS (100000), BENCH_SECONDS per level (4), BENCH_RATES ("100,250,500"),
  * BENCH_STAMPS (400; 0 skips), BENCH_PARTS ("reads,stamp"), BENCH_ONLY, BENCH_SERVER_JS (another build to
- * compare, e.g. one of main copied aside; default the compiled server of this tree).
+ * compare, e.g. one of main copied aside; default the compiled server of this tree), BENCH_NODE_ARGS.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,12 +49,14 @@ const GIVE_UP_MS = 2_000;
 const SERVER_JS = process.env.BENCH_SERVER_JS;
 /** Only the scenarios whose name contains one of these (BENCH_ONLY="list page,dashboard"). */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+/** BENCH_NODE_ARGS: node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** The server as `npm start` runs it: compiled JavaScript (built first when stale). */
 const startServer = async () => {
   const { apiBuildIsStale, buildApi } = await import('../build.mjs');
   if (!SERVER_JS && apiBuildIsStale()) await buildApi();
-  return startBenchServer([SERVER_JS ?? 'apps/api/dist/server.js'], BASE, {
+  return startBenchServer([...NODE_ARGS, SERVER_JS ?? 'apps/api/dist/server.js'], BASE, {
     PORT: String(PORT),
     DATA_DIR,
     DATABASE_URL,
