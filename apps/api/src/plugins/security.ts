@@ -1,13 +1,14 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** Security headers for every response; CORS only for the origins listed in CORS_ORIGINS. */
 export const registerSecurity = async (
   app: FastifyInstance,
   options: { corsOrigins?: string },
 ): Promise<void> => {
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt helmet (parsing the CSP anew) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -23,6 +24,9 @@ export const registerSecurity = async (
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   const origins = options.corsOrigins
     ?.split(',')
