@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ZFilingFolderResponse, ZUploadDocumentResponse } from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -61,6 +63,21 @@ describe('automatic filing', () => {
     expect(download.statusCode).toBe(200);
     expect(pdfsig(download.rawPayload)).toContain('Signature is Valid');
     expect((await storageUse(ctx, session)).size_use_user).toBe(download.rawPayload.length);
+    // The very bytes of the stamped document, copied in storage (on local disk a second name of
+    // the same file: the stamped PDF is kept once on the disk).
+    const original = await lockerCall(
+      ctx,
+      session,
+      'GET',
+      `/api/v1/single-stamp/download-file/${documentId}`,
+    );
+    expect(original.statusCode).toBe(200);
+    expect(Buffer.compare(original.rawPayload, download.rawPayload)).toBe(0);
+    const stored = path.join(ctx.dir, 'data/files/locker');
+    if (fs.existsSync(stored)) {
+      const [folder] = fs.readdirSync(stored);
+      expect(fs.statSync(path.join(stored, folder ?? '', 'file')).nlink).toBe(2);
+    }
   });
 
   it('files into an "e-Meterai" folder the user made in another case, and parallel stamps make one folder', async () => {

@@ -111,6 +111,35 @@ describe('S3-compatible file store (s3rver on loopback)', () => {
     }
   });
 
+  it('copies a stored file in storage, independent of the original afterwards (both stores)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-copy-'));
+    try {
+      for (const target of [store, createLocalFileStore(dir)]) {
+        const from = 'documents/copy-src/stamped.pdf';
+        const to = 'locker/copy-dst/file';
+        await target.put(from, new TextEncoder().encode('stamped v1'));
+        await target.copy(from, to);
+        expect(Buffer.from(await target.get(to)).toString()).toBe('stamped v1');
+        if (target.driver === 'local')
+          // A hard link: the copy takes no second share of the disk.
+          expect(fs.statSync(path.join(dir, to)).nlink).toBe(2);
+        // The original replaced, then removed: the copy keeps what it was given.
+        await target.put(from, new TextEncoder().encode('replaced'));
+        expect(Buffer.from(await target.get(to)).toString()).toBe('stamped v1');
+        await target.delete(from);
+        expect(Buffer.from(await target.get(to)).toString()).toBe('stamped v1');
+        // Nothing to copy from: refused, nothing left behind.
+        await expect(target.copy(from, 'locker/copy-none/file')).rejects.toThrow();
+        expect(await target.exists('locker/copy-none/file')).toBe(false);
+        if (target.driver === 'local')
+          expect(fs.existsSync(path.join(dir, 'locker', 'copy-none'))).toBe(false);
+        await target.delete(to);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses keys that could escape their folder', async () => {
     await expect(store.put('../etc/passwd', new Uint8Array([1]))).rejects.toThrow(
       'Invalid storage key',

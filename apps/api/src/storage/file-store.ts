@@ -19,6 +19,13 @@ export type TFileStore = {
   get: (key: string) => Promise<Uint8Array>;
   stream: (key: string) => Promise<Readable>;
   exists: (key: string) => Promise<boolean>;
+  /**
+   * Makes `to` a copy of the stored file `from` without its bytes passing through this process:
+   * a hard link on local disk (a file copy where the disk cannot link), a server-side copy on S3.
+   * A stored file is never changed in place (every write puts a new file at its key), so the two
+   * stay independent: removing or replacing one leaves the other as it was.
+   */
+  copy: (from: string, to: string) => Promise<void>;
   /** Removes `key` (and its per-item folder, `documents/<uuid>/`, once that is empty). */
   delete: (key: string) => Promise<void>;
   /** Writes, reads back and removes a probe object; throws when storage is not usable. */

@@ -12,6 +12,9 @@ import {
   type TFileStore,
 } from './file-store.ts';
 
+/** Why a hard link may be refused where a copy still works (another device, no link support). */
+const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS']);
+
 /** Local-disk FileStore under `root` (default ./data/files). Writes are atomic (temp + rename). */
 export const createLocalFileStore = (root: string): TFileStore => {
   fs.mkdirSync(root, { recursive: true });
@@ -67,6 +70,29 @@ export const createLocalFileStore = (root: string): TFileStore => {
         throw error;
       }
       return result();
+    },
+    copy: async (from, to) => {
+      const source = resolve(from);
+      const target = resolve(to);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fsp.link(source, target);
+        return;
+      } catch (error) {
+        if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) {
+          await removeEmptyItemFolder(to);
+          throw error;
+        }
+      }
+      const temp = `${target}.${randomUUID()}.part`;
+      try {
+        await fsp.copyFile(source, temp, fs.constants.COPYFILE_EXCL);
+        await fsp.rename(temp, target);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        await removeEmptyItemFolder(to);
+        throw error;
+      }
     },
     get: async (key) => new Uint8Array(await fsp.readFile(resolve(key))),
     stream: async (key) => {

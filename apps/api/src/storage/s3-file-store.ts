@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -90,6 +91,11 @@ export const createS3FileStore = (options: TS3Options): TFileStore => {
         throw failure ?? sourceError;
       }
       return result();
+    },
+    copy: async (from, to) => {
+      // Keys are [a-z0-9/_.-] only (assertValidKey): the copy source needs no escaping.
+      const CopySource = `${Bucket}/${objectKey(from)}`;
+      await client.send(new CopyObjectCommand({ Bucket, Key: objectKey(to), CopySource }));
     },
     get: async (key) => {
       const chunks: Buffer[] = [];

@@ -74,6 +74,29 @@ export const createLockerFiles = (deps: {
   };
 
   /**
+   * The store's copy of the stored file `from` at `key` when `bytes` (its content, in memory) fit
+   * `limit`: no bytes written by this process (a hard link on disk, a server-side copy on S3).
+   * Null when there is nothing to copy from, or the copy failed (the source gone): the bytes are
+   * then written as they are.
+   */
+  const copyStored = async (
+    from: string | undefined,
+    bytes: Readable | Uint8Array,
+    key: string,
+    limit: number,
+  ): Promise<{ size: number } | null> => {
+    if (from === undefined || !(bytes instanceof Uint8Array)) return null;
+    if (bytes.byteLength > limit) throw new FileTooLargeError(limit);
+    try {
+      await files.copy(from, key);
+      return { size: bytes.byteLength };
+    } catch {
+      await files.delete(key).catch(() => {});
+      return null;
+    }
+  };
+
+  /**
    * Stores `source` as a new file of the space: streams it to the store (cut at the upload limit
    * or the free space), checks its type from the content, then adds its bytes to the account in
    * one conditional UPDATE; whatever fails removes the stored file.
@@ -97,6 +120,8 @@ export const createLockerFiles = (deps: {
       status?: TLockerStatus;
       /** The folder `parentId` names, as the caller has just read it: not read again. */
       parent?: TLockerRow;
+      /** A stored file holding exactly the bytes of `input.source`: copied in storage. */
+      sameAs?: string;
     } = {},
   ): Promise<TLockerRow> => {
     const status = extra.status
@@ -112,7 +137,8 @@ export const createLockerFiles = (deps: {
     const key = `locker/${randomUUID()}/file`;
     let size: number;
     try {
-      ({ size } = await files.put(key, input.source, { maxBytes: limit }));
+      const copied = await copyStored(extra.sameAs, input.source, key, limit);
+      ({ size } = copied ?? (await files.put(key, input.source, { maxBytes: limit })));
     } catch (error) {
       await files.delete(key).catch(() => {});
       if (error instanceof FileTooLargeError)

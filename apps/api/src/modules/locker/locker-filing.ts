@@ -117,6 +117,8 @@ export const createLockerFiling = (deps: {
           documentId,
           serialNumber: input.serialNumber ?? existing?.serialNumber ?? null,
           sourceKey: doc.currentKey,
+          // The stamped file just stored holds these bytes: the store copies it in place.
+          ...(handed?.bytes ? { sameAs: handed.currentKey } : {}),
           knownType: 'application/pdf',
           // Just read above: not read again.
           status,
