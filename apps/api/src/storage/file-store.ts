@@ -21,9 +21,10 @@ export type TFileStore = {
   exists: (key: string) => Promise<boolean>;
   /**
    * Makes `to` a copy of the stored file `from` without its bytes passing through this process:
-   * a hard link on local disk (a file copy where the disk cannot link), a server-side copy on S3.
-   * A stored file is never changed in place (every write puts a new file at its key), so the two
-   * stay independent: removing or replacing one leaves the other as it was.
+   * a hard link on local disk, a server-side copy on S3. A stored file is never changed in place
+   * (every write puts a new file at its key), so the two stay independent: removing or replacing
+   * one leaves the other as it was. Throws, leaving nothing at `to`, where that is not possible
+   * (the source gone, a disk without hard links): the caller then writes the bytes itself.
    */
   copy: (from: string, to: string) => Promise<void>;
   /** Removes `key` (and its per-item folder, `documents/<uuid>/`, once that is empty). */

@@ -12,9 +12,6 @@ import {
   type TFileStore,
 } from './file-store.ts';
 
-/** Why a hard link may be refused where a copy still works (another device, no link support). */
-const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS']);
-
 /** Local-disk FileStore under `root` (default ./data/files). Writes are atomic (temp + rename). */
 export const createLocalFileStore = (root: string): TFileStore => {
   fs.mkdirSync(root, { recursive: true });
@@ -72,24 +69,11 @@ export const createLocalFileStore = (root: string): TFileStore => {
       return result();
     },
     copy: async (from, to) => {
-      const source = resolve(from);
       const target = resolve(to);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       try {
-        await fsp.link(source, target);
-        return;
+        await fsp.link(resolve(from), target);
       } catch (error) {
-        if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) {
-          await removeEmptyItemFolder(to);
-          throw error;
-        }
-      }
-      const temp = `${target}.${randomUUID()}.part`;
-      try {
-        await fsp.copyFile(source, temp, fs.constants.COPYFILE_EXCL);
-        await fsp.rename(temp, target);
-      } catch (error) {
-        await fsp.rm(temp, { force: true });
         await removeEmptyItemFolder(to);
         throw error;
       }
