@@ -232,7 +232,6 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     service: locker,
     lockerFiles,
     files: deps.files,
-    settings: lockerSettings,
     log: app.log,
   });
   const documents = createDocumentsService({

@@ -6,7 +6,7 @@ import type { TLockerService } from './locker.service.ts';
 import { accountOf, scopeOf, spaceRef, statusOf } from './locker-access.ts';
 import type { TLockerFiles } from './locker-files.ts';
 import { uniqueName } from './locker-mapper.ts';
-import { DEFAULT_FILING_FOLDER, type TLockerSettings } from './locker-settings.ts';
+import { DEFAULT_FILING_FOLDER } from './locker-settings.ts';
 
 export type TFilingInput = {
   actor: TActor;
@@ -35,11 +35,12 @@ export type TFileIntoLocker = (input: TFilingInput) => Promise<void>;
  * documents, or "e-Meterai" (also when the chosen folder is deleted). Without the locker in the plan, with the locker
  * read-only or full, nothing is filed (the stamp itself is never undone).
  */
+const rowOf = (row: TLockerRow) => ({ id: row.id, row });
+
 export const createLockerFiling = (deps: {
   service: TLockerService;
   lockerFiles: TLockerFiles;
   files: TFileStore;
-  settings: Pick<TLockerSettings, 'chosenFolder'>;
   log?: FastifyBaseLogger;
 }) => {
   const { service, lockerFiles, files } = deps;
@@ -83,8 +84,10 @@ export const createLockerFiling = (deps: {
   const fileIntoLocker: TFileIntoLocker = async (input) => {
     const { actor, documentId } = input;
     try {
-      // The locker's status, the earlier copy and a batch's folder in one read.
-      const wanted = input.folderId == null ? input.folderName : undefined;
+      // The locker's status, the earlier copy, the chosen folder and a batch's (or else the
+      // default) folder in one read.
+      const wanted =
+        input.folderId == null ? (input.folderName ?? DEFAULT_FILING_FOLDER) : undefined;
       const ref = spaceRef(actor, 'private');
       const account = accountOf(actor);
       const state = await repo.filingState(scopeOf(actor), account, ref, documentId, wanted);
@@ -94,23 +97,27 @@ export const createLockerFiling = (deps: {
       const handed = input.file?.companyId === actor.companyId ? input.file : undefined;
       const doc = handed ?? (await repo.documentFile(documentId, scopeOf(actor)));
       if (!doc) return;
-      const { copy: existing, folder } = state;
+      const { copy: existing, folder, chosen } = state;
       if (existing && existing.sourceKey === doc.currentKey) return;
-      // A batch's folder, just read or created, is not read again by the store.
-      const named = wanted ? await folderNamed(actor, wanted, folder ?? null) : undefined;
-      const parentId =
-        input.folderId ??
-        named?.id ??
-        (existing && existing.trashedAt === null ? existing.parentId : null) ??
-        (await deps.settings.chosenFolder(actor))?.id ??
-        (await folderNamed(actor, DEFAULT_FILING_FOLDER)).id;
+      // The folder filed in, as just read or created (not read again by the store): the
+      // caller's folder, a batch's folder, where the earlier copy is, the user's chosen folder
+      // or the default one.
+      const kept = existing && existing.trashedAt === null ? existing.parentId : null;
+      const target: { id: number; row?: TLockerRow } =
+        input.folderId != null
+          ? { id: input.folderId }
+          : input.folderName
+            ? rowOf(await folderNamed(actor, input.folderName, folder ?? null))
+            : kept !== null
+              ? { id: kept }
+              : rowOf(chosen ?? (await folderNamed(actor, DEFAULT_FILING_FOLDER, folder ?? null)));
       const name = /\.pdf$/i.test(doc.fileName) ? doc.fileName : `${doc.fileName}.pdf`;
       await lockerFiles.store(
         actor,
         {
           name,
           source: handed?.bytes ?? (await files.stream(doc.currentKey)),
-          parentId,
+          parentId: target.id,
           space: 'private',
         },
         {
@@ -122,7 +129,7 @@ export const createLockerFiling = (deps: {
           knownType: 'application/pdf',
           // Just read above: not read again.
           status,
-          ...(named && named.id === parentId ? { parent: named } : {}),
+          ...(target.row ? { parent: target.row } : {}),
         },
       );
       if (existing) await service.purgeRow(existing);

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import {
   lockerPlanLimits,
+  lockerSettings,
   lockerUsage,
   plans,
   subscriptions,
@@ -99,29 +100,52 @@ export type TFilingStateArgs = [
 
 /**
  * What the automatic filing reads first, in one statement: the plan and the account's used bytes
- * (as `planAndUse`), the document's earlier copy in the space and, when `folderName` is given,
- * the space's root folder of that name (a batch's folder).
+ * (as `planAndUse`), the document's earlier copy in the space, the space's root folder named
+ * `folderName` (a batch's folder, or the default filing folder) and the folder the user chose for
+ * stamped documents while it is a live folder of their private locker (as the settings read it).
  */
 export const filingState = async (
   db: TDb,
   ...[scope, account, ref, documentId, folderName]: TFilingStateArgs
 ) => {
   const plan = lockerPlanQuery(db, scope).as('plan');
+  const chosen = and(
+    eq(t.id, lockerSettings.filingFolderId),
+    eq(t.ownerUserId, scope.userId),
+    eq(t.kind, 'folder'),
+    isNull(t.trashedAt),
+  );
   const rows = await db
-    .select({ plan: planFields(plan), usedBytes: usedBytesOf(account), item: t })
+    .select({
+      plan: planFields(plan),
+      usedBytes: usedBytesOf(account),
+      chosenId: lockerSettings.filingFolderId,
+      item: t,
+    })
     .from(sql`(select 1) as one`)
     .leftJoin(plan, sql`true`)
+    .leftJoin(lockerSettings, eq(lockerSettings.userId, scope.userId))
     .leftJoin(
       t,
       or(
         and(inSpace(ref), eq(t.documentId, documentId), eq(t.kind, 'file')),
         folderName === undefined ? undefined : rootFolderOf(ref, folderName),
+        ref.space === 'private' ? chosen : undefined,
       ),
     );
   const items = rows.flatMap((r) => (r.item ? [r.item] : []));
+  const chosenId = rows[0]?.chosenId ?? null;
+  const wanted = folderName?.toLowerCase();
   return {
     ...planAndUseOf(rows[0]),
-    copy: items.find((r) => r.kind === 'file'),
-    folder: items.find((r) => r.kind === 'folder'),
+    copy: items.find((r) => r.kind === 'file' && r.documentId === documentId),
+    folder: items.find(
+      (r) =>
+        r.kind === 'folder' &&
+        r.parentId === null &&
+        r.trashedAt === null &&
+        r.name.toLowerCase() === wanted,
+    ),
+    chosen: chosenId === null ? undefined : items.find((r) => r.id === chosenId),
   };
 };

@@ -37,11 +37,14 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
       }
     },
 
-    /** A stamp finished: the one who asked for it hears the serial. */
+    /**
+     * A stamp finished: the one who asked for it hears the serial. Called by the stamp's job:
+     * stored at once, not through a job of its own.
+     */
     documentStamped: async (input: { userId: number; documentId: number; serial: string }) => {
       const language = await repo.languageOf(input.userId);
       const id = language === 'id';
-      await deps.notifier.notify({
+      await deps.notifier.store({
         userId: input.userId,
         key: `stamped:${input.documentId}`,
         header: id ? 'Dokumen selesai dibubuhi e-Meterai' : 'Document stamped',

@@ -20,7 +20,12 @@ export const createNotificationsRepository = (db: TDb) => ({
    * stored row's id and whether its e-mail went out already.
    */
   insertOnce: async (row: TNewNotification) => {
-    await db.insert(notifications).values(row).onConflictDoNothing();
+    const [inserted] = await db
+      .insert(notifications)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ id: notifications.id, mailedAt: notifications.mailedAt });
+    if (inserted) return inserted;
     const [stored] = await db
       .select({ id: notifications.id, mailedAt: notifications.mailedAt })
       .from(notifications)

@@ -28,8 +28,13 @@ export type TNotice = {
  * `notify(notice)`: the one way a module notifies a user in the app. It queues a pg-boss job (so
  * the request path stays short and a failure is retried) whose handler stores the notification
  * once per (user, key). Call it after your transaction has committed, never inside one.
+ * `store(notice)` does the job's work at once: for code already running in a job (a stamp),
+ * where a second job would only add its three pg-boss statements.
  */
-export type TNotifier = { notify: (notice: TNotice) => Promise<void> };
+export type TNotifier = {
+  notify: (notice: TNotice) => Promise<void>;
+  store: (notice: TNotice) => Promise<void>;
+};
 
 const toWire = (row: TNotificationRow): TNotification => ({
   id: row.id,
@@ -46,21 +51,21 @@ export const createNotifier = (deps: {
   noticeMail: TNoticeMail;
 }): TNotifier => {
   const repo = createNotificationsRepository(deps.db);
-  const queue = deps.jobs.define<TNotice & { link: string | null }>(
-    NOTIFY_QUEUE,
-    async (data) => {
-      const stored = await repo.insertOnce({
-        userId: data.userId,
-        key: data.key,
-        header: data.header.slice(0, 200),
-        content: data.content,
-        link: data.link,
-      });
-      if (data.mail && stored && stored.mailedAt === null) await deps.noticeMail.send(stored.id);
-    },
-    { concurrency: 2 },
-  );
+  const store = async (data: TNotice) => {
+    const stored = await repo.insertOnce({
+      userId: data.userId,
+      key: data.key,
+      header: data.header.slice(0, 200),
+      content: data.content,
+      link: data.link ?? null,
+    });
+    if (data.mail && stored && stored.mailedAt === null) await deps.noticeMail.send(stored.id);
+  };
+  const queue = deps.jobs.define<TNotice & { link: string | null }>(NOTIFY_QUEUE, store, {
+    concurrency: 2,
+  });
   return {
+    store,
     notify: async (notice) => {
       await queue.send(
         { ...notice, link: notice.link ?? null },
