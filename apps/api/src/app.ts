@@ -279,6 +279,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       userId: input.actor.userId,
       documentId: result.document_id,
       serial: result.serial_number,
+      language: input.language,
     }),
   );
   await app.register(stampingRoutes, {

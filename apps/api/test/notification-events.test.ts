@@ -82,6 +82,24 @@ describe('notifications fired by the real flows', () => {
       { timeout: 30_000, interval: 200 },
     );
   });
+
+  it('the stamped notice speaks the language the user chose', async () => {
+    const { session } = await newDepartmentUser(ctx, 1);
+    await ctx.database.db
+      .update(users)
+      .set({ language: 'id' })
+      .where(eq(users.id, session.userData.id));
+    const stamped = await stampNewDocument(ctx, session);
+    const serial = stamped.json().data.serial_number as string;
+    await vi.waitFor(async () => {
+      const notes = await bell(session);
+      const note = notes.find((n) => n.header === 'Dokumen selesai dibubuhi e-Meterai');
+      expect(note?.content).toBe(
+        `Dokumen #${stamped.json().data.document_id} dibubuhi e-Meterai dengan nomor seri ${serial}.`,
+      );
+      expect(notes.some((n) => n.header === 'Document stamped')).toBe(false);
+    }, WAIT);
+  });
 });
 
 describe('payments, signing, low quota and the bell ETag', () => {

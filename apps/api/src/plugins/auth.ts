@@ -15,6 +15,8 @@ export type TAuth = {
   userType: TUserType;
   companyId: number | null;
   departementId: number | null;
+  /** The user's language (en, id): texts made for them follow it. */
+  language: 'en' | 'id';
 };
 
 /** `doc` marks a short-lived link token that opens one document's unsigned file. */
@@ -66,6 +68,7 @@ export const authPlugin = fp<TAuthPluginOptions>(async (app: FastifyInstance, op
       userType: users.userType,
       companyId: users.companyId,
       departementId: users.departementId,
+      language: users.language,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -41,8 +41,14 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
      * A stamp finished: the one who asked for it hears the serial. Called by the stamp's job:
      * stored at once, not through a job of its own.
      */
-    documentStamped: async (input: { userId: number; documentId: number; serial: string }) => {
-      const language = await repo.languageOf(input.userId);
+    documentStamped: async (input: {
+      userId: number;
+      documentId: number;
+      serial: string;
+      /** The user's language as the stamp's request knew it (else read). */
+      language?: 'en' | 'id' | undefined;
+    }) => {
+      const language = input.language ?? (await repo.languageOf(input.userId));
       const id = language === 'id';
       await deps.notifier.store({
         userId: input.userId,

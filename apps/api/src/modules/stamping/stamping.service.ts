@@ -39,6 +39,8 @@ export type TStampInput = {
   lockerFolder?: string;
   /** The document as the caller has just read it (a batch's claim): not read again. */
   document?: TDocumentRow;
+  /** The actor's language when they asked (the notice of a single stamp follows it). */
+  language?: 'en' | 'id';
 };
 
 export type TStampResult = { document_id: number; serial_number: string; status: 'stamp' };
@@ -284,12 +286,21 @@ export const createStampingService = (deps: TStampingDeps) => {
      * The routes' stamp as plain data (the `stamp` job's input): the company or the personal
      * call, paid by the caller's scope.
      */
-    inputFor: (auth: TActor, request: TStampRequest, variant: 'company' | 'personal') => {
+    inputFor: (
+      auth: TActor & { language?: 'en' | 'id' },
+      request: TStampRequest,
+      variant: 'company' | 'personal',
+    ) => {
       if (variant === 'company' && auth.companyId === null)
         throw AppError.forbidden('Use the personal stamping call');
       if (variant === 'personal' && auth.companyId !== null)
         throw AppError.forbidden('Use the company stamping call');
-      return { actor: actorOf(auth), payer: payerOf(auth), request } satisfies TStampInput;
+      return {
+        actor: actorOf(auth),
+        payer: payerOf(auth),
+        request,
+        ...(auth.language ? { language: auth.language } : {}),
+      } satisfies TStampInput;
     },
     documentTypes: () => meterai.documentTypes(),
   };
