@@ -68,12 +68,21 @@ export const engineRate = async (pdf: Uint8Array): Promise<number> => {
 
 type TCall = (path: string, init: RequestInit) => Promise<Response>;
 
-/** Uploads `count` copies of `pdf` (4 at a time); their document ids. */
+/**
+ * Uploads `count` copies of `pdf` (4 at a time); their document ids. The names are new in every
+ * run: the stamped files are filed in the locker under them, and a name the locker holds from an
+ * earlier run on the same database would be named apart (a slower path than a user meets).
+ */
 export const uploadMany = async (call: TCall, pdf: Uint8Array, count: number) => {
   const ids: number[] = [];
+  const run = Date.now().toString(36);
   const uploadOne = async (i: number) => {
     const form = new FormData();
-    form.append('file', new Blob([pdf], { type: 'application/pdf' }), `stamp-bench-${i}.pdf`);
+    form.append(
+      'file',
+      new Blob([pdf], { type: 'application/pdf' }),
+      `stamp-bench-${run}-${i}.pdf`,
+    );
     const res = await call('/api/v1/single-stamp/upload-document', { method: 'POST', body: form });
     const body = (await res.json()) as { data?: { document_id?: number } };
     if (!body.data?.document_id) throw new Error(`upload failed: ${res.status}`);
