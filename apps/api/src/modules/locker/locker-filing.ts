@@ -35,8 +35,6 @@ export type TFileIntoLocker = (input: TFilingInput) => Promise<void>;
  * documents, or "e-Meterai" (also when the chosen folder is deleted). Without the locker in the plan, with the locker
  * read-only or full, nothing is filed (the stamp itself is never undone).
  */
-const rowOf = (row: TLockerRow) => ({ id: row.id, row });
-
 export const createLockerFiling = (deps: {
   service: TLockerService;
   lockerFiles: TLockerFiles;
@@ -81,6 +79,28 @@ export const createLockerFiling = (deps: {
     });
   };
 
+  /**
+   * The folder a filing goes to, with its row when just read or created (the store does not read
+   * it again): the caller's folder, a batch's folder, where the earlier copy is, the folder the
+   * user chose, or the default one.
+   */
+  const targetOf = async (
+    input: TFilingInput,
+    existing: TLockerRow | undefined,
+    folder: TLockerRow | undefined,
+    chosen: TLockerRow | undefined,
+  ): Promise<{ id: number; row?: TLockerRow }> => {
+    if (input.folderId != null) return { id: input.folderId };
+    const named = input.folderName
+      ? await folderNamed(input.actor, input.folderName, folder ?? null)
+      : undefined;
+    if (named) return { id: named.id, row: named };
+    if (existing && existing.trashedAt === null && existing.parentId !== null)
+      return { id: existing.parentId };
+    const row = chosen ?? (await folderNamed(input.actor, DEFAULT_FILING_FOLDER, folder ?? null));
+    return { id: row.id, row };
+  };
+
   const fileIntoLocker: TFileIntoLocker = async (input) => {
     const { actor, documentId } = input;
     try {
@@ -99,18 +119,7 @@ export const createLockerFiling = (deps: {
       if (!doc) return;
       const { copy: existing, folder, chosen } = state;
       if (existing && existing.sourceKey === doc.currentKey) return;
-      // The folder filed in, as just read or created (not read again by the store): the
-      // caller's folder, a batch's folder, where the earlier copy is, the user's chosen folder
-      // or the default one.
-      const kept = existing && existing.trashedAt === null ? existing.parentId : null;
-      const target: { id: number; row?: TLockerRow } =
-        input.folderId != null
-          ? { id: input.folderId }
-          : input.folderName
-            ? rowOf(await folderNamed(actor, input.folderName, folder ?? null))
-            : kept !== null
-              ? { id: kept }
-              : rowOf(chosen ?? (await folderNamed(actor, DEFAULT_FILING_FOLDER, folder ?? null)));
+      const target = await targetOf(input, existing, folder, chosen);
       const name = /\.pdf$/i.test(doc.fileName) ? doc.fileName : `${doc.fileName}.pdf`;
       await lockerFiles.store(
         actor,

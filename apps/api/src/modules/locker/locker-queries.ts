@@ -99,6 +99,18 @@ export type TFilingStateArgs = [
 ];
 
 /**
+ * The folder `userId` chose for their stamped documents (`locker_settings` joined), while it is a
+ * live folder of their private locker: the settings and the automatic filing read it alike.
+ */
+export const liveFilingFolder = (userId: number) =>
+  and(
+    eq(t.id, lockerSettings.filingFolderId),
+    eq(t.ownerUserId, userId),
+    eq(t.kind, 'folder'),
+    isNull(t.trashedAt),
+  );
+
+/**
  * What the automatic filing reads first, in one statement: the plan and the account's used bytes
  * (as `planAndUse`), the document's earlier copy in the space, the space's root folder named
  * `folderName` (a batch's folder, or the default filing folder) and the folder the user chose for
@@ -109,12 +121,6 @@ export const filingState = async (
   ...[scope, account, ref, documentId, folderName]: TFilingStateArgs
 ) => {
   const plan = lockerPlanQuery(db, scope).as('plan');
-  const chosen = and(
-    eq(t.id, lockerSettings.filingFolderId),
-    eq(t.ownerUserId, scope.userId),
-    eq(t.kind, 'folder'),
-    isNull(t.trashedAt),
-  );
   const rows = await db
     .select({
       plan: planFields(plan),
@@ -130,7 +136,7 @@ export const filingState = async (
       or(
         and(inSpace(ref), eq(t.documentId, documentId), eq(t.kind, 'file')),
         folderName === undefined ? undefined : rootFolderOf(ref, folderName),
-        ref.space === 'private' ? chosen : undefined,
+        ref.space === 'private' ? liveFilingFolder(scope.userId) : undefined,
       ),
     );
   const items = rows.flatMap((r) => (r.item ? [r.item] : []));

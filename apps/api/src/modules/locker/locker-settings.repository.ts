@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { firstOf } from '../../db/query.ts';
 import { lockerItems, lockerSettings } from '../../db/schema.ts';
+import { liveFilingFolder } from './locker-queries.ts';
 
 /** SQL of the per-user locker settings (always scoped by the user, whose locker it is). */
 export const createLockerSettingsRepository = (db: TDb) => ({
@@ -11,15 +12,8 @@ export const createLockerSettingsRepository = (db: TDb) => ({
       db
         .select({ id: lockerItems.id, name: lockerItems.name })
         .from(lockerSettings)
-        .innerJoin(lockerItems, eq(lockerItems.id, lockerSettings.filingFolderId))
-        .where(
-          and(
-            eq(lockerSettings.userId, userId),
-            eq(lockerItems.ownerUserId, userId),
-            eq(lockerItems.kind, 'folder'),
-            isNull(lockerItems.trashedAt),
-          ),
-        ),
+        .innerJoin(lockerItems, liveFilingFolder(userId))
+        .where(eq(lockerSettings.userId, userId)),
     ),
 
   setFilingFolder: async (userId: number, folderId: number | null) => {

@@ -29,7 +29,8 @@ export type TNotice = {
  * the request path stays short and a failure is retried) whose handler stores the notification
  * once per (user, key). Call it after your transaction has committed, never inside one.
  * `store(notice)` does the job's work at once: for code already running in a job (a stamp),
- * where a second job would only add its three pg-boss statements.
+ * where a second job would only add its three pg-boss statements. If storing fails, the notice
+ * is queued as by `notify`, so it is retried like any other.
  */
 export type TNotifier = {
   notify: (notice: TNotice) => Promise<void>;
@@ -64,14 +65,15 @@ export const createNotifier = (deps: {
   const queue = deps.jobs.define<TNotice & { link: string | null }>(NOTIFY_QUEUE, store, {
     concurrency: 2,
   });
+  const notify = async (notice: TNotice) => {
+    await queue.send(
+      { ...notice, link: notice.link ?? null },
+      { singletonKey: `${notice.userId}:${notice.key}` },
+    );
+  };
   return {
-    store,
-    notify: async (notice) => {
-      await queue.send(
-        { ...notice, link: notice.link ?? null },
-        { singletonKey: `${notice.userId}:${notice.key}` },
-      );
-    },
+    notify,
+    store: (notice) => store(notice).catch(() => notify(notice)),
   };
 };
 
