@@ -5,7 +5,8 @@
  * send time, so a slow server cannot slow the load down) at 100, 250 and 500 req/s against the
  * list (paged, searched), the dashboard and the quota reads, as a department user and a company
  * admin. Prints p50/p99/max, errors, the server's CPU (share of one core and milliseconds per
- * request), and the old OR-visibility list query's time on the same data as the baseline.
+ * request), the load generator's own CPU per request (bench/http-client.ts: it shares the two
+ * cores), and the old OR-visibility list query's time on the same data as the baseline.
  *
  * The list and dashboard answer 304 to a browser's If-None-Match while nothing changed: each is
  * measured twice, as a first fetch (no validator) and `revalidated` (the ETag of the warm-up
@@ -24,6 +25,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
 import { sleep, startBenchServer, stopBenchServer } from './bench-server.ts';
+import { request } from './http-client.ts';
 import { benchIds, referenceListMs, seedDocuments } from './seed-documents.ts';
 import {
   buyUnits,
@@ -97,7 +99,7 @@ type TLevel = {
   rate: number;
   sent: number;
   errors: number;
-  /** What the errors were: `HTTP <status>` or the failed fetch's cause. */
+  /** What the errors were: `HTTP <status>` or the failed request's code. */
   kinds: Map<string, number>;
   /**
    * Revalidated requests answered in full (200 with a new ETag) because the ETag's 5-minute
@@ -108,6 +110,8 @@ type TLevel = {
   /** Share of one core, and milliseconds per request sent. */
   cpu: number;
   cpuMs: number;
+  /** This process's CPU (the load generator) in milliseconds per request sent. */
+  clientMs: number;
 };
 
 /** A request as the browser sends it: with the validator of its cached copy when it has one. */
@@ -139,35 +143,31 @@ const runLevel = async (
     latencies: [],
     cpu: 0,
     cpuMs: 0,
+    clientMs: 0,
   };
   const failed = (kind: string) => {
     level.errors += 1;
     level.kinds.set(kind, (level.kinds.get(kind) ?? 0) + 1);
   };
   const cpuBefore = cpuSeconds(pid);
+  const clientBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const start = performance.now() + 20;
   const inflight: Promise<void>[] = [];
   const fire = (scheduled: number) => {
     level.sent += 1;
     inflight.push(
-      fetch(`${BASE}${url}`, {
-        headers,
-        signal: AbortSignal.timeout(SECONDS * 1000 + 10_000),
-      })
-        .then(async (res) => {
-          await res.arrayBuffer();
+      request(`${BASE}${url}`, { headers, timeoutMs: SECONDS * 1000 + 10_000 })
+        .then((res) => {
           const renewed =
-            revalidated &&
-            res.status === 200 &&
-            res.headers.get('etag') !== headers['if-none-match'];
+            revalidated && res.status === 200 && res.etag !== headers['if-none-match'];
           if (renewed) level.renewed += 1;
           if (res.status !== expected && !renewed) failed(`HTTP ${res.status}`);
           else level.latencies.push(performance.now() - scheduled);
         })
         .catch((error: unknown) => {
-          const { name, cause } = error as { name?: string; cause?: { code?: string } };
-          failed(cause?.code ?? name ?? 'fetch failed');
+          const { code, name } = error as { code?: string; name?: string };
+          failed(code ?? name ?? 'request failed');
         }),
     );
   };
@@ -182,6 +182,8 @@ const runLevel = async (
   const cpu = cpuSeconds(pid) - cpuBefore;
   level.cpu = cpu / ((performance.now() - wallBefore) / 1000);
   level.cpuMs = (cpu * 1000) / level.sent;
+  const client = process.cpuUsage(clientBefore);
+  level.clientMs = (client.user + client.system) / 1000 / level.sent;
   level.latencies.sort((a, b) => a - b);
   return level;
 };
@@ -196,10 +198,9 @@ const runScenario = async ([name, token, url, revalidate]: TScenario, who: strin
   let headers = headersOf(token);
   for (let i = 0; i < 8; i += 1) {
     const sent = performance.now();
-    const res = await fetch(`${BASE}${url}`, { headers });
-    await res.arrayBuffer();
+    const res = await request(`${BASE}${url}`, { headers });
     if (i >= 3) alone.push(performance.now() - sent);
-    const etag = res.headers.get('etag');
+    const etag = res.etag;
     if (revalidate && i === 0) {
       if (!etag) return console.log(`${label} no ETag: not revalidated`);
       headers = headersOf(token, etag);
@@ -210,9 +211,7 @@ const runScenario = async ([name, token, url, revalidate]: TScenario, who: strin
   for (const rate of RATES) {
     if (revalidate) {
       // The browser's copy is the newest answer (the ETag's window may have turned since).
-      const res = await fetch(`${BASE}${url}`, { headers });
-      await res.arrayBuffer();
-      const etag = res.headers.get('etag');
+      const { etag } = await request(`${BASE}${url}`, { headers });
       if (etag) headers = headersOf(token, etag);
     }
     const level = await runLevel(url, headers, rate, pid);
@@ -226,6 +225,7 @@ const runScenario = async ([name, token, url, revalidate]: TScenario, who: strin
       (level.latencies.at(-1) ?? 0).toFixed(1).padStart(9),
       `${(level.cpu * 100).toFixed(0)}%`.padStart(11),
       level.cpuMs.toFixed(2).padStart(11),
+      level.clientMs.toFixed(2).padStart(11),
     ];
     const notes = [
       ...[...level.kinds].map(([kind, n]) => `${n} × ${kind}`),
@@ -283,7 +283,7 @@ const main = async () => {
       `[bench] baseline, old OR-visibility list (page + count(*)) straight on the database: user ${baseline.user.toFixed(1)} ms, admin ${baseline.admin.toFixed(1)} ms`,
     );
     console.log(
-      'scenario                   as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU  CPU ms/req',
+      'scenario                   as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU  CPU ms/req  client ms/req',
     );
     const who = (token: string) => (token === tokens.admin ? 'admin' : 'user');
     for (const scenario of PARTS.includes('reads') ? [...scenarios, ...revalidated] : []) {
@@ -302,7 +302,7 @@ const main = async () => {
       const pdf = await onePagePdf();
       const docs = await uploadMany(call, pdf, STAMPS);
       const cpuBefore = cpuSeconds(pid);
-      const result = await stampMany(call, docs);
+      const result = await stampMany(BASE, tokens.user, docs);
       const cpu = (cpuSeconds(pid) - cpuBefore) / result.seconds;
       const engine = await engineRate(pdf);
       console.log(

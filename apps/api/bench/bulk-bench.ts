@@ -206,7 +206,7 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
     // Baseline: single stamps through the API, 4 clients (uploads first, not timed).
     const ids = await uploadMany(authed, await onePagePdf(), SINGLE);
     const s0 = snapshot(processes);
-    const single = await stampMany(authed, ids);
+    const single = await stampMany(BASE, token, ids);
     const singleCost = perDoc(s0, snapshot(processes), single.done);
 
     // The batch: create, upload every file (preflight), start, poll until done.
