@@ -63,6 +63,11 @@ export const documents = pgTable(
     departementId: integer('departement_id'),
     ownerUserId: ref('owner_user_id', () => users.id, 'restrict').notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
+    /**
+     * The name in lower case, kept by PostgreSQL: the search matches it with LIKE, which is
+     * several times cheaper per row than ILIKE on `file_name` (a search counts up to 1,001 rows).
+     */
+    fileNameFolded: text('file_name_folded').generatedAlwaysAs(sql`lower(file_name)`),
     originalKey: varchar('original_key', { length: 200 }).notNull(),
     currentKey: varchar('current_key', { length: 200 }).notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -116,8 +121,8 @@ export const documents = pgTable(
     index('documents_company_idx').on(t.companyId, t.createdAt, t.id, t.state),
     // company_id here too: the counts exclude the caller's company from the owner branch.
     index('documents_owner_idx').on(t.ownerUserId, t.createdAt, t.id, t.state, t.companyId),
-    // Search: file_name ILIKE '%…%' (pg_trgm, migration 0008 creates the extension).
-    index('documents_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
+    // Search: file_name_folded LIKE '%…%' (pg_trgm, migration 0008 creates the extension).
+    index('documents_file_name_folded_trgm_idx').using('gin', t.fileNameFolded.op('gin_trgm_ops')),
     index('documents_state_idx').on(t.state, t.updatedAt),
     // A department's drafts (quota reads).
     index('documents_departement_idx').on(t.departementId, t.state),

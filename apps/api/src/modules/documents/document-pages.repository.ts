@@ -3,7 +3,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { departements, documents, serialNumbers, users } from '../../db/schema.ts';
 import { boundsOf, runShaped } from '../../db/shaped.ts';
-import { lowerOf, orderByOf, type TSortColumns } from '../../lib/sort.ts';
+import { orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import { LISTED_COLUMNS } from './document-mapper.ts';
 import {
   documentValues,
@@ -17,7 +17,8 @@ import {
 const wireStatusSql = sql`case ${documents.state} when 'stamped' then 'stamp' when 'cancelled' then 'canceled' else 'nostamp' end`;
 
 const SORT_COLUMNS: TSortColumns<TDocumentSortKey> = {
-  document: lowerOf(documents.fileName),
+  // lower(file_name), kept by PostgreSQL (schema/documents.ts).
+  document: documents.fileNameFolded,
   status: wireStatusSql,
   // Drafts have no serial yet: last.
   serial: sql`(select s.serial from serial_numbers s where s.id = ${documents.serialNumberId})`,

@@ -1,5 +1,5 @@
 import { statesOfWireStatus, type TStoredDocumentState } from '@bubuh/contracts';
-import { and, count, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, insertOne } from '../../db/query.ts';
 import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
@@ -149,10 +149,11 @@ export const filtersOf = (filter: TDocumentFilter): SQL[] => {
   if (filter.status && filter.status !== 'all')
     conditions.push(namesIn(documents.state, statesOfWireStatus(filter.status)));
   if (filter.search) {
-    // File names: substring (trigram index); serials: exact (their unique index).
+    // File names: substring of the lower-cased name (trigram index), as ILIKE would match but
+    // cheaper per row; serials: exact (their unique index).
     conditions.push(
       or(
-        ilike(documents.fileName, P.like),
+        sql`${documents.fileNameFolded} like lower(${P.like})`,
         // `id = any(array(…))` keeps this arm indexable (pkey), so the OR stays a BitmapOr.
         sql`(${documents.id} = any(array(select s.document_id from serial_numbers s where s.serial = ${P.serial})) and ${documents.serialNumberId} = any(array(select s.id from serial_numbers s where s.serial = ${P.serial})))`,
       ) as SQL,
