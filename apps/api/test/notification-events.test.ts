@@ -1,9 +1,17 @@
 import type { TNotification } from '@bubuh/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companies, departements, users } from '../src/db/schema.ts';
 import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
+import { bossDbFor } from '../src/jobs/boss-db.ts';
+import { createJobs } from '../src/jobs/jobs.ts';
+import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
+import { createNoticeMail } from '../src/modules/notifications/notice-mail.ts';
 import { createNotificationsRepository } from '../src/modules/notifications/notifications.repository.ts';
+import {
+  createNotifier,
+  NOTIFY_QUEUE,
+} from '../src/modules/notifications/notifications.service.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { callAs, login } from './auth-helpers.ts';
 import {
@@ -272,5 +280,35 @@ describe('payments, signing, low quota and the bell ETag', () => {
     }, WAIT);
     // The uploads of the shared space are the admins' business, not the user's.
     expect((await bell(small.user)).some((n) => n.header === 'Locker nearly full')).toBe(false);
+  });
+});
+
+describe('a notice stored inside a job (notifier.store)', () => {
+  it('is queued as a notify job, to be retried, when it cannot be stored at once', async () => {
+    const { db } = ctx.database;
+    // A process of its own that only sends (the app's workers run the queued job).
+    const jobs = createJobs({
+      db: bossDbFor(ctx.database.connection, () => {}),
+      runWorkers: false,
+      log: { error: () => {}, warn: () => {} },
+      schema: ctx.env.JOBS_SCHEMA,
+    });
+    await jobs.start();
+    try {
+      const mailer = createOutboxMailer(db);
+      const noticeMail = createNoticeMail({ db, jobs, mailer, publicUrl: 'http://localhost' });
+      const notifier = createNotifier({ db, jobs, noticeMail });
+      const key = `store-fallback-${Date.now()}`;
+      // No such user: the notification's insert fails on its foreign key.
+      const userId = 2_000_000_000;
+      await notifier.store({ userId, key, header: 'Document stamped', content: 'x' });
+      const queued = (await db.execute(
+        sql`select state from ${sql.identifier(ctx.env.JOBS_SCHEMA)}.job where name = ${NOTIFY_QUEUE} and data->>'key' = ${key}`,
+      )) as { rows: { state: string }[] };
+      expect(queued.rows).toHaveLength(1);
+      expect(await createNotificationsRepository(db).latest(userId, 10)).toEqual([]);
+    } finally {
+      await jobs.stop();
+    }
   });
 });
