@@ -221,6 +221,9 @@ describe('documents list: same answers as the straightforward query', () => {
         }
       }
       compared += await compare({ visibility, search: 'kontrak' }, {}, 5);
+      // A search's pages are ranked over the ids its own statement found: sorted and filtered.
+      compared += await compare({ visibility, search: 'kontrak' }, { sort: 'document' }, 3);
+      compared += await compare({ visibility, search: 'kontrak', status: 'stamp' }, {}, 3);
       compared += await compare({ visibility, search: aSerial, status: 'all' }, {}, 5);
       compared += await compare({ visibility, from: '2026-01-05', to: '2026-01-20' }, {}, 9);
     }

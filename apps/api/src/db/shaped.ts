@@ -73,6 +73,7 @@ export const P = {
   start: sql.placeholder('start'),
   end: sql.placeholder('end'),
   cap: sql.placeholder('cap'),
+  ids: sql.placeholder('ids'),
 };
 
 /** Page bounds up to this row are written into the statement (see `boundsOf`). */

@@ -2,7 +2,7 @@ import { type TDocumentSortKey, type TSortOrder, wireStatusOf } from '@bubuh/con
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { departements, documents, serialNumbers, users } from '../../db/schema.ts';
-import { boundsOf, runShaped } from '../../db/shaped.ts';
+import { boundsOf, P, runShaped } from '../../db/shaped.ts';
 import { orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import { LISTED_COLUMNS } from './document-mapper.ts';
 import {
@@ -76,26 +76,24 @@ const rankFields = {
 };
 
 /**
- * The candidates of `lists` ranked once over the whole list (`rankAll`) and, with `byStatus`,
- * within each wire status (`rankStatus`): every candidate is visible and each list's first
- * `end` documents are among them, so these ranks are the lists' own. Only rows ranked within
- * (start, end] by either are joined and returned.
+ * The candidates (`candidates`: SQL selecting document ids) ranked once over the whole list
+ * (`rankAll`) and, with `byStatus`, within each wire status (`rankStatus`): every candidate is
+ * visible and each list's first `end` documents are among them, so these ranks are the lists'
+ * own. Only rows ranked within (start, end] by either are joined and returned.
  */
 const rankedRows = (
   db: TDb,
-  lists: TDocumentFilter[],
+  candidates: SQL,
   byStatus: boolean,
   sort: TDocumentSort,
   bounds: TBounds,
 ) => {
-  const order = orderOf(sort);
-  const candidates = lists.flatMap((list) => candidatesOf(db, list, order, bounds));
-  const orderSql = sql.join(order, sql`, `);
+  const orderSql = sql.join(orderOf(sort), sql`, `);
   const within = (rank: SQL) => sql`(${rank} > ${bounds.start} and ${rank} <= ${bounds.end})`;
   const picked = sql`(select r.id, r.r_all, r.r_status from (select ${documents.id} as id,
     row_number() over (order by ${orderSql}) as r_all,
     ${byStatus ? sql`row_number() over (partition by ${wireStatusSql} order by ${orderSql})` : sql`0`} as r_status
-    from ${documents} where ${documents.id} in (${sql.join(candidates, sql` union `)})) r
+    from ${documents} where ${documents.id} in (${candidates})) r
     where ${byStatus ? sql`${within(sql`r.r_all`)} or ${within(sql`r.r_status`)}` : within(sql`r.r_all`)}) picked`;
   return db
     .select({ ...pageFields, ...rankFields })
@@ -105,6 +103,13 @@ const rankedRows = (
     .leftJoin(departements, eq(departements.id, documents.departementId))
     .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId));
 };
+
+/** The candidate ids of every list, one union (see `candidatesOf`). */
+const unionOf = (db: TDb, lists: TDocumentFilter[], sort: TDocumentSort, bounds: TBounds) =>
+  sql.join(
+    lists.flatMap((list) => candidatesOf(db, list, orderOf(sort), bounds)),
+    sql` union `,
+  );
 
 export type TPageRow = Awaited<ReturnType<typeof rankedRows>>[number];
 
@@ -134,13 +139,36 @@ const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {
   const lists: TDocumentFilter[] = byStatus
     ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
     : [filter];
-  const rows = await runShaped(
-    db,
-    `page:${filterShape(filter)}:${byStatus ? 'ranked' : 'plain'}:${sort.sort ?? ''}:${sort.order ?? ''}:${bounds.key}`,
-    () => rankedRows(db, lists, byStatus, sort, bounds),
-    documentValues(filter, { start, end }),
-    { planPerCall: Boolean(filter.search) },
-  );
+  const key = `${filterShape(filter)}:${byStatus ? 'ranked' : 'plain'}:${sort.sort ?? ''}:${sort.order ?? ''}:${bounds.key}`;
+  const values = documentValues(filter, { start, end });
+  let rows: TPageRow[];
+  if (filter.search) {
+    // The candidates' best plan depends on the word (how common it is): they are planned on
+    // every call, and only they; the ranking and joins over the ids found keep a generic plan.
+    const found = await runShaped(
+      db,
+      `candidates:${key}`,
+      () => db.select({ id: sql<number>`c.id` }).from(sql`(${unionOf(db, lists, sort, bounds)}) c`),
+      values,
+      { planPerCall: true },
+    );
+    const ids = found.map((row) => row.id);
+    rows = ids.length
+      ? await runShaped(
+          db,
+          `page:${key}:ids`,
+          () => rankedRows(db, sql`select unnest(${P.ids}::int[])`, byStatus, sort, bounds),
+          { ...values, ids },
+        )
+      : [];
+  } else {
+    rows = await runShaped(
+      db,
+      `page:${key}`,
+      () => rankedRows(db, unionOf(db, lists, sort, bounds), byStatus, sort, bounds),
+      values,
+    );
+  }
   const data = ranked('rankAll', start, end)(rows);
   const ofStatus = (wire: 'stamp' | 'nostamp') => {
     if (history && status === wire) return data;
