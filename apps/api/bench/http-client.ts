@@ -10,7 +10,10 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 
 export type TBenchAnswer = { status: number; etag: string | undefined; body: Buffer };
 
-/** One request; the answer read whole. Rejects with `code` 'TIMEOUT' after `timeoutMs`. */
+/**
+ * One request; the answer read whole. Rejects with `code` 'TIMEOUT' when the socket has been idle
+ * for `timeoutMs` (node:http's socket timeout: a limit on silence, not on the whole request).
+ */
 export const request = (
   url: string,
   init: {
