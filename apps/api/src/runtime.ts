@@ -26,7 +26,11 @@ export const openConfiguredDatabase = (env: TEnv): Promise<TDatabase> =>
         url: env.DATABASE_URL,
         namedStatements: env.DATABASE_NAMED_STATEMENTS,
       })
-    : openDatabase({ driver: 'pglite', dataDir: env.DATA_DIR });
+    : openDatabase({
+        driver: 'pglite',
+        dataDir: env.DATA_DIR,
+        namedStatements: env.DATABASE_NAMED_STATEMENTS,
+      });
 
 const readPem = (file: string) => fs.readFileSync(path.resolve(REPO_ROOT, file), 'utf8');
 

@@ -33,8 +33,9 @@ const ZEnvShape = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   /**
-   * Name the app's statements on the PostgreSQL server (parsed once per connection). Turn off
-   * behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode < 1.21).
+   * Name the app's statements: parsed once per connection on the PostgreSQL server, once in
+   * PGlite's one session. Turn off behind a pooler that cannot keep prepared statements
+   * (PgBouncer in transaction mode < 1.21), or to measure PGlite without them.
    */
   DATABASE_NAMED_STATEMENTS: bool.default(true),
   DEMO_PASSWORD: z.string().min(8).default('Demo#2026!'),

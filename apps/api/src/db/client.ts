@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../config/env.ts';
 import { acquireDirLock } from './lock.ts';
+import { withNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 export type TSchema = typeof schema;
@@ -40,7 +41,7 @@ export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/drizzle');
 export type TOpenDatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number; namedStatements?: boolean }
   /** dataDir: a folder (persisted, locked) or undefined for an in-memory database (tests). */
-  | { driver: 'pglite'; dataDir?: string };
+  | { driver: 'pglite'; dataDir?: string; namedStatements?: boolean };
 
 /** Statements named so far, by text (see `nameStatements`). */
 const statementNames = new Map<string, string>();
@@ -106,7 +107,8 @@ export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TData
     const client = options.dataDir
       ? await PGlite.create(path.join(options.dataDir, 'pglite'), { extensions })
       : await PGlite.create({ extensions });
-    const db = drizzlePglite(client, { schema }) as unknown as TDb;
+    const session = options.namedStatements === false ? client : withNamedStatements(client);
+    const db = drizzlePglite(session, { schema }) as unknown as TDb;
     return {
       db,
       driver: 'pglite',

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TDbConnection } from '../db/client.ts';
+import { queryPlannedPerCall } from '../db/pglite-statements.ts';
 
 type TRows = { rows: unknown[] };
 
@@ -50,16 +51,18 @@ const tracked = (
 /**
  * PGlite is one session shared with Drizzle. Its `query`, `exec` and `transaction` all take the
  * same lock (a Drizzle transaction holds it from BEGIN to COMMIT), so a pg-boss statement never
- * runs inside another caller's transaction. Statements with parameters go through `query`;
- * pg-boss's parameterless scripts (several statements, some with their own BEGIN … COMMIT) go
- * through `exec` inside `transaction`, so a script that fails half-way is rolled back under the
- * lock instead of leaving the shared session in an aborted transaction.
+ * runs inside another caller's transaction. Statements with parameters go through
+ * `queryPlannedPerCall` (PGlite's `query` in one message, planned for their values as on
+ * PostgreSQL below); pg-boss's parameterless scripts (several statements, some with their own
+ * BEGIN … COMMIT) go through `exec` inside `transaction`, so a script that fails half-way is
+ * rolled back under the lock instead of leaving the shared session in an aborted transaction.
  */
-const pgliteBossDb = (client: PGlite): TBossDb =>
-  tracked(
+const pgliteBossDb = (client: PGlite): TBossDb => {
+  const query = queryPlannedPerCall(client);
+  return tracked(
     async (text, values) => {
       if (values && values.length > 0) {
-        const result = await client.query(text, values);
+        const result = await query(text, values);
         return { rows: result.rows };
       }
       const results = await client.transaction((tx) => tx.exec(text));
@@ -70,6 +73,7 @@ const pgliteBossDb = (client: PGlite): TBossDb =>
       // The session belongs to the app's database: closed by its owner.
     },
   );
+};
 
 /** pg-boss's statements named so far, by text (see `postgresBossDb`). */
 const bossStatementNames = new Map<string, string>();
