@@ -36,6 +36,14 @@ const preparedWith = async (fragment: string) => {
   return rows[0]?.n;
 };
 
+/** The rows of a raw statement's result (Drizzle types them per driver). */
+const rowsOf = async (result: Promise<unknown>): Promise<unknown[]> => {
+  const answer = await result;
+  if (typeof answer === 'object' && answer && 'rows' in answer && Array.isArray(answer.rows))
+    return answer.rows;
+  throw new Error('no rows in the result');
+};
+
 /** A statement with one value of each kind the app reads: what each driver path answers. */
 const typed = (at: Date) => sql`select ${7}::int as n, ${at}::timestamptz as at,
   ${'12.50'}::numeric as amount, ${sql.param([1, 2, 3])}::int[] as ids, ${JSON.stringify({ a: [1] })}::jsonb as doc,
@@ -45,12 +53,12 @@ const typed = (at: Date) => sql`select ${7}::int as n, ${at}::timestamptz as at,
 describe('statements on PGlite', () => {
   it('answer as PGlite’s own query does, each parsed once and kept by name', async () => {
     const at = new Date('2026-11-28T10:11:12.345Z');
-    const first = await database.db.execute(typed(at));
-    const again = await database.db.execute(typed(at));
-    const own = await plain.execute(typed(at));
-    expect(first.rows).toEqual(own.rows);
-    expect(again.rows).toEqual(own.rows);
-    expect(first.rows[0]).toMatchObject({ n: 7, ids: [1, 2, 3], doc: { a: [1] }, nothing: null });
+    const first = await rowsOf(database.db.execute(typed(at)));
+    const again = await rowsOf(database.db.execute(typed(at)));
+    const own = await rowsOf(plain.execute(typed(at)));
+    expect(first).toEqual(own);
+    expect(again).toEqual(own);
+    expect(first[0]).toMatchObject({ n: 7, ids: [1, 2, 3], doc: { a: [1] }, nothing: null });
     expect(await preparedWith('typed-probe')).toBe(1);
 
     const [company] = await database.db
@@ -97,9 +105,9 @@ describe('statements on PGlite', () => {
     expect(half).toEqual([]);
 
     // Outside a transaction: a failing statement, then the same statement succeeding.
-    const divide = (by: number) => database.db.execute(sql`select 10 / ${by}::int as q`);
+    const divide = (by: number) => rowsOf(database.db.execute(sql`select 10 / ${by}::int as q`));
     await expect(divide(0)).rejects.toMatchObject({ cause: { code: '22012' } });
-    expect((await divide(5)).rows).toEqual([{ q: 2 }]);
+    expect(await divide(5)).toEqual([{ q: 2 }]);
   });
 
   it('run pg-boss’s statements in one message, planned per call and never kept', async () => {
