@@ -110,6 +110,19 @@ describe('statements on PGlite', () => {
     expect(await divide(5)).toEqual([{ q: 2 }]);
   });
 
+  it('keep a statement first named inside a transaction that was rolled back', async () => {
+    const read = (db: Pick<typeof database.db, 'execute'>) =>
+      rowsOf(db.execute(sql`select ${5}::int * 2 as ten, 'rollback-probe' as probe`));
+    const attempt = database.db.transaction(async (tx) => {
+      expect(await read(tx)).toEqual([{ ten: 10, probe: 'rollback-probe' }]);
+      await tx.execute(sql`select 1 / 0`);
+    });
+    await expect(attempt).rejects.toMatchObject({ cause: { code: '22012' } });
+    // Bound again by its name after the rollback: PostgreSQL does not roll prepared statements back.
+    expect(await read(database.db)).toEqual([{ ten: 10, probe: 'rollback-probe' }]);
+    expect(await preparedWith('rollback-probe')).toBe(1);
+  });
+
   it('run pg-boss’s statements in one message, planned per call and never kept', async () => {
     const query = queryPlannedPerCall(client);
     const read = () => query<{ n: number }>(`select $1::int + 1 as n, 'boss-probe' as probe`, [41]);
