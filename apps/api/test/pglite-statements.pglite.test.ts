@@ -108,6 +108,13 @@ describe('statements on PGlite', () => {
     const divide = (by: number) => rowsOf(database.db.execute(sql`select 10 / ${by}::int as q`));
     await expect(divide(0)).rejects.toMatchObject({ cause: { code: '22012' } });
     expect(await divide(5)).toEqual([{ q: 2 }]);
+    // A statement PostgreSQL cannot parse is refused, and the next one gets its own name.
+    const broken = rowsOf(database.db.execute(sql`select ${1}::int from where`));
+    await expect(broken).rejects.toMatchObject({ cause: { code: '42601' } });
+    expect(await divide(2)).toEqual([{ q: 5 }]);
+    expect(await rowsOf(database.db.execute(sql`select ${3}::int as three`))).toEqual([
+      { three: 3 },
+    ]);
   });
 
   it('keep a statement first named inside a transaction that was rolled back', async () => {

@@ -80,7 +80,8 @@ const statementsOf = (client: PGlite) => {
     cache: Map<string, TStatement>,
   ) => {
     const keep = cache === known && !LIKE.test(text) && named < NAMED_STATEMENTS_MAX;
-    const name = keep ? `l${named}` : '';
+    // A name is used once, even when this Parse fails: it is never sent for another text.
+    const name = keep ? `l${named++}` : '';
     const messages = await send(
       joined([
         serialize.parse({ name, text, types: options?.paramTypes }),
@@ -89,7 +90,6 @@ const statementsOf = (client: PGlite) => {
       ]),
     );
     const statement = { name, types: parse.parseDescribeStatementResults(messages) };
-    if (keep) named += 1;
     if (keep || cache.size < KNOWN_TEXTS_MAX) cache.set(text, statement);
     return statement;
   };
