@@ -164,6 +164,13 @@ describe('documents list: same answers as the straightforward query', () => {
     if (sort.sort === 'document')
       return [sql`lower(${documents.fileName}) asc nulls last`, asc(documents.id)];
     if (sort.sort === 'serial') return [sql`${serialOf} desc nulls last`, desc(documents.id)];
+    if (sort.sort === 'stamped')
+      return [sql`${documents.stampedAt} asc nulls last`, asc(documents.id)];
+    if (sort.sort === 'status')
+      return [
+        sql`case ${documents.state} when 'stamped' then 'stamp' when 'cancelled' then 'canceled' else 'nostamp' end desc nulls last`,
+        desc(documents.id),
+      ];
     return [desc(documents.createdAt), desc(documents.id)];
   };
 
@@ -216,6 +223,8 @@ describe('documents list: same answers as the straightforward query', () => {
           {},
           { sort: 'document' as const },
           { sort: 'serial' as const, order: 'desc' as const },
+          { sort: 'stamped' as const },
+          { sort: 'status' as const, order: 'desc' as const },
         ]) {
           compared += await compare({ visibility, status }, sort, 7);
         }

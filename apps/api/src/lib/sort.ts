@@ -16,7 +16,7 @@ const DIRECTION: Record<TSortOrder, SQL> = { asc: sql.raw('asc'), desc: sql.raw(
 export const orderByOf = <K extends string>(
   columns: TSortColumns<K>,
   query: { sort?: K | undefined; order?: TSortOrder | undefined },
-  tiebreaker: PgColumn,
+  tiebreaker: PgColumn | SQL,
   fallback: readonly SQL[],
 ): SQL[] => {
   // The route validated `sort` against the list's keys; anything else keeps the default order.

@@ -13,8 +13,10 @@ import {
   type TDocumentFilter,
 } from './documents.repository.ts';
 
-/** `status` on the wire, in SQL (contracts `wireStatusOf`). */
-const wireStatusSql = sql`case ${documents.state} when 'stamped' then 'stamp' when 'cancelled' then 'canceled' else 'nostamp' end`;
+/** `status` on the wire of a document `state`, in SQL (contracts `wireStatusOf`). */
+const wireStatusOfSql = (state: SQL | typeof documents.state) =>
+  sql`case ${state} when 'stamped' then 'stamp' when 'cancelled' then 'canceled' else 'nostamp' end`;
+const wireStatusSql = wireStatusOfSql(documents.state);
 
 const SORT_COLUMNS: TSortColumns<TDocumentSortKey> = {
   // lower(file_name), kept by PostgreSQL (schema/documents.ts).
@@ -31,6 +33,25 @@ const DEFAULT_ORDER = [desc(documents.createdAt), desc(documents.id)];
 export type TDocumentSort = { sort?: TDocumentSortKey | undefined; order?: TSortOrder | undefined };
 
 const orderOf = (sort: TDocumentSort) => orderByOf(SORT_COLUMNS, sort, documents.id, DEFAULT_ORDER);
+
+/** What `orderOf` sorts on before the id: the sort's column or expression, else created_at. */
+const sortKeyOf = (sort: TDocumentSort) =>
+  sort.sort !== undefined && Object.hasOwn(SORT_COLUMNS, sort.sort)
+    ? SORT_COLUMNS[sort.sort]
+    : documents.createdAt;
+
+/** The candidates' columns (see `candidatesOf`): id, state and sort key `k`. */
+const CANDIDATE = { id: sql.raw('c.id'), state: sql.raw('c.state'), key: sql.raw('c.k') };
+const CANDIDATE_COLUMNS = Object.fromEntries(
+  Object.keys(SORT_COLUMNS).map((name) => [name, CANDIDATE.key]),
+) as TSortColumns<TDocumentSortKey>;
+
+/** `orderOf` over the candidates (their `k` and id). */
+const candidateOrderOf = (sort: TDocumentSort) =>
+  orderByOf(CANDIDATE_COLUMNS, sort, CANDIDATE.id, [
+    sql`${CANDIDATE.key} desc`,
+    sql`${CANDIDATE.id} desc`,
+  ]);
 
 /**
  * What a listed document needs besides its row, read with it: owner and department names, who
@@ -55,20 +76,29 @@ const pageFields = {
 type TBounds = ReturnType<typeof boundsOf>;
 
 /**
- * Each visibility branch's first `end` ids matching `filter` in the list's order: an index
- * scan that stops early. Their union holds the list's first `end` documents.
+ * Each visibility branch's first `end` documents matching `filter` in the list's order: an
+ * index scan that stops early. Their union holds the list's first `end` documents. Each carries
+ * what ranking them needs (state and sort key, read from the index where it holds them), so the
+ * ranking does not fetch every candidate's row again: an admin's page 3 took 6.3-7.1 ms in
+ * PGlite that way and 2.4-2.8 ms this way.
  */
-const candidatesOf = (db: TDb, filter: TDocumentFilter, order: SQL[], bounds: TBounds) => {
+const candidatesOf = (db: TDb, filter: TDocumentFilter, sort: TDocumentSort, bounds: TBounds) => {
   const filters = filtersOf(filter);
+  const key = sortKeyOf(sort);
   return overlappingBranches(filter).map(
     (branch) =>
       sql`(${db
-        .select({ id: documents.id })
+        .select({ id: documents.id, state: documents.state, k: sql`${key}`.as('k') })
         .from(documents)
         .where(and(branch, ...filters))
-        .orderBy(...order)} limit ${bounds.end})`,
+        .orderBy(...orderOf(sort))} limit ${bounds.end})`,
   );
 };
+
+/** The candidates (id, state, k) of the documents whose ids are `P.ids` (a search's). */
+const candidatesByIds = (sort: TDocumentSort) =>
+  sql`select ${documents.id} as id, ${documents.state} as state, ${sortKeyOf(sort)} as k
+    from ${documents} where ${documents.id} in (select unnest(${P.ids}::int[]))`;
 
 const rankFields = {
   rankAll: sql<number>`picked.r_all`.mapWith(Number),
@@ -76,10 +106,10 @@ const rankFields = {
 };
 
 /**
- * The candidates (`candidates`: SQL selecting document ids) ranked once over the whole list
- * (`rankAll`) and, with `byStatus`, within each wire status (`rankStatus`): every candidate is
- * visible and each list's first `end` documents are among them, so these ranks are the lists'
- * own. Only rows ranked within (start, end] by either are joined and returned.
+ * The candidates (`candidates`: SQL selecting id, state and sort key `k`) ranked once over the
+ * whole list (`rankAll`) and, with `byStatus`, within each wire status (`rankStatus`): every
+ * candidate is visible and each list's first `end` documents are among them, so these ranks
+ * are the lists' own. Only rows ranked within (start, end] by either are joined and returned.
  */
 const rankedRows = (
   db: TDb,
@@ -88,12 +118,13 @@ const rankedRows = (
   sort: TDocumentSort,
   bounds: TBounds,
 ) => {
-  const orderSql = sql.join(orderOf(sort), sql`, `);
+  const orderSql = sql.join(candidateOrderOf(sort), sql`, `);
   const within = (rank: SQL) => sql`(${rank} > ${bounds.start} and ${rank} <= ${bounds.end})`;
-  const picked = sql`(select r.id, r.r_all, r.r_status from (select ${documents.id} as id,
+  const status = wireStatusOfSql(CANDIDATE.state);
+  const picked = sql`(select r.id, r.r_all, r.r_status from (select ${CANDIDATE.id} as id,
     row_number() over (order by ${orderSql}) as r_all,
-    ${byStatus ? sql`row_number() over (partition by ${wireStatusSql} order by ${orderSql})` : sql`0`} as r_status
-    from ${documents} where ${documents.id} in (${candidates})) r
+    ${byStatus ? sql`row_number() over (partition by ${status} order by ${orderSql})` : sql`0`} as r_status
+    from (${candidates}) c) r
     where ${byStatus ? sql`${within(sql`r.r_all`)} or ${within(sql`r.r_status`)}` : within(sql`r.r_all`)}) picked`;
   return db
     .select({ ...pageFields, ...rankFields })
@@ -107,7 +138,7 @@ const rankedRows = (
 /** The candidate ids of every list, one union (see `candidatesOf`). */
 const unionOf = (db: TDb, lists: TDocumentFilter[], sort: TDocumentSort, bounds: TBounds) =>
   sql.join(
-    lists.flatMap((list) => candidatesOf(db, list, orderOf(sort), bounds)),
+    lists.flatMap((list) => candidatesOf(db, list, sort, bounds)),
     sql` union `,
   );
 
@@ -157,7 +188,7 @@ const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {
       ? await runShaped(
           db,
           `page:${key}:ids`,
-          () => rankedRows(db, sql`select unnest(${P.ids}::int[])`, byStatus, sort, bounds),
+          () => rankedRows(db, candidatesByIds(sort), byStatus, sort, bounds),
           { ...values, ids },
         )
       : [];
