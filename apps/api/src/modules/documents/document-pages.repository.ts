@@ -27,18 +27,19 @@ const SORT_COLUMNS: TSortColumns<TDocumentSortKey> = {
   created: documents.createdAt,
   stamped: documents.stampedAt,
 };
-/** Default order of the list: newest first. */
-const DEFAULT_ORDER = [desc(documents.createdAt), desc(documents.id)];
+/** Default order of the list: newest first (`DEFAULT_KEY`, then the id, descending). */
+const DEFAULT_KEY = documents.createdAt;
+const DEFAULT_ORDER = [desc(DEFAULT_KEY), desc(documents.id)];
 
 export type TDocumentSort = { sort?: TDocumentSortKey | undefined; order?: TSortOrder | undefined };
 
 const orderOf = (sort: TDocumentSort) => orderByOf(SORT_COLUMNS, sort, documents.id, DEFAULT_ORDER);
 
-/** What `orderOf` sorts on before the id: the sort's column or expression, else created_at. */
+/** What `orderOf` sorts on before the id: the sort's column or expression, else the default's. */
 const sortKeyOf = (sort: TDocumentSort) =>
   sort.sort !== undefined && Object.hasOwn(SORT_COLUMNS, sort.sort)
     ? SORT_COLUMNS[sort.sort]
-    : documents.createdAt;
+    : DEFAULT_KEY;
 
 /** The candidates' columns (see `candidatesOf`): id, state and sort key `k`. */
 const CANDIDATE = { id: sql.raw('c.id'), state: sql.raw('c.state'), key: sql.raw('c.k') };
@@ -46,7 +47,7 @@ const CANDIDATE_COLUMNS = Object.fromEntries(
   Object.keys(SORT_COLUMNS).map((name) => [name, CANDIDATE.key]),
 ) as TSortColumns<TDocumentSortKey>;
 
-/** `orderOf` over the candidates (their `k` and id). */
+/** `orderOf` over the candidates (their `k` and id; without a sort, `DEFAULT_ORDER`'s directions). */
 const candidateOrderOf = (sort: TDocumentSort) =>
   orderByOf(CANDIDATE_COLUMNS, sort, CANDIDATE.id, [
     sql`${CANDIDATE.key} desc`,
@@ -135,7 +136,7 @@ const rankedRows = (
     .leftJoin(serialNumbers, eq(serialNumbers.id, documents.serialNumberId));
 };
 
-/** The candidate ids of every list, one union (see `candidatesOf`). */
+/** The candidates of every list, one union (see `candidatesOf`). */
 const unionOf = (db: TDb, lists: TDocumentFilter[], sort: TDocumentSort, bounds: TBounds) =>
   sql.join(
     lists.flatMap((list) => candidatesOf(db, list, sort, bounds)),
