@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../config/env.ts';
 import { acquireDirLock } from './lock.ts';
 import { withNamedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
+import { mayBeNamed, NAMED_STATEMENTS_MAX } from './statement-names.ts';
 
 export type TSchema = typeof schema;
 /** One type for both drivers: every query goes through the pg-core API. */
@@ -45,9 +46,6 @@ export type TOpenDatabaseOptions =
 
 /** Statements named so far, by text (see `nameStatements`). */
 const statementNames = new Map<string, string>();
-const LIKE = /\bi?like\b/i;
-/** A bound on the names (and so on the statements each connection keeps prepared). */
-const NAMED_STATEMENTS_MAX = 2_000;
 
 /**
  * Gives every parameterised statement of a connection a name derived from its text, so
@@ -60,7 +58,7 @@ const nameStatements = (client: pg.PoolClient) => {
     if (typeof config !== 'object' || config === null) return config;
     const { text, name } = config as { text?: unknown; name?: unknown };
     // A pattern's best plan depends on the pattern: such statements stay unnamed (planned per call).
-    if (typeof text !== 'string' || name !== undefined || LIKE.test(text)) return config;
+    if (typeof text !== 'string' || name !== undefined || !mayBeNamed(text)) return config;
     let known = statementNames.get(text);
     if (!known) {
       if (statementNames.size >= NAMED_STATEMENTS_MAX) return config;

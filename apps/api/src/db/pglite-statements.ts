@@ -8,6 +8,7 @@ import {
 } from '@electric-sql/pglite';
 import type { BackendMessage, DatabaseError } from 'pg-protocol/dist/messages';
 import { Parser } from 'pg-protocol/dist/parser';
+import { mayBeNamed, NAMED_STATEMENTS_MAX } from './statement-names.ts';
 
 /**
  * PGlite's `query()` sends Parse, Describe, Bind, Describe, Execute and Sync as six calls into
@@ -26,9 +27,6 @@ type TStatement = { name: string; types: number[] };
 type TMessages = Parameters<typeof parse.parseResults>[0];
 type TQuery = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
-const LIKE = /\bi?like\b/i;
-/** A bound on the statements kept prepared in the one PGlite session. */
-const NAMED_STATEMENTS_MAX = 2_000;
 /** A bound on the texts whose parameter types are remembered (named or not). */
 const KNOWN_TEXTS_MAX = 4_000;
 
@@ -79,7 +77,7 @@ const statementsOf = (client: PGlite) => {
     options: QueryOptions | undefined,
     cache: Map<string, TStatement>,
   ) => {
-    const keep = cache === known && !LIKE.test(text) && named < NAMED_STATEMENTS_MAX;
+    const keep = cache === known && mayBeNamed(text) && named < NAMED_STATEMENTS_MAX;
     // A name is used once, even when this Parse fails: it is never sent for another text.
     const name = keep ? `l${named++}` : '';
     const messages = await send(
