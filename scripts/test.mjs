@@ -46,24 +46,19 @@ const run = (label, cmd, args, env = {}) => {
 };
 
 let suiteNo = 0;
-const vitest = (label, rootDir, extraArgs = [], env = {}) => {
-  suiteNo += 1;
-  const out = path.join(reportDir, `suite-${suiteNo}.json`);
-  const ok = run(
-    label,
-    process.execPath,
-    [
-      'node_modules/vitest/vitest.mjs',
-      'run',
-      '--root',
-      rootDir,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-      ...extraArgs,
-    ],
-    env,
-  );
+const vitestArgs = (rootDir, out, extraArgs) => [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--root',
+  rootDir,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+  ...extraArgs,
+];
+
+/** Adds a suite's JSON report to the totals (a suite without one, or without tests, failed). */
+const count = (label, out, ok) => {
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += report.numPassedTests ?? 0;
@@ -73,7 +68,42 @@ const vitest = (label, rootDir, extraArgs = [], env = {}) => {
   } else if (ok) {
     failures.push(`${label} (no report)`);
   }
+};
+
+const vitest = (label, rootDir, extraArgs = [], env = {}) => {
+  suiteNo += 1;
+  const out = path.join(reportDir, `suite-${suiteNo}.json`);
+  const ok = run(label, process.execPath, vitestArgs(rootDir, out, extraArgs), env);
+  count(label, out, ok);
   return ok;
+};
+
+/**
+ * Starts a suite in the background, its output kept in a file; the promise prints that output and
+ * counts the suite when it ends. For a suite that shares the machine with the browser tests,
+ * which keep little more than half a core busy.
+ */
+const vitestAlongside = (label, rootDir, env) => {
+  suiteNo += 1;
+  const out = path.join(reportDir, `suite-${suiteNo}.json`);
+  const logFile = path.join(reportDir, `suite-${suiteNo}.log`);
+  const log = fs.openSync(logFile, 'w');
+  console.log(`\n▶ ${label} (started alongside; its output follows when it ends)`);
+  const child = spawn(process.execPath, vitestArgs(rootDir, out, []), {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      fs.closeSync(log);
+      console.log(`\n▶ ${label}: its output`);
+      process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+      if (code !== 0) failures.push(label);
+      count(label, out, code === 0);
+      resolve(code === 0);
+    });
+  });
 };
 
 const freePort = () =>
@@ -169,6 +199,10 @@ const main = async () => {
     apiOnly();
     summary();
   }
+  if (process.argv.includes('--e2e')) {
+    await browserTests();
+    summary();
+  }
   run('lint (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
   run('typecheck (tsc)', 'npm', ['run', 'typecheck']);
   vitest('unit: contracts', 'packages/contracts');
@@ -177,12 +211,24 @@ const main = async () => {
   vitest('API tests on PGlite', 'apps/api', [], { BUBUH_TEST_DB: 'pglite' });
   if (process.env.DATABASE_URL) {
     vitest('API tests on PostgreSQL', 'apps/api', [], { BUBUH_TEST_DB: 'postgres' });
-  } else {
+  }
+  // CI (.ci/run): the API suite again on this PostgreSQL, with every file on a loopback S3
+  // server, while the browser tests run (they leave most of the two cores idle).
+  const againOn = process.env.BUBUH_TEST_POSTGRES_URL;
+  const alongside = againOn
+    ? vitestAlongside('API tests on PostgreSQL, files on a loopback S3 server', 'apps/api', {
+        DATABASE_URL: againOn,
+        BUBUH_TEST_DB: 'postgres',
+        S3_TEST: '1',
+      })
+    : Promise.resolve(true);
+  if (!process.env.DATABASE_URL && !againOn) {
     console.log(
       '\n(DATABASE_URL not set: the API suite ran on PGlite only; CI runs it on PostgreSQL too)',
     );
   }
   await browserTests();
+  await alongside;
   summary();
 };
 

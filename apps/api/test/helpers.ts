@@ -23,13 +23,18 @@ import { S3_TEST_BUCKET } from './s3-server.ts';
 export const testDbDriver = (): 'pglite' | 'postgres' =>
   process.env.BUBUH_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A migrated database for one test file: in-memory PGlite, or the shared PostgreSQL of the run. */
+/**
+ * A migrated database for one test file: in-memory PGlite (a copy of the migrated dump the global
+ * setup made, or migrated here when there is none), or the shared PostgreSQL of the run.
+ */
 export const openTestDatabase = async (): Promise<TDatabase> => {
   if (testDbDriver() === 'postgres') {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is required for BUBUH_TEST_DB=postgres');
     return openDatabase({ driver: 'postgres', url, poolSize: 5 });
   }
+  const dump = process.env.BUBUH_TEST_PGLITE_DUMP;
+  if (dump) return openDatabase({ driver: 'pglite', from: new Blob([fs.readFileSync(dump)]) });
   const database = await openDatabase({ driver: 'pglite' });
   await database.migrate();
   return database;

@@ -85,6 +85,12 @@ export type TDemoKey = keyof typeof DEMO;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits out a rate limit, saying so (a run that waits often should raise the server's limits). */
+const waitOutRateLimit = (what: string, seconds: number) => {
+  console.warn(`rate limited (${what}): waiting ${seconds} s`);
+  return sleep(seconds * 1000);
+};
+
 type TEnvelope = { message?: string; data?: unknown; errors?: Record<string, unknown> };
 
 /** A JSON call to the API from Node; 429s are waited out (rate limits are per minute). */
@@ -105,7 +111,7 @@ export const apiCall = async (
     const body = (await response.json().catch(() => ({}))) as TEnvelope;
     if (response.status === 429 && attempt < 2) {
       const wait = Number(body.errors?.retryAfterSeconds ?? 30);
-      await sleep(Math.min(Math.max(wait, 1), 65) * 1000);
+      await waitOutRateLimit(path, Math.min(Math.max(wait, 1), 65));
       continue;
     }
     return { status: response.status, body };
@@ -299,7 +305,10 @@ export const uiLogin = async (page: Page, email: string, password = DEMO_PASSWOR
     const response = await answer;
     if (response.status() !== 429) return response;
     const body = (await response.json()) as TEnvelope;
-    await sleep(Math.min(Number(body.errors?.retryAfterSeconds ?? 30), 65) * 1000);
+    await waitOutRateLimit(
+      'login form',
+      Math.min(Number(body.errors?.retryAfterSeconds ?? 30), 65),
+    );
   }
   throw new Error(`login ${email} stayed rate limited`);
 };

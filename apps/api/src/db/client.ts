@@ -41,8 +41,12 @@ export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/drizzle');
 
 export type TOpenDatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number; namedStatements?: boolean }
-  /** dataDir: a folder (persisted, locked) or undefined for an in-memory database (tests). */
-  | { driver: 'pglite'; dataDir?: string; namedStatements?: boolean };
+  /**
+   * dataDir: a folder (persisted, locked) or undefined for an in-memory database (tests).
+   * from: an in-memory database starts as a copy of this dump (`dumpDataDir`) instead of a
+   * fresh cluster (the tests' migrated database, made once per run).
+   */
+  | { driver: 'pglite'; dataDir?: string; from?: Blob; namedStatements?: boolean };
 
 /** Statements named so far, by text (see `nameStatements`). */
 const statementNames = new Map<string, string>();
@@ -104,7 +108,7 @@ export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TData
     const extensions = { pg_trgm };
     const client = options.dataDir
       ? await PGlite.create(path.join(options.dataDir, 'pglite'), { extensions })
-      : await PGlite.create({ extensions });
+      : await PGlite.create({ extensions, loadDataDir: options.from });
     const session = options.namedStatements === false ? client : withNamedStatements(client);
     const db = drizzlePglite(session, { schema }) as unknown as TDb;
     return {
