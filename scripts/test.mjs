@@ -95,14 +95,21 @@ const vitestAlongside = (label, rootDir, env) => {
     env: { ...process.env, ...env },
   });
   return new Promise((resolve) => {
-    child.once('exit', (code) => {
+    let done = false;
+    const ended = (code, error) => {
+      if (done) return;
+      done = true;
       fs.closeSync(log);
       console.log(`\n▶ ${label}: its output`);
       process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+      if (error) console.error(error);
       if (code !== 0) failures.push(label);
       count(label, out, code === 0);
       resolve(code === 0);
-    });
+    };
+    // A suite that could not start fails the run instead of leaving it waiting.
+    child.once('error', (error) => ended(null, error));
+    child.once('exit', (code) => ended(code));
   });
 };
 
