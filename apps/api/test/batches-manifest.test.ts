@@ -1,6 +1,13 @@
-import { ZBatchManifestResponse, ZBatchZipResponse, ZDocumentResponse } from '@bubuh/contracts';
+import {
+  ZBatchDetail,
+  ZBatchManifestResponse,
+  ZBatchZipResponse,
+  ZDocumentResponse,
+} from '@bubuh/contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer } from './auth-helpers.ts';
+import { batchItems, documents } from '../src/db/schema.ts';
+import { bearer, callAs } from './auth-helpers.ts';
 import { batchDetail, createTestBatch } from './batch-helpers.ts';
 import {
   getDocumentDetails,
@@ -132,6 +139,59 @@ describe('bulk stamping: manifest and ZIP', () => {
       { file_name: 'catatan.txt', reason: 'Only PDF files can be stamped' },
     ]);
     expect((await detail(session, batchId)).batch.counts).toMatchObject({ total: 3, ready: 3 });
+  });
+
+  it('adds the PDFs of a ZIP in its order, a long one first or not', async () => {
+    const { session } = await newDepartmentUser(ctx, 0);
+    const batchId = await createBatch(session);
+    // Several entries are stored at once: the five-page files take longer than the short ones
+    // behind them, and the names sort the other way round.
+    const names = ['h.pdf', 'g.pdf', 'f.pdf', 'e.pdf', 'd.pdf', 'c.pdf', 'b.pdf', 'a.pdf'];
+    const entries: [string, Buffer][] = [];
+    for (const [i, name] of names.entries()) entries.push([name, await makePdf(i < 2 ? 5 : 1)]);
+    const res = await send(session, 'batch-zip-upload', batchId, 'urut.zip', await zipOf(entries));
+    expect(res.statusCode).toBe(201);
+    const { items } = ZBatchZipResponse.parse(res.json()).data;
+    expect(items.map((i) => i.file_name)).toEqual(names);
+    const listed = await callAs(
+      ctx,
+      session,
+      'GET',
+      `/api/v1/batch-stamp/detail-batch-documents/${batchId}?perPage=100&sort=id`,
+    );
+    const { data } = ZBatchDetail.parse(listed.json()).data;
+    expect(data.map((i) => [i.file_name, i.status, i.page_count])).toEqual(
+      names.map((name, i) => [name, 'ready', i < 2 ? 5 : 1]),
+    );
+  });
+
+  it('leaves no stray document when the batch is started while its ZIP is still expanding', async () => {
+    const { session } = await newDepartmentUser(ctx, 300);
+    const batchId = await createBatch(session);
+    const pdf = await makePdf(1);
+    const entries: [string, Buffer][] = Array.from({ length: 150 }, (_, i) => [`f${i}.pdf`, pdf]);
+    const sending = send(session, 'batch-zip-upload', batchId, 'besar.zip', await zipOf(entries));
+    // As soon as the first files are in, the batch is started: the rest of the ZIP is refused.
+    while ((await detail(session, batchId)).batch.counts.total === 0)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = await callAs(ctx, session, 'POST', '/api/v1/batch-stamp/stamp-batch-process', {
+      batch_id: batchId,
+    });
+    expect(started.statusCode).toBe(200);
+    const res = await sending;
+    expect(res.statusCode).toBe(409);
+    const items = await ctx.database.db
+      .select({ documentId: batchItems.documentId })
+      .from(batchItems)
+      .where(eq(batchItems.batchId, batchId));
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThan(150);
+    // Every document of the owner is a file of the batch: none stored ahead was left behind.
+    const owned = await ctx.database.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.ownerUserId, session.userData.id));
+    expect(owned.map((d) => d.id).sort()).toEqual(items.map((i) => i.documentId).sort());
   });
 
   it('refuses a ZIP bomb and a path-traversal entry whole, adding nothing', async () => {

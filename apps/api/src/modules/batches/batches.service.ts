@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type {
   TBatchCreateRequest,
   TBatchDetail,
@@ -11,14 +10,14 @@ import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findDocument } from '../documents/documents.repository.ts';
 import type { TDocumentsService } from '../documents/documents.service.ts';
-import { checkBatchBoxes, placementProblem } from './batch-boxes.ts';
+import { checkBatchBoxes } from './batch-boxes.ts';
 import { originalKeyOf } from './batch-export.ts';
+import { createBatchFiles, onlyDraft } from './batch-files.ts';
 import * as manifestRepo from './batch-manifest.repository.ts';
 import { planManifest, type TManifestRow } from './batch-manifest.ts';
 import { toWireBatch, toWireItem } from './batch-mapper.ts';
 import { balanceCache, balancesOf, requireBalance } from './batch-quota.ts';
 import type { TBatchRunner } from './batch-runner.ts';
-import { entryStream, planZip, zipEntryName } from './batch-zip.ts';
 import * as repo from './batches.repository.ts';
 
 export type TBatchesDeps = {
@@ -42,22 +41,6 @@ export type TBatchesDeps = {
     requireIdentity: (userId: number, identityConfirmed: boolean) => Promise<unknown>;
   };
 };
-
-const itemCount = (batch: repo.TBatchRow) =>
-  batch.countReady +
-  batch.countRejected +
-  batch.countQueued +
-  batch.countStamping +
-  batch.countStamped +
-  batch.countFailed +
-  batch.countCancelled;
-
-/** A size for a message: whole MB, or KB below one MB. */
-const sizeText = (bytes: number) =>
-  bytes >= 1_048_576 ? `${Math.floor(bytes / 1_048_576)} MB` : `${Math.floor(bytes / 1024)} KB`;
-
-/** Upload refusals that belong to the file (recorded as `rejected`), not to the request. */
-const FILE_PROBLEMS = new Set(['UNPROCESSABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']);
 
 export const createBatchesService = (deps: TBatchesDeps) => {
   const { db, documents, runner } = deps;
@@ -90,13 +73,6 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     await deps.signer.requireIdentity(auth.userId, identityConfirmed);
   };
 
-  const batchFull = () =>
-    new AppError(
-      'PAYLOAD_TOO_LARGE',
-      `A batch holds at most ${sizeText(deps.maxBatchBytes)} of files`,
-      { file: 'batch too large' },
-    );
-
   const notStarted = () =>
     new AppError('CONFLICT', 'This batch cannot do that in its current status', {
       status: 'not allowed now',
@@ -128,88 +104,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
       ]);
     });
 
-  /**
-   * Adds one PDF to a batch: stored and checked by the documents' upload (`prepare` in the worker
-   * pool), then the batch's box is checked against its pages. A file that fails either check is
-   * kept in the batch as `rejected` with the reason (no document, nothing charged).
-   */
-  const addFile = async (
-    auth: TAuth,
-    batchId: number,
-    file: { filename: string; stream: Readable },
-    mode: 'draft' | 'process',
-  ) => {
-    const { batch } = await loadManaged(auth, batchId);
-    const allowed: repo.TBatchRow['status'][] =
-      mode === 'draft' ? ['draft'] : ['draft', 'running', 'paused'];
-    if (!allowed.includes(batch.status))
-      throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
-        batch_id: batch.status,
-      });
-    if (batch.bytesTotal >= deps.maxBatchBytes) throw batchFull();
-    const fileName = file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
-    let values: Parameters<typeof repo.insertItem>[4];
-    let documentId: number | null = null;
-    let sizeBytes = 0;
-    try {
-      const { answer: uploaded, ...stored } = await documents.uploadSized(auth, {
-        filename: fileName,
-        stream: file.stream,
-      });
-      sizeBytes = stored.sizeBytes;
-      documentId = uploaded.document_id;
-      // Scripts need a person's confirmation (single flow): such a file is stamped on its own.
-      const problem =
-        uploaded.javascript.count > 0
-          ? 'The PDF contains JavaScript; stamp it on its own after checking it'
-          : placementProblem(batch, {
-              pageCount: uploaded.page_count,
-              pages: uploaded.pages,
-            });
-      if (problem) {
-        await documents.remove(auth, uploaded.document_id);
-        documentId = null;
-        sizeBytes = 0;
-        values = { fileName, status: 'rejected', reason: problem, pageCount: uploaded.page_count };
-      } else {
-        const queued = mode === 'process' && batch.status !== 'draft';
-        values = {
-          fileName,
-          status: queued ? 'queued' : 'ready',
-          documentId,
-          pageCount: uploaded.page_count,
-        };
-      }
-    } catch (error) {
-      if (!(error instanceof AppError) || !FILE_PROBLEMS.has(error.code)) throw error;
-      values = { fileName, status: 'rejected', reason: error.message };
-    }
-    if (values.status === 'queued') await requireBalance(db, batch, 1);
-    const limits = { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes };
-    const item = await repo.insertItem(db, batchId, allowed, limits, values, sizeBytes);
-    if (!item) {
-      if (documentId !== null) await documents.remove(auth, documentId);
-      const now = await repo.findBatch(db, batchId);
-      if (now && allowed.includes(now.status)) {
-        if (itemCount(now) < deps.maxFiles) throw batchFull();
-        throw new AppError('PAYLOAD_TOO_LARGE', `A batch holds at most ${deps.maxFiles} files`, {
-          file: 'too many files',
-        });
-      }
-      throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
-        batch_id: 'started',
-      });
-    }
-    if (mode === 'process') {
-      if (batch.status === 'draft' && item.status === 'ready') await start(auth, batchId);
-      else await runner.pump(batchId);
-    }
-    // Started or pumped just now, the item may have moved on: read as it is; a draft's is as inserted.
-    return toWireItem(mode === 'process' ? ((await repo.findItem(db, item.id)) ?? item) : item);
-  };
-
-  const onlyDraft = () =>
-    new AppError('CONFLICT', 'Files can only be added to a draft batch', { batch_id: 'started' });
+  const { addFile, addZip } = createBatchFiles(deps, { loadManaged, start });
 
   /**
    * Checks a manifest (CSV or XLSX, read by `read` once the batch is known to be the caller's
@@ -227,36 +122,6 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     const plan = planManifest(table, await manifestRepo.itemIdsByName(db, batchId), codes);
     if (!(await manifestRepo.storeOverrides(db, batchId, plan.overrides))) throw onlyDraft();
     return plan.report;
-  };
-
-  /**
-   * Expands a ZIP (stored at `path`) into the draft batch: its directory is checked whole first
-   * (see `planZip`), then each PDF entry is added exactly as an upload of that one file.
-   */
-  const addZip = async (auth: TAuth, batchId: number, path: string) => {
-    const { batch } = await loadManaged(auth, batchId);
-    if (batch.status !== 'draft') throw onlyDraft();
-    const bytesLeft = Math.max(0, deps.maxBatchBytes - (await repo.batchBytes(db, batchId)));
-    const plan = await planZip(path, {
-      maxEntries: Math.max(0, deps.maxFiles - itemCount(batch)),
-      maxEntryBytes: deps.maxFileBytes,
-      maxTotalBytes: Math.min(deps.maxZipBytes, bytesLeft),
-      totalProblem:
-        bytesLeft < deps.maxZipBytes
-          ? `the batch can take ${sizeText(bytesLeft)} more`
-          : 'the expanded files are larger than the ZIP limit',
-    });
-    try {
-      const items = [];
-      for (const entry of plan.pdfs) {
-        const stream = await entryStream(plan.zip, entry);
-        const filename = zipEntryName(entry.fileName);
-        items.push(await addFile(auth, batchId, { filename, stream }, 'draft'));
-      }
-      return { items, refused: plan.refused };
-    } finally {
-      plan.zip.close();
-    }
   };
 
   return {

@@ -1,0 +1,226 @@
+import type { Readable } from 'node:stream';
+import { AppError } from '../../lib/app-error.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { placementProblem } from './batch-boxes.ts';
+import { toWireItem } from './batch-mapper.ts';
+import { requireBalance } from './batch-quota.ts';
+import { entryStream, planZip, zipEntryName } from './batch-zip.ts';
+import * as repo from './batches.repository.ts';
+import type { TBatchesDeps } from './batches.service.ts';
+
+const itemCount = (batch: repo.TBatchRow) =>
+  batch.countReady +
+  batch.countRejected +
+  batch.countQueued +
+  batch.countStamping +
+  batch.countStamped +
+  batch.countFailed +
+  batch.countCancelled;
+
+/** A size for a message: whole MB, or KB below one MB. */
+const sizeText = (bytes: number) =>
+  bytes >= 1_048_576 ? `${Math.floor(bytes / 1_048_576)} MB` : `${Math.floor(bytes / 1024)} KB`;
+
+/** Upload refusals that belong to the file (recorded as `rejected`), not to the request. */
+const FILE_PROBLEMS = new Set(['UNPROCESSABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']);
+
+/**
+ * Entries of one ZIP stored and checked at once: enough to keep the worker pool's `prepare`, the
+ * disk and the database busy together, while their items are still written in the ZIP's order.
+ */
+const ZIP_FILES_AT_ONCE = 4;
+
+/** A file stored and checked for a batch, not yet its item. */
+type TStoredFile = { values: Parameters<typeof repo.insertItem>[4]; sizeBytes: number };
+
+export const onlyDraft = () =>
+  new AppError('CONFLICT', 'Files can only be added to a draft batch', { batch_id: 'started' });
+
+/** What adding files needs of the batches service: its access check and its start. */
+type TBatchFilesOps = {
+  loadManaged: (auth: TAuth, id: number) => Promise<{ batch: repo.TBatchRow }>;
+  start: (auth: TAuth, id: number) => Promise<unknown>;
+};
+
+/**
+ * Files into a batch: one upload (`addFile`, also the upload that starts the batch) or one ZIP
+ * of PDFs (`addZip`). Each file is stored and checked first, then recorded as the batch's item.
+ */
+export const createBatchFiles = (deps: TBatchesDeps, { loadManaged, start }: TBatchFilesOps) => {
+  const { db, documents, runner } = deps;
+
+  const batchFull = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A batch holds at most ${sizeText(deps.maxBatchBytes)} of files`,
+      { file: 'batch too large' },
+    );
+
+  /** Where a file may be added: a draft batch; an upload that also starts, a running one too. */
+  const allowedFor = (mode: 'draft' | 'process'): repo.TBatchRow['status'][] =>
+    mode === 'draft' ? ['draft'] : ['draft', 'running', 'paused'];
+
+  /**
+   * One PDF stored and checked for a batch: the documents' upload (`prepare` in the worker pool),
+   * then the batch's box against its pages. A file that fails either check becomes a `rejected`
+   * item with the reason (no document, nothing charged). Nothing of the batch changes yet.
+   */
+  const storeFile = async (
+    auth: TAuth,
+    batch: repo.TBatchRow,
+    file: { filename: string; stream: Readable },
+    mode: 'draft' | 'process',
+  ) => {
+    const fileName = file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
+    try {
+      const { answer: uploaded, sizeBytes } = await documents.uploadSized(auth, {
+        filename: fileName,
+        stream: file.stream,
+      });
+      // Scripts need a person's confirmation (single flow): such a file is stamped on its own.
+      const problem =
+        uploaded.javascript.count > 0
+          ? 'The PDF contains JavaScript; stamp it on its own after checking it'
+          : placementProblem(batch, {
+              pageCount: uploaded.page_count,
+              pages: uploaded.pages,
+            });
+      if (problem) {
+        await documents.remove(auth, uploaded.document_id);
+        return {
+          values: { fileName, status: 'rejected', reason: problem, pageCount: uploaded.page_count },
+          sizeBytes: 0,
+        } satisfies TStoredFile;
+      }
+      const queued = mode === 'process' && batch.status !== 'draft';
+      return {
+        values: {
+          fileName,
+          status: queued ? 'queued' : 'ready',
+          documentId: uploaded.document_id,
+          pageCount: uploaded.page_count,
+        },
+        sizeBytes,
+      } satisfies TStoredFile;
+    } catch (error) {
+      if (!(error instanceof AppError) || !FILE_PROBLEMS.has(error.code)) throw error;
+      return {
+        values: { fileName, status: 'rejected', reason: error.message },
+        sizeBytes: 0,
+      } satisfies TStoredFile;
+    }
+  };
+
+  /**
+   * A stored file becomes the batch's item: the batch's status, file count and bytes are checked
+   * by the insert itself. Refused there, its document is removed and the reason thrown.
+   */
+  const recordFile = async (
+    auth: TAuth,
+    batch: repo.TBatchRow,
+    stored: TStoredFile,
+    mode: 'draft' | 'process',
+  ) => {
+    const { values, sizeBytes } = stored;
+    const allowed = allowedFor(mode);
+    if (values.status === 'queued') await requireBalance(db, batch, 1);
+    const limits = { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes };
+    const item = await repo.insertItem(db, batch.id, allowed, limits, values, sizeBytes);
+    if (!item) {
+      if (values.documentId) await documents.remove(auth, values.documentId);
+      const now = await repo.findBatch(db, batch.id);
+      if (now && allowed.includes(now.status)) {
+        if (itemCount(now) < deps.maxFiles) throw batchFull();
+        throw new AppError('PAYLOAD_TOO_LARGE', `A batch holds at most ${deps.maxFiles} files`, {
+          file: 'too many files',
+        });
+      }
+      throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
+        batch_id: 'started',
+      });
+    }
+    if (mode === 'process') {
+      if (batch.status === 'draft' && item.status === 'ready') await start(auth, batch.id);
+      else await runner.pump(batch.id);
+    }
+    // Started or pumped just now, the item may have moved on: read as it is; a draft's is as inserted.
+    return toWireItem(mode === 'process' ? ((await repo.findItem(db, item.id)) ?? item) : item);
+  };
+
+  /** Adds one PDF to a batch: stored and checked (`storeFile`), then recorded (`recordFile`). */
+  const addFile = async (
+    auth: TAuth,
+    batchId: number,
+    file: { filename: string; stream: Readable },
+    mode: 'draft' | 'process',
+  ) => {
+    const { batch } = await loadManaged(auth, batchId);
+    if (!allowedFor(mode).includes(batch.status))
+      throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
+        batch_id: batch.status,
+      });
+    if (batch.bytesTotal >= deps.maxBatchBytes) throw batchFull();
+    return recordFile(auth, batch, await storeFile(auth, batch, file, mode), mode);
+  };
+
+  /**
+   * Expands a ZIP (stored at `path`) into the draft batch: its directory is checked whole first
+   * (see `planZip`), then each PDF entry is added as an upload of that one file. Up to
+   * `ZIP_FILES_AT_ONCE` entries are stored and checked at once (the worker pool's `prepare` and
+   * the database overlap); they become items in the ZIP's order. When one fails, the entries
+   * stored ahead of it are removed again, so the batch holds exactly the files before it.
+   */
+  const addZip = async (auth: TAuth, batchId: number, path: string) => {
+    const { batch } = await loadManaged(auth, batchId);
+    if (batch.status !== 'draft') throw onlyDraft();
+    const bytesLeft = Math.max(0, deps.maxBatchBytes - (await repo.batchBytes(db, batchId)));
+    const plan = await planZip(path, {
+      maxEntries: Math.max(0, deps.maxFiles - itemCount(batch)),
+      maxEntryBytes: deps.maxFileBytes,
+      maxTotalBytes: Math.min(deps.maxZipBytes, bytesLeft),
+      totalProblem:
+        bytesLeft < deps.maxZipBytes
+          ? `the batch can take ${sizeText(bytesLeft)} more`
+          : 'the expanded files are larger than the ZIP limit',
+    });
+    const { pdfs } = plan;
+    const stored: Promise<TStoredFile>[] = [];
+    const storeEntry = async (index: number) => {
+      const entry = pdfs[index];
+      if (!entry) throw new Error('no such entry');
+      const stream = await entryStream(plan.zip, entry);
+      return storeFile(auth, batch, { filename: zipEntryName(entry.fileName), stream }, 'draft');
+    };
+    /** Entries up to `until` are being stored (the next ones in the ZIP's order). */
+    const storeAhead = (until: number) => {
+      while (stored.length < Math.min(pdfs.length, until)) {
+        const storing = storeEntry(stored.length);
+        // Awaited in order below (or by the clean-up): not an unhandled rejection meanwhile.
+        storing.catch(() => undefined);
+        stored.push(storing);
+      }
+    };
+    const items: Awaited<ReturnType<typeof recordFile>>[] = [];
+    try {
+      for (let index = 0; index < pdfs.length; index += 1) {
+        storeAhead(index + ZIP_FILES_AT_ONCE);
+        const storing = stored[index];
+        if (!storing) break;
+        items.push(await recordFile(auth, batch, await storing, 'draft'));
+      }
+      return { items, refused: plan.refused };
+    } catch (error) {
+      // Entries stored ahead of the one that failed hold documents that no item names.
+      for (const ahead of stored.slice(items.length + 1)) {
+        const { values } = (await ahead.catch(() => null)) ?? { values: null };
+        if (values?.documentId)
+          await documents.remove(auth, values.documentId).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      plan.zip.close();
+    }
+  };
+
+  return { addFile, addZip };
+};
