@@ -72,7 +72,8 @@ const main = async () => {
   }
   buildWebIfNeeded();
   await buildApiIfNeeded();
-  const child = spawn(process.execPath, [API_SERVER], {
+  const { SERVER_NODE_FLAGS } = await import('../apps/api/server-flags.mjs');
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, API_SERVER], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,

@@ -149,7 +149,8 @@ const browserTests = async () => {
   // Known to the browser tests only, so they can mint an access token that has really expired.
   const jwtSecret = randomBytes(48).toString('base64url');
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [API_SERVER], {
+  const { SERVER_NODE_FLAGS } = await import('../apps/api/server-flags.mjs');
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, API_SERVER], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {

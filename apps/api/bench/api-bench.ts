@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
 import { sleep, startBenchServer, stopBenchServer } from './bench-server.ts';
 import { request } from './http-client.ts';
@@ -58,15 +59,19 @@ const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 const startServer = async () => {
   const { apiBuildIsStale, buildApi } = await import('../build.mjs');
   if (!SERVER_JS && apiBuildIsStale()) await buildApi();
-  return startBenchServer([...NODE_ARGS, SERVER_JS ?? 'apps/api/dist/server.js'], BASE, {
-    PORT: String(PORT),
-    DATA_DIR,
-    DATABASE_URL,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(DATA_DIR, 'no-web'),
-    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-    RATE_LIMIT_STAMP_PER_MINUTE: '1000000',
-  });
+  return startBenchServer(
+    [...SERVER_NODE_FLAGS, ...NODE_ARGS, SERVER_JS ?? 'apps/api/dist/server.js'],
+    BASE,
+    {
+      PORT: String(PORT),
+      DATA_DIR,
+      DATABASE_URL,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(DATA_DIR, 'no-web'),
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_STAMP_PER_MINUTE: '1000000',
+    },
+  );
 };
 
 /** The seeding connection (one, without the app's statement timeout: seeding takes long). */

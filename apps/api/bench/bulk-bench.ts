@@ -23,6 +23,7 @@ import { ZBatchDetail, ZBatchResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import yazl from 'yazl';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
@@ -95,7 +96,11 @@ const startServer = async (databaseUrl = DATABASE_URL) => {
     if (apiBuildIsStale()) await buildApi();
   }
   const server = path.join(DIST || 'apps/api/dist', 'server.js');
-  return startBenchServer([...NODE_ARGS, server], BASE, serverEnv(databaseUrl));
+  return startBenchServer(
+    [...SERVER_NODE_FLAGS, ...NODE_ARGS, server],
+    BASE,
+    serverEnv(databaseUrl),
+  );
 };
 
 const makePdf = async (n: number) => {
@@ -201,7 +206,7 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
   const workerProxy = extraWorker ? await proxyOf(PORT + 2) : null;
   const worker = workerProxy
     ? await startBenchWorker(
-        [path.join(DIST || 'apps/api/dist', 'worker.js')],
+        [...SERVER_NODE_FLAGS, path.join(DIST || 'apps/api/dist', 'worker.js')],
         serverEnv(workerProxy.url),
         'working the job queues',
       )
