@@ -40,6 +40,7 @@ import {
   stopBenchServer,
   type TWireCounts,
 } from './bench-server.ts';
+import { multipartFile, request } from './http-client.ts';
 import { engineRate, onePagePdf, stampMany, uploadMany } from './stamp-bench.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18_060);
@@ -110,18 +111,17 @@ const makePdf = async (n: number) => {
     const page = doc.addPage([595, 842]);
     page.drawText(`Kontrak nomor ${n} — halaman ${p + 1}`, { x: 72, y: 760, size: 14, font });
   }
-  return new Blob([await doc.save()], { type: 'application/pdf' });
+  return doc.save();
 };
 
 /** The files as one ZIP (`doc-<i>.pdf` entries, deflated), built in memory. */
-const zipOf = async (files: Blob[]) => {
+const zipOf = async (files: Uint8Array[]) => {
   const zip = new yazl.ZipFile();
-  for (const [i, file] of files.entries())
-    zip.addBuffer(Buffer.from(await file.arrayBuffer()), `doc-${i}.pdf`);
+  for (const [i, file] of files.entries()) zip.addBuffer(Buffer.from(file), `doc-${i}.pdf`);
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return new Blob([Buffer.concat(chunks)], { type: 'application/zip' });
+  return Buffer.concat(chunks);
 };
 
 const call = async (token: string, method: string, url: string, body?: unknown) => {
@@ -129,19 +129,30 @@ const call = async (token: string, method: string, url: string, body?: unknown) 
     method,
     headers: {
       authorization: `Bearer ${token}`,
-      ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+      'content-type': 'application/json',
     },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as unknown;
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
   return json as { data: Record<string, unknown> };
 };
 
-const upload = (token: string, url: string, file: Blob, name: string) => {
-  const form = new FormData();
-  form.append('file', file, name);
-  return call(token, 'POST', url, form);
+/**
+ * One file uploaded as the web app sends it (multipart field `file`), through the lighter client
+ * (bench/http-client.ts): the load generator shares the server's two cores.
+ */
+const upload = async (token: string, url: string, file: Uint8Array, name: string) => {
+  const type = name.endsWith('.zip') ? 'application/zip' : 'application/pdf';
+  const { body, contentType } = multipartFile('file', name, type, file);
+  const res = await request(`${BASE}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    body,
+  });
+  const json = JSON.parse(res.body.toString()) as unknown;
+  if (res.status >= 300) throw new Error(`POST ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json as { data: Record<string, unknown> };
 };
 
 /** Runs `work(i)` for i in 0..n-1, `width` at a time. */
@@ -224,7 +235,7 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
         headers: { ...(init.headers ?? {}), authorization: `Bearer ${token}` },
       });
     const files = await Promise.all(Array.from({ length: DOCS }, (_, i) => makePdf(i)));
-    const zipped = ZIP_UPLOAD ? await zipOf(files) : new Blob([]);
+    const zipped = ZIP_UPLOAD ? await zipOf(files) : Buffer.alloc(0);
 
     // Baseline: single stamps through the API, 4 clients (uploads first, not timed).
     const ids = await uploadMany(authed, await onePagePdf(), SINGLE);
@@ -258,7 +269,7 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
         await upload(
           token,
           `/api/v1/batch-stamp/batch-document-upload?batch_id=${created.id}`,
-          files[i] as Blob,
+          files[i] ?? new Uint8Array(),
           `doc-${i}.pdf`,
         );
       });

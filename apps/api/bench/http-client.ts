@@ -19,7 +19,7 @@ export const request = (
   init: {
     method?: string;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | Buffer;
     timeoutMs?: number;
   } = {},
 ): Promise<TBenchAnswer> =>
@@ -47,3 +47,16 @@ export const request = (
       );
     req.end(init.body);
   });
+
+/**
+ * A multipart/form-data body of one file in `field`, as a browser's FormData sends it, built
+ * once per file: cheaper for the load generator than FormData through `fetch`.
+ */
+export const multipartFile = (field: string, fileName: string, type: string, bytes: Uint8Array) => {
+  const boundary = `----bench${Math.random().toString(36).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  };
+};
