@@ -45,8 +45,27 @@ describe('bulk stamping', () => {
       ],
       5,
     );
-    await page.getByText('catatan.txt: Only PDF files can be stamped', { exact: false }).waitFor();
+    const refusedNote = page.getByText('catatan.txt: Only PDF files can be stamped', {
+      exact: false,
+    });
+    await refusedNote.waitFor();
     await page.getByTestId('batch-item-empat.pdf').waitFor();
+    // A ZIP whose every PDF was added says so as a note, not in the colour of a refusal.
+    await dropBatchFiles(
+      page,
+      [
+        {
+          name: 'bersih.zip',
+          mimeType: 'application/zip',
+          buffer: await zipOf([['lima.pdf', await makePdf(1)]]),
+        },
+      ],
+      6,
+    );
+    const addedNote = page.getByText('1 PDFs from the ZIP added', { exact: true });
+    await addedNote.waitFor();
+    const colour = (note: typeof addedNote) => note.evaluate((el) => getComputedStyle(el).color);
+    expect(await colour(addedNote)).not.toBe(await colour(refusedNote));
 
     // A manifest overrides the values of one file; its unknown row is reported.
     const csv =
@@ -60,10 +79,10 @@ describe('bulk stamping', () => {
       'No file of this batch has this name',
     );
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid="batch-units"]')?.textContent?.includes('needed: 4'),
+      document.querySelector('[data-testid="batch-units"]')?.textContent?.includes('needed: 5'),
     );
 
-    await runBatchToDone(page, ['satu.pdf', 'dua.pdf', 'tiga.pdf', 'empat.pdf']);
+    await runBatchToDone(page, ['satu.pdf', 'dua.pdf', 'tiga.pdf', 'empat.pdf', 'lima.pdf']);
     expect(await page.getByTestId('batch-percent').textContent()).toBe('100%');
 
     const download = page.waitForEvent('download');

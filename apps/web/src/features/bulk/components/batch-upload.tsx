@@ -108,7 +108,13 @@ export const BatchUpload = ({ batch }: { batch: TBatch }) => {
                 </Text>
                 <Group gap={6} wrap="nowrap">
                   {u.message ? (
-                    <Text fz="xs" c="red" maw={320} truncate title={u.message}>
+                    <Text
+                      fz="xs"
+                      c={u.state === 'accepted' ? 'dimmed' : 'red'}
+                      maw={320}
+                      truncate
+                      title={u.message}
+                    >
                       {u.message}
                     </Text>
                   ) : null}
