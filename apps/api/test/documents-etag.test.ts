@@ -41,20 +41,45 @@ const read = (url: string, session: TSession, etag?: string) =>
     headers: { ...bearer(session), ...(etag ? { 'if-none-match': etag } : {}) },
   });
 
-/** The read's ETag after checking that the browser's copy `etag` is no longer current. */
+/**
+ * An ETag without its 5-minute window (`W/"<read><user>.<company>.<session>.<window>.<versions>"`):
+ * the part that changes with what the answer shows, not with the clock.
+ */
+const withoutWindow = (etag: string) =>
+  etag.replace(/^(W\/"[a-z]\d+\.-?\d+\.[^.]+)\.\d+\./, '$1..');
+
+/**
+ * The read's ETag after checking that the browser's copy `etag` is no longer current because of
+ * what it shows (not only because the window turned).
+ */
 const changedFrom = async (url: string, session: TSession, etag: string) => {
   const res = await read(url, session, etag);
   expect(res.statusCode, res.body).toBe(200);
   const next = String(res.headers.etag);
-  expect(next).not.toBe(etag);
+  expect(withoutWindow(next)).not.toBe(withoutWindow(etag));
   return next;
 };
 
+/**
+ * A 304 for the browser's copy `etag`. When the ETag's window turned between the two reads (a
+ * 5-minute boundary of the clock), the answer is the same data under the next window's tag: that
+ * tag must then answer 304.
+ */
 const unchangedAt = async (url: string, session: TSession, etag: string) => {
-  const res = await read(url, session, etag);
+  let current = etag;
+  let res = await read(url, session, current);
+  const next = String(res.headers.etag);
+  if (
+    res.statusCode === 200 &&
+    next !== current &&
+    withoutWindow(next) === withoutWindow(current)
+  ) {
+    current = next;
+    res = await read(url, session, current);
+  }
   expect(res.statusCode, res.body).toBe(304);
   expect(res.body).toBe('');
-  expect(res.headers.etag).toBe(etag);
+  expect(res.headers.etag).toBe(current);
 };
 
 describe('revalidated document reads', () => {
