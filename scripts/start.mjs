@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../apps/api/server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +58,8 @@ export const buildWebIfNeeded = () => {
 
 /** The compiled server, built first when a source of the API or its packages changed. */
 export const API_SERVER = 'apps/api/dist/server.js';
+/** Node's arguments for the compiled server: its flags (apps/api/server-flags.mjs), then the file. */
+export const API_SERVER_ARGS = [...SERVER_NODE_FLAGS, API_SERVER];
 export const buildApiIfNeeded = async () => {
   const { apiBuildIsStale, buildApi } = await import('../apps/api/build.mjs');
   if (!apiBuildIsStale()) return;
@@ -72,8 +75,7 @@ const main = async () => {
   }
   buildWebIfNeeded();
   await buildApiIfNeeded();
-  const { SERVER_NODE_FLAGS } = await import('../apps/api/server-flags.mjs');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, API_SERVER], {
+  const child = spawn(process.execPath, API_SERVER_ARGS, {
     cwd: root,
     stdio: 'inherit',
     env: process.env,

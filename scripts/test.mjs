@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_SERVER, buildApiIfNeeded, buildWebIfNeeded } from './start.mjs';
+import { API_SERVER_ARGS, buildApiIfNeeded, buildWebIfNeeded } from './start.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bubuh-test-'));
@@ -149,8 +149,7 @@ const browserTests = async () => {
   // Known to the browser tests only, so they can mint an access token that has really expired.
   const jwtSecret = randomBytes(48).toString('base64url');
   const log = fs.openSync(logFile, 'w');
-  const { SERVER_NODE_FLAGS } = await import('../apps/api/server-flags.mjs');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, API_SERVER], {
+  const child = spawn(process.execPath, API_SERVER_ARGS, {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {

@@ -62,7 +62,7 @@ describe('bulk stamping', () => {
       ],
       6,
     );
-    const addedNote = page.getByText('1 PDFs from the ZIP added', { exact: true });
+    const addedNote = page.getByText('1 PDF from the ZIP added', { exact: true });
     await addedNote.waitFor();
     const colour = (note: typeof addedNote) => note.evaluate((el) => getComputedStyle(el).color);
     expect(await colour(addedNote)).not.toBe(await colour(refusedNote));

@@ -135,9 +135,7 @@ export const createBatchFiles = (deps: TBatchesDeps, { loadManaged, start }: TBa
           file: 'too many files',
         });
       }
-      throw new AppError('CONFLICT', 'Files can only be added to a draft batch', {
-        batch_id: 'started',
-      });
+      throw onlyDraft();
     }
     if (mode === 'process') {
       if (batch.status === 'draft' && item.status === 'ready') await start(auth, batch.id);
