@@ -54,14 +54,14 @@ const ZEnvShape = z.object({
   /** Largest total of the expanded PDFs of one ZIP dropped into a batch (a ZIP bomb stops here). */
   BATCH_ZIP_MAX_BYTES: z.coerce.number().int().min(1).default(524_288_000),
   /** Documents of one batch stamped at once (its jobs in the queue), so no batch starves another. */
-  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   /** Batch documents one process (server or `npm run worker`) stamps at once, all batches together. */
-  BATCH_WORKERS: z.coerce.number().int().min(1).max(64).default(8),
+  BATCH_WORKERS: z.coerce.number().int().min(1).max(64).default(16),
   /**
    * Documents of one batch that one job stamps together: their queue moves, job and hand-over
    * are one statement each for the group instead of one per document.
    */
-  BATCH_GROUP: z.coerce.number().int().min(1).max(32).default(4),
+  BATCH_GROUP: z.coerce.number().int().min(1).max(32).default(8),
   /** An upload whose body stops arriving for this long is answered with a 400 and cleaned up. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   CORS_ORIGINS: z.string().optional(),
