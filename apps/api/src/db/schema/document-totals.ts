@@ -1,5 +1,21 @@
-import { bigint, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { counter } from './columns';
+
+/**
+ * The slot of a kept counter (migration 0027): each counter is spread over a few rows, and a
+ * writer changes the one of its connection (`counter_slot()`, the backend's pid modulo 16), so
+ * writers on other connections never wait on its row until it commits. Readers sum the slots;
+ * one slot alone may be negative (a document counted in by one connection, out by another).
+ */
+const slot = () => smallint('slot').notNull().default(0);
 
 /**
  * What every kept total is counted by: the document's company (`company_key`, 0 for none), its
@@ -10,6 +26,7 @@ const totalColumns = () => ({
   ownerUserId: integer('owner_user_id').notNull(),
   state: varchar('state', { length: 12 }).notNull(),
   n: counter('n'),
+  slot: slot(),
 });
 
 /**
@@ -22,7 +39,7 @@ export const documentTotals = pgTable(
   'document_totals',
   { ...totalColumns(), departementKey: integer('departement_key').notNull() },
   (t) => [
-    primaryKey({ columns: [t.companyKey, t.departementKey, t.ownerUserId, t.state] }),
+    primaryKey({ columns: [t.companyKey, t.departementKey, t.ownerUserId, t.state, t.slot] }),
     index('document_totals_owner_idx').on(t.ownerUserId),
   ],
 );
@@ -35,7 +52,7 @@ export const documentTotals = pgTable(
 export const documentSignerTotals = pgTable(
   'document_signer_totals',
   { userId: integer('user_id').notNull(), ...totalColumns() },
-  (t) => [primaryKey({ columns: [t.userId, t.companyKey, t.ownerUserId, t.state] })],
+  (t) => [primaryKey({ columns: [t.userId, t.companyKey, t.ownerUserId, t.state, t.slot] })],
 );
 
 /**
@@ -43,8 +60,14 @@ export const documentSignerTotals = pgTable(
  * the transaction of every change a document read shows: a document written, stamped, signed or
  * removed, its signers, and (all counters) a renamed user, department or serial (triggers of
  * migration 0020). The list and dashboard reads answer `304 Not Modified` while it is unchanged.
+ * Spread over slots as the totals are: a company's version is the sum of its slots'.
  */
-export const documentVersions = pgTable('document_versions', {
-  companyKey: integer('company_key').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    companyKey: integer('company_key').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    slot: slot(),
+  },
+  (t) => [primaryKey({ columns: [t.companyKey, t.slot] })],
+);

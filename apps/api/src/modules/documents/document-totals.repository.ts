@@ -95,7 +95,8 @@ export const readDocumentVersion = async (
     const totals = stateTotalsQuery(db, withCompany);
     return db
       .select({
-        tag: sql<string>`coalesce(string_agg(${k} || '.' || ${documentVersions.version}, '-' order by ${k}), '')`,
+        // Every slot of each company's counter (migration 0027), in a fixed order.
+        tag: sql<string>`coalesce(string_agg(${k} || '.' || ${documentVersions.slot} || '.' || ${documentVersions.version}, '-' order by ${k}, ${documentVersions.slot}), '')`,
         signsOthers: sql<boolean>`exists (select 1 from document_signer_totals s where s.user_id = ${P.user} and s.owner_user_id <> ${P.user} and s.n > 0)`,
         totals: sql<Record<
           string,
