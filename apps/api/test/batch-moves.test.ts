@@ -18,6 +18,13 @@ testContextPerFile({}, (built) => {
 });
 
 const LIMITS = { maxFiles: 1000, maxBytes: 1_000_000 };
+/** The stamp's claim the runner passes (these items have no documents: nothing is claimed). */
+const STAMP_CLAIM = {
+  from: 'draft',
+  to: 'stamping',
+  provider: 'local',
+  since: new Date(0),
+} as const;
 
 const newBatch = async (status: 'draft' | 'running', items: TBatchItemStatus[]) => {
   const { db } = ctx.database;
@@ -145,7 +152,7 @@ describe('batch item moves', () => {
     const run = async (group: queue.TItemGroup): Promise<void> => {
       expect(group.ids.length).toBeLessThanOrEqual(GROUP);
       started.push(...group.ids);
-      const claimed = await queue.claimGroup(db, group.ids, group.jobId);
+      const claimed = await queue.claimGroup(db, group.ids, group.jobId, STAMP_CLAIM);
       expect(claimed?.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(group.ids);
       // A filler (the sweep, a resume) counts the window while this group leaves it.
       const nextJob = randomUUID();
@@ -181,8 +188,8 @@ describe('batch item moves', () => {
     const [group] = await queue.claimForJobs(db, batchId, 3, 3);
     expect(group?.ids).toEqual([a, b, c]);
     // Another job id takes nothing; the right one takes its three, not the fourth.
-    expect(await queue.claimGroup(db, [a, b, c, d], randomUUID())).toBeUndefined();
-    const claimed = await queue.claimGroup(db, [a, b, c, d], group?.jobId ?? '');
+    expect(await queue.claimGroup(db, [a, b, c, d], randomUUID(), STAMP_CLAIM)).toBeUndefined();
+    const claimed = await queue.claimGroup(db, [a, b, c, d], group?.jobId ?? '', STAMP_CLAIM);
     expect(claimed?.items.map((i) => i.status)).toEqual(['stamping', 'stamping', 'stamping']);
     const at = new Date('2026-11-28T10:00:00Z');
     const nextJob = randomUUID();

@@ -26,6 +26,8 @@ describe('bulk stamping (batch-stamp)', () => {
   let ctx: TTestContext;
   /** Files whose name contains this fail at the provider (a refusal no retry can change). */
   let failing: string | null = null;
+  /** The provider no longer lists the batches' document type (3): refused before any unit. */
+  let typeGone = false;
 
   beforeAll(async () => {
     ctx = await createTestContext({
@@ -36,6 +38,8 @@ describe('bulk stamping (batch-stamp)', () => {
             throw new AppError('UNPROCESSABLE', 'The provider refused this document');
           return local.issueSerial(input);
         },
+        documentTypes: async () =>
+          (await local.documentTypes()).filter((t) => !typeGone || t.kode !== '3'),
       }),
     });
   });
@@ -243,6 +247,35 @@ describe('bulk stamping (batch-stamp)', () => {
     expect(docs.every((doc) => doc.state === 'stamped')).toBe(true);
     expect(await spentUnits(ids)).toBe(2);
     expect((await act(session, 'retry-failed', id)).statusCode).toBe(409);
+  });
+
+  it('fails documents refused before their unit, leaves them at rest and charges nothing', async () => {
+    // The group's claim takes the documents with their items: a refusal after it gives them back.
+    const { session, ref: payer } = await newDepartmentUser(ctx, 3);
+    const id = await createBatch(session, 'first');
+    await addFile(session, id, await makePdf(2), 'jenis-a.pdf');
+    await addFile(session, id, await makePdf(2), 'jenis-b.pdf');
+    typeGone = true;
+    try {
+      expect((await act(session, 'stamp-batch-process', id)).statusCode).toBe(200);
+      const d = await until(session, id, (x) => x.batch.status === 'done');
+      expect(d.batch.counts).toMatchObject({ stamped: 0, failed: 2 });
+      expect(d.data.map((i) => i.reason)).toEqual([
+        'Unknown document type',
+        'Unknown document type',
+      ]);
+      const ids = d.data.map((i) => i.document_id ?? 0);
+      const docs = await ctx.database.db.select().from(documents).where(inArray(documents.id, ids));
+      expect(docs.map((doc) => doc.state)).toEqual(['draft', 'draft']);
+      expect(await balanceOf(ctx.database.db, payer, 'emeterai')).toBe(3);
+    } finally {
+      typeGone = false;
+    }
+    // At rest, they are stamped by the retry.
+    expect((await act(session, 'retry-failed', id)).statusCode).toBe(200);
+    const after = await until(session, id, (x) => x.batch.status === 'done');
+    expect(after.batch.counts).toMatchObject({ stamped: 2, failed: 0 });
+    expect(await balanceOf(ctx.database.db, payer, 'emeterai')).toBe(1);
   });
 
   it('uploads and starts in one call for API clients (batch-document-upload-one-process)', async () => {

@@ -15,6 +15,7 @@ import {
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf } from '../../db/query.ts';
 import { batches, batchItems, documents } from '../../db/schema.ts';
+import { claimManyForStamp, type TStampClaim } from '../stamping/stamping.repository.ts';
 import { itemMoveParts } from './batches.repository.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -174,9 +175,13 @@ export const finishItems = async (db: TDb, outcomes: TItemOutcome[], nextJobId: 
 /**
  * A job takes its items (queued → stamping, with the counters, as `moveItem`) while their batch
  * runs, and reads the batch with them, in one statement. Only items still held by this job
- * move. The moved items, their documents by id and their batch, or undefined when none moved.
+ * move. In a batch without an e-signature box, the same statement also makes the stamp's claim
+ * of their documents (`claim`: from rest to `stamping`, with the serial each may use again), so
+ * the stamp of each does not claim it again. The moved items, their documents by id (as they
+ * were before the claim) and their batch, and the claims by document id; undefined when none
+ * moved.
  */
-export const claimGroup = async (db: TDb, itemIds: number[], jobId: string) => {
+export const claimGroup = async (db: TDb, itemIds: number[], jobId: string, claim: TStampClaim) => {
   const { locked, moved, counted } = itemMoveParts(
     db,
     itemIds,
@@ -186,19 +191,35 @@ export const claimGroup = async (db: TDb, itemIds: number[], jobId: string) => {
     ['running'],
     eq(batchItems.jobId, jobId),
   );
+  const claimed = claimManyForStamp(
+    db,
+    db
+      .select({ id: moved.documentId })
+      .from(moved)
+      .innerJoin(batches, and(eq(batches.id, moved.batchId), isNull(batches.esign))),
+    claim,
+  );
   const rows = await db
-    .with(locked, moved, counted)
+    .with(locked, moved, counted, claimed)
     .select()
     .from(moved)
     // The batch as the statement began (its counters move in `counted`; the rest is fixed once it runs).
     .innerJoin(batches, eq(batches.id, moved.batchId))
-    // Each item's document as it is now: the stamp does not read it again.
-    .leftJoin(documents, eq(documents.id, moved.documentId));
+    // Each item's document as the statement began: the stamp does not read it again.
+    .leftJoin(documents, eq(documents.id, moved.documentId))
+    .leftJoin(claimed, eq(claimed.id, moved.documentId));
   const [first] = rows;
   return (
     first && {
       items: rows.map((r) => r.moved_item),
       documents: new Map(rows.flatMap((r) => (r.documents ? [[r.documents.id, r.documents]] : []))),
+      claims: new Map(
+        rows.flatMap((r) =>
+          r.claimed_document
+            ? [[r.claimed_document.id, { reusableSerialId: r.claimed_document.reusableSerialId }]]
+            : [],
+        ),
+      ),
       batch: first.batches,
     }
   );

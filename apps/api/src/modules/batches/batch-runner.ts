@@ -164,6 +164,8 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     attempt: TJobInfo,
     /** The item's document as its claim read it (the stamp does not read it again). */
     document?: TDocumentRow,
+    /** The claim's stamp claim of that document (`claimGroup`), when it made one. */
+    stampClaim?: { reusableSerialId: number | null },
   ): Promise<TItemRun> => {
     const documentId = item.documentId;
     if (documentId === null) return { kind: 'skip' };
@@ -200,7 +202,9 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
           },
           // The results of a batch are filed together in a locker folder named after it.
           lockerFolder: batch.name,
-          ...(claimed && document && before.state === null ? { document } : {}),
+          ...(claimed && document && before.state === null
+            ? { document, ...(stampClaim ? { claimed: stampClaim } : {}) }
+            : {}),
         },
         { jobId: attempt.id, retryCount: attempt.retryCount },
       );
@@ -229,7 +233,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     const itemIds = data.itemIds ?? (data.itemId !== undefined ? [data.itemId] : []);
     if (itemIds.length === 0) return;
     // The usual case: the items are queued in a running batch and this job takes them.
-    const claimed = await queue.claimGroup(db, itemIds, job.id);
+    const claimed = await queue.claimGroup(db, itemIds, job.id, stamping.groupClaim());
     const items = claimed?.items ?? [];
     let batch = claimed?.batch;
     const taken = new Set(items.map((i) => i.id));
@@ -260,6 +264,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
           taken.has(item.id),
           attemptOf(item.id),
           item.documentId === null ? undefined : claimed?.documents.get(item.documentId),
+          item.documentId === null ? undefined : claimed?.claims.get(item.documentId),
         ),
       ),
     );

@@ -1,5 +1,5 @@
 import type { TStoredDocumentState } from '@bubuh/contracts';
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, type Column, eq, gte, inArray, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, insertOne } from '../../db/query.ts';
 import { documents, serialNumbers, unitReservations } from '../../db/schema.ts';
@@ -23,6 +23,15 @@ export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped'
 export const serialById = (db: TDbOrTx, id: number) =>
   firstOf(db.select().from(serialNumbers).where(eq(serialNumbers.id, id)));
 
+/** The newest serial of `provider` issued to a document since `since` and never stamped. */
+const reusableSerialOf = (documentId: number | Column, provider: string, since: Date) =>
+  sql<number | null>`(select ${serialNumbers.id} from ${serialNumbers} where ${and(
+    eq(serialNumbers.documentId, documentId),
+    eq(serialNumbers.provider, provider),
+    inArray(serialNumbers.status, ['issued', 'failed']),
+    gte(serialNumbers.issuedAt, since),
+  )} order by ${serialNumbers.id} desc limit 1)`;
+
 /**
  * The stamp's claim: the document from `from` to `to` (its legal move decided by the caller,
  * document-events) and, in the same statement, the id of its newest serial of `provider` issued
@@ -40,15 +49,36 @@ export const claimForStamp = (
   firstOf(
     stateUpdate(db, documentId, from, to).returning({
       id: documents.id,
-      reusableSerialId: sql<
-        number | null
-      >`(select ${serialNumbers.id} from ${serialNumbers} where ${and(
-        eq(serialNumbers.documentId, documentId),
-        eq(serialNumbers.provider, provider),
-        inArray(serialNumbers.status, ['issued', 'failed']),
-        gte(serialNumbers.issuedAt, since),
-      )} order by ${serialNumbers.id} desc limit 1)`,
+      reusableSerialId: reusableSerialOf(documentId, provider, since),
     }),
+  );
+
+/** The stamp's claim as data (`stamping.service` `groupClaim`), for a statement that claims many. */
+export type TStampClaim = {
+  from: TStoredDocumentState;
+  to: TStoredDocumentState;
+  provider: string;
+  since: Date;
+};
+
+/**
+ * `claimForStamp` of every document whose id `ids` gives (a subquery) that is in `claim.from`, as
+ * a WITH of the caller's statement (`claimed_document`: each claimed id with its reusable serial).
+ */
+export const claimManyForStamp = (db: TDbOrTx, ids: SQLWrapper, claim: TStampClaim) =>
+  db.$with('claimed_document').as(
+    db
+      .update(documents)
+      .set({ state: claim.to, updatedAt: new Date() })
+      // `= any(array(…))`: the ids as one value, so each is found by the primary key (an `in`
+      // over the WITH's rows planned a scan of every document).
+      .where(and(sql`${documents.id} = any(array(${ids}))`, eq(documents.state, claim.from)))
+      .returning({
+        id: documents.id,
+        reusableSerialId: reusableSerialOf(documents.id, claim.provider, claim.since).as(
+          'reusable_serial_id',
+        ),
+      }),
   );
 
 /** Serials of a document still `issued` (their attempt died) become `failed`: reusable. */

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { busy, storedNext } from '../documents/document-events.ts';
+import { abortWork, busy, storedNext } from '../documents/document-events.ts';
 import { runClaimedWork, type TClaimedWork } from '../documents/document-work.ts';
 import type { TDocumentRow } from '../documents/documents.repository.ts';
 import { loadDocument } from '../documents/documents.service.ts';
@@ -39,6 +39,12 @@ export type TStampInput = {
   lockerFolder?: string;
   /** The document as the caller has just read it (a batch's claim): not read again. */
   document?: TDocumentRow;
+  /**
+   * The caller's own statement already made this stamp's claim of `document` (a batch's group,
+   * `groupClaim`), with the serial it may use again: not claimed again, and given back to rest
+   * when the stamp is refused before its unit.
+   */
+  claimed?: { reusableSerialId: number | null };
   /** The actor's language when they asked (the notice of a single stamp follows it). */
   language?: 'en' | 'id';
 };
@@ -98,10 +104,39 @@ export const createStampingService = (deps: TStampingDeps) => {
    * version, the `stamped` state and the spent unit in one transaction. On any failure the unit
    * is released, the serial kept as failed (for the retry) and the document goes back to rest.
    */
-  const stamp = async (
+  const FAILED = 'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.';
+
+  type TOutcome = TStampResult & { file?: TStoredFile; balanceAfter?: number | undefined };
+
+  /**
+   * The stamp; a document its caller claimed already (`claimed`) goes back to rest when the stamp
+   * is refused before its unit (the unit's own failures give it back in `runClaimedWork`).
+   */
+  const stamp = async (input: TStampInput, attempt?: TJobAttempt): Promise<TOutcome> => {
+    const { claimed, document } = input;
+    const preClaimed = claimed && document?.id === input.request.document_id ? claimed : undefined;
+    if (!preClaimed) return stampClaiming(input, attempt);
+    let refused = true;
+    try {
+      return await stampClaiming(input, attempt, preClaimed, () => {
+        refused = false;
+      });
+    } catch (error) {
+      if (!refused) throw error;
+      return abortWork(db, input.request.document_id, 'stamping', error, {
+        reserved: false,
+        fallback: FAILED,
+      });
+    }
+  };
+
+  const stampClaiming = async (
     { actor, payer, request: input, document }: TStampInput,
     attempt?: TJobAttempt,
-  ): Promise<TStampResult & { file?: TStoredFile; balanceAfter?: number | undefined }> => {
+    preClaimed?: { reusableSerialId: number | null },
+    /** The checks passed: from here on failures give the document back themselves. */
+    onChecked?: () => void,
+  ): Promise<TOutcome> => {
     let request = input;
     let doc =
       document?.id === request.document_id && canManage(actor, document)
@@ -156,13 +191,16 @@ export const createStampingService = (deps: TStampingDeps) => {
     // another stamp or a signature) makes this a 409.
     // A serial issued for this document whose stamp failed is read with the claim (the claim
     // holds the document: no other attempt changes its serials meanwhile).
-    const claimed = await claimStamp(doc).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'CONFLICT')
-        throw new AppError('CONFLICT', 'Dokumen sedang diproses atau sudah dibubuhi e-Meterai', {
-          document_id: 'busy',
-        });
-      throw error;
-    });
+    onChecked?.();
+    const claimed =
+      preClaimed ??
+      (await claimStamp(doc).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'CONFLICT')
+          throw new AppError('CONFLICT', 'Dokumen sedang diproses atau sudah dibubuhi e-Meterai', {
+            document_id: 'busy',
+          });
+        throw error;
+      }));
 
     let serialId: number | null = null;
     const work: TClaimedWork = {
@@ -172,7 +210,7 @@ export const createStampingService = (deps: TStampingDeps) => {
       documentId: doc.id,
       from: 'stamping',
       attempt,
-      fallback: 'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.',
+      fallback: FAILED,
       fields: { provider: meterai.name },
       releaseNote: (error) =>
         error instanceof Error ? error.message.slice(0, 500) : 'stamp failed',
@@ -303,6 +341,17 @@ export const createStampingService = (deps: TStampingDeps) => {
       } satisfies TStampInput;
     },
     documentTypes: () => meterai.documentTypes(),
+    /**
+     * The stamp's claim as data, for a statement that claims many documents at once (a batch's
+     * group, `claimManyForStamp`): a document at rest (draft) to `stamping`, with the serial of
+     * this provider it may use again. The stamp of each is then given `claimed`.
+     */
+    groupClaim: (): repo.TStampClaim => ({
+      from: 'draft',
+      to: storedNext('draft', { type: 'start-stamp' }),
+      provider: meterai.name,
+      since: new Date(Date.now() - SERIAL_RETRY_WINDOW_MS),
+    }),
   };
 };
 
