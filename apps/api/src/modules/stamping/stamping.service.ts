@@ -98,12 +98,7 @@ export const createStampingService = (deps: TStampingDeps) => {
     return row;
   };
 
-  /**
-   * The e-Meterai, exactly once: claim the document (`stamping`), reserve one unit, issue the
-   * serial (or reuse the document's failed one), stamp in the worker pool, then store the new
-   * version, the `stamped` state and the spent unit in one transaction. On any failure the unit
-   * is released, the serial kept as failed (for the retry) and the document goes back to rest.
-   */
+  /** The answer to a stamp that failed for a reason that is not an `AppError`. */
   const FAILED = 'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.';
 
   type TOutcome = TStampResult & { file?: TStoredFile; balanceAfter?: number | undefined };
@@ -130,6 +125,13 @@ export const createStampingService = (deps: TStampingDeps) => {
     }
   };
 
+  /**
+   * The e-Meterai, exactly once: claim the document (`stamping`; not when `preClaimed`, the
+   * caller's statement did), reserve one unit, issue the serial (or reuse the document's failed
+   * one), stamp in the worker pool, then store the new version, the `stamped` state and the
+   * spent unit in one transaction. On any failure the unit
+   * is released, the serial kept as failed (for the retry) and the document goes back to rest.
+   */
   const stampClaiming = async (
     { actor, payer, request: input, document }: TStampInput,
     attempt?: TJobAttempt,
