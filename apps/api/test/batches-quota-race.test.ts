@@ -14,6 +14,17 @@ import {
 import { type TTestContext, testContextPerFile } from './helpers.ts';
 import { pdfPart, postFile } from './multipart.ts';
 
+const detail = async (ctx: TTestContext, session: TSession, id: number) =>
+  ZBatchDetail.parse(
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/batch-stamp/detail-batch-documents/${id}?perPage=100`,
+        headers: bearer(session),
+      })
+    ).json(),
+  ).data;
+
 /**
  * Issue 13: two batches and single stamps at once against one balance (run it on PostgreSQL
  * with BUBUH_TEST_DB=postgres): whatever the order, no more units are spent than the payer held,
@@ -48,17 +59,6 @@ describe('two batches and single stamps against one balance', () => {
     return id;
   };
 
-  const detail = async (session: TSession, id: number) =>
-    ZBatchDetail.parse(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/v1/batch-stamp/detail-batch-documents/${id}?perPage=100`,
-          headers: bearer(session),
-        })
-      ).json(),
-    ).data;
-
   it('never spends more than the balance, one unit per stamped document', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 5);
     const a = await batchWith(session, 3);
@@ -84,7 +84,7 @@ describe('two batches and single stamps against one balance', () => {
     const settled = async (id: number) => {
       const deadline = Date.now() + 120_000;
       for (;;) {
-        const d = await detail(session, id);
+        const d = await detail(ctx, session, id);
         if (d.batch.status !== 'running' || Date.now() > deadline) return d;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
@@ -112,5 +112,49 @@ describe('two batches and single stamps against one balance', () => {
       const c = d.batch.counts;
       expect(c.stamped + c.failed + c.ready).toBe(3);
     }
+  });
+});
+
+describe('upload-and-start calls in parallel into one draft batch', () => {
+  let ctx: TTestContext;
+  testContextPerFile({}, (built) => {
+    ctx = built;
+  });
+
+  it('queues and stamps every file, whichever call starts the batch', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 10);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/batch-stamp/create-batch',
+      headers: bearer(session),
+      payload: {
+        name: 'Sekaligus',
+        doc_type: '3',
+        placement: { page_mode: 'first', page: 1, x: 400, y: 100, width: 75, height: 75 },
+      },
+    });
+    const id = ZBatchResponse.parse(created.json()).data.id;
+    const files = await Promise.all(Array.from({ length: 8 }, (_, i) => makePdf(1 + (i % 2))));
+    const answers = await Promise.all(
+      files.map((file, i) =>
+        postFile(
+          ctx,
+          session,
+          `/api/v1/batch-stamp/batch-document-upload-one-process?batch_id=${id}`,
+          pdfPart(`p${i}.pdf`, file),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const deadline = Date.now() + 120_000;
+    let d = await detail(ctx, session, id);
+    while (d.batch.status !== 'done' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      d = await detail(ctx, session, id);
+    }
+    expect(d.batch.status).toBe('done');
+    expect(d.batch.counts.stamped).toBe(8);
+    expect(d.data.map((i) => i.status)).toEqual(Array(8).fill('stamped'));
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
   });
 });

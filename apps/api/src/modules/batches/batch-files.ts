@@ -39,14 +39,17 @@ export const onlyDraft = () =>
 /** What adding files needs of the batches service: its access check and its start. */
 type TBatchFilesOps = {
   loadManaged: (auth: TAuth, id: number) => Promise<{ batch: repo.TBatchRow }>;
-  start: (auth: TAuth, id: number) => Promise<unknown>;
+  startWithUpload: (auth: TAuth, id: number) => Promise<unknown>;
 };
 
 /**
  * Files into a batch: one upload (`addFile`, also the upload that starts the batch) or one ZIP
  * of PDFs (`addZip`). Each file is stored and checked first, then recorded as the batch's item.
  */
-export const createBatchFiles = (deps: TBatchesDeps, { loadManaged, start }: TBatchFilesOps) => {
+export const createBatchFiles = (
+  deps: TBatchesDeps,
+  { loadManaged, startWithUpload }: TBatchFilesOps,
+) => {
   const { db, documents, runner } = deps;
 
   const batchFull = () =>
@@ -138,7 +141,9 @@ export const createBatchFiles = (deps: TBatchesDeps, { loadManaged, start }: TBa
       throw onlyDraft();
     }
     if (mode === 'process') {
-      if (batch.status === 'draft' && item.status === 'ready') await start(auth, batch.id);
+      // Stored `ready` when the batch looked like a draft: it starts now, or, started by a
+      // parallel upload meanwhile, queues the file (never left `ready` in a running batch).
+      if (item.status === 'ready') await startWithUpload(auth, batch.id);
       else await runner.pump(batch.id);
     }
     // Started or pumped just now, the item may have moved on: read as it is; a draft's is as inserted.

@@ -211,6 +211,14 @@ export const insertItem = async (
   }
 };
 
+/**
+ * A started batch's items still `ready` (stored by an upload that also starts, while another
+ * started it) are queued, under the batch's lock; undefined when the batch is not running or
+ * paused.
+ */
+export const queueReadyItems = (db: TDb, batchId: number) =>
+  transitionBatch(db, batchId, ['running', 'paused'], {}, [['ready', 'queued', { jobId: null }]]);
+
 /** Locks the batch an item belongs to (an item never changes batch) and returns its status. */
 const lockBatchOfItem = async (tx: TDbOrTx, itemId: number) => {
   const [batch] = await tx
@@ -370,7 +378,7 @@ export const transitionBatch = async (
   db: TDb,
   batchId: number,
   from: TBatchRow['status'][],
-  values: Partial<typeof batches.$inferInsert> & { status: TBatchRow['status'] },
+  values: Partial<typeof batches.$inferInsert>,
   moves: [TBatchItemStatus, TBatchItemStatus, Partial<typeof batchItems.$inferInsert>?][] = [],
 ) =>
   db.transaction(async (tx) => {

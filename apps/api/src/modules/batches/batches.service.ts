@@ -91,20 +91,33 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     return toWireBatch(finished ?? changed, owner, await balancesOf(db, batch));
   };
 
-  const start = (auth: TAuth, id: number) =>
-    action(auth, id, async (batch) => {
-      if (batch.status !== 'draft') return undefined;
-      if (batch.countReady === 0)
-        throw new AppError('CONFLICT', 'The batch has no files ready to stamp', {
-          files: 'none ready',
-        });
-      await requireBalance(db, batch);
-      return repo.transitionBatch(db, id, ['draft'], { status: 'running', startedAt: new Date() }, [
-        ['ready', 'queued', { jobId: null }],
-      ]);
-    });
+  /** A draft with files ready starts, its balance checked first; undefined once not a draft. */
+  const startDraft = async (batch: repo.TBatchRow) => {
+    if (batch.status !== 'draft') return undefined;
+    if (batch.countReady === 0)
+      throw new AppError('CONFLICT', 'The batch has no files ready to stamp', {
+        files: 'none ready',
+      });
+    await requireBalance(db, batch);
+    return repo.transitionBatch(
+      db,
+      batch.id,
+      ['draft'],
+      { status: 'running', startedAt: new Date() },
+      [['ready', 'queued', { jobId: null }]],
+    );
+  };
 
-  const { addFile, addZip } = createBatchFiles(deps, { loadManaged, start });
+  const start = (auth: TAuth, id: number) => action(auth, id, startDraft);
+
+  /**
+   * After an upload that also starts (`batch-document-upload-one-process`): a draft starts, and
+   * in a batch another such upload started meanwhile, files stored as `ready` are queued.
+   */
+  const startWithUpload = (auth: TAuth, id: number) =>
+    action(auth, id, async (batch) => (await startDraft(batch)) ?? repo.queueReadyItems(db, id));
+
+  const { addFile, addZip } = createBatchFiles(deps, { loadManaged, startWithUpload });
 
   /**
    * Checks a manifest (CSV or XLSX, read by `read` once the batch is known to be the caller's
