@@ -4,13 +4,14 @@ import yazl from 'yazl';
 import type { TDb } from '../../db/client.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import * as documentsRepo from '../documents/documents.repository.ts';
-import * as repo from './batches.repository.ts';
+import * as itemsRepo from './batch-items.repository.ts';
+import type * as repo from './batches.repository.ts';
 
 /** Every item of a batch in `statuses`, read 500 at a time (never the whole batch in memory). */
 export async function* itemsOf(db: TDb, batchId: number, statuses: repo.TBatchItemRow['status'][]) {
   let after = 0;
   for (;;) {
-    const page = await repo.itemsAfter(db, batchId, after, statuses);
+    const page = await itemsRepo.itemsAfter(db, batchId, after, statuses);
     if (page.length === 0) return;
     for (const item of page) yield item;
     after = page[page.length - 1]?.id ?? after;

@@ -1,10 +1,5 @@
-import type {
-  TBatchItemQuery,
-  TBatchItemStatus,
-  TBatchQuery,
-  TBatchSortKey,
-} from '@bubuh/contracts';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TBatchItemStatus, TBatchQuery, TBatchSortKey } from '@bubuh/contracts';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
 import { containsText, firstOf, insertOne, sortedPageOf } from '../../db/query.ts';
@@ -106,46 +101,6 @@ export const pageOf = async (db: TDbOrTx, visibility: TVisibility, query: TBatch
     { where, query, columns: SORT_COLUMNS, fallback: DEFAULT_ORDER },
   );
 };
-
-const ITEM_SORT = {
-  file_name: lowerOf(batchItems.fileName),
-  status: batchItems.status,
-  id: batchItems.id,
-} as const;
-
-export const itemsPage = async (db: TDbOrTx, batchId: number, query: TBatchItemQuery) => {
-  const where = and(
-    eq(batchItems.batchId, batchId),
-    query.status ? eq(batchItems.status, query.status) : undefined,
-    containsText(batchItems.fileName, query.search),
-  );
-  return sortedPageOf(db, batchItems, db.select().from(batchItems).$dynamic(), {
-    where,
-    query,
-    columns: ITEM_SORT,
-    fallback: [asc(batchItems.id)],
-  });
-};
-
-/** Every item of a batch in a status (the ZIP and the report read them in pages of 500). */
-export const itemsAfter = (
-  db: TDbOrTx,
-  batchId: number,
-  afterId: number,
-  statuses: TBatchItemStatus[],
-) =>
-  db
-    .select()
-    .from(batchItems)
-    .where(
-      and(
-        eq(batchItems.batchId, batchId),
-        inArray(batchItems.status, statuses),
-        sql`${batchItems.id} > ${afterId}`,
-      ),
-    )
-    .orderBy(asc(batchItems.id))
-    .limit(500);
 
 export const findItem = (db: TDbOrTx, id: number) =>
   firstOf(db.select().from(batchItems).where(eq(batchItems.id, id)));

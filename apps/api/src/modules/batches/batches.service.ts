@@ -13,6 +13,7 @@ import type { TDocumentsService } from '../documents/documents.service.ts';
 import { checkBatchBoxes } from './batch-boxes.ts';
 import { originalKeyOf } from './batch-export.ts';
 import { createBatchFiles, onlyDraft } from './batch-files.ts';
+import * as itemsRepo from './batch-items.repository.ts';
 import * as manifestRepo from './batch-manifest.repository.ts';
 import { planManifest, type TManifestRow } from './batch-manifest.ts';
 import { toWireBatch, toWireItem } from './batch-mapper.ts';
@@ -151,7 +152,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
 
     detail: async (auth: TAuth, id: number, query: TBatchItemQuery): Promise<TBatchDetail> => {
       const row = await load(auth, id);
-      const { rows, total } = await repo.itemsPage(db, id, query);
+      const { rows, total } = await itemsRepo.itemsPage(db, id, query);
       return {
         batch: await wire(row),
         data: rows.map(toWireItem),
