@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { REPO_ROOT } from '../src/config/env.ts';
 
+const SERVER_OUT = process.env.BENCH_SERVER_OUT ?? '';
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -22,7 +24,8 @@ export const startBenchServer = async (
   if (stale) throw new Error(`${base} already answers: stop the server listening there first`);
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_OUT: the server's standard output appended to that file (e.g. `--trace-gc`).
+    stdio: ['ignore', SERVER_OUT ? fs.openSync(SERVER_OUT, 'a') : 'ignore', 'inherit'],
     env: { ...process.env, ...env },
   });
   for (let i = 0; i < 600; i += 1) {

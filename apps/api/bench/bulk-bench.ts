@@ -16,6 +16,8 @@
  * message through this process, on the same cores, and costs the server a quarter to a third of
  * its stamping rate (29 Nov 2026), so the rates of such a run are not the product's.
  * Settings: BENCH_DOCS, BENCH_SINGLE, BENCH_ROUNDS=1 (PostgreSQL: the server alone),
+ * BENCH_UPLOAD=zip|process (one ZIP, or upload-and-start calls), BENCH_SERVER_OUT (a file for the
+ * server's standard output),
  * BENCH_PROXY=1, BENCH_API_DIST (another build), BENCH_NODE_ARGS (node flags for the server,
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). A benchmark, not a test.
  */
@@ -73,6 +75,13 @@ const DIST = process.env.BENCH_API_DIST ?? '';
  * when a user drops a ZIP), instead of one upload per file, four at a time (the web app's way).
  */
 const ZIP_UPLOAD = process.env.BENCH_UPLOAD === 'zip';
+/**
+ * BENCH_UPLOAD=process: each file goes up through `batch-document-upload-one-process` (upload and
+ * start in one call, as an API client sends a batch): the first file starts the batch and the
+ * rest are stamped while the others still upload. Without it the web app's way: every file
+ * uploaded and checked first, then the batch started.
+ */
+const PROCESS_UPLOAD = process.env.BENCH_UPLOAD === 'process';
 /** BENCH_NODE_ARGS: node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -271,10 +280,11 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
       const count = (added.data.items as unknown[]).length;
       if (count !== DOCS) throw new Error(`the ZIP added ${count} of ${DOCS} files`);
     } else {
+      const route = PROCESS_UPLOAD ? 'batch-document-upload-one-process' : 'batch-document-upload';
       await pool(DOCS, UPLOADS_AT_ONCE, async (i) => {
         await upload(
           token,
-          `/api/v1/batch-stamp/batch-document-upload?batch_id=${created.id}`,
+          `/api/v1/batch-stamp/${route}?batch_id=${created.id}`,
           files[i] ?? new Uint8Array(),
           `doc-${i}.pdf`,
         );
@@ -285,8 +295,11 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
     const m1 = machineTicks();
     const pg1 = postgresCpuSeconds();
     const uploadCost = perDoc(u0, b0, DOCS);
-    await call(token, 'POST', '/api/v1/batch-stamp/stamp-batch-process', { batch_id: created.id });
-    const started = performance.now();
+    if (!PROCESS_UPLOAD)
+      await call(token, 'POST', '/api/v1/batch-stamp/stamp-batch-process', {
+        batch_id: created.id,
+      });
+    const started = PROCESS_UPLOAD ? t0 : performance.now();
     const detail = (query: string) =>
       call(token, 'GET', `/api/v1/batch-stamp/detail-batch-documents/${created.id}?${query}`).then(
         (body) => ZBatchDetail.parse(body).data,
@@ -313,9 +326,8 @@ const round = async (label: string, extraWorker: boolean): Promise<TRound> => {
     return {
       'stamped / failed (batch)': `${counts.stamped} / ${counts.failed}`,
       'batch documents stamped per process': COUNTING ? batchCost.stamped.join(' + ') : 'n/a',
-      [`upload + preflight${ZIP_UPLOAD ? ' (one ZIP)' : ''}, docs/s`]: (
-        DOCS / s(uploaded - t0)
-      ).toFixed(1),
+      [`upload + preflight${ZIP_UPLOAD ? ' (one ZIP)' : PROCESS_UPLOAD ? ' (stamping meanwhile)' : ''}, docs/s`]:
+        (DOCS / s(uploaded - t0)).toFixed(1),
       'upload: CPU ms per doc (server processes)': uploadCost.cpuMs.toFixed(1),
       'upload: PostgreSQL CPU ms per doc': pgMs(pg0, pg1),
       'upload: machine busy (both cores), %': busyPercent(m0, m1).toFixed(0),

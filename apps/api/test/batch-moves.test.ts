@@ -156,16 +156,20 @@ describe('batch item moves', () => {
       expect(claimed?.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(group.ids);
       // A filler (the sweep, a resume) counts the window while this group leaves it.
       const nextJob = randomUUID();
+      const handOn = group.ids.length >= GROUP;
       const [left, filled] = await Promise.all([
         queue.finishItems(
           db,
           group.ids.map((id) => ({ id, to: 'stamped', serial: `SN-${id}`, stampedAt: new Date() })),
           nextJob,
+          handOn,
         ),
         queue.claimForJobs(db, batchId, WINDOW, GROUP),
       ]);
       expect(left.moved).toBe(group.ids.length);
       peak = Math.max(peak, await inWindow());
+      // As the runner: a smaller group hands on nothing; its places are refilled in whole groups.
+      if (!handOn) filled.push(...(await queue.claimForJobs(db, batchId, WINDOW, GROUP)));
       const next = [...(left.next.length ? [{ jobId: nextJob, ids: left.next }] : []), ...filled];
       await Promise.all(next.map(run));
     };
@@ -179,6 +183,46 @@ describe('batch item moves', () => {
     expect(counted.stamped).toBe(ITEMS);
     const items = await db.select().from(batchItems).where(eq(batchItems.batchId, batchId));
     expect(items.every((i) => i.serial === `SN-${i.id}` && i.stampedAt !== null)).toBe(true);
+  });
+
+  it('form whole groups of items queued one by one while others are in flight', async () => {
+    const { db } = ctx.database;
+    const { batchId } = await newBatch('running', ['queued']);
+    const add = async (n: number) => {
+      for (let i = 0; i < n; i += 1)
+        await repo.insertItem(
+          db,
+          batchId,
+          ['running'],
+          LIMITS,
+          { fileName: `late-${unique()}.pdf`, status: 'queued' },
+          0,
+        );
+    };
+    // Nothing in flight: the one item leaves alone.
+    const [first] = await queue.claimForJobs(db, batchId, 16, 4);
+    expect(first?.ids).toHaveLength(1);
+    // One in flight: of five queued, a whole group of four leaves; one waits.
+    await add(5);
+    const groups = await queue.claimForJobs(db, batchId, 16, 4);
+    expect(groups.map((g) => g.ids.length)).toEqual([4]);
+    expect(await queue.claimForJobs(db, batchId, 16, 4)).toEqual([]);
+    // The small group finishes handing on nothing; with a group still in flight the last waits.
+    await queue.claimGroup(db, first?.ids ?? [], first?.jobId ?? '', STAMP_CLAIM);
+    const done = (ids: number[]) =>
+      ids.map((id) => ({ id, to: 'stamped', serial: `SN-${id}`, stampedAt: new Date() }) as const);
+    expect(await queue.finishItems(db, done(first?.ids ?? []), randomUUID(), false)).toMatchObject({
+      moved: 1,
+      next: [],
+    });
+    expect(await queue.claimForJobs(db, batchId, 16, 4)).toEqual([]);
+    // The whole group hands its place on to the one left; nothing is left behind.
+    const [whole] = groups;
+    await queue.claimGroup(db, whole?.ids ?? [], whole?.jobId ?? '', STAMP_CLAIM);
+    const left = await queue.finishItems(db, done(whole?.ids ?? []), randomUUID(), true);
+    expect(left.next).toHaveLength(1);
+    const { counted } = await countersAndItems(batchId);
+    expect(counted.stamped).toBe(5);
   });
 
   it("finish a group with each item's own outcome, and take only the items the job still holds", async () => {

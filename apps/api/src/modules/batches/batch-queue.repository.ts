@@ -33,7 +33,8 @@ export type TItemGroup = { jobId: string; ids: number[] };
  * Gives up to `window` minus those in flight queued items of a running batch their jobs, in
  * groups of at most `group` items sharing one job id (new UUIDs, as pg-boss's); the caller then
  * sends one job per group. At most `window` of the batch's items are ever in the queue or
- * stamping at once.
+ * stamping at once. While some are in flight only whole groups leave: items queued one by one
+ * (uploads into a running batch) wait to fill a group, or for the last group in flight to finish.
  */
 export const claimForJobs = async (db: TDb, batchId: number, window: number, group: number) =>
   db.transaction(async (tx) => {
@@ -55,16 +56,18 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number, gro
           ),
         ),
       );
-    const room = window - (inFlight?.n ?? 0);
-    if (room <= 0) return [];
+    const held = inFlight?.n ?? 0;
+    const room = window - held;
+    if (room < (held > 0 ? group : 1)) return [];
     const next = await tx
       .select({ id: batchItems.id })
       .from(batchItems)
       .where(queuedWithoutJob(batchId))
       .orderBy(asc(batchItems.id))
       .limit(room);
+    const take = held > 0 ? next.length - (next.length % group) : next.length;
     const groups: TItemGroup[] = [];
-    for (let at = 0; at < next.length; at += group) {
+    for (let at = 0; at < take; at += group) {
       const ids = next.slice(at, at + group).map((r) => r.id);
       const jobId = randomUUID();
       await tx
@@ -92,14 +95,20 @@ const byItem = <O extends TItemOutcome>(outcomes: O[], value: (o: O) => unknown,
 
 /**
  * A job's finished items (of one batch) leave the window in one statement: each moves from
- * stamping to its outcome (with the batch's counters), and as many queued items as moved take
- * their places as the next group, sharing the new job id `nextJobId`, when the batch is running
- * (the locked row is its newest version: the status after any wait). So whoever counts the window
- * under the batch's lock (`claimForJobs`: start, resume, the sweep) sees both moves or neither,
- * and the window is never passed. How many items moved (fewer than given when another mover
- * moved some) and the ids of the next group (empty when none).
+ * stamping to its outcome (with the batch's counters), and, with `handOn`, as many queued items
+ * as moved take their places as the next group, sharing the new job id `nextJobId`, when the
+ * batch is running (the locked row is its newest version: the status after any wait). So whoever
+ * counts the window under the batch's lock (`claimForJobs`: start, resume, the sweep) sees both
+ * moves or neither, and the window is never passed. How many items moved (fewer than given when
+ * another mover moved some) and the ids of the next group (empty when none). The runner hands on
+ * from whole groups only: a smaller group's places are refilled by `claimForJobs`, in whole groups.
  */
-export const finishItems = async (db: TDb, outcomes: TItemOutcome[], nextJobId: string) => {
+export const finishItems = async (
+  db: TDb,
+  outcomes: TItemOutcome[],
+  nextJobId: string,
+  handOn = true,
+) => {
   const stamped = outcomes.filter((o) => o.to === 'stamped');
   const { locked, moved } = itemMoveParts(
     db,
@@ -144,7 +153,7 @@ export const finishItems = async (db: TDb, outcomes: TItemOutcome[], nextJobId: 
       .where(queuedWithoutJob(freed))
       .orderBy(asc(batchItems.id))
       // An SQL limit (drizzle types `limit` as a number or a placeholder; it renders any SQL).
-      .limit(sql`(select count(*) from ${moved})` as unknown as number)
+      .limit(handOn ? (sql`(select count(*) from ${moved})` as unknown as number) : 0)
       .for('update', { skipLocked: true }),
   );
   const handed = db.$with('next_item').as(

@@ -85,16 +85,19 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
 
   /**
    * Finished items leave the window together; the group that takes their places is sent. A
-   * batch with nothing left is finished. When another mover (a second attempt, the sweep) moved
-   * them, it carries on from there.
+   * smaller group (items queued one by one into a running batch, the last of a batch) hands on
+   * nothing: the window is refilled in whole groups by `pump` instead, so a small group does not
+   * beget small groups. A batch with nothing left is finished. When another mover (a second
+   * attempt, the sweep) moved them, it carries on from there.
    */
   const finish = async (batchId: number, outcomes: queue.TItemOutcome[]) => {
     if (outcomes.length === 0) return;
     const jobId = randomUUID();
-    const left = await queue.finishItems(db, outcomes, jobId);
+    const handOn = outcomes.length >= deps.group;
+    const left = await queue.finishItems(db, outcomes, jobId, handOn);
     if (left.moved === 0) return;
     if (left.next.length > 0) await deps.send(jobId, { batchId, itemIds: left.next });
-    else await finishIfDone(batchId);
+    else if (handOn || (await pump(batchId)) === 0) await finishIfDone(batchId);
   };
 
   /** The stamped outcome already stored in the document (an earlier attempt did the work). */
