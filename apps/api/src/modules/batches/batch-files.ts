@@ -144,7 +144,7 @@ export const createBatchFiles = (
       // Stored `ready` when the batch looked like a draft: it starts now, or, started by a
       // parallel upload meanwhile, queues the file (never left `ready` in a running batch).
       if (item.status === 'ready') await startWithUpload(auth, batch.id);
-      else await runner.pump(batch.id);
+      else await runner.pumpQueued(batch.id);
     }
     // Started or pumped just now, the item may have moved on: read as it is; a draft's is as inserted.
     return toWireItem(mode === 'process' ? ((await repo.findItem(db, item.id)) ?? item) : item);

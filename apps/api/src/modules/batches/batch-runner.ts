@@ -66,6 +66,10 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     return groups.reduce((n, g) => n + g.ids.length, 0);
   };
 
+  /** `pump` after a file was queued into a running batch, when it could give out a group. */
+  const pumpQueued = async (batchId: number) =>
+    (await queue.mayClaim(db, batchId, deps.window, deps.group)) ? pump(batchId) : 0;
+
   const finishIfDone = async (batchId: number) => {
     const done = await queue.finishIfDone(db, batchId);
     if (!done) return undefined;
@@ -285,6 +289,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   return {
     runGroup,
     pump,
+    pumpQueued,
     finishIfDone,
     /**
      * The place later features hook into (locker filing, notifications): called once per batch
