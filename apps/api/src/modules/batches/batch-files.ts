@@ -140,14 +140,15 @@ export const createBatchFiles = (
       }
       throw onlyDraft();
     }
-    if (mode === 'process') {
+    if (mode === 'process' && item.status === 'ready') {
       // Stored `ready` when the batch looked like a draft: it starts now, or, started by a
       // parallel upload meanwhile, queues the file (never left `ready` in a running batch).
-      if (item.status === 'ready') await startWithUpload(auth, batch.id);
-      else await runner.pumpQueued(batch.id);
+      await startWithUpload(auth, batch.id);
+      return toWireItem((await repo.findItem(db, item.id)) ?? item);
     }
-    // Started or pumped just now, the item may have moved on: read as it is; a draft's is as inserted.
-    return toWireItem(mode === 'process' ? ((await repo.findItem(db, item.id)) ?? item) : item);
+    if (mode === 'process') await runner.pumpQueued(batch.id);
+    // As inserted: `ready` in a draft, `queued` in a started batch (its progress is the batch's).
+    return toWireItem(item);
   };
 
   /** Adds one PDF to a batch: stored and checked (`storeFile`), then recorded (`recordFile`). */
