@@ -36,18 +36,22 @@ describe('two batches and single stamps against one balance', () => {
     ctx = built;
   });
 
-  const batchWith = async (session: TSession, files: number) => {
+  const newBatch = async (session: TSession, name: string) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/batch-stamp/create-batch',
       headers: bearer(session),
       payload: {
-        name: 'Balapan',
+        name,
         doc_type: '3',
         placement: { page_mode: 'first', page: 1, x: 400, y: 100, width: 75, height: 75 },
       },
     });
-    const id = ZBatchResponse.parse(res.json()).data.id;
+    return ZBatchResponse.parse(res.json()).data.id;
+  };
+
+  const batchWith = async (session: TSession, files: number) => {
+    const id = await newBatch(session, 'Balapan');
     for (let i = 0; i < files; i += 1) {
       await postFile(
         ctx,
@@ -113,27 +117,10 @@ describe('two batches and single stamps against one balance', () => {
       expect(c.stamped + c.failed + c.ready).toBe(3);
     }
   });
-});
 
-describe('upload-and-start calls in parallel into one draft batch', () => {
-  let ctx: TTestContext;
-  testContextPerFile({}, (built) => {
-    ctx = built;
-  });
-
-  it('queues and stamps every file, whichever call starts the batch', async () => {
+  it('queues and stamps every file of parallel upload-and-start calls into one draft', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 10);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/batch-stamp/create-batch',
-      headers: bearer(session),
-      payload: {
-        name: 'Sekaligus',
-        doc_type: '3',
-        placement: { page_mode: 'first', page: 1, x: 400, y: 100, width: 75, height: 75 },
-      },
-    });
-    const id = ZBatchResponse.parse(created.json()).data.id;
+    const id = await newBatch(session, 'Sekaligus');
     const files = await Promise.all(Array.from({ length: 8 }, (_, i) => makePdf(1 + (i % 2))));
     const answers = await Promise.all(
       files.map((file, i) =>
