@@ -168,8 +168,10 @@ describe('batch item moves', () => {
       ]);
       expect(left.moved).toBe(group.ids.length);
       peak = Math.max(peak, await inWindow());
-      // As the runner: a smaller group hands on nothing; its places are refilled in whole groups.
-      if (!handOn) filled.push(...(await queue.claimForJobs(db, batchId, WINDOW, GROUP)));
+      // As the runner: fewer places handed on than freed (a smaller group hands on none) are
+      // refilled under the lock, in whole groups.
+      if (left.next.length < left.moved)
+        filled.push(...(await queue.claimForJobs(db, batchId, WINDOW, GROUP)));
       const next = [...(left.next.length ? [{ jobId: nextJob, ids: left.next }] : []), ...filled];
       await Promise.all(next.map(run));
     };
@@ -223,6 +225,35 @@ describe('batch item moves', () => {
     expect(left.next).toHaveLength(1);
     const { counted } = await countersAndItems(batchId);
     expect(counted.stamped).toBe(5);
+  });
+
+  it('give out groups of the whole window when it is smaller than a group', async () => {
+    const { db } = ctx.database;
+    const { batchId } = await newBatch('running', Array(5).fill('queued'));
+    // A window of 3 with groups of 8: three leave as one group; the rest wait for its end.
+    expect((await queue.claimForJobs(db, batchId, 3, 8)).map((g) => g.ids.length)).toEqual([3]);
+    expect(await queue.mayClaim(db, batchId, 3, 8)).toBe(false);
+    expect(await queue.claimForJobs(db, batchId, 3, 8)).toEqual([]);
+    // With a window of 4 there is room for one more, but not for a whole group: none leaves.
+    expect(await queue.mayClaim(db, batchId, 4, 8)).toBe(false);
+    expect(await queue.claimForJobs(db, batchId, 4, 8)).toEqual([]);
+    // With room for a whole window-sized group (6 - 3 ≥ 3), it leaves.
+    expect(await queue.mayClaim(db, batchId, 6, 3)).toBe(false);
+    expect(await queue.mayClaim(db, batchId, 6, 2)).toBe(true);
+    expect((await queue.claimForJobs(db, batchId, 6, 2)).map((g) => g.ids.length)).toEqual([2]);
+  });
+
+  it('keep a started batch with a file left ready running until the file is queued', async () => {
+    const { db } = ctx.database;
+    // An upload-and-start stored it `ready` while another upload started the batch.
+    const { batchId } = await newBatch('running', ['ready']);
+    expect(await queue.finishIfDone(db, batchId)).toBeUndefined();
+    expect(await queue.strayReadyBatchIds(db)).toContain(batchId);
+    await repo.queueReadyItems(db, batchId);
+    const { kept, counted } = await countersAndItems(batchId);
+    expect(kept).toEqual(counted);
+    expect(counted.queued).toBe(1);
+    expect(await queue.strayReadyBatchIds(db)).not.toContain(batchId);
   });
 
   it("finish a group with each item's own outcome, and take only the items the job still holds", async () => {

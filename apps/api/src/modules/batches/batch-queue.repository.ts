@@ -33,8 +33,9 @@ export type TItemGroup = { jobId: string; ids: number[] };
  * Gives up to `window` minus those in flight queued items of a running batch their jobs, in
  * groups of at most `group` items sharing one job id (new UUIDs, as pg-boss's); the caller then
  * sends one job per group. At most `window` of the batch's items are ever in the queue or
- * stamping at once. While some are in flight only whole groups leave: items queued one by one
- * (uploads into a running batch) wait to fill a group, or for the last group in flight to finish.
+ * stamping at once. While some are in flight only whole groups leave (`group` items, or the
+ * whole window when smaller): items queued one by one (uploads into a running batch) wait to fill
+ * a group, or for the last group in flight to finish. So `window` is best a multiple of `group`.
  */
 export const claimForJobs = async (db: TDb, batchId: number, window: number, group: number) =>
   db.transaction(async (tx) => {
@@ -58,14 +59,16 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number, gro
       );
     const held = inFlight?.n ?? 0;
     const room = window - held;
-    if (room < (held > 0 ? group : 1)) return [];
+    if (room <= 0) return [];
     const next = await tx
       .select({ id: batchItems.id })
       .from(batchItems)
       .where(queuedWithoutJob(batchId))
       .orderBy(asc(batchItems.id))
       .limit(room);
-    const take = held > 0 ? next.length - (next.length % group) : next.length;
+    // A whole group: `group` items, or the whole window when that is smaller.
+    const unit = Math.min(group, window);
+    const take = held > 0 ? next.length - (next.length % unit) : next.length;
     const groups: TItemGroup[] = [];
     for (let at = 0; at < take; at += group) {
       const ids = next.slice(at, at + group).map((r) => r.id);
@@ -82,7 +85,8 @@ export const claimForJobs = async (db: TDb, batchId: number, window: number, gro
 /**
  * Whether `claimForJobs` could give out a group now, read without the batch's lock (one
  * statement on the items' index): a hint to skip it for an item queued into a running batch.
- * Skipping is safe: the groups in flight then refill the window when they finish.
+ * Skipping is safe: a group in flight finishes later, and when it hands on fewer places than it
+ * freed (its statement's snapshot may predate this item) the runner pumps under the lock.
  */
 export const mayClaim = async (db: TDb, batchId: number, window: number, group: number) => {
   const [row] = await db
@@ -100,7 +104,8 @@ export const mayClaim = async (db: TDb, batchId: number, window: number, group: 
       and(eq(batchItems.batchId, batchId), inArray(batchItems.status, ['queued', 'stamping'])),
     );
   const { held = 0, waiting = 0 } = row ?? {};
-  return held === 0 ? waiting > 0 : window - held >= group && waiting >= group;
+  const unit = Math.min(group, window);
+  return held === 0 ? waiting > 0 : window - held >= unit && waiting >= unit;
 };
 
 /** How a document's item ended: stamped with its serial, or failed with the reason. */
@@ -295,7 +300,10 @@ export const runningBatchIds = async (db: TDbOrTx) =>
     (r) => r.id,
   );
 
-/** A running batch with nothing queued or stamping is done (once: conditional). */
+/**
+ * A running batch with nothing ready, queued or stamping is done (once: conditional). A file an
+ * upload-and-start stored `ready` while another started the batch keeps it running until queued.
+ */
 export const finishIfDone = (db: TDbOrTx, batchId: number) =>
   firstOf(
     db
@@ -305,12 +313,22 @@ export const finishIfDone = (db: TDbOrTx, batchId: number) =>
         and(
           eq(batches.id, batchId),
           eq(batches.status, 'running'),
+          eq(batches.countReady, 0),
           eq(batches.countQueued, 0),
           eq(batches.countStamping, 0),
         ),
       )
       .returning(),
   );
+
+/** Started batches holding `ready` files (an upload-and-start that did not get to queue them). */
+export const strayReadyBatchIds = async (db: TDbOrTx) =>
+  (
+    await db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(and(inArray(batches.status, ['running', 'paused']), sql`${batches.countReady} > 0`))
+  ).map((r) => r.id);
 
 /** Releases a job's queued items (their batch was paused): resume gives them a new one. */
 export const releaseJobs = async (db: TDbOrTx, itemIds: number[], jobId: string) => {

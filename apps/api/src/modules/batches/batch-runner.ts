@@ -10,6 +10,7 @@ import type { TStampingService } from '../stamping/stamping.service.ts';
 import { targetPage } from './batch-boxes.ts';
 import * as queue from './batch-queue.repository.ts';
 import type * as repo from './batches.repository.ts';
+import { queueReadyItems } from './batches.repository.ts';
 
 /**
  * The data of one job: its batch and the ids of the items it stamps together (read again by
@@ -88,20 +89,24 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   const failedOutcome = (id: number, reason: string) => ({ id, to: 'failed', reason }) as const;
 
   /**
-   * Finished items leave the window together; the group that takes their places is sent. A
-   * smaller group (items queued one by one into a running batch, the last of a batch) hands on
-   * nothing: the window is refilled in whole groups by `pump` instead, so a small group does not
-   * beget small groups. A batch with nothing left is finished. When another mover (a second
+   * Finished items leave the window together; the group that takes their places is sent. A job
+   * of a smaller group (items queued one by one into a running batch, the last of a batch) hands
+   * on nothing, so a small group does not beget small groups. Whenever fewer places were handed
+   * on than freed (that, the batch's last items, or an item queued while the statement waited for
+   * the batch's lock, which its snapshot did not see), `pump` counts again under the lock and
+   * gives out whole groups. A batch with nothing left is finished. When another mover (a second
    * attempt, the sweep) moved them, it carries on from there.
    */
-  const finish = async (batchId: number, outcomes: queue.TItemOutcome[]) => {
+  const finish = async (batchId: number, outcomes: queue.TItemOutcome[], jobSize: number) => {
     if (outcomes.length === 0) return;
     const jobId = randomUUID();
-    const handOn = outcomes.length >= deps.group;
-    const left = await queue.finishItems(db, outcomes, jobId, handOn);
+    const whole = jobSize >= Math.min(deps.group, deps.window);
+    const left = await queue.finishItems(db, outcomes, jobId, whole);
     if (left.moved === 0) return;
     if (left.next.length > 0) await deps.send(jobId, { batchId, itemIds: left.next });
-    else if (handOn || (await pump(batchId)) === 0) await finishIfDone(batchId);
+    if (left.next.length >= left.moved) return;
+    const sent = await pump(batchId);
+    if (left.next.length === 0 && sent === 0) await finishIfDone(batchId);
   };
 
   /** The stamped outcome already stored in the document (an earlier attempt did the work). */
@@ -278,6 +283,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     await finish(
       batchId,
       runs.flatMap((r) => (r.kind === 'done' ? [r.outcome] : [])),
+      itemIds.length,
     );
     const retry = runs.find((r) => r.kind === 'retry');
     if (retry?.kind === 'retry') {
@@ -315,12 +321,18 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
       for (const stuck of await queue.staleStamping(db, new Date(Date.now() - STUCK_ITEM_MS))) {
         const outcome = stuck.documentId === null ? null : await alreadyStamped(stuck.documentId);
         if (outcome?.kind === 'rest' && outcome.busy) continue;
-        await finish(stuck.batchId, [
-          outcome?.kind === 'stamped'
-            ? stampedOutcome(stuck.id, outcome.serial, outcome.at)
-            : failedOutcome(stuck.id, 'Processing stopped; retry the failed documents'),
-        ]);
+        await finish(
+          stuck.batchId,
+          [
+            outcome?.kind === 'stamped'
+              ? stampedOutcome(stuck.id, outcome.serial, outcome.at)
+              : failedOutcome(stuck.id, 'Processing stopped; retry the failed documents'),
+          ],
+          1,
+        );
       }
+      // Files an upload-and-start stored `ready` and did not get to queue (its process died).
+      for (const id of await queue.strayReadyBatchIds(db)) await queueReadyItems(db, id);
       for (const id of await queue.runningBatchIds(db)) {
         await pump(id);
         await finishIfDone(id);
