@@ -100,12 +100,8 @@ export const batchDetail = async (ctx: TTestContext, session: TSession, batchId:
   return ZBatchDetail.parse(res.json()).data;
 };
 
-/** Starts a draft batch and polls its detail until it is done (90 s at most). */
-export const runBatchToEnd = async (ctx: TTestContext, session: TSession, batchId: number) => {
-  const start = await callAs(ctx, session, 'POST', '/api/v1/batch-stamp/stamp-batch-process', {
-    batch_id: batchId,
-  });
-  expect(start.statusCode, start.body).toBe(200);
+/** Polls a started batch's detail until it is done (90 s at most). */
+export const waitForBatchDone = async (ctx: TTestContext, session: TSession, batchId: number) => {
   const deadline = Date.now() + 90_000;
   let d = await batchDetail(ctx, session, batchId);
   while (d.batch.status !== 'done') {
@@ -114,4 +110,13 @@ export const runBatchToEnd = async (ctx: TTestContext, session: TSession, batchI
     d = await batchDetail(ctx, session, batchId);
   }
   return d;
+};
+
+/** Starts a draft batch and polls its detail until it is done (90 s at most). */
+export const runBatchToEnd = async (ctx: TTestContext, session: TSession, batchId: number) => {
+  const start = await callAs(ctx, session, 'POST', '/api/v1/batch-stamp/stamp-batch-process', {
+    batch_id: batchId,
+  });
+  expect(start.statusCode, start.body).toBe(200);
+  return waitForBatchDone(ctx, session, batchId);
 };

@@ -201,13 +201,16 @@ describe('batch item moves', () => {
           0,
         );
     };
-    // Nothing in flight: the one item leaves alone.
+    // Nothing in flight: the one item leaves alone (and the upload's lock-free hint agrees).
+    expect(await queue.mayClaim(db, batchId, 16, 4)).toBe(true);
     const [first] = await queue.claimForJobs(db, batchId, 16, 4);
     expect(first?.ids).toHaveLength(1);
     // One in flight: of five queued, a whole group of four leaves; one waits.
     await add(5);
+    expect(await queue.mayClaim(db, batchId, 16, 4)).toBe(true);
     const groups = await queue.claimForJobs(db, batchId, 16, 4);
     expect(groups.map((g) => g.ids.length)).toEqual([4]);
+    expect(await queue.mayClaim(db, batchId, 16, 4)).toBe(false);
     expect(await queue.claimForJobs(db, batchId, 16, 4)).toEqual([]);
     // The small group finishes handing on nothing; with a group still in flight the last waits.
     await queue.claimGroup(db, first?.ids ?? [], first?.jobId ?? '', STAMP_CLAIM);

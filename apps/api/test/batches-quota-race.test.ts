@@ -1,9 +1,9 @@
-import { ZBatchDetail, ZBatchResponse } from '@bubuh/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { unitReservations } from '../src/db/schema.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { bearer } from './auth-helpers.ts';
+import { batchDetail, createTestBatch, waitForBatchDone } from './batch-helpers.ts';
 import {
   makePdf,
   newDepartmentUser,
@@ -13,17 +13,6 @@ import {
 } from './documents-helpers.ts';
 import { type TTestContext, testContextPerFile } from './helpers.ts';
 import { pdfPart, postFile } from './multipart.ts';
-
-const detail = async (ctx: TTestContext, session: TSession, id: number) =>
-  ZBatchDetail.parse(
-    (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/batch-stamp/detail-batch-documents/${id}?perPage=100`,
-        headers: bearer(session),
-      })
-    ).json(),
-  ).data;
 
 /**
  * Issue 13: two batches and single stamps at once against one balance (run it on PostgreSQL
@@ -36,22 +25,12 @@ describe('two batches and single stamps against one balance', () => {
     ctx = built;
   });
 
-  const newBatch = async (session: TSession, name: string) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/batch-stamp/create-batch',
-      headers: bearer(session),
-      payload: {
-        name,
-        doc_type: '3',
-        placement: { page_mode: 'first', page: 1, x: 400, y: 100, width: 75, height: 75 },
-      },
-    });
-    return ZBatchResponse.parse(res.json()).data.id;
-  };
-
   const batchWith = async (session: TSession, files: number) => {
-    const id = await newBatch(session, 'Balapan');
+    const id = await createTestBatch(ctx, session, {
+      prefix: 'Balapan',
+      page: 1,
+      pageMode: 'first',
+    });
     for (let i = 0; i < files; i += 1) {
       await postFile(
         ctx,
@@ -88,7 +67,7 @@ describe('two batches and single stamps against one balance', () => {
     const settled = async (id: number) => {
       const deadline = Date.now() + 120_000;
       for (;;) {
-        const d = await detail(ctx, session, id);
+        const d = await batchDetail(ctx, session, id);
         if (d.batch.status !== 'running' || Date.now() > deadline) return d;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
@@ -120,7 +99,11 @@ describe('two batches and single stamps against one balance', () => {
 
   it('queues and stamps every file of parallel upload-and-start calls into one draft', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 10);
-    const id = await newBatch(session, 'Sekaligus');
+    const id = await createTestBatch(ctx, session, {
+      prefix: 'Sekaligus',
+      page: 1,
+      pageMode: 'first',
+    });
     const files = await Promise.all(Array.from({ length: 8 }, (_, i) => makePdf(1 + (i % 2))));
     const answers = await Promise.all(
       files.map((file, i) =>
@@ -133,13 +116,7 @@ describe('two batches and single stamps against one balance', () => {
       ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
-    const deadline = Date.now() + 120_000;
-    let d = await detail(ctx, session, id);
-    while (d.batch.status !== 'done' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      d = await detail(ctx, session, id);
-    }
-    expect(d.batch.status).toBe('done');
+    const d = await waitForBatchDone(ctx, session, id);
     expect(d.batch.counts.stamped).toBe(8);
     expect(d.data.map((i) => i.status)).toEqual(Array(8).fill('stamped'));
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);

@@ -53,7 +53,10 @@ const ZEnvShape = z.object({
   BATCH_MAX_BYTES: z.coerce.number().int().min(1).default(1_073_741_824),
   /** Largest total of the expanded PDFs of one ZIP dropped into a batch (a ZIP bomb stops here). */
   BATCH_ZIP_MAX_BYTES: z.coerce.number().int().min(1).default(524_288_000),
-  /** Documents of one batch stamped at once (its jobs in the queue), so no batch starves another. */
+  /**
+   * Documents of one batch stamped at once (its jobs in the queue), so no batch starves another;
+   * best a multiple of BATCH_GROUP (while some are in flight only whole groups are given out).
+   */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   /** Batch documents one process (server or `npm run worker`) stamps at once, all batches together. */
   BATCH_WORKERS: z.coerce.number().int().min(1).max(64).default(16),
