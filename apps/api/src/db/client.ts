@@ -75,6 +75,9 @@ const nameStatements = (client: pg.PoolClient) => {
     query(named(config), ...rest)) as typeof client.query;
 };
 
+/** How long an idle pooled connection is kept (pg-pool's default is 10 s). */
+const POOL_IDLE_MS = 10 * 60_000;
+
 export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TDatabase> => {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({
@@ -84,6 +87,9 @@ export const openDatabase = async (options: TOpenDatabaseOptions): Promise<TData
       // JIT compilation, which costs tens of milliseconds per plan.
       statement_timeout: STATEMENT_TIMEOUT_MS,
       options: '-c jit=off',
+      // A connection closed when idle takes with it its backend's warm caches and the plans of
+      // its named statements: the next burst would open cold ones (tens of ms each under load).
+      idleTimeoutMillis: POOL_IDLE_MS,
     });
     if (options.namedStatements !== false) pool.on('connect', nameStatements);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;

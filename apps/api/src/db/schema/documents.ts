@@ -117,10 +117,27 @@ export const documents = pgTable(
   },
   (t) => [
     // Visibility branches of the list (documents.repository.ts), newest first; `id` breaks ties
-    // and `state` lets the status filter and the counts be answered from the index alone.
-    index('documents_company_idx').on(t.companyId, t.createdAt, t.id, t.state),
+    // and `state` lets the status filter and the counts be answered from the index alone. The
+    // folded name and the serial let a search's pages and capped count (up to 1,001 matches) be
+    // answered from the index alone too, without reading the wide rows (migration 0028).
+    index('documents_company_idx').on(
+      t.companyId,
+      t.createdAt,
+      t.id,
+      t.state,
+      t.fileNameFolded,
+      t.serialNumberId,
+    ),
     // company_id here too: the counts exclude the caller's company from the owner branch.
-    index('documents_owner_idx').on(t.ownerUserId, t.createdAt, t.id, t.state, t.companyId),
+    index('documents_owner_idx').on(
+      t.ownerUserId,
+      t.createdAt,
+      t.id,
+      t.state,
+      t.companyId,
+      t.fileNameFolded,
+      t.serialNumberId,
+    ),
     // Search: file_name_folded LIKE '%…%' (pg_trgm, migration 0008 creates the extension).
     index('documents_file_name_folded_trgm_idx').using('gin', t.fileNameFolded.op('gin_trgm_ops')),
     index('documents_state_idx').on(t.state, t.updatedAt),
