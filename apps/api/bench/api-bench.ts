@@ -6,7 +6,8 @@
  * list (paged, searched), the dashboard and the quota reads, as a department user and a company
  * admin. Prints p50/p99/max, errors, the server's CPU (share of one core and milliseconds per
  * request), the load generator's own CPU per request (bench/http-client.ts: it shares the two
- * cores), and the old OR-visibility list query's time on the same data as the baseline.
+ * cores), PostgreSQL's CPU per request (every postgres process; on the server only), and the old
+ * OR-visibility list query's time on the same data as the baseline.
  *
  * The list and dashboard answer 304 to a browser's If-None-Match while nothing changed: each is
  * measured twice, as a first fetch (no validator) and `revalidated` (the ETag of the warm-up
@@ -25,7 +26,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
-import { sleep, startBenchServer, stopBenchServer } from './bench-server.ts';
+import { postgresCpuSeconds, sleep, startBenchServer, stopBenchServer } from './bench-server.ts';
 import { request } from './http-client.ts';
 import { benchIds, referenceListMs, seedDocuments } from './seed-documents.ts';
 import {
@@ -117,6 +118,8 @@ type TLevel = {
   cpuMs: number;
   /** This process's CPU (the load generator) in milliseconds per request sent. */
   clientMs: number;
+  /** PostgreSQL's CPU (every server process) in milliseconds per request sent; 0 on PGlite. */
+  dbMs: number;
 };
 
 /** A request as the browser sends it: with the validator of its cached copy when it has one. */
@@ -149,12 +152,14 @@ const runLevel = async (
     cpu: 0,
     cpuMs: 0,
     clientMs: 0,
+    dbMs: 0,
   };
   const failed = (kind: string) => {
     level.errors += 1;
     level.kinds.set(kind, (level.kinds.get(kind) ?? 0) + 1);
   };
   const cpuBefore = cpuSeconds(pid);
+  const dbBefore = DATABASE_URL ? postgresCpuSeconds() : 0;
   const clientBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const start = performance.now() + 20;
@@ -189,6 +194,7 @@ const runLevel = async (
   level.cpuMs = (cpu * 1000) / level.sent;
   const client = process.cpuUsage(clientBefore);
   level.clientMs = (client.user + client.system) / 1000 / level.sent;
+  level.dbMs = DATABASE_URL ? ((postgresCpuSeconds() - dbBefore) * 1000) / level.sent : 0;
   level.latencies.sort((a, b) => a - b);
   return level;
 };
@@ -231,6 +237,7 @@ const runScenario = async ([name, token, url, revalidate]: TScenario, who: strin
       `${(level.cpu * 100).toFixed(0)}%`.padStart(11),
       level.cpuMs.toFixed(2).padStart(11),
       level.clientMs.toFixed(2).padStart(11),
+      (DATABASE_URL ? level.dbMs.toFixed(2) : '-').padStart(9),
     ];
     const notes = [
       ...[...level.kinds].map(([kind, n]) => `${n} × ${kind}`),
@@ -288,7 +295,7 @@ const main = async () => {
       `[bench] baseline, old OR-visibility list (page + count(*)) straight on the database: user ${baseline.user.toFixed(1)} ms, admin ${baseline.admin.toFixed(1)} ms`,
     );
     console.log(
-      'scenario                   as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU  CPU ms/req  client ms/req',
+      'scenario                   as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU  CPU ms/req  client ms/req  db ms/req',
     );
     const who = (token: string) => (token === tokens.admin ? 'admin' : 'user');
     for (const scenario of PARTS.includes('reads') ? [...scenarios, ...revalidated] : []) {

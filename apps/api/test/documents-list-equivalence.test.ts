@@ -196,6 +196,10 @@ describe('documents list: same answers as the straightforward query', () => {
       // The history's three lists of spec §4, read in one statement.
       const history = await listHistoryPages(db, filter, page, perPage, sort);
       expect(idsOf(history.data), `history page ${page}`).toEqual(expected);
+      // A search's total is counted in the statement that finds its pages.
+      expect(history.searchTotal, `search total page ${page}`).toEqual(
+        filter.search ? { total: ref?.n, capped: false } : undefined,
+      );
       const status = filter.status ?? 'all';
       for (const wire of ['stamp', 'nostamp'] as const) {
         const want =
@@ -282,8 +286,15 @@ describe('documents list: same answers as the straightforward query', () => {
     const search = { visibility, search: 'perjanjian' };
     await addPerjanjian(SEARCH_TOTAL_CAP, 0);
     expect(await countListed(db, search)).toEqual({ total: SEARCH_TOTAL_CAP, capped: false });
+    expect((await listHistoryPages(db, search, 1, 10)).searchTotal).toEqual({
+      total: SEARCH_TOTAL_CAP,
+      capped: false,
+    });
     await addPerjanjian(1, SEARCH_TOTAL_CAP);
     expect(await countListed(db, search)).toEqual({ total: SEARCH_TOTAL_CAP, capped: true });
+    const history = await listHistoryPages(db, search, 2, 10);
+    expect(history.searchTotal).toEqual({ total: SEARCH_TOTAL_CAP, capped: true });
+    expect(history.data).toHaveLength(10);
     // The exact count and a list without a search are not capped.
     expect(await countDocuments(db, search)).toBe(SEARCH_TOTAL_CAP + 1);
     const all = await countListed(db, { visibility });

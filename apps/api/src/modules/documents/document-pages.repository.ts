@@ -6,10 +6,13 @@ import { boundsOf, P, runShaped } from '../../db/shaped.ts';
 import { orderByOf, type TSortColumns } from '../../lib/sort.ts';
 import { LISTED_COLUMNS } from './document-mapper.ts';
 import {
+  countSqlOf,
   documentValues,
   filterShape,
   filtersOf,
   overlappingBranches,
+  SEARCH_TOTAL_CAP,
+  searchTotalOf,
   type TDocumentFilter,
 } from './documents.repository.ts';
 
@@ -162,7 +165,10 @@ type TPageArgs = [
  * The page of `filter` and, for the history, its stamp and nostamp pages of spec §4 in the same
  * statement. A list the status filter rules out is empty; one the filter equals is the main page.
  */
-const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {}]: TPageArgs) => {
+const pagesOf = async (
+  { history, count }: { history: boolean; count: boolean },
+  ...[db, filter, page, perPage, sort = {}]: TPageArgs
+) => {
   const end = page * perPage;
   const start = end - perPage;
   const status = filter.status ?? 'all';
@@ -172,19 +178,34 @@ const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {
     ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
     : [filter];
   const key = `${filterShape(filter)}:${byStatus ? 'ranked' : 'plain'}:${sort.sort ?? ''}:${sort.order ?? ''}:${bounds.key}`;
-  const values = documentValues(filter, { start, end });
+  const counted = count && Boolean(filter.search);
+  const values = documentValues(filter, {
+    start,
+    end,
+    ...(counted ? { cap: SEARCH_TOTAL_CAP + 1 } : {}),
+  });
   let rows: TPageRow[];
+  let matches: number | undefined;
   if (filter.search) {
     // The candidates' best plan depends on the word (how common it is): they are planned on
     // every call, and only they; the ranking and joins over the ids found keep a generic plan.
-    const found = await runShaped(
+    // With `count`, the capped count of the matches comes in the same statement (one plan, one
+    // round trip instead of two).
+    const [found] = await runShaped(
       db,
-      `candidates:${key}`,
-      () => db.select({ id: sql<number>`c.id` }).from(sql`(${unionOf(db, lists, sort, bounds)}) c`),
+      `candidates:${key}:${counted ? 'n' : ''}`,
+      () =>
+        db
+          .select({
+            ids: sql<number[]>`array(select c.id from (${unionOf(db, lists, sort, bounds)}) c)`,
+            n: counted ? sql<number>`${countSqlOf(db, filter, true)}` : sql<number>`0`,
+          })
+          .from(sql`(select 1) one`),
       values,
       { planPerCall: true },
     );
-    const ids = found.map((row) => row.id);
+    const ids = found?.ids ?? [];
+    matches = found?.n;
     rows = ids.length
       ? await runShaped(
           db,
@@ -207,11 +228,21 @@ const pagesOf = async (history: boolean, ...[db, filter, page, perPage, sort = {
     if (!byStatus) return [];
     return ranked('rankStatus', start, end)(rows.filter((r) => wireStatusOf(r.doc.state) === wire));
   };
-  return { data, stamp: ofStatus('stamp'), nostamp: ofStatus('nostamp') };
+  return {
+    data,
+    stamp: ofStatus('stamp'),
+    nostamp: ofStatus('nostamp'),
+    searchTotal: counted ? searchTotalOf(matches ?? 0) : undefined,
+  };
 };
 
 /** One page of the visible documents matching `filter`, without a count. */
-export const listPage = async (...args: TPageArgs) => (await pagesOf(false, ...args)).data;
+export const listPage = async (...args: TPageArgs) =>
+  (await pagesOf({ history: false, count: false }, ...args)).data;
 
-/** The history's all, stamp and nostamp pages (spec §4) in one statement. */
-export const listHistoryPages = (...args: TPageArgs) => pagesOf(true, ...args);
+/**
+ * The history's all, stamp and nostamp pages (spec §4) in one statement; for a search, with its
+ * capped total (`searchTotal`, see `countListed`), counted in the statement that finds the pages.
+ */
+export const listHistoryPages = (...args: TPageArgs) =>
+  pagesOf({ history: true, count: true }, ...args);

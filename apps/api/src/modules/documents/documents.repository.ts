@@ -213,21 +213,32 @@ const disjointBranches = (filter: TDocumentFilter): SQL[] => {
  */
 export const SEARCH_TOTAL_CAP = 1_000;
 
+/**
+ * The visible documents matching `filter` counted as SQL: one count per disjoint visibility
+ * branch, each stopped after `P.cap` matches when `capped`.
+ */
+export const countSqlOf = (db: TDb, filter: TDocumentFilter, capped: boolean): SQL => {
+  const filters = filtersOf(filter);
+  const counts = disjointBranches(filter).map((branch) => {
+    const matches = db
+      .select({ one: sql`1` })
+      .from(documents)
+      .where(and(branch, ...filters));
+    return sql`(${db.select({ n: count() }).from((capped ? matches.limit(P.cap) : matches).as('matches'))})`;
+  });
+  return sql`(${sql.join(counts, sql` + `)})::int`;
+};
+
+/** A search's capped count (`SEARCH_TOTAL_CAP`) as the answer's total and `capped`. */
+export const searchTotalOf = (n: number): { total: number; capped: boolean } =>
+  n > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, capped: true } : { total: n, capped: false };
+
 /** One count per disjoint visibility branch, each stopped after `cap` matches if given. */
 const countBranches = async (db: TDb, filter: TDocumentFilter, cap?: number) => {
-  const build = () => {
-    const filters = filtersOf(filter);
-    const counts = disjointBranches(filter).map((branch) => {
-      const matches = db
-        .select({ one: sql`1` })
-        .from(documents)
-        .where(and(branch, ...filters));
-      return sql`(${db.select({ n: count() }).from((cap ? matches.limit(P.cap) : matches).as('matches'))})`;
-    });
-    return db
-      .select({ n: sql<number>`(${sql.join(counts, sql` + `)})::int` })
+  const build = () =>
+    db
+      .select({ n: sql<number>`${countSqlOf(db, filter, Boolean(cap))}` })
       .from(sql`(select 1) one`);
-  };
   const key = `count:${filterShape(filter)}:${cap ? 'cap' : ''}`;
   const [row] = await runShaped(db, key, build, documentValues(filter, { cap }), {
     planPerCall: Boolean(filter.search),
@@ -258,10 +269,7 @@ export const countListed = async (
   filter: TDocumentFilter,
 ): Promise<{ total: number; capped: boolean }> => {
   if (!filter.search) return { total: await countDocuments(db, filter), capped: false };
-  const n = await countBranches(db, filter, SEARCH_TOTAL_CAP + 1);
-  return n > SEARCH_TOTAL_CAP
-    ? { total: SEARCH_TOTAL_CAP, capped: true }
-    : { total: n, capped: false };
+  return searchTotalOf(await countBranches(db, filter, SEARCH_TOTAL_CAP + 1));
 };
 
 /** Visible documents per wire status, from the kept totals. */

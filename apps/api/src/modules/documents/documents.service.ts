@@ -217,10 +217,12 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         kept: state?.totals,
       };
       // The history's two lists (spec §4) are their own pages, read with the main one.
-      const [lists, { total, capped }] = await Promise.all([
+      // A search's total comes with its pages; other totals from the kept counters meanwhile.
+      const [lists, counted] = await Promise.all([
         pages.listHistoryPages(db, full, page, perPage, { sort, order }),
-        repo.countListed(db, full),
+        full.search ? undefined : repo.countListed(db, full),
       ]);
+      const { total, capped } = lists.searchTotal ?? counted ?? { total: 0, capped: false };
       const wire = await wireOf(auth, [lists.data, lists.stamp, lists.nostamp]);
       return {
         data: wire(lists.data),
