@@ -1,5 +1,7 @@
 import { ZBatchDetail, ZBatchResponse } from '@bubuh/contracts';
+import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { documents } from '../src/db/schema.ts';
 import { bearer, callAs } from './auth-helpers.ts';
 import { makePdf, type TSession } from './documents-helpers.ts';
 import { type TTestContext, unique } from './helpers.ts';
@@ -119,4 +121,13 @@ export const runBatchToEnd = async (ctx: TTestContext, session: TSession, batchI
   });
   expect(start.statusCode, start.body).toBe(200);
   return waitForBatchDone(ctx, session, batchId);
+};
+
+/** Documents `session`'s user owns: a refused upload leaves none behind. */
+export const ownedDocuments = async (ctx: TTestContext, session: TSession) => {
+  const [row] = await ctx.database.db
+    .select({ n: count() })
+    .from(documents)
+    .where(eq(documents.ownerUserId, session.userData.id));
+  return row?.n ?? 0;
 };

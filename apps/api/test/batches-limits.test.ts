@@ -1,15 +1,14 @@
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../src/db/schema.ts';
 import { callAs } from './auth-helpers.ts';
 import {
   addBatchPdf,
   batchDetail,
   createBatch,
+  ownedDocuments,
   sendBatchFile,
   sendBatchPdf,
 } from './batch-helpers.ts';
-import { makePdf, newDepartmentUser, type TSession } from './documents-helpers.ts';
+import { makePdf, newDepartmentUser } from './documents-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
 import { zipOf } from './zip.ts';
 
@@ -33,14 +32,6 @@ describe('bulk stamping: files and bytes per batch', () => {
   });
   afterAll(() => ctx.close());
 
-  const documentsOf = async (session: TSession) => {
-    const [row] = await ctx.database.db
-      .select({ n: count() })
-      .from(documents)
-      .where(eq(documents.ownerUserId, session.userData.id));
-    return row?.n ?? 0;
-  };
-
   it('refuses the PDF that would take a batch over its total size, keeping nothing of it', async () => {
     const { session } = await newDepartmentUser(ctx, 0);
     const batch = await createBatch(ctx, session);
@@ -56,7 +47,7 @@ describe('bulk stamping: files and bytes per batch', () => {
       'satu.pdf',
       'dua.pdf',
     ]);
-    expect(await documentsOf(session)).toBe(2);
+    expect(await ownedDocuments(ctx, session)).toBe(2);
   });
 
   it("gives a removed file's bytes back to the batch, so another fits in its place", async () => {
@@ -91,7 +82,7 @@ describe('bulk stamping: files and bytes per batch', () => {
     const detail = await batchDetail(ctx, session, batch.id);
     expect(detail.batch.counts.total).toBe(2);
     expect(detail.data).toHaveLength(2);
-    expect(await documentsOf(session)).toBe(2);
+    expect(await ownedDocuments(ctx, session)).toBe(2);
   });
 
   it('refuses the file after BATCH_MAX_FILES, refused files counting as files', async () => {
@@ -115,7 +106,7 @@ describe('bulk stamping: files and bytes per batch', () => {
       errors: { file: 'too many files' },
     });
     expect((await batchDetail(ctx, session, batch.id)).batch.counts.total).toBe(3);
-    expect(await documentsOf(session)).toBe(2);
+    expect(await ownedDocuments(ctx, session)).toBe(2);
   });
 
   it('refuses a whole ZIP whose PDFs would take the batch over its size, adding none of them', async () => {
@@ -134,6 +125,6 @@ describe('bulk stamping: files and bytes per batch', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toMatch(/^the batch can take \d+ KB more$/);
     expect((await batchDetail(ctx, session, batch.id)).data).toHaveLength(1);
-    expect(await documentsOf(session)).toBe(1);
+    expect(await ownedDocuments(ctx, session)).toBe(1);
   });
 });

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { unitReservations } from '../src/db/schema.ts';
+import { transitionBatch } from '../src/modules/batches/batches.repository.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
-import { bearer } from './auth-helpers.ts';
-import { batchDetail, createTestBatch, waitForBatchDone } from './batch-helpers.ts';
+import { bearer, callAs } from './auth-helpers.ts';
+import { batchDetail, createTestBatch, ownedDocuments, waitForBatchDone } from './batch-helpers.ts';
 import {
   makePdf,
   newDepartmentUser,
@@ -120,5 +121,63 @@ describe('two batches and single stamps against one balance', () => {
     expect(d.batch.counts.stamped).toBe(8);
     expect(d.data.map((i) => i.status)).toEqual(Array(8).fill('stamped'));
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
+  });
+
+  const uploadAndStart = (session: TSession, id: number, name: string, pdf: Buffer) =>
+    postFile(
+      ctx,
+      session,
+      `/api/v1/batch-stamp/batch-document-upload-one-process?batch_id=${id}`,
+      pdfPart(name, pdf),
+    );
+
+  it('refuses upload-and-start calls the balance cannot cover and keeps nothing of them', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 3);
+    const id = await createTestBatch(ctx, session, { prefix: 'Pas', page: 1, pageMode: 'first' });
+    const files = await Promise.all(Array.from({ length: 6 }, () => makePdf(1)));
+    const answers = await Promise.all(
+      files.map((file, i) => uploadAndStart(session, id, `q${i}.pdf`, file)),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c !== 201 && c !== 422)).toEqual([]);
+    for (const refused of answers.filter((r) => r.statusCode === 422))
+      expect(refused.json().message).toMatch(
+        /^Not enough e-Meterai quota: the batch needs \d+ units, the balance is \d+$/,
+      );
+    const accepted = codes.filter((c) => c === 201).length;
+    expect(accepted).toBeLessThanOrEqual(3);
+    // Every accepted file is stamped; no refused one stays in the batch or among the documents.
+    const d =
+      accepted > 0 ? await waitForBatchDone(ctx, session, id) : await batchDetail(ctx, session, id);
+    expect(d.data.map((i) => i.status)).toEqual(Array(accepted).fill('stamped'));
+    expect(await ownedDocuments(ctx, session)).toBe(accepted);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(3 - accepted);
+  });
+
+  it('refuses an upload into a started batch past the balance without keeping its file', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 1);
+    const id = await createTestBatch(ctx, session, { prefix: 'Habis', page: 1, pageMode: 'first' });
+    const first = await postFile(
+      ctx,
+      session,
+      `/api/v1/batch-stamp/batch-document-upload?batch_id=${id}`,
+      pdfPart('satu.pdf', await makePdf(1)),
+    );
+    expect(first.statusCode).toBe(201);
+    // Started and paused before its file is stamped: the file still needs its unit.
+    await transitionBatch(ctx.database.db, id, ['draft'], { status: 'paused' }, [
+      ['ready', 'queued', { jobId: null }],
+    ]);
+    const late = await uploadAndStart(session, id, 'dua.pdf', await makePdf(1));
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors).toMatchObject({ needed: 2, balance: 1 });
+    expect(await ownedDocuments(ctx, session)).toBe(1);
+    const resumed = await callAs(ctx, session, 'POST', '/api/v1/batch-stamp/resume-batch', {
+      batch_id: id,
+    });
+    expect(resumed.statusCode).toBe(200);
+    const d = await waitForBatchDone(ctx, session, id);
+    expect(d.data.map((i) => [i.file_name, i.status])).toEqual([['satu.pdf', 'stamped']]);
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
   });
 });

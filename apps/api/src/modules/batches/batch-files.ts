@@ -126,13 +126,20 @@ export const createBatchFiles = (
   ) => {
     const { values, sizeBytes } = stored;
     const allowed = allowedFor(mode);
-    if (values.status === 'queued') await requireBalance(db, batch, 1);
-    const limits = { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes };
+    const queued = values.status === 'queued';
+    const limits = {
+      maxFiles: deps.maxFiles,
+      maxBytes: deps.maxBatchBytes,
+      // Queued at once: the payer's balance must cover it, checked by the insert itself.
+      ...(queued ? { payer: batch } : {}),
+    };
     const item = await repo.insertItem(db, batch.id, allowed, limits, values, sizeBytes);
     if (!item) {
       if (values.documentId) await documents.remove(auth, values.documentId);
       const now = await repo.findBatch(db, batch.id);
       if (now && allowed.includes(now.status)) {
+        // Refused for the balance: the answer gives both numbers.
+        if (queued) await requireBalance(db, now, 1);
         if (itemCount(now) < deps.maxFiles) throw batchFull();
         throw new AppError('PAYLOAD_TOO_LARGE', `A batch holds at most ${deps.maxFiles} files`, {
           file: 'too many files',
@@ -143,7 +150,16 @@ export const createBatchFiles = (
     if (mode === 'process' && item.status === 'ready') {
       // Stored `ready` when the batch looked like a draft: it starts now, or, started by a
       // parallel upload meanwhile, queues the file (never left `ready` in a running batch).
-      await startWithUpload(auth, batch.id);
+      await startWithUpload(auth, batch.id).catch(async (error: unknown) => {
+        // Refused (the balance, the batch ended meanwhile): the file leaves the batch, as an
+        // upload refused before it is recorded would. One a parallel call has moved on already
+        // (queued, cancelled with the batch) stays, and its status answers.
+        if (!(error instanceof AppError)) throw error;
+        const removed = await repo.deleteItem(db, item.id, ['ready'], allowed);
+        if (!removed) return;
+        if (removed.documentId !== null) await documents.remove(auth, removed.documentId);
+        throw error;
+      });
       return toWireItem((await repo.findItem(db, item.id)) ?? item);
     }
     if (mode === 'process') await runner.pumpQueued(batch.id);

@@ -1,4 +1,4 @@
-import type { TDb } from '../../db/client.ts';
+import type { TDb, TTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
 import { unitsNeeded } from './batch-mapper.ts';
@@ -15,7 +15,7 @@ export const unitsFor = (batch: Pick<TBatchRow, 'esign'>, count: number) => ({
 
 /** The payer's balances (e-sign read only when the batch signs). */
 export const balancesOf = async (
-  db: TDb,
+  db: TDb | TTx,
   batch: Pick<TBatchRow, 'esign' | 'payer'>,
 ): Promise<TBatchBalances> => ({
   emeterai: await balanceOf(db, batch.payer, 'emeterai'),
@@ -44,7 +44,7 @@ export const balanceCache = (db: TDb) => {
  * Refuses work needing more units than the payer holds, with both numbers: the batch's
  * documents still to do plus `extra` more.
  */
-export const requireBalance = async (db: TDb, batch: TBatchRow, extra = 0) => {
+export const requireBalance = async (db: TDb | TTx, batch: TBatchRow, extra = 0) => {
   const needed = unitsFor(batch, unitsNeeded(batch) + extra);
   const balances = await balancesOf(db, batch);
   if (needed.esign > balances.esign) {

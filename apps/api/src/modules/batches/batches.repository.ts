@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
 import { containsText, firstOf, insertOne, sortedPageOf } from '../../db/query.ts';
-import { batches, batchItems, documents, users } from '../../db/schema.ts';
+import { batches, batchItems, documents, quotaAccounts, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
@@ -122,11 +122,26 @@ export const batchBytes = async (db: TDbOrTx, batchId: number) => {
  * `bubuh_assert` rolls the insert back when the batch refused it. Undefined when refused
  * (nothing written).
  */
+/**
+ * The batch's documents still to do plus one fit what its payer holds of each kind it spends
+ * (batch-quota.ts `requireBalance` as a condition on the batch's row, read under its lock).
+ */
+const fitsBalance = (batch: Pick<TBatchRow, 'payer' | 'esign'>): SQL => {
+  const needed = sql`${batches.countReady} + ${batches.countQueued} + ${batches.countStamping} + 1`;
+  const held = (kind: 'emeterai' | 'esign') =>
+    sql`coalesce((select ${quotaAccounts.balance} from ${quotaAccounts} where ${quotaAccounts.ownerType} = ${batch.payer.ownerType} and ${quotaAccounts.ownerId} = ${batch.payer.ownerId} and ${quotaAccounts.kind} = ${kind}), 0)`;
+  return and(
+    sql`${needed} <= ${held('emeterai')}`,
+    batch.esign ? sql`${needed} <= ${held('esign')}` : undefined,
+  ) as SQL;
+};
+
 export const insertItem = async (
   db: TDb,
   batchId: number,
   statuses: TBatchRow['status'][],
-  limits: { maxFiles: number; maxBytes: number },
+  /** With `payer`, the item is refused when the payer's balance does not cover it. */
+  limits: { maxFiles: number; maxBytes: number; payer?: Pick<TBatchRow, 'payer' | 'esign'> },
   values: Omit<typeof batchItems.$inferInsert, 'batchId'> & { status: TBatchItemStatus },
   sizeBytes: number,
 ) => {
@@ -149,6 +164,7 @@ export const insertItem = async (
           inArray(batches.status, statuses),
           sql`${totalOf} < ${limits.maxFiles}`,
           sql`${batches.bytesTotal} + ${sizeBytes} <= ${limits.maxBytes}`,
+          limits.payer ? fitsBalance(limits.payer) : undefined,
         ),
       )
       .returning({ id: batches.id }),
@@ -171,8 +187,19 @@ export const insertItem = async (
  * started it) are queued, under the batch's lock; undefined when the batch is not running or
  * paused.
  */
-export const queueReadyItems = (db: TDb, batchId: number) =>
-  transitionBatch(db, batchId, ['running', 'paused'], {}, [['ready', 'queued', { jobId: null }]]);
+export const queueReadyItems = (
+  db: TDb,
+  batchId: number,
+  guard?: (tx: TTx, locked: TBatchRow) => Promise<void>,
+) =>
+  transitionBatch(
+    db,
+    batchId,
+    ['running', 'paused'],
+    {},
+    [['ready', 'queued', { jobId: null }]],
+    guard,
+  );
 
 /** Locks the batch an item belongs to (an item never changes batch) and returns its status. */
 const lockBatchOfItem = async (tx: TDbOrTx, itemId: number) => {
@@ -304,11 +331,20 @@ export const moveItem = async (
   });
 };
 
-/** Removes an item (draft batch only); its counter goes down with it. */
-export const deleteItem = async (db: TDb, itemId: number, statuses: TBatchItemStatus[]) =>
+/**
+ * Removes an item in one of `statuses` of a batch in one of `batchStatuses` (a draft's, unless
+ * said otherwise); its counter goes down with it.
+ */
+export const deleteItem = async (
+  db: TDb,
+  itemId: number,
+  statuses: TBatchItemStatus[],
+  batchStatuses: TBatchRow['status'][] = ['draft'],
+) =>
   db.transaction(async (tx) => {
     // The batch row is locked first: its status cannot change before the delete.
-    if ((await lockBatchOfItem(tx, itemId))?.status !== 'draft') return undefined;
+    const batch = await lockBatchOfItem(tx, itemId);
+    if (!batch || !batchStatuses.includes(batch.status)) return undefined;
     const item = await lockItemIn(tx, itemId, statuses);
     if (!item) return undefined;
     const size = sql`coalesce((select ${documents.sizeBytes} from ${documents} where ${documents.id} = ${item.documentId}), 0)`;
@@ -327,7 +363,8 @@ export const deleteItem = async (db: TDb, itemId: number, statuses: TBatchItemSt
 /**
  * Changes a batch's status from one of `from`, and moves all its items of each `moves` pair, in
  * one transaction under the batch's row lock. The updated batch, or undefined when its status
- * was not one of `from`.
+ * was not one of `from`. `guard` sees the locked row first (its counters as they are) and may
+ * refuse by throwing: nothing changes then.
  */
 export const transitionBatch = async (
   db: TDb,
@@ -335,6 +372,7 @@ export const transitionBatch = async (
   from: TBatchRow['status'][],
   values: Partial<typeof batches.$inferInsert>,
   moves: [TBatchItemStatus, TBatchItemStatus, Partial<typeof batchItems.$inferInsert>?][] = [],
+  guard?: (tx: TTx, locked: TBatchRow) => Promise<void>,
 ) =>
   db.transaction(async (tx) => {
     const [locked] = await tx
@@ -343,6 +381,7 @@ export const transitionBatch = async (
       .where(and(eq(batches.id, batchId), inArray(batches.status, from)))
       .for('update');
     if (!locked) return undefined;
+    await guard?.(tx, locked);
     for (const [fromStatus, toStatus, extra] of moves) {
       const moved = await tx
         .update(batchItems)

@@ -100,12 +100,14 @@ export const createBatchesService = (deps: TBatchesDeps) => {
         files: 'none ready',
       });
     await requireBalance(db, batch);
+    // Checked again under the batch's lock: files a parallel upload added meanwhile count too.
     return repo.transitionBatch(
       db,
       batch.id,
       ['draft'],
       { status: 'running', startedAt: new Date() },
       [['ready', 'queued', { jobId: null }]],
+      (tx, locked) => requireBalance(tx, locked),
     );
   };
 
@@ -113,10 +115,17 @@ export const createBatchesService = (deps: TBatchesDeps) => {
 
   /**
    * After an upload that also starts (`batch-document-upload-one-process`): a draft starts, and
-   * in a batch another such upload started meanwhile, files stored as `ready` are queued.
+   * in a batch another such upload started meanwhile, files stored as `ready` are queued once
+   * the payer's balance covers them (as an upload into a running batch is checked).
    */
   const startWithUpload = (auth: TAuth, id: number) =>
-    action(auth, id, async (batch) => (await startDraft(batch)) ?? repo.queueReadyItems(db, id));
+    action(
+      auth,
+      id,
+      async (batch) =>
+        (await startDraft(batch)) ??
+        repo.queueReadyItems(db, id, (tx, locked) => requireBalance(tx, locked)),
+    );
 
   const { addFile, addZip } = createBatchFiles(deps, { loadManaged, startWithUpload });
 

@@ -222,8 +222,11 @@ export const move = async (db: TDb, input: TMoveInput): Promise<TMoveResult> => 
 export const lockOwnerAccounts = (tx: TTx, ownerType: TAccountRef['ownerType'], ownerId: number) =>
   repo.lockOwnerAccounts(tx, ownerType, ownerId);
 
-export const balanceOf = async (db: TDb, ref: TAccountRef, kind: TQuotaKind): Promise<number> =>
-  (await repo.findAccount(db, ref.ownerType, ref.ownerId, kind))?.balance ?? 0;
+export const balanceOf = async (
+  db: TDb | TTx,
+  ref: TAccountRef,
+  kind: TQuotaKind,
+): Promise<number> => (await repo.findAccount(db, ref.ownerType, ref.ownerId, kind))?.balance ?? 0;
 
 /**
  * Several movements that stand or fall together (e.g. the e-Meterai, e-sign and PSrE units of a
