@@ -1,8 +1,10 @@
+import { ZBatchItemResponse } from '@bubuh/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { unitReservations } from '../src/db/schema.ts';
 import { transitionBatch } from '../src/modules/batches/batches.repository.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
+import { reserveUnit } from '../src/modules/quota/units.ts';
 import { bearer, callAs } from './auth-helpers.ts';
 import { batchDetail, createTestBatch, ownedDocuments, waitForBatchDone } from './batch-helpers.ts';
 import {
@@ -179,5 +181,39 @@ describe('two batches and single stamps against one balance', () => {
     const d = await waitForBatchDone(ctx, session, id);
     expect(d.data.map((i) => [i.file_name, i.status])).toEqual([['satu.pdf', 'stamped']]);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(0);
+  });
+
+  it('does not count twice the units of documents being stamped', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 4);
+    const id = await createTestBatch(ctx, session, { prefix: 'Jalan', page: 1, pageMode: 'first' });
+    const items = [];
+    for (const name of ['satu.pdf', 'dua.pdf', 'tiga.pdf']) {
+      const res = await postFile(
+        ctx,
+        session,
+        `/api/v1/batch-stamp/batch-document-upload?batch_id=${id}`,
+        pdfPart(name, await makePdf(1)),
+      );
+      items.push(ZBatchItemResponse.parse(res.json()).data);
+    }
+    // Three documents being stamped, two of them holding their unit already (balance 4 - 2).
+    await transitionBatch(ctx.database.db, id, ['draft'], { status: 'paused' }, [
+      ['ready', 'stamping'],
+    ]);
+    for (const item of items.slice(0, 2))
+      await reserveUnit(ctx.database.db, {
+        kind: 'emeterai',
+        payer: ref,
+        actorUserId: session.userData.id,
+        documentId: Number(item.document_id),
+      });
+    expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(2);
+    // Still needed: the third one and this file, 2 of 2.
+    const fits = await uploadAndStart(session, id, 'empat.pdf', await makePdf(1));
+    expect(fits.statusCode, fits.body).toBe(201);
+    const over = await uploadAndStart(session, id, 'lima.pdf', await makePdf(1));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors).toMatchObject({ needed: 3, balance: 2 });
+    expect(await ownedDocuments(ctx, session)).toBe(4);
   });
 });

@@ -1,5 +1,5 @@
 import type { TBatchItemQuery, TBatchItemStatus } from '@bubuh/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { containsText, sortedPageOf } from '../../db/query.ts';
 import { batchItems } from '../../db/schema.ts';
@@ -47,3 +47,17 @@ export const itemsAfter = (
     )
     .orderBy(asc(batchItems.id))
     .limit(500);
+
+/**
+ * How many of the batch's documents being stamped already hold a unit of `kind` (reserved, or
+ * spent before the item moved on): off the payer's balance already, so not needed again.
+ * As SQL (for a statement over the batch's row, `batchId` its id column) or read.
+ */
+export const unitsTakenSql = (batchId: SQL | number, kind: 'emeterai' | 'esign'): SQL<number> =>
+  // Aliased by hand: inside an UPDATE of `batches` Drizzle writes columns without their table.
+  sql<number>`(select count(distinct i.document_id) from batch_items i join unit_reservations r on r.document_id = i.document_id and r.kind = ${kind} and r.state <> 'released' where i.batch_id = ${batchId} and i.status = 'stamping')::int`;
+
+export const unitsTaken = async (db: TDbOrTx, batchId: number, kind: 'emeterai' | 'esign') => {
+  const [row] = await db.select({ n: unitsTakenSql(batchId, kind) }).from(sql`(select 1) one`);
+  return row?.n ?? 0;
+};

@@ -1,17 +1,12 @@
 import type { TDb, TTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import { unitsTaken } from './batch-items.repository.ts';
 import { unitsNeeded } from './batch-mapper.ts';
 import type { TBatchRow } from './batches.repository.ts';
 
 /** What a batch's payer holds of both kinds of unit it may spend. */
 export type TBatchBalances = { emeterai: number; esign: number };
-
-/** Units a batch needs for `count` documents: one e-Meterai each, one e-sign each if it signs. */
-export const unitsFor = (batch: Pick<TBatchRow, 'esign'>, count: number) => ({
-  emeterai: count,
-  esign: batch.esign ? count : 0,
-});
 
 /** The payer's balances (e-sign read only when the batch signs). */
 export const balancesOf = async (
@@ -42,10 +37,19 @@ export const balanceCache = (db: TDb) => {
 
 /**
  * Refuses work needing more units than the payer holds, with both numbers: the batch's
- * documents still to do plus `extra` more.
+ * documents still to do (those being stamped that hold their unit already left out) plus
+ * `extra` more.
  */
 export const requireBalance = async (db: TDb | TTx, batch: TBatchRow, extra = 0) => {
-  const needed = unitsFor(batch, unitsNeeded(batch) + extra);
+  // Documents being stamped that hold their unit already are off the balance: not needed again.
+  const stillNeeded = async (kind: 'emeterai' | 'esign') =>
+    unitsNeeded(batch) +
+    extra -
+    (batch.countStamping > 0 ? await unitsTaken(db, batch.id, kind) : 0);
+  const needed = {
+    emeterai: await stillNeeded('emeterai'),
+    esign: batch.esign ? await stillNeeded('esign') : 0,
+  };
   const balances = await balancesOf(db, batch);
   if (needed.esign > balances.esign) {
     throw new AppError(

@@ -7,6 +7,7 @@ import { batches, batchItems, documents, quotaAccounts, users } from '../../db/s
 import type { TVisibility } from '../../lib/access.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
+import { unitsTakenSql } from './batch-items.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TBatchRow = typeof batches.$inferSelect;
@@ -127,13 +128,9 @@ export const batchBytes = async (db: TDbOrTx, batchId: number) => {
  * (batch-quota.ts `requireBalance` as a condition on the batch's row, read under its lock).
  */
 const fitsBalance = (batch: Pick<TBatchRow, 'payer' | 'esign'>): SQL => {
-  const needed = sql`${batches.countReady} + ${batches.countQueued} + ${batches.countStamping} + 1`;
-  const held = (kind: 'emeterai' | 'esign') =>
-    sql`coalesce((select ${quotaAccounts.balance} from ${quotaAccounts} where ${quotaAccounts.ownerType} = ${batch.payer.ownerType} and ${quotaAccounts.ownerId} = ${batch.payer.ownerId} and ${quotaAccounts.kind} = ${kind}), 0)`;
-  return and(
-    sql`${needed} <= ${held('emeterai')}`,
-    batch.esign ? sql`${needed} <= ${held('esign')}` : undefined,
-  ) as SQL;
+  const fits = (kind: 'emeterai' | 'esign') =>
+    sql`${batches.countReady} + ${batches.countQueued} + ${batches.countStamping} - ${unitsTakenSql(sql`"batches"."id"`, kind)} + 1 <= coalesce((select ${quotaAccounts.balance} from ${quotaAccounts} where ${quotaAccounts.ownerType} = ${batch.payer.ownerType} and ${quotaAccounts.ownerId} = ${batch.payer.ownerId} and ${quotaAccounts.kind} = ${kind}), 0)`;
+  return and(fits('emeterai'), batch.esign ? fits('esign') : undefined) as SQL;
 };
 
 export const insertItem = async (
