@@ -168,4 +168,42 @@ describe('withUnit', () => {
       .where(eq(unitReservations.documentId, request.documentId));
     expect(rows).toHaveLength(10);
   });
+
+  it('writes units reserved at the same moment as the ledger would one by one', async () => {
+    const { ref, request } = await setup(9);
+    const db = ctx.database.db;
+    const used = `job:${unique()}:used`;
+    const earlier = await reserveUnit(db, { ...request, key: used });
+    // Six at once, then two at once, one of them with the key used before: its reservation is
+    // the earlier one.
+    const fresh = Array.from({ length: 7 }, (_, i) => `job:${unique()}:${i}`);
+    const reserve = (list: string[]) =>
+      Promise.all(list.map((key) => reserveUnit(db, { ...request, key })));
+    const ids = [...(await reserve(fresh.slice(0, 6))), ...(await reserve([fresh[6] ?? '', used]))];
+    const keys = [...fresh, used];
+    expect(ids.at(-1)).toBe(earlier);
+    expect(new Set(ids).size).toBe(8);
+    expect(await balanceOf(db, ref, 'emeterai')).toBe(1);
+    const rows = await db
+      .select()
+      .from(unitReservations)
+      .where(eq(unitReservations.documentId, request.documentId));
+    expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+    // Each unit its own movement and entries; the payer's balance after each, in the ledger's
+    // order, steps down one at a time as if they had been reserved one after another.
+    const movements = await db
+      .select()
+      .from(quotaMovements)
+      .where(eq(quotaMovements.refId, String(request.documentId)));
+    expect(movements.map((m) => m.idempotencyKey).sort()).toEqual(
+      keys.map((key) => `unit:${key}`).sort(),
+    );
+    const after = [];
+    for (const m of [...movements].sort((a, b) => a.id - b.id)) {
+      const entries = await db.select().from(quotaEntries).where(eq(quotaEntries.movementId, m.id));
+      expect(entries.map((e) => e.delta).sort()).toEqual([-1, 1]);
+      after.push(entries.find((e) => e.delta === -1)?.balanceAfter);
+    }
+    expect(after).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+  });
 });

@@ -43,6 +43,71 @@ export const reserveWithSpend = async (db: TDbOrTx, r: TReserveWithSpend) => {
   return row ? { id: Number(row.id), balance: Number(row.balance) } : undefined;
 };
 
+/**
+ * `reserveWithSpend` of several units of one payer, kind and reason in one statement (the
+ * coalescer of `units.ts`): the balance debited once by their number, then for each, in order,
+ * the movement, its two entries (the payer's `balance_after` as if each had been debited on its
+ * own) and the reservation. Undefined when the balance is short for all of them; a key used
+ * before fails the whole statement. Each unit's reservation id and balance, in the inputs' order.
+ */
+export const reserveManyWithSpend = async (db: TDbOrTx, rs: TReserveWithSpend[]) => {
+  const [first] = rs;
+  if (!first) return [];
+  const s = first.spend;
+  const n = rs.length;
+  const total = s.quantity * n;
+  const rows = rowsOf<{ id: number; key: string; balance: number }>(
+    await db.execute(sql`
+      with input as (
+        select * from unnest(${sql.param(rs.map((r) => r.documentId))}::int[],
+          ${sql.param(rs.map((r) => r.key))}::varchar[],
+          ${sql.param(rs.map((r) => r.spend.actorUserId))}::int[],
+          ${sql.param(rs.map((r) => r.spend.ref?.type ?? null))}::varchar[],
+          ${sql.param(rs.map((r) => r.spend.ref?.id ?? null))}::varchar[],
+          ${sql.param(rs.map((r) => r.spend.idempotencyKey))}::varchar[])
+          with ordinality as i(document_id, key, actor_user_id, ref_type, ref_id, movement_key, ord)
+      ), debited as (
+        update quota_accounts set balance = balance - ${total}::int, updated_at = now()
+        where owner_type = ${s.payer.ownerType}::varchar and owner_id = ${s.payer.ownerId}::int
+          and kind = ${s.kind}::varchar and balance >= ${total}::int
+        returning id, balance
+      ), movement as (
+        insert into quota_movements (kind, quantity, reason, from_account_id, to_account_id,
+          actor_user_id, company_id, ref_type, ref_id, idempotency_key, note)
+        select ${s.kind}::varchar, ${s.quantity}::int, ${s.reason}::varchar, debited.id,
+          ${s.systemAccountId}::int, i.actor_user_id, ${s.companyId}::int, i.ref_type, i.ref_id,
+          i.movement_key, ${s.note}::text
+        from debited, input i order by i.ord
+        returning id, idempotency_key
+      ), unit as (
+        select i.*, movement.id as movement_id, debited.id as account_id,
+          debited.balance + ${s.quantity}::int * (${n}::int - i.ord::int) as balance
+        from input i join movement on movement.idempotency_key = i.movement_key, debited
+      ), entries as (
+        insert into quota_entries (movement_id, account_id, delta, balance_after)
+        select movement_id, account_id, -${s.quantity}::int, balance from unit
+        union all
+        select movement_id, ${s.systemAccountId}::int, ${s.quantity}::int, null from unit
+      ), reservation as (
+        insert into unit_reservations (kind, payer_account_id, company_id, document_id,
+          idempotency_key, actor_user_id, reserve_movement_id)
+        select ${s.kind}::varchar, account_id, ${s.companyId}::int, document_id, key,
+          actor_user_id, movement_id
+        from unit order by ord
+        returning id, idempotency_key
+      )
+      select reservation.id, unit.key, unit.balance
+      from reservation join unit on unit.key = reservation.idempotency_key`),
+  );
+  if (rows.length === 0) return undefined;
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return rs.map((r) => {
+    const row = byKey.get(r.key);
+    if (!row) throw new Error('a coalesced reservation is missing');
+    return { id: Number(row.id), balance: Number(row.balance) };
+  });
+};
+
 /** The reservation made with `key` (an attempt's), if any. */
 export const reservationByKey = async (db: TDbOrTx, key: string) => {
   const [row] = await db

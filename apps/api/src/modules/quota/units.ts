@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TDb, TTx } from '../../db/client.ts';
+import { coalesce, perHandle } from '../../db/coalesce.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
@@ -49,6 +50,28 @@ export type TUnit = {
 export const reserveUnit = async (db: TDb, request: TUnitRequest) =>
   (await reserveUnitWithBalance(db, request)).id;
 
+/**
+ * Reservations of one payer made at the same moment (a batch's documents) share a statement:
+ * the first goes alone, those that arrive meanwhile wait for it and then go together
+ * (`db/coalesce.ts`); a group that fails together (a key used before, a balance too short for
+ * all of them) is made again one by one, so each answers as it would have alone.
+ */
+const reserveCoalesced = perHandle((db: TDb) =>
+  coalesce<repo.TReserveWithSpend, { id: number; balance: number } | undefined>({
+    key: ({ spend: s }) =>
+      JSON.stringify([s.payer.ownerType, s.payer.ownerId, s.kind, s.systemAccountId, s.reason]) +
+      JSON.stringify([s.companyId, s.note, s.quantity]),
+    one: (r) => repo.reserveWithSpend(db, r),
+    many: async (rs) => {
+      const rows = await repo.reserveManyWithSpend(db, rs);
+      // Short for all of them together: each is tried alone (some may still fit).
+      if (rows === undefined) throw new Error('balance short for the group');
+      return rows;
+    },
+    max: 32,
+  }),
+);
+
 /** `reserveUnit`, with the payer's balance after the debit (not known for an earlier key's). */
 const reserveUnitWithBalance = async (
   db: TDb,
@@ -74,7 +97,7 @@ const reserveUnitWithBalance = async (
     key,
   };
   try {
-    const reserved = await repo.reserveWithSpend(db, values);
+    const reserved = await reserveCoalesced(db)(values);
     if (reserved === undefined) throw insufficientQuota();
     return reserved;
   } catch (error) {

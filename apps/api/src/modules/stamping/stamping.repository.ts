@@ -1,6 +1,7 @@
 import type { TStoredDocumentState } from '@bubuh/contracts';
 import { and, type Column, eq, gte, inArray, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
+import { coalesce, perHandle } from '../../db/coalesce.ts';
 import { firstOf, insertOne } from '../../db/query.ts';
 import { documents, serialNumbers, unitReservations } from '../../db/schema.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
@@ -9,8 +10,30 @@ import { settleUpdate } from '../quota/units.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 
-export const insertSerial = (db: TDbOrTx, values: typeof serialNumbers.$inferInsert) =>
-  insertOne(db, serialNumbers, values);
+type TSerialValues = typeof serialNumbers.$inferInsert;
+
+/**
+ * Serials issued at the same moment (a batch's documents) are inserted together
+ * (`db/coalesce.ts`); each caller gets its own row.
+ */
+const insertSerialCoalesced = perHandle((db: TDb) =>
+  coalesce<TSerialValues, typeof serialNumbers.$inferSelect>({
+    key: () => 'serial',
+    one: (values) => insertOne(db, serialNumbers, values),
+    many: async (list) => {
+      const rows = await db.insert(serialNumbers).values(list).returning();
+      const bySerial = new Map(rows.map((row) => [row.serial, row]));
+      return list.map((values) => {
+        const row = bySerial.get(values.serial);
+        if (!row) throw new Error('a coalesced serial is missing');
+        return row;
+      });
+    },
+    max: 32,
+  }),
+);
+
+export const insertSerial = (db: TDb, values: TSerialValues) => insertSerialCoalesced(db)(values);
 
 /** A stamped serial stays stamped (a late failure of an attempt that lost cannot undo it). */
 export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped' | 'failed') => {
@@ -89,33 +112,26 @@ export const failIssuedSerials = async (db: TDbOrTx, documentId: number) => {
     .where(and(eq(serialNumbers.documentId, documentId), eq(serialNumbers.status, 'issued')));
 };
 
-/**
- * A stamp's result stored in one statement: the document from `from` to `to` with `values`
- * (its legal move decided by the caller, document-events), its unit from reserved to spent, and
- * its serial stamped. The document and the unit move together or not at all: when only one of
- * them still can (a retry or the recovery took the work over meanwhile), `bubuh_assert` fails the
- * statement and nothing is written. Whether the stamp was stored.
- */
-export const storeStamp = async (
-  db: TDb,
-  input: {
-    documentId: number;
-    from: TStoredDocumentState;
-    to: TStoredDocumentState;
-    values: TDocumentValues;
-    reservationId: number;
-    serialId: number;
-  },
-) => {
-  const stored = db.$with('stored_document').as(
+type TStoreStamp = {
+  documentId: number;
+  from: TStoredDocumentState;
+  to: TStoredDocumentState;
+  values: TDocumentValues;
+  reservationId: number;
+  serialId: number;
+};
+
+/** The three WITH queries of one stored stamp, named with `suffix` (one statement holds many). */
+const storeStampQueries = (db: TDb, input: TStoreStamp, suffix = '') => {
+  const stored = db.$with(`stored_document${suffix}`).as(
     stateUpdate(db, input.documentId, input.from, input.to, input.values).returning({
       id: documents.id,
     }),
   );
   const spent = db
-    .$with('spent_unit')
+    .$with(`spent_unit${suffix}`)
     .as(settleUpdate(db, input.reservationId, 'spent').returning({ id: unitReservations.id }));
-  const serial = db.$with('stamped_serial').as(
+  const serial = db.$with(`stamped_serial${suffix}`).as(
     db
       .update(serialNumbers)
       .set({ status: 'stamped', stampedAt: new Date() })
@@ -128,12 +144,28 @@ export const storeStamp = async (
       )
       .returning({ id: serialNumbers.id }),
   );
+  return {
+    queries: [stored, spent, serial],
+    stored: sql<number>`(select count(*) from ${stored})`.mapWith(Number),
+    agreed: sql`(select count(*) from ${stored}) = (select count(*) from ${spent})`,
+  };
+};
+
+/**
+ * A stamp's result stored in one statement: the document from `from` to `to` with `values`
+ * (its legal move decided by the caller, document-events), its unit from reserved to spent, and
+ * its serial stamped. The document and the unit move together or not at all: when only one of
+ * them still can (a retry or the recovery took the work over meanwhile), `bubuh_assert` fails the
+ * statement and nothing is written. Whether the stamp was stored.
+ */
+const storeStampAlone = async (db: TDb, input: TStoreStamp) => {
+  const one = storeStampQueries(db, input);
   try {
     const [row] = await db
-      .with(stored, spent, serial)
+      .with(...one.queries)
       .select({
-        stored: sql<number>`(select count(*) from ${stored})`.mapWith(Number),
-        agreed: sql`bubuh_assert((select count(*) from ${stored}) = (select count(*) from ${spent}), 'the stamp was taken over meanwhile')`,
+        stored: one.stored,
+        agreed: sql`bubuh_assert(${one.agreed}, 'the stamp was taken over meanwhile')`,
       })
       .from(sql`(select 1) as one`);
     return row?.stored === 1;
@@ -142,3 +174,35 @@ export const storeStamp = async (
     throw error;
   }
 };
+
+/**
+ * Stamps stored at the same moment (a batch's documents) go as one statement (`db/coalesce.ts`):
+ * each its own three WITH queries; when any one's document and unit disagree, the statement
+ * fails as a whole and each is stored alone, answering as it would have.
+ */
+const storeStampCoalesced = perHandle((db: TDb) =>
+  coalesce<TStoreStamp, boolean>({
+    key: () => 'stamp',
+    one: (input) => storeStampAlone(db, input),
+    many: async (inputs) => {
+      const each = inputs.map((input, i) => storeStampQueries(db, input, `_${i}`));
+      const fields = Object.fromEntries(each.map((one, i) => [`stored_${i}`, one.stored]));
+      const [row] = await db
+        .with(...each.flatMap((one) => one.queries))
+        .select({
+          ...fields,
+          agreed: sql`bubuh_assert(${sql.join(
+            each.map((one) => one.agreed),
+            sql` and `,
+          )}, 'a stamp was taken over meanwhile')`,
+        })
+        .from(sql`(select 1) as one`);
+      if (!row) throw new Error('the coalesced stamps answered nothing');
+      const stored = row as Record<string, unknown>;
+      return inputs.map((_, i) => stored[`stored_${i}`] === 1);
+    },
+    max: 16,
+  }),
+);
+
+export const storeStamp = (db: TDb, input: TStoreStamp) => storeStampCoalesced(db)(input);
