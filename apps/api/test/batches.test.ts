@@ -18,7 +18,13 @@ import {
   type TSession,
 } from './documents-helpers.ts';
 import { createTestContext, type TTestContext, unique } from './helpers.ts';
-import { createFolder, grantLocker, lockerListing, uploadFile } from './locker-helpers.ts';
+import {
+  createFolder,
+  grantLocker,
+  lockerListing,
+  storageUse,
+  uploadFile,
+} from './locker-helpers.ts';
 import { pdfPart, postFile } from './multipart.ts';
 
 /** Bulk stamping (issue 13): preflight, quota, a run to the end, cancel, retry, tenancy. */
@@ -296,6 +302,38 @@ describe('bulk stamping (batch-stamp)', () => {
     // A finished batch takes no more files.
     const late = await addFile(session, id, await makePdf(1), 'telat.pdf');
     expect(late.statusCode).toBe(409);
+  });
+
+  it('files results stored at the same moment each on its own: names kept apart, bytes counted once', async () => {
+    const { session, ref: account } = await newDepartmentUser(ctx, 8);
+    await grantLocker(ctx, account.companyId);
+    const id = await createBatch(session);
+    // Eight results of one group filed together, three of them with one name.
+    const names = ['sama.pdf', 'sama.pdf', 'sama.pdf', 'a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'];
+    for (const name of names)
+      expect((await addFile(session, id, await makePdf(1), name)).statusCode).toBe(201);
+    expect((await act(session, 'stamp-batch-process', id)).statusCode).toBe(200);
+    const d = await until(session, id, (x) => x.batch.status === 'done');
+    const folder = (await lockerListing(ctx, session)).items.find((i) => i.name === d.batch.name);
+    const inside = await lockerListing(
+      ctx,
+      session,
+      `/api/v1/file-manager/folder/${folder?.file_manager_id}`,
+    );
+    expect(inside.items.map((i) => i.name).sort()).toEqual(
+      [
+        'a.pdf',
+        'b.pdf',
+        'c.pdf',
+        'd.pdf',
+        'e.pdf',
+        'sama (1).pdf',
+        'sama (2).pdf',
+        'sama.pdf',
+      ].sort(),
+    );
+    const filed = inside.items.reduce((sum, i) => sum + i.size, 0);
+    expect((await storageUse(ctx, session)).size_use_user).toBe(filed);
   });
 
   it('files the results in a locker folder named after the batch and tells the owner it finished', async () => {

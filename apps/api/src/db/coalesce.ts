@@ -1,9 +1,10 @@
 /**
  * Group commit for one kind of statement: calls that arrive while an earlier call of the same
  * kind and key is on its way to the database wait, and then go together as one statement
- * (`many`), one round trip and one commit instead of one each. The first call never waits, so
- * an idle server answers as fast as without it; under load (a batch's documents, sixteen at
- * once) the statements of the waiting calls are merged.
+ * (`many`), one round trip and one commit instead of one each. The first call waits only for
+ * the end of the current turn of the event loop (calls made in that turn go with it), so an idle
+ * server answers as fast as without it; under load (a batch's documents, sixteen at once) the
+ * statements of the waiting calls are merged.
  *
  * `many` must answer each input as `one` would have, in order; when it throws (a key used
  * before, a balance too short for all of them, a check that fails the whole statement), every
@@ -72,8 +73,13 @@ export const coalesce = <TIn, TOut>(options: {
         waiting.push(call);
         return;
       }
-      lanes.set(key, []);
-      void drain(key, [call]);
+      // Calls made in the same turn (a group's documents, started together) go together: the
+      // first waits only for the promise jobs already queued to run (`nextTick` runs after them).
+      const lane: TWaiting<TIn, TOut>[] = [call];
+      lanes.set(key, lane);
+      process.nextTick(() => {
+        void drain(key, lane.splice(0, options.max));
+      });
     });
 };
 

@@ -160,7 +160,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
 
   /** What became of one item in this attempt: an outcome, a retry, or nothing to do. */
   type TItemRun =
-    | { kind: 'done'; outcome: queue.TItemOutcome }
+    | { kind: 'done'; outcome: queue.TItemOutcome; file?: () => Promise<void> }
     | { kind: 'retry'; error: unknown }
     | { kind: 'skip' };
 
@@ -197,7 +197,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     try {
       // Signed first, stamped last (a document signed by an earlier attempt is only stamped).
       if (before.state === 'draft') await signItem(batch, documentId, before.pageCount, attempt);
-      const result = await stamping.stamp(
+      const { result, file } = await stamping.stampThenFile(
         {
           actor: batch.actor,
           payer: batch.payer,
@@ -220,7 +220,11 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
         },
         { jobId: attempt.id, retryCount: attempt.retryCount },
       );
-      return { kind: 'done', outcome: stampedOutcome(item.id, result.serial_number, new Date()) };
+      return {
+        kind: 'done',
+        outcome: stampedOutcome(item.id, result.serial_number, new Date()),
+        file,
+      };
     } catch (error) {
       const after = await alreadyStamped(documentId);
       if (after.kind === 'stamped')
@@ -280,6 +284,8 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
         ),
       ),
     );
+    // The group's stamped documents are filed in the locker together (their statements shared).
+    await Promise.all(runs.map((r) => (r.kind === 'done' ? r.file?.() : undefined)));
     await finish(
       batchId,
       runs.flatMap((r) => (r.kind === 'done' ? [r.outcome] : [])),

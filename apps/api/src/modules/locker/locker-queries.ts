@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { coalesce } from '../../db/coalesce.ts';
 import {
   lockerPlanLimits,
   lockerSettings,
@@ -112,13 +113,15 @@ export const liveFilingFolder = (userId: number) =>
 
 /**
  * What the automatic filing reads first, in one statement: the plan and the account's used bytes
- * (as `planAndUse`), the document's earlier copy in the space, the space's root folder named
+ * (as `planAndUse`), the documents' earlier copies in the space, the space's root folder named
  * `folderName` (a batch's folder, or the default filing folder) and the folder the user chose for
  * stamped documents while it is a live folder of their private locker (as the settings read it).
+ * One answer per document of `documentIds`, in their order.
  */
-export const filingState = async (
+const filingStates = async (
   db: TDb,
-  ...[scope, account, ref, documentId, folderName]: TFilingStateArgs
+  [scope, account, ref, folderName]: TFilingShared,
+  documentIds: number[],
 ) => {
   const plan = lockerPlanQuery(db, scope).as('plan');
   const rows = await db
@@ -134,7 +137,7 @@ export const filingState = async (
     .leftJoin(
       t,
       or(
-        and(inSpace(ref), eq(t.documentId, documentId), eq(t.kind, 'file')),
+        and(inSpace(ref), inArray(t.documentId, documentIds), eq(t.kind, 'file')),
         folderName === undefined ? undefined : rootFolderOf(ref, folderName),
         ref.space === 'private' ? liveFilingFolder(scope.userId) : undefined,
       ),
@@ -142,9 +145,8 @@ export const filingState = async (
   const items = rows.flatMap((r) => (r.item ? [r.item] : []));
   const chosenId = rows[0]?.chosenId ?? null;
   const wanted = folderName?.toLowerCase();
-  return {
+  const shared = {
     ...planAndUseOf(rows[0]),
-    copy: items.find((r) => r.kind === 'file' && r.documentId === documentId),
     folder: items.find(
       (r) =>
         r.kind === 'folder' &&
@@ -154,4 +156,43 @@ export const filingState = async (
     ),
     chosen: chosenId === null ? undefined : items.find((r) => r.id === chosenId),
   };
+  return documentIds.map((documentId) => ({
+    ...shared,
+    copy: items.find((r) => r.kind === 'file' && r.documentId === documentId),
+  }));
+};
+
+type TFilingShared = [
+  scope: TLockerScope,
+  account: string,
+  ref: TSpaceRef,
+  folderName: string | undefined,
+];
+type TFilingState = Awaited<ReturnType<typeof filingStates>>[number];
+
+/**
+ * `filingStates` of one document; documents filed at the same moment into one space and folder
+ * (a batch's) share the statement (`db/coalesce.ts`).
+ */
+export const filingStateOf = (db: TDb) => {
+  const read = coalesce<{ shared: TFilingShared; documentId: number }, TFilingState>({
+    key: ({ shared }) => JSON.stringify(shared),
+    one: async ({ shared, documentId }) => {
+      const [state] = await filingStates(db, shared, [documentId]);
+      if (!state) throw new Error('no filing state');
+      return state;
+    },
+    many: async (inputs) => {
+      const [first] = inputs;
+      if (!first) return [];
+      return filingStates(
+        db,
+        first.shared,
+        inputs.map((i) => i.documentId),
+      );
+    },
+    max: 32,
+  });
+  return (...[scope, account, ref, documentId, folderName]: TFilingStateArgs) =>
+    read({ shared: [scope, account, ref, folderName], documentId });
 };

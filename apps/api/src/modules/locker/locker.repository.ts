@@ -14,20 +14,18 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { limitLockCall } from '../../db/count-limit.ts';
 import { firstOf, insertOne, updateById } from '../../db/query.ts';
 import { documents, lockerItems, lockerUsage } from '../../db/schema.ts';
-import { isAssertFailure } from '../../lib/db-errors.ts';
 import { nameParts } from './locker-mapper.ts';
 import {
-  filingState,
+  filingStateOf,
   inSpace,
   planAndUse,
   rootFolderOf,
-  type TFilingStateArgs,
   type TLockerScope,
   type TSpaceRef,
 } from './locker-queries.ts';
+import { insertReservingOf, spaceLock } from './locker-reserving.ts';
 
 export type TLockerRow = typeof lockerItems.$inferSelect;
 export type TLockerInsert = typeof lockerItems.$inferInsert;
@@ -64,32 +62,6 @@ const orderOf = ({ sort, order }: TOrder) => {
   return [desc(t.kind), direction(ORDER[sort]), asc(t.id)];
 };
 
-/** Stable lock number of a storage account or space (advisory locks take an int). */
-const lockNumber = (key: string): number => {
-  let hash = 0;
-  for (const char of key) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
-  return hash;
-};
-
-/** The lock of a space's names (one writer names items apart at a time). */
-const spaceLock = (ref: TSpaceRef) =>
-  limitLockCall(
-    'folders',
-    lockNumber(ref.space === 'private' ? `u:${ref.userId}` : `c:${ref.companyId}`),
-  );
-
-/** Adds `bytes` to a storage account while it stays within `max` (no row: it would not). */
-const reserveUpdate = (db: TDb, use: { account: string; bytes: number; max: number }) =>
-  db
-    .insert(lockerUsage)
-    .values({ account: use.account, usedBytes: use.bytes })
-    .onConflictDoUpdate({
-      target: lockerUsage.account,
-      set: { usedBytes: sql`${lockerUsage.usedBytes} + ${use.bytes}`, updatedAt: new Date() },
-      setWhere: sql`${lockerUsage.usedBytes} + ${use.bytes} <= ${use.max}`,
-    })
-    .returning({ used: lockerUsage.usedBytes });
-
 export const createLockerRepository = (db: TDb) => {
   const listWhere = (where: SQL | undefined, order: TOrder): Promise<TLockerRowWithCount[]> =>
     db
@@ -104,6 +76,14 @@ export const createLockerRepository = (db: TDb) => {
       .where(eq(lockerUsage.account, account));
     return row?.used ?? 0;
   };
+  /**
+   * `insertIfNameFree` of a file that first adds its bytes to the storage account (as
+   * `reserve`), in one statement: `full` when the account cannot take them (nothing written),
+   * `taken` when the name is (the bytes stay reserved for the caller's next try), else the row
+   * and the account's bytes after it. Files of one account and space stored at the same moment
+   * (a batch's results) share the statement (`locker-queries` `insertReservingMany`).
+   */
+  const insertReserving = insertReservingOf(db);
   return {
     /** One visible item (trashed ones only when asked). */
     find: (scope: TLockerScope, id: number, trashed: 'live' | 'any' = 'live') =>
@@ -213,32 +193,7 @@ export const createLockerRepository = (db: TDb) => {
      * `taken` when the name is (the bytes stay reserved for the caller's next try), else the row
      * and the account's bytes after it.
      */
-    insertReserving: async (
-      ref: TSpaceRef,
-      values: TLockerInsert,
-      use: { account: string; bytes: number; max: number },
-    ) => {
-      if (use.bytes > use.max) return 'full' as const;
-      const reserved = db.$with('reserved').as(reserveUpdate(db, use));
-      const name = sql`(select ${values.name}::varchar from (select ${spaceLock(ref)}) as space_lock where bubuh_assert(exists (select 1 from ${reserved}), 'the locker is full'))`;
-      try {
-        const [row] = await db
-          .with(reserved)
-          .insert(t)
-          .values({ ...values, name })
-          .onConflictDoNothing()
-          .returning({
-            ...getTableColumns(t),
-            usedBytes: sql<number>`(select ${reserved.used} from ${reserved})`.mapWith(Number),
-          });
-        if (!row) return 'taken' as const;
-        const { usedBytes, ...item } = row;
-        return { row: item, usedBytes };
-      } catch (error) {
-        if (isAssertFailure(error)) return 'full' as const;
-        throw error;
-      }
-    },
+    insertReserving,
 
     update: (tx: TTx | TDb, id: number, values: Partial<TLockerInsert>) =>
       updateById(tx, t, id, values),
@@ -359,7 +314,7 @@ export const createLockerRepository = (db: TDb) => {
     /** The caller's plan as the locker reads it and the bytes its storage account uses. */
     planAndUse: (scope: TLockerScope, account: string) => planAndUse(db, scope, account),
 
-    filingState: (...args: TFilingStateArgs) => filingState(db, ...args),
+    filingState: filingStateOf(db),
   };
 };
 

@@ -308,10 +308,14 @@ export const createStampingService = (deps: TStampingDeps) => {
     });
   };
 
-  return {
-    /** The stamp, then the stamped document filed in the actor's digital locker. */
-    stamp: async (input: TStampInput, attempt?: TJobAttempt): Promise<TStampResult> => {
-      const { file, balanceAfter, ...result } = await stamp(input, attempt);
+  /**
+   * The stamp, and what follows it as a step of its own (`file`, which never throws): the
+   * low-quota notice and the stamped document filed in the actor's digital locker. A batch's
+   * group files its documents together, so their filings share statements.
+   */
+  const stampThenFile = async (input: TStampInput, attempt?: TJobAttempt) => {
+    const { file, balanceAfter, ...result } = await stamp(input, attempt);
+    const fileIt = async () => {
       await deps.afterSpend?.(input.payer, 'emeterai', balanceAfter).catch(() => undefined);
       await deps.fileIntoLocker?.({
         actor: input.actor,
@@ -320,6 +324,16 @@ export const createStampingService = (deps: TStampingDeps) => {
         ...(input.lockerFolder ? { folderName: input.lockerFolder } : {}),
         ...(file ? { file } : {}),
       });
+    };
+    return { result, file: fileIt };
+  };
+
+  return {
+    stampThenFile,
+    /** The stamp, then the stamped document filed in the actor's digital locker. */
+    stamp: async (input: TStampInput, attempt?: TJobAttempt): Promise<TStampResult> => {
+      const { result, file } = await stampThenFile(input, attempt);
+      await file();
       return result;
     },
     /**
