@@ -16,8 +16,8 @@ import {
 } from './bench-server.ts';
 import { multipartFile, request } from './http-client.ts';
 
-/** Uploads in flight at once (the web app's way). */
-const UPLOADS_AT_ONCE = 4;
+/** Uploads in flight at once (BENCH_UPLOADS_AT_ONCE, default 4; the web app sends 3). */
+const UPLOADS_AT_ONCE = Number(process.env.BENCH_UPLOADS_AT_ONCE ?? 4);
 
 export type TProcess = {
   pid: number;

@@ -16,7 +16,8 @@
  * message through this process, on the same cores, and costs the server a quarter to a third of
  * its stamping rate (29 Nov 2026), so the rates of such a run are not the product's.
  * Settings: BENCH_DOCS, BENCH_SINGLE, BENCH_ROUNDS=1 (PostgreSQL: the server alone),
- * BENCH_UPLOAD=zip|process (one ZIP, or upload-and-start calls), BENCH_WARMUP (a first batch of
+ * BENCH_UPLOAD=zip|process (one ZIP, or upload-and-start calls), BENCH_UPLOADS_AT_ONCE (4),
+ * BENCH_WARMUP (a first batch of
  * that many documents before the measured one), BENCH_SERVER_OUT (a file for the
  * server's standard output),
  * BENCH_PROXY=1, BENCH_API_DIST (another build), BENCH_NODE_ARGS (node flags for the server,
