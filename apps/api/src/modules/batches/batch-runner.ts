@@ -158,6 +158,29 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     );
   };
 
+  /**
+   * An item whose document an earlier attempt (or another job) stamped: done, and filed in the
+   * locker in case that attempt's process died between its stamp and its filing (a filed copy
+   * makes this a no-op).
+   */
+  const stampedEarlier = (
+    batch: repo.TBatchRow,
+    item: repo.TBatchItemRow,
+    stamped: { serial: string; at: Date | null },
+  ): TItemRun => ({
+    kind: 'done',
+    outcome: stampedOutcome(item.id, stamped.serial, stamped.at),
+    file: async () => {
+      if (item.documentId === null) return;
+      await stamping.fileStamped({
+        actor: batch.actor,
+        documentId: item.documentId,
+        serialNumber: stamped.serial,
+        lockerFolder: batch.name,
+      });
+    },
+  });
+
   /** What became of one item in this attempt: an outcome, a retry, or nothing to do. */
   type TItemRun =
     | { kind: 'done'; outcome: queue.TItemOutcome; file?: () => Promise<void> }
@@ -188,8 +211,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
       claimed && !batch.esign && pageCount !== null
         ? { kind: 'rest' as const, busy: false, state: null, pageCount }
         : await alreadyStamped(documentId);
-    if (before.kind === 'stamped')
-      return { kind: 'done', outcome: stampedOutcome(item.id, before.serial, before.at) };
+    if (before.kind === 'stamped') return stampedEarlier(batch, item, before);
     if (before.kind === 'gone')
       return { kind: 'done', outcome: failedOutcome(item.id, 'Document not found') };
     const { placement } = batch;
@@ -227,8 +249,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
       };
     } catch (error) {
       const after = await alreadyStamped(documentId);
-      if (after.kind === 'stamped')
-        return { kind: 'done', outcome: stampedOutcome(item.id, after.serial, after.at) };
+      if (after.kind === 'stamped') return stampedEarlier(batch, item, after);
       // Another attempt of this job holds the document: it finishes the item.
       if (after.kind === 'rest' && after.busy) return { kind: 'skip' };
       if (retryable(error) && attempt.retryCount < attempt.retryLimit)

@@ -330,6 +330,22 @@ export const createStampingService = (deps: TStampingDeps) => {
 
   return {
     stampThenFile,
+    /**
+     * Files a document an earlier attempt stamped, whose process may have died before its filing
+     * (a batch's retried job finds it stamped): nothing happens when its copy is filed already.
+     */
+    fileStamped: (input: {
+      actor: TActor;
+      documentId: number;
+      serialNumber: string;
+      lockerFolder?: string;
+    }) =>
+      deps.fileIntoLocker?.({
+        actor: input.actor,
+        documentId: input.documentId,
+        serialNumber: input.serialNumber,
+        ...(input.lockerFolder ? { folderName: input.lockerFolder } : {}),
+      }) ?? Promise.resolve(),
     /** The stamp, then the stamped document filed in the actor's digital locker. */
     stamp: async (input: TStampInput, attempt?: TJobAttempt): Promise<TStampResult> => {
       const { result, file } = await stampThenFile(input, attempt);
