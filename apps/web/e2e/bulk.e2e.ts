@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zipOf } from '../../api/test/zip.ts';
 import { createBatchInUi, dropBatchFiles, pdfInputs, runBatchToDone } from './bulk-steps';
-import { browserPerFile, textPdf } from './fixtures';
+import { apiCall, browserPerFile, textPdf } from './fixtures';
 import { openPageAs } from './steps';
 
 const chrome = browserPerFile();
@@ -91,4 +91,26 @@ describe('bulk stamping', () => {
     expect(zip.suggestedFilename()).toBe(`${name}.zip`);
     await context.close();
   }, 240_000);
+
+  it('shows a draft started elsewhere finishing, without a reload', async () => {
+    const { context, page, name, session } = await openPageAs(chrome.browser, 'company', 'batch');
+    await createBatchInUi(page, name);
+    await page.getByTestId('batch-dropzone').waitFor();
+    await dropBatchFiles(page, pdfInputs([['lain.pdf', await makePdf(1)]]));
+    await page.getByTestId('batch-item-lain.pdf').waitFor();
+    const id = Number(/\/stamp\/bulk\/(\d+)/.exec(page.url())?.[1]);
+    // Another tab (or an API client) starts it.
+    const started = await apiCall('/api/v1/batch-stamp/stamp-batch-process', {
+      body: { batch_id: id },
+      token: session.accessToken,
+    });
+    expect(started.status).toBe(200);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="batch-status"]')?.textContent === 'Done',
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await page.getByTestId('batch-item-lain.pdf').textContent()).toContain('Stamped');
+    await context.close();
+  }, 120_000);
 });

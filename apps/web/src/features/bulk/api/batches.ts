@@ -19,6 +19,16 @@ export type TBatchCreateInput = TEndpointBody<typeof BATCH_ENDPOINTS.create>;
 export const isBatchActive = (batch: TBatch | undefined) =>
   batch?.status === 'running' || (batch?.status === 'cancelled' && batch.counts.stamping > 0);
 
+/**
+ * How often a batch's screen asks again: every 1.5 s while it moves; a draft or a paused batch
+ * every 10 s (started, resumed or given files from another tab or by an API client, it shows
+ * so without a reload); a finished one never.
+ */
+const batchRefetchMs = (batch: TBatch | undefined) => {
+  if (isBatchActive(batch)) return 1500;
+  return batch?.status === 'draft' || batch?.status === 'paused' ? 10_000 : false;
+};
+
 export const useBatches = (query: TListQuery<TBatchSortKey>) =>
   useEndpointQuery(
     BATCH_ENDPOINTS.list,
@@ -40,7 +50,9 @@ export const useBatch = (id: number, query: { page: number; perPage: number }) =
       select: (body) => body.data,
       placeholderData: keepPreviousData,
       enabled: id > 0,
-      refetchInterval: (q) => (isBatchActive(q.state.data?.data.batch) ? 1500 : false),
+      refetchInterval: (q) => batchRefetchMs(q.state.data?.data.batch),
+      // Back on the tab, the batch as it is now.
+      refetchOnWindowFocus: true,
     },
   );
 
