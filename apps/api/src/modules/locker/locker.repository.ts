@@ -76,14 +76,6 @@ export const createLockerRepository = (db: TDb) => {
       .where(eq(lockerUsage.account, account));
     return row?.used ?? 0;
   };
-  /**
-   * `insertIfNameFree` of a file that first adds its bytes to the storage account (as
-   * `reserve`), in one statement: `full` when the account cannot take them (nothing written),
-   * `taken` when the name is (the bytes stay reserved for the caller's next try), else the row
-   * and the account's bytes after it. Files of one account and space stored at the same moment
-   * (a batch's results) share the statement (`locker-queries` `insertReservingMany`).
-   */
-  const insertReserving = insertReservingOf(db);
   return {
     /** One visible item (trashed ones only when asked). */
     find: (scope: TLockerScope, id: number, trashed: 'live' | 'any' = 'live') =>
@@ -191,9 +183,10 @@ export const createLockerRepository = (db: TDb) => {
      * `insertIfNameFree` of a file that first adds its bytes to the storage account (as
      * `reserve`), in one statement: `full` when the account cannot take them (nothing written),
      * `taken` when the name is (the bytes stay reserved for the caller's next try), else the row
-     * and the account's bytes after it.
+     * and the account's bytes after it. Files stored at the same moment share the statement
+     * (`locker-reserving.ts`).
      */
-    insertReserving,
+    insertReserving: insertReservingOf(db),
 
     update: (tx: TTx | TDb, id: number, values: Partial<TLockerInsert>) =>
       updateById(tx, t, id, values),

@@ -113,7 +113,8 @@ export type TSpend = {
 };
 
 /**
- * A spend as one statement, the only place it is written: the payer's account found, locked and
+ * A spend as one statement (written once more for several units of one payer at once, in
+ * units.repository `reserveManyWithSpend`; a change here belongs there too): the payer's account found, locked and
  * debited only if `quantity` is there (never below zero; a missing account holds nothing), the
  * movement and its two entries, as the WITH queries `debited` (id, balance) and `movement` (id),
  * followed by `tail`, which reads them (e.g. a unit's reservation inserted with the spend).
