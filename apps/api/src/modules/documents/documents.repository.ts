@@ -1,5 +1,5 @@
 import { statesOfWireStatus, type TStoredDocumentState } from '@bubuh/contracts';
-import { and, count, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, insertOne } from '../../db/query.ts';
 import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
@@ -224,7 +224,13 @@ export const countSqlOf = (db: TDb, filter: TDocumentFilter, capped: boolean): S
       .select({ one: sql`1` })
       .from(documents)
       .where(and(branch, ...filters));
-    return sql`(${db.select({ n: count() }).from((capped ? matches.limit(P.cap) : matches).as('matches'))})`;
+    // Capped: in the list's order, so the planner walks the branch's index (index-only, stops
+    // after `P.cap` matches) rather than scanning the table for a common word (7 ms against 1.5
+    // for 1,001 of 33,000 matches over 100,000 documents).
+    const walked = capped
+      ? matches.orderBy(desc(documents.createdAt), desc(documents.id)).limit(P.cap)
+      : matches;
+    return sql`(${db.select({ n: count() }).from(walked.as('matches'))})`;
   });
   return sql`(${sql.join(counts, sql` + `)})::int`;
 };
