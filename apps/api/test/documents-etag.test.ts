@@ -144,6 +144,39 @@ describe('revalidated document reads', () => {
     await changedFrom(DASHBOARD, signer, dashboard);
   }, 120_000);
 
+  it("give a search's total asked again after each change, not the one counted before", async () => {
+    const { session: owner } = await newDepartmentUser(ctx, 1);
+    const pdf = await makePdf(1);
+    const SEARCH = `${LIST}&search=sewa`;
+    const totalOf = async (url = SEARCH) => {
+      const res = await read(url, owner);
+      expect(res.statusCode, res.body).toBe(200);
+      const { meta, data } = res.json().data as { meta: { total: number }; data: unknown[] };
+      return { total: meta.total, shown: data.length };
+    };
+    const a = await uploadedId(ctx, owner, pdf, 'sewa-a.pdf');
+    await uploadedId(ctx, owner, pdf, 'jual-b.pdf');
+    expect(await totalOf()).toEqual({ total: 1, shown: 1 });
+    // The same search again, and its second page (the total counted once is given again).
+    expect(await totalOf()).toEqual({ total: 1, shown: 1 });
+    expect(await totalOf(`${SEARCH}&page=2`)).toEqual({ total: 1, shown: 0 });
+
+    await uploadedId(ctx, owner, pdf, 'sewa-c.pdf');
+    expect(await totalOf()).toEqual({ total: 2, shown: 2 });
+    // Renamed by another process (straight on the database): no longer a match.
+    await ctx.database.db
+      .update(documents)
+      .set({ fileName: 'jual-a.pdf' })
+      .where(eq(documents.id, a));
+    expect(await totalOf()).toEqual({ total: 1, shown: 1 });
+    // Stamped: still one match, now under the stamped status.
+    expect(await totalOf(`${SEARCH}&status=stamp`)).toEqual({ total: 0, shown: 0 });
+    const [c] = (await read(SEARCH, owner)).json().data.data as { document_id: number }[];
+    expect((await stampDocument(ctx, owner, Number(c?.document_id), 1)).statusCode).toBe(200);
+    expect(await totalOf(`${SEARCH}&status=stamp`)).toEqual({ total: 1, shown: 1 });
+    expect(await totalOf()).toEqual({ total: 1, shown: 1 });
+  }, 120_000);
+
   it('are not shared between sessions or users', async () => {
     const { session: owner, ref } = await newDepartmentUser(ctx, 0);
     const other = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);

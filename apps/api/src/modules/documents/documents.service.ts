@@ -18,6 +18,7 @@ import type { TPageRow } from './document-pages.repository.ts';
 import * as pages from './document-pages.repository.ts';
 import { readDocumentVersion } from './document-totals.repository.ts';
 import * as repo from './documents.repository.ts';
+import { createSearchTotals, searchTotalKey } from './search-totals.ts';
 
 export type TDocumentsDeps = {
   db: TDb;
@@ -61,6 +62,7 @@ const TAG_WINDOW_MS = 300_000;
 
 export const createDocumentsService = (deps: TDocumentsDeps) => {
   const { db, files, pdf } = deps;
+  const searchTotals = createSearchTotals();
 
   // Lists show the same drafts again and again: one signature per session, document and minute.
   const links = new Map<string, { link: string; at: number }>();
@@ -217,11 +219,16 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         kept: state?.totals,
       };
       // The history's two lists (spec §4) are their own pages, read with the main one.
-      // A search's total comes with its pages; other totals from the kept counters meanwhile.
+      // A search's total comes with its pages (or from search-totals.ts when this version of
+      // the caller's documents was searched for it already); other totals from the kept counters.
+      const totalKey = full.search && state ? searchTotalKey(state.etag, full) : undefined;
+      const known = totalKey ? searchTotals.get(totalKey) : undefined;
+      const listPages = known ? pages.listHistoryPagesUncounted : pages.listHistoryPages;
       const [lists, counted] = await Promise.all([
-        pages.listHistoryPages(db, full, page, perPage, { sort, order }),
-        full.search ? undefined : repo.countListed(db, full),
+        listPages(db, full, page, perPage, { sort, order }),
+        full.search ? known : repo.countListed(db, full),
       ]);
+      if (totalKey && lists.searchTotal) searchTotals.set(totalKey, lists.searchTotal);
       const { total, capped } = lists.searchTotal ?? counted ?? { total: 0, capped: false };
       const wire = await wireOf(auth, [lists.data, lists.stamp, lists.nostamp]);
       return {
