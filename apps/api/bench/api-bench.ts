@@ -26,7 +26,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 import { openDatabase, type TDatabase } from '../src/db/client.ts';
-import { postgresCpuSeconds, sleep, startBenchServer, stopBenchServer } from './bench-server.ts';
+import {
+  busyPercent,
+  machineTicks,
+  postgresCpuSeconds,
+  sleep,
+  startBenchServer,
+  stopBenchServer,
+} from './bench-server.ts';
 import { request } from './http-client.ts';
 import { benchIds, referenceListMs, seedDocuments } from './seed-documents.ts';
 import {
@@ -314,11 +321,16 @@ const main = async () => {
       const pdf = await onePagePdf();
       const docs = await uploadMany(call, pdf, STAMPS);
       const cpuBefore = cpuSeconds(pid);
+      const dbBefore = DATABASE_URL ? postgresCpuSeconds() : 0;
+      const machineBefore = machineTicks();
       const result = await stampMany(BASE, tokens.user, docs);
       const cpu = (cpuSeconds(pid) - cpuBefore) / result.seconds;
+      const db = DATABASE_URL ? (postgresCpuSeconds() - dbBefore) / result.seconds : 0;
+      const busy = busyPercent(machineBefore, machineTicks());
       const engine = await engineRate(pdf);
+      const perDoc = (share: number) => ((share * 1000) / result.perSecond).toFixed(1);
       console.log(
-        `single stamp via the API, ${STAMP_CLIENTS} clients: ${result.done} stamped, ${result.errors} errors, ${result.perSecond.toFixed(1)} documents/s (server CPU ${(cpu * 100).toFixed(0)}%, ${((cpu * 1000) / result.perSecond).toFixed(1)} ms CPU per document); the engine alone on one thread: ${engine.toFixed(1)} stamps/s`,
+        `single stamp via the API, ${STAMP_CLIENTS} clients: ${result.done} stamped, ${result.errors} errors, ${result.perSecond.toFixed(1)} documents/s (server CPU ${(cpu * 100).toFixed(0)}%, ${perDoc(cpu)} ms CPU per document${DATABASE_URL ? `; PostgreSQL ${perDoc(db)} ms per document` : ''}; machine busy ${busy.toFixed(0)}% of both cores); the engine alone on one thread: ${engine.toFixed(1)} stamps/s`,
       );
     }
   } finally {
