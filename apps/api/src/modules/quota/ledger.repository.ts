@@ -112,36 +112,56 @@ export type TSpend = {
   note: string | null;
 };
 
+/** What differs between the spends of one statement (`spendStatement`): who, for what, its key. */
+export type TSpendUnit = Pick<TSpend, 'actorUserId' | 'ref' | 'idempotencyKey'>;
+
 /**
- * A spend as one statement (written once more for several units of one payer at once, in
- * units.repository `reserveManyWithSpend`; a change here belongs there too): the payer's account found, locked and
- * debited only if `quantity` is there (never below zero; a missing account holds nothing), the
- * movement and its two entries, as the WITH queries `debited` (id, balance) and `movement` (id),
- * followed by `tail`, which reads them (e.g. a unit's reservation inserted with the spend).
- * Nothing is written when the balance is short (`debited` is empty).
+ * Spends as one statement, the only place the ledger's spend is written: `units.length` spends
+ * of `s.quantity` from one payer (a spend alone is one unit; a batch's reservations made at one
+ * moment are several). The payer's account found, locked and debited by all of them at once only
+ * if they are all there (never below zero; a missing account holds nothing), then for each unit,
+ * in order, its movement and two entries, the payer's `balance_after` as if each had been
+ * debited on its own. Exposed to `tail` as the WITH queries `debited` (id, balance after all)
+ * and `unit` (per unit: `ord` from 1, `movement_id`, `account_id`, `balance` after it, and the
+ * unit's fields), e.g. a unit's reservation inserted with its spend. Nothing is written when the
+ * balance is short (`debited` and `unit` are empty).
  */
-export const spendStatement = (s: TSpend, tail: SQL) => sql`
-  with debited as (
-    update quota_accounts set balance = balance - ${s.quantity}::int, updated_at = now()
+export const spendStatement = (s: TSpend, units: TSpendUnit[], tail: SQL) => {
+  const n = units.length;
+  const total = s.quantity * n;
+  return sql`
+  with input as (
+    select i.*, nextval(pg_get_serial_sequence('quota_movements', 'id')) as movement_id
+    from unnest(${sql.param(units.map((u) => u.actorUserId))}::int[],
+      ${sql.param(units.map((u) => u.ref?.type ?? null))}::varchar[],
+      ${sql.param(units.map((u) => u.ref?.id ?? null))}::varchar[],
+      ${sql.param(units.map((u) => u.idempotencyKey))}::varchar[])
+      with ordinality as i(actor_user_id, ref_type, ref_id, movement_key, ord)
+  ), debited as (
+    update quota_accounts set balance = balance - ${total}::int, updated_at = now()
     where owner_type = ${s.payer.ownerType}::varchar and owner_id = ${s.payer.ownerId}::int
-      and kind = ${s.kind}::varchar and balance >= ${s.quantity}::int
+      and kind = ${s.kind}::varchar and balance >= ${total}::int
     returning id, balance
   ), movement as (
-    insert into quota_movements (kind, quantity, reason, from_account_id, to_account_id,
+    insert into quota_movements (id, kind, quantity, reason, from_account_id, to_account_id,
       actor_user_id, company_id, ref_type, ref_id, idempotency_key, note)
-    select ${s.kind}::varchar, ${s.quantity}::int, ${s.reason}::varchar, debited.id,
-      ${s.systemAccountId}::int, ${s.actorUserId}::int, ${s.companyId}::int,
-      ${s.ref?.type ?? null}::varchar, ${s.ref?.id ?? null}::varchar,
-      ${s.idempotencyKey}::varchar, ${s.note}::text
-    from debited
+    select i.movement_id, ${s.kind}::varchar, ${s.quantity}::int, ${s.reason}::varchar,
+      debited.id, ${s.systemAccountId}::int, i.actor_user_id, ${s.companyId}::int, i.ref_type,
+      i.ref_id, i.movement_key, ${s.note}::text
+    from debited, input i order by i.ord
     returning id
+  ), unit as (
+    select i.*, debited.id as account_id,
+      debited.balance + ${s.quantity}::int * (${n}::int - i.ord::int) as balance
+    from input i join movement on movement.id = i.movement_id, debited
   ), entries as (
     insert into quota_entries (movement_id, account_id, delta, balance_after)
-    select movement.id, debited.id, -${s.quantity}::int, debited.balance from movement, debited
+    select movement_id, account_id, -${s.quantity}::int, balance from unit
     union all
-    select movement.id, ${s.systemAccountId}::int, ${s.quantity}::int, null from movement
+    select movement_id, ${s.systemAccountId}::int, ${s.quantity}::int, null from unit
   )
   ${tail}`;
+};
 
 /** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -150,11 +170,7 @@ export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const spend = async (db: TDbOrTx, s: TSpend) => {
   const [row] = rowsOf<{ movement_id: number; account_id: number; balance: number }>(
     await db.execute(
-      spendStatement(
-        s,
-        sql`select movement.id as movement_id, debited.id as account_id, debited.balance
-          from movement, debited`,
-      ),
+      spendStatement(s, [s], sql`select unit.movement_id, unit.account_id, unit.balance from unit`),
     ),
   );
   return (

@@ -16,97 +16,53 @@ export type TReserveWithSpend = {
 };
 
 /**
- * A unit's reservation with the ledger's spend under it, in one statement (the ledger's own
- * `spendStatement`, then the reservation). The reservation's id, or undefined when the balance
- * is short: then nothing is written. A key already used fails with the unique violation, and
- * nothing is written either.
- */
-export const reserveWithSpend = async (db: TDbOrTx, r: TReserveWithSpend) => {
-  const { spend } = r;
-  const [row] = rowsOf<{ id: number; balance: number }>(
-    await db.execute(
-      spendStatement(
-        spend,
-        sql`, reservation as (
-          insert into unit_reservations (kind, payer_account_id, company_id, document_id,
-            idempotency_key, actor_user_id, reserve_movement_id)
-          select ${spend.kind}::varchar, debited.id, ${spend.companyId}::int, ${r.documentId}::int,
-            ${r.key}::varchar, ${spend.actorUserId}::int, movement.id
-          from movement, debited
-          returning id
-        )
-        select reservation.id, debited.balance from reservation, debited`,
-      ),
-    ),
-  );
-  // The reservation and the payer's balance right after its debit.
-  return row ? { id: Number(row.id), balance: Number(row.balance) } : undefined;
-};
-
-/**
- * `reserveWithSpend` of several units of one payer, kind and reason in one statement (the
- * coalescer of `units.ts`): the balance debited once by their number, then for each, in order,
- * the movement, its two entries (the payer's `balance_after` as if each had been debited on its
- * own) and the reservation. Undefined when the balance is short for all of them; a key used
- * before fails the whole statement. Each unit's reservation id and balance, in the inputs' order.
+ * Reservations of units of one payer, kind and reason, each with the ledger's spend under it,
+ * in one statement (the ledger's `spendStatement`, then each unit's reservation); one unit alone,
+ * or several made at the same moment (the coalescer of `units.ts`). Each reservation's id and the
+ * payer's balance right after its unit's debit, in the inputs' order; undefined when the balance
+ * is short for all of them (nothing written). A key used before fails the whole statement with
+ * the unique violation, and nothing is written either.
  */
 export const reserveManyWithSpend = async (db: TDbOrTx, rs: TReserveWithSpend[]) => {
   const [first] = rs;
   if (!first) return [];
   const s = first.spend;
-  const n = rs.length;
-  const total = s.quantity * n;
+  const keys = sql.param(rs.map((r) => r.key));
+  const documentIds = sql.param(rs.map((r) => r.documentId));
   const rows = rowsOf<{ id: number; key: string; balance: number }>(
-    await db.execute(sql`
-      with input as (
-        select * from unnest(${sql.param(rs.map((r) => r.documentId))}::int[],
-          ${sql.param(rs.map((r) => r.key))}::varchar[],
-          ${sql.param(rs.map((r) => r.spend.actorUserId))}::int[],
-          ${sql.param(rs.map((r) => r.spend.ref?.type ?? null))}::varchar[],
-          ${sql.param(rs.map((r) => r.spend.ref?.id ?? null))}::varchar[],
-          ${sql.param(rs.map((r) => r.spend.idempotencyKey))}::varchar[])
-          with ordinality as i(document_id, key, actor_user_id, ref_type, ref_id, movement_key, ord)
-      ), debited as (
-        update quota_accounts set balance = balance - ${total}::int, updated_at = now()
-        where owner_type = ${s.payer.ownerType}::varchar and owner_id = ${s.payer.ownerId}::int
-          and kind = ${s.kind}::varchar and balance >= ${total}::int
-        returning id, balance
-      ), movement as (
-        insert into quota_movements (kind, quantity, reason, from_account_id, to_account_id,
-          actor_user_id, company_id, ref_type, ref_id, idempotency_key, note)
-        select ${s.kind}::varchar, ${s.quantity}::int, ${s.reason}::varchar, debited.id,
-          ${s.systemAccountId}::int, i.actor_user_id, ${s.companyId}::int, i.ref_type, i.ref_id,
-          i.movement_key, ${s.note}::text
-        from debited, input i order by i.ord
-        returning id, idempotency_key
-      ), unit as (
-        select i.*, movement.id as movement_id, debited.id as account_id,
-          debited.balance + ${s.quantity}::int * (${n}::int - i.ord::int) as balance
-        from input i join movement on movement.idempotency_key = i.movement_key, debited
-      ), entries as (
-        insert into quota_entries (movement_id, account_id, delta, balance_after)
-        select movement_id, account_id, -${s.quantity}::int, balance from unit
-        union all
-        select movement_id, ${s.systemAccountId}::int, ${s.quantity}::int, null from unit
-      ), reservation as (
-        insert into unit_reservations (kind, payer_account_id, company_id, document_id,
-          idempotency_key, actor_user_id, reserve_movement_id)
-        select ${s.kind}::varchar, account_id, ${s.companyId}::int, document_id, key,
-          actor_user_id, movement_id
-        from unit order by ord
-        returning id, idempotency_key
-      )
-      select reservation.id, unit.key, unit.balance
-      from reservation join unit on unit.key = reservation.idempotency_key`),
+    await db.execute(
+      spendStatement(
+        s,
+        rs.map((r) => r.spend),
+        sql`, reserved as (
+          select u.*, r.key, r.document_id
+          from unit u join unnest(${keys}::varchar[], ${documentIds}::int[])
+            with ordinality as r(key, document_id, ord) on r.ord = u.ord
+        ), reservation as (
+          insert into unit_reservations (kind, payer_account_id, company_id, document_id,
+            idempotency_key, actor_user_id, reserve_movement_id)
+          select ${s.kind}::varchar, account_id, ${s.companyId}::int, document_id, key,
+            actor_user_id, movement_id
+          from reserved order by ord
+          returning id, idempotency_key
+        )
+        select reservation.id, reserved.key, reserved.balance
+        from reservation join reserved on reserved.key = reservation.idempotency_key`,
+      ),
+    ),
   );
   if (rows.length === 0) return undefined;
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return rs.map((r) => {
     const row = byKey.get(r.key);
-    if (!row) throw new Error('a coalesced reservation is missing');
+    if (!row) throw new Error('a reservation is missing from its statement');
     return { id: Number(row.id), balance: Number(row.balance) };
   });
 };
+
+/** One unit's reservation with its spend (`reserveManyWithSpend` of one). */
+export const reserveWithSpend = async (db: TDbOrTx, r: TReserveWithSpend) =>
+  (await reserveManyWithSpend(db, [r]))?.[0];
 
 /** The reservation made with `key` (an attempt's), if any. */
 export const reservationByKey = async (db: TDbOrTx, key: string) => {
