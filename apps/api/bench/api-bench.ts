@@ -16,6 +16,9 @@
  * Then single stamps through the API (bench/stamp-bench.ts): BENCH_STAMPS one-page uploads
  * stamped by 4 clients, with the engine's own rate beside.
  *
+ * A new server is first warmed up (BENCH_WARM_SECONDS, 2, of each read at 250 req/s; its p99
+ * printed, not counted), then each read measured.
+ *
  * BENCH_DOCUMENTS (100000), BENCH_SECONDS per level (4), BENCH_RATES ("100,250,500"),
  * BENCH_STAMPS (400; 0 skips), BENCH_PARTS ("reads,stamp"), BENCH_ONLY, BENCH_SERVER_JS (another build to
  * compare, e.g. one of main copied aside; default the compiled server of this tree), BENCH_NODE_ARGS.
@@ -49,6 +52,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 18_490);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 2);
 const RATES = (process.env.BENCH_RATES ?? '100,250,500').split(',').map(Number);
 const STAMPS = Number(process.env.BENCH_STAMPS ?? 400);
 const PARTS = (process.env.BENCH_PARTS ?? 'reads,stamp').split(',');
@@ -144,8 +148,9 @@ const runLevel = async (
   headers: Record<string, string>,
   rate: number,
   pid: number,
+  seconds = SECONDS,
 ): Promise<TLevel> => {
-  const total = Math.round(rate * SECONDS);
+  const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const revalidated = Boolean(headers['if-none-match']);
   const expected = revalidated ? 304 : 200;
@@ -174,7 +179,7 @@ const runLevel = async (
   const fire = (scheduled: number) => {
     level.sent += 1;
     inflight.push(
-      request(`${BASE}${url}`, { headers, timeoutMs: SECONDS * 1000 + 10_000 })
+      request(`${BASE}${url}`, { headers, timeoutMs: seconds * 1000 + 10_000 })
         .then((res) => {
           const renewed =
             revalidated && res.status === 200 && res.etag !== headers['if-none-match'];
@@ -204,6 +209,23 @@ const runLevel = async (
   level.dbMs = DATABASE_URL ? ((postgresCpuSeconds() - dbBefore) * 1000) / level.sent : 0;
   level.latencies.sort((a, b) => a - b);
   return level;
+};
+
+/**
+ * A new server's first seconds under load: every read at 250 req/s for BENCH_WARM_SECONDS each
+ * (V8 compiling the hot paths, the pool opening connections whose backends start with cold
+ * caches), printed and not counted in the levels that follow; 0 skips it.
+ */
+const warmUp = async (scenarios: TScenario[], pid: number) => {
+  if (WARM_SECONDS <= 0 || scenarios.length === 0) return;
+  const worst: string[] = [];
+  for (const [name, token, url] of scenarios) {
+    const level = await runLevel(url, headersOf(token), 250, pid, WARM_SECONDS);
+    worst.push(`${name} ${percentile(level.latencies, 99).toFixed(0)}`);
+  }
+  console.log(
+    `[bench] a new server's warm-up, ${WARM_SECONDS} s of each read at 250 req/s (not counted below), p99 ms: ${worst.join(', ')}`,
+  );
 };
 
 /** Name, bearer token, URL, and whether it is sent with the warm-up answer's ETag. */
@@ -305,10 +327,14 @@ const main = async () => {
       'scenario                   as     req/s  sent  errors    p50 ms    p99 ms    max ms  server CPU  CPU ms/req  client ms/req  db ms/req',
     );
     const who = (token: string) => (token === tokens.admin ? 'admin' : 'user');
-    for (const scenario of PARTS.includes('reads') ? [...scenarios, ...revalidated] : []) {
-      if (ONLY.length && !ONLY.some((part) => scenario[0].includes(part))) continue;
-      await runScenario(scenario, who(scenario[1]), pid);
-    }
+    const chosen = (PARTS.includes('reads') ? [...scenarios, ...revalidated] : []).filter(
+      ([name]) => ONLY.length === 0 || ONLY.some((part) => name.includes(part)),
+    );
+    await warmUp(
+      chosen.filter(([, , , revalidate]) => !revalidate),
+      pid,
+    );
+    for (const scenario of chosen) await runScenario(scenario, who(scenario[1]), pid);
     if (PARTS.includes('stamp') && STAMPS > 0) {
       const call = (p: string, init: RequestInit) =>
         fetch(`${BASE}${p}`, {
