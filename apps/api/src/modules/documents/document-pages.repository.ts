@@ -166,7 +166,7 @@ type TPageArgs = [
  * statement. A list the status filter rules out is empty; one the filter equals is the main page.
  */
 const pagesOf = async (
-  { history, count }: { history: boolean; count: boolean | 'known' },
+  { history, count }: { history: boolean; count: boolean },
   ...[db, filter, page, perPage, sort = {}]: TPageArgs
 ) => {
   const end = page * perPage;
@@ -178,7 +178,7 @@ const pagesOf = async (
     ? [filter, { ...filter, status: 'stamp' }, { ...filter, status: 'nostamp' }]
     : [filter];
   const key = `${filterShape(filter)}:${byStatus ? 'ranked' : 'plain'}:${sort.sort ?? ''}:${sort.order ?? ''}:${bounds.key}`;
-  const counted = count === true && Boolean(filter.search);
+  const counted = count && Boolean(filter.search);
   const values = documentValues(filter, {
     start,
     end,
@@ -249,4 +249,4 @@ export const listHistoryPages = (...args: TPageArgs) =>
 
 /** `listHistoryPages` of a search whose total the caller knows already (search-totals.ts). */
 export const listHistoryPagesUncounted = (...args: TPageArgs) =>
-  pagesOf({ history: true, count: 'known' }, ...args);
+  pagesOf({ history: true, count: false }, ...args);
