@@ -1,5 +1,8 @@
-/** One pg-boss worker of a queue in this process (it runs one job at a time). */
-export type TSlot = { id: string; running: boolean };
+/**
+ * One pg-boss worker of a queue in this process (it runs one job at a time); `lent` while it
+ * runs a job this process inserted active instead (`jobs.ts` runHere).
+ */
+export type TSlot = { id: string; running: boolean; lent?: Promise<void> | undefined };
 
 /** A queue's workers in this process and what is owed to them. */
 export type TSlots = {

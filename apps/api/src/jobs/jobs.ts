@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { AppError } from '../lib/app-error.ts';
 import type { TBossDb } from './boss-db.ts';
-import { messageOf, settledOf, type TEnvelope, type TSettled, toJson } from './job-envelope.ts';
+import { createQueueRetrying } from './boss-queues.ts';
+import { insertActiveJob, insertActiveJobSql } from './job-active.ts';
+import { messageOf, settledOf, type TSettled } from './job-envelope.ts';
+import { executeJob, JobFailedError, withinSeconds } from './job-execute.ts';
 import { createJobSlots, SPARE_POLL_FACTOR, type TSlot, type TSlots } from './job-slots.ts';
+import { JOB_TIMING, type TJobTiming } from './job-timing.ts';
 
 /** Job data and results are plain JSON: ids, the actor and the payer, never a request object. */
 export type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
@@ -57,35 +60,7 @@ export type TJobPending = { status: 'pending'; queue: string; jobId: string };
 export type TJobOutcome<TResult> = { status: 'done'; result: TResult } | TJobPending;
 
 /** A job that failed for good (every retry spent), or was cancelled: a 500 for the caller. */
-export class JobFailedError extends Error {
-  constructor(queue: string, jobId: string, detail: string) {
-    super(`Job ${queue}/${jobId} failed: ${detail}`);
-    this.name = 'JobFailedError';
-  }
-}
-
-/**
- * Timing of pg-boss, chosen so that a job whose process died is retried within a minute:
- * it stays `active` until expireInSeconds (30) have passed; maintenance, every
- * maintenanceIntervalSeconds (15), moves it to `retry` with a start delay of retryDelaySeconds
- * doubled with jitter (first retry: 2 to 4 s); a worker polls every pollingIntervalSeconds (2).
- * Worst case for the first attempt: 30 + 15 + 4 + 2 = 51 s.
- */
-export type TJobTiming = {
-  expireInSeconds: number;
-  maintenanceIntervalSeconds: number;
-  retryDelaySeconds: number;
-  retryLimit: number;
-  pollingIntervalSeconds: number;
-};
-
-export const JOB_TIMING: TJobTiming = {
-  expireInSeconds: 30,
-  maintenanceIntervalSeconds: 15,
-  retryDelaySeconds: 2,
-  retryLimit: 3,
-  pollingIntervalSeconds: 2,
-};
+export { JOB_TIMING, JobFailedError, type TJobTiming };
 
 export type TJobsOptions = {
   db: TBossDb;
@@ -166,11 +141,15 @@ export const createJobs = (options: TJobsOptions): TJobs => {
   const notifyWaiter = (id: string, settled: TSettled) => waiters.get(id)?.(settled);
   const slots = createJobSlots((workerId) => boss.notifyWorker(workerId));
 
+  const execute = { notify: notifyWaiter, log: options.log };
+
   const workerOf =
     (def: TDefinition, slot: TSlot) => async (jobs: PgBoss.JobWithMetadata<TJobData>[]) => {
       const [job] = jobs;
       if (!job) return undefined;
       if (state === 'stopped') throw new Error('shutting down');
+      // The slot is lent to a job run here (`runHere`): this one waits for it.
+      while (slot.lent) await slot.lent;
       const polled = slots.started(def, slot, job.id);
       const info = {
         id: job.id,
@@ -180,50 +159,59 @@ export const createJobs = (options: TJobsOptions): TJobs => {
       };
       running += 1;
       try {
-        const result = toJson(await def.run(job.data, info));
-        notifyWaiter(job.id, { ok: true, result });
-        return { ok: true, result } satisfies TEnvelope;
-      } catch (error) {
-        if (error instanceof AppError) {
-          notifyWaiter(job.id, { ok: false, error });
-          const fields = toJson(error.fields) ?? {};
-          return {
-            ok: false,
-            error: { code: error.code, message: error.message, fields },
-          } satisfies TEnvelope;
-        }
-        if (info.retryCount >= info.retryLimit) {
-          const detail = error instanceof Error ? error.message : String(error);
-          notifyWaiter(job.id, { ok: false, error: new JobFailedError(def.name, job.id, detail) });
-        } else {
-          options.log.warn(
-            { err: error, queue: def.name, jobId: job.id },
-            'job failed, will retry',
-          );
-        }
-        throw error;
+        return await executeJob(def.run, job.data, info, execute);
       } finally {
         running -= 1;
         slots.finished(def, slot, polled);
       }
     };
 
+  const activeSql = insertActiveJobSql(options.schema ?? 'pgboss');
+
   /**
-   * pg-boss 10 creates a queue (a partition of its job table) without a lock: processes starting
-   * together can deadlock on it (seen on PostgreSQL). The loser retries; usually it then finds
-   * the queue made by the winner.
+   * A job a request here waits for, when one of the queue's workers here is idle: inserted
+   * active and run at once in this process (`job-active.ts`), one statement instead of a send,
+   * a wake-up and a fetch. It takes the idle worker's slot, so the queue's concurrency holds
+   * (a job that worker fetches meanwhile waits for the slot).
    */
-  const createQueue = async (name: string, queue: PgBoss.Queue) => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await boss.createQueue(name, queue);
-        return;
-      } catch (error) {
-        if (attempt >= 5) throw error;
-        if (await boss.getQueue(name)) return;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-      }
+  const idleSlot = (def: TDefinition) =>
+    state === 'started' && (def.options.policy ?? 'standard') === 'standard'
+      ? def.slots.find((slot) => !slot.running && !slot.lent)
+      : undefined;
+
+  const runHere = async (def: TDefinition, slot: TSlot, id: string, data: TJobData) => {
+    slot.running = true;
+    let active: Awaited<ReturnType<typeof insertActiveJob>>;
+    try {
+      active = await insertActiveJob(options.db, activeSql, def.name, id, data);
+    } catch (error) {
+      slots.finished(def, slot, false);
+      throw error;
     }
+    if (!active) {
+      slots.finished(def, slot, false);
+      return null;
+    }
+    const info = { id, queue: def.name, retryCount: 0, retryLimit: active.retryLimit };
+    running += 1;
+    // As a pg-boss worker does: complete with the envelope, or fail the attempt (retried by any
+    // worker after its delay); the waiter here has heard already.
+    slot.lent = withinSeconds(executeJob(def.run, data, info, execute), active.expireSeconds)
+      .then(
+        (envelope) => boss.complete(def.name, id, envelope),
+        (error: unknown) => boss.fail(def.name, id, error as object),
+      )
+      .then(
+        () => undefined,
+        (err: unknown) =>
+          options.log.error({ err, queue: def.name, jobId: id }, 'saving a job state failed'),
+      )
+      .finally(() => {
+        slot.lent = undefined;
+        running -= 1;
+        slots.finished(def, slot, false);
+      });
+    return id;
   };
 
   const install = async (def: TDefinition) => {
@@ -236,7 +224,7 @@ export const createJobs = (options: TJobsOptions): TJobs => {
       retryBackoff: true,
       expireInSeconds: expireInSeconds ?? timing.expireInSeconds,
     };
-    await createQueue(def.name, queue);
+    await createQueueRetrying(boss, def.name, queue);
     await boss.updateQueue(def.name, queue);
     if (def.options.schedule)
       await boss.schedule(def.name, def.options.schedule, {}, { tz: 'UTC' });
@@ -262,10 +250,18 @@ export const createJobs = (options: TJobsOptions): TJobs => {
     if (state !== 'started') throw new Error('The job queue is not running');
   };
 
-  const enqueue = async (name: string, data: TJobData, id: string, sendOptions: TSendOptions) => {
+  const enqueue = async (
+    name: string,
+    data: TJobData,
+    id: string,
+    sendOptions: TSendOptions,
+    here = false,
+  ) => {
     assertStarted();
     await definitions.get(name)?.installed;
     const def = definitions.get(name);
+    const slot = here && def ? idleSlot(def) : undefined;
+    if (def && slot) return runHere(def, slot, id, data);
     if (def) slots.sending(def, id);
     const sent = await boss.send(name, data, { ...sendOptions, id });
     // One idle worker of the queue here fetches it now (job-slots.ts).
@@ -313,7 +309,7 @@ export const createJobs = (options: TJobsOptions): TJobs => {
         }
         if (!done) poller = setTimeout(poll, pollMs);
       };
-      enqueue(name, data, id, {})
+      enqueue(name, data, id, {}, true)
         .then((sent) => {
           if (sent === null) throw new Error(`Job queue ${name} did not accept the job`);
           if (!done) poller = setTimeout(poll, pollMs);
