@@ -232,36 +232,58 @@ describe('jobs on the app (app.jobs)', () => {
 
   it('runs a job a request waits for at once here, as an active job another worker retries if this one dies', async () => {
     const name = `here-${unique()}`;
+    // This process's database, cut once the job runs: it can no longer complete or fail the
+    // job, as when it has died (its statements are held, and let go after the test).
+    const db = bossDbFor(ctx.database.connection, () => {});
+    let cut = false;
+    const held: (() => void)[] = [];
+    const dying = createJobs({
+      db: {
+        ...db,
+        executeSql: (text, values) =>
+          cut
+            ? new Promise((resolve) => held.push(() => resolve({ rows: [] })))
+            : db.executeSql(text, values),
+      },
+      runWorkers: true,
+      log: silent,
+      timing: FAST,
+      schema: ctx.env.JOBS_SCHEMA,
+    });
+    extra.push(dying);
+    await dying.start();
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // This process takes the job and hangs in it, as one about to die would.
-    const hanging = await jobsOnTestDb(true);
     let started = 0;
-    hanging.define(
-      name,
-      async () => {
-        started += 1;
-        await gate;
-        return { from: 'hanging' };
-      },
-      { expireInSeconds: 2 },
-    );
-    const outcome = await hanging.sendAndWait(name, { doc: 1 }, { timeoutMs: 300 });
-    expect(outcome).toMatchObject({ status: 'pending', queue: name });
-    if (outcome.status !== 'pending') return;
-    expect(started).toBe(1);
-    // Inserted active (started in the statement that created it), not fetched later.
-    const [row] = await rowsOf(
-      sql`select state, started_on = created_on as at_once from ${jobTable()} where id = ${outcome.jobId}`,
-    );
-    expect(row).toEqual({ state: 'active', at_once: true });
-    // pg-boss expires it like any job whose worker died; another worker runs it again.
-    const alive = await retryingWorker(name, 2);
-    const job = await completedJob(alive, name, outcome.jobId, 20_000);
-    expect(job.output).toEqual({ ok: true, result: { retryCount: 1 } });
-    release();
+    const hanging = async () => {
+      started += 1;
+      await gate;
+      return { from: 'dying' };
+    };
+    dying.define(name, hanging, { expireInSeconds: 2, pollingIntervalSeconds: 60 });
+    try {
+      const outcome = await dying.sendAndWait(name, { doc: 1 }, { timeoutMs: 300 });
+      cut = true;
+      expect(outcome).toMatchObject({ status: 'pending', queue: name });
+      if (outcome.status !== 'pending') return;
+      expect(started).toBe(1);
+      // Inserted active (started in the statement that created it), not fetched later.
+      const [row] = await rowsOf(
+        sql`select state, started_on = created_on as at_once from ${jobTable()} where id = ${outcome.jobId}`,
+      );
+      expect(row).toEqual({ state: 'active', at_once: true });
+      // pg-boss expires it like any job whose worker died; another worker runs it again.
+      const alive = await retryingWorker(name, 2);
+      const job = await completedJob(alive, name, outcome.jobId, 20_000);
+      expect(job.output).toEqual({ ok: true, result: { retryCount: 1 } });
+      expect(started).toBe(1);
+    } finally {
+      release();
+      cut = false;
+      for (const resume of held.splice(0)) resume();
+    }
   });
 
   it('queues a waited-for job for the workers when every place here is taken', async () => {
@@ -272,21 +294,32 @@ describe('jobs on the app (app.jobs)', () => {
       release = resolve;
     });
     const runs: number[] = [];
-    jobs.define(name, async (data: { n: number }) => {
+    const handler = async (data: { n: number }) => {
       runs.push(data.n);
       await gate;
       return { n: data.n };
-    });
-    const first = await jobs.sendAndWait(name, { n: 1 }, { timeoutMs: 200 });
-    const second = await jobs.sendAndWait(name, { n: 2 }, { timeoutMs: 200 });
-    if (first.status !== 'pending' || second.status !== 'pending') throw new Error('not pending');
-    // Concurrency 1: the second waits in the queue (created) while the first runs.
-    expect(runs).toEqual([1]);
-    expect((await jobs.job(name, second.jobId))?.state).toBe('created');
-    release();
-    const done = await completedJob(jobs, name, second.jobId, 10_000);
-    expect(done.output).toEqual({ ok: true, result: { n: 2 } });
-    expect(runs).toEqual([1, 2]);
+    };
+    // Concurrency 1, and a worker that only fetches when woken (no poll within the test).
+    jobs.define(name, handler, { pollingIntervalSeconds: 60 });
+    try {
+      const first = await jobs.sendAndWait(name, { n: 1 }, { timeoutMs: 200 });
+      const second = await jobs.sendAndWait(name, { n: 2 }, { timeoutMs: 200 });
+      if (first.status !== 'pending' || second.status !== 'pending') throw new Error('not pending');
+      // The first runs here (active from its insert); the second waits in the queue meanwhile.
+      const [row] = await rowsOf(
+        sql`select state, started_on = created_on as at_once from ${jobTable()} where id = ${first.jobId}`,
+      );
+      expect(row).toEqual({ state: 'active', at_once: true });
+      expect(runs).toEqual([1]);
+      expect((await jobs.job(name, second.jobId))?.state).toBe('created');
+      release();
+      // The slot given back wakes its worker for the second.
+      const done = await completedJob(jobs, name, second.jobId, 10_000);
+      expect(done.output).toEqual({ ok: true, result: { n: 2 } });
+      expect(runs).toEqual([1, 2]);
+    } finally {
+      release();
+    }
   });
 
   it('keeps the default timing within a minute for a job whose worker died', () => {

@@ -1,4 +1,8 @@
+import type PgBoss from 'pg-boss';
 import type { TBossDb } from './boss-db.ts';
+import { executeJob, type TExecuteDeps, withinSeconds } from './job-execute.ts';
+import type { TSlot } from './job-slots.ts';
+import type { TJobData, TJobInfo } from './jobs.ts';
 
 /**
  * A job inserted already `active`, started by this process, instead of inserted `created` and
@@ -46,4 +50,105 @@ export const insertActiveJob = async (
   const { rows } = await db.executeSql(sql, [id, name, JSON.stringify(data)]);
   const row = rows[0] as { retry_limit: number; expire_seconds: number } | undefined;
   return row ? { retryLimit: row.retry_limit, expireSeconds: row.expire_seconds } : null;
+};
+
+type TQueueHere = {
+  name: string;
+  options: { policy?: string };
+  slots: TSlot[];
+  run: (data: TJobData, job: TJobInfo) => Promise<unknown>;
+};
+
+/**
+ * Runs waited-for jobs in this process (see `insertActiveJobSql`): `idleSlot` picks one of a
+ * queue's idle workers, `run` lends its slot to the job, and `waitForSlot` holds that worker's
+ * own fetched job until the slot is free again, so a queue never runs more than its
+ * concurrency here. The spare workers' slots are lent first: the queue's first worker polls
+ * most often, and a job it fetched into a lent slot would wait.
+ */
+export const createRunHere = (deps: {
+  db: TBossDb;
+  schema: string;
+  boss: Pick<PgBoss, 'complete' | 'fail'>;
+  execute: TExecuteDeps;
+  log: { error: (obj: object, msg: string) => void };
+  started: () => boolean;
+  /** The process's count of handlers running (shutdown waits for it to reach 0). */
+  running: (delta: 1 | -1) => void;
+  /** The slot is free again (job-slots.ts `finished`). */
+  finished: (queue: TQueueHere, slot: TSlot) => void;
+}) => {
+  const sql = insertActiveJobSql(deps.schema);
+
+  const idleSlot = (queue: TQueueHere) => {
+    if (!deps.started() || (queue.options.policy ?? 'standard') !== 'standard') return undefined;
+    for (let i = queue.slots.length - 1; i >= 0; i -= 1) {
+      const slot = queue.slots[i];
+      if (slot && !slot.running && !slot.lent && !slot.waiting) return slot;
+    }
+    return undefined;
+  };
+
+  /** The job's id once it runs here; null when the queue refused it (not `standard`). */
+  const run = async (queue: TQueueHere, slot: TSlot, id: string, data: TJobData) => {
+    // The slot is taken before the insert: its worker, fetching meanwhile, waits for it.
+    let release = () => {};
+    slot.lent = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    slot.running = true;
+    deps.running(1);
+    const free = () => {
+      slot.lent = undefined;
+      deps.finished(queue, slot);
+      release();
+    };
+    let active: TActiveJob | null = null;
+    try {
+      active = await insertActiveJob(deps.db, sql, queue.name, id, data);
+    } finally {
+      // Not run here: refused, failed, or the process stops (an inserted job then expires and
+      // is retried by a worker, as when its process dies).
+      if (!active || !deps.started()) {
+        deps.running(-1);
+        free();
+      }
+    }
+    if (!active) return null;
+    if (!deps.started()) return id;
+    const info = { id, queue: queue.name, retryCount: 0, retryLimit: active.retryLimit };
+    const attempt = executeJob(queue.run, data, info, deps.execute);
+    // Counted while the handler runs, even past its expiry (as a pg-boss worker's handler is).
+    attempt.then(
+      () => deps.running(-1),
+      () => deps.running(-1),
+    );
+    // As pg-boss's worker does: complete with the envelope, or fail the attempt (retried after
+    // its delay); the waiter here has heard already. The slot is free when that is written.
+    withinSeconds(attempt, active.expireSeconds)
+      .then(
+        (envelope) => deps.boss.complete(queue.name, id, envelope),
+        (error: unknown) => deps.boss.fail(queue.name, id, error as object),
+      )
+      .then(
+        () => undefined,
+        (err: unknown) =>
+          deps.log.error({ err, queue: queue.name, jobId: id }, 'saving a job state failed'),
+      )
+      .finally(free);
+    return id;
+  };
+
+  /** Before a worker runs the job it fetched: the slot back from a job run here. */
+  const waitForSlot = async (slot: TSlot) => {
+    if (!slot.lent) return;
+    slot.waiting = true;
+    try {
+      while (slot.lent) await slot.lent;
+    } finally {
+      slot.waiting = false;
+    }
+  };
+
+  return { idleSlot, run, waitForSlot };
 };

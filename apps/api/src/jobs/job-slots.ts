@@ -1,8 +1,14 @@
 /**
- * One pg-boss worker of a queue in this process (it runs one job at a time); `lent` while it
- * runs a job this process inserted active instead (`jobs.ts` runHere).
+ * One pg-boss worker of a queue in this process (it runs one job at a time); `lent` while a job
+ * this process inserted active runs in it instead (`job-active.ts`), `waiting` while the worker
+ * holds a job it fetched meanwhile.
  */
-export type TSlot = { id: string; running: boolean; lent?: Promise<void> | undefined };
+export type TSlot = {
+  id: string;
+  running: boolean;
+  lent?: Promise<void> | undefined;
+  waiting?: boolean;
+};
 
 /** A queue's workers in this process and what is owed to them. */
 export type TSlots = {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { TBossDb } from './boss-db.ts';
 import { createQueueRetrying } from './boss-queues.ts';
-import { insertActiveJob, insertActiveJobSql } from './job-active.ts';
+import { createRunHere } from './job-active.ts';
 import { messageOf, settledOf, type TSettled } from './job-envelope.ts';
-import { executeJob, JobFailedError, withinSeconds } from './job-execute.ts';
+import { executeJob, JobFailedError } from './job-execute.ts';
 import { createJobSlots, SPARE_POLL_FACTOR, type TSlot, type TSlots } from './job-slots.ts';
 import { JOB_TIMING, type TJobTiming } from './job-timing.ts';
 
@@ -147,9 +147,9 @@ export const createJobs = (options: TJobsOptions): TJobs => {
     (def: TDefinition, slot: TSlot) => async (jobs: PgBoss.JobWithMetadata<TJobData>[]) => {
       const [job] = jobs;
       if (!job) return undefined;
+      // The slot is lent to a job run here (`job-active.ts`): this one waits for it.
+      await here.waitForSlot(slot);
       if (state === 'stopped') throw new Error('shutting down');
-      // The slot is lent to a job run here (`runHere`): this one waits for it.
-      while (slot.lent) await slot.lent;
       const polled = slots.started(def, slot, job.id);
       const info = {
         id: job.id,
@@ -166,53 +166,18 @@ export const createJobs = (options: TJobsOptions): TJobs => {
       }
     };
 
-  const activeSql = insertActiveJobSql(options.schema ?? 'pgboss');
-
-  /**
-   * A job a request here waits for, when one of the queue's workers here is idle: inserted
-   * active and run at once in this process (`job-active.ts`), one statement instead of a send,
-   * a wake-up and a fetch. It takes the idle worker's slot, so the queue's concurrency holds
-   * (a job that worker fetches meanwhile waits for the slot).
-   */
-  const idleSlot = (def: TDefinition) =>
-    state === 'started' && (def.options.policy ?? 'standard') === 'standard'
-      ? def.slots.find((slot) => !slot.running && !slot.lent)
-      : undefined;
-
-  const runHere = async (def: TDefinition, slot: TSlot, id: string, data: TJobData) => {
-    slot.running = true;
-    let active: Awaited<ReturnType<typeof insertActiveJob>>;
-    try {
-      active = await insertActiveJob(options.db, activeSql, def.name, id, data);
-    } catch (error) {
-      slots.finished(def, slot, false);
-      throw error;
-    }
-    if (!active) {
-      slots.finished(def, slot, false);
-      return null;
-    }
-    const info = { id, queue: def.name, retryCount: 0, retryLimit: active.retryLimit };
-    running += 1;
-    // As a pg-boss worker does: complete with the envelope, or fail the attempt (retried by any
-    // worker after its delay); the waiter here has heard already.
-    slot.lent = withinSeconds(executeJob(def.run, data, info, execute), active.expireSeconds)
-      .then(
-        (envelope) => boss.complete(def.name, id, envelope),
-        (error: unknown) => boss.fail(def.name, id, error as object),
-      )
-      .then(
-        () => undefined,
-        (err: unknown) =>
-          options.log.error({ err, queue: def.name, jobId: id }, 'saving a job state failed'),
-      )
-      .finally(() => {
-        slot.lent = undefined;
-        running -= 1;
-        slots.finished(def, slot, false);
-      });
-    return id;
-  };
+  const here = createRunHere({
+    db: options.db,
+    schema: options.schema ?? 'pgboss',
+    boss,
+    execute,
+    log: options.log,
+    started: () => state === 'started',
+    running: (delta) => {
+      running += delta;
+    },
+    finished: (def, slot) => slots.finished(def as TDefinition, slot, false),
+  });
 
   const install = async (def: TDefinition) => {
     const { retryLimit, retryDelaySeconds, expireInSeconds, policy } = def.options;
@@ -255,13 +220,15 @@ export const createJobs = (options: TJobsOptions): TJobs => {
     data: TJobData,
     id: string,
     sendOptions: TSendOptions,
-    here = false,
+    startHere = false,
   ) => {
     assertStarted();
     await definitions.get(name)?.installed;
     const def = definitions.get(name);
-    const slot = here && def ? idleSlot(def) : undefined;
-    if (def && slot) return runHere(def, slot, id, data);
+    const slot = startHere && def ? here.idleSlot(def) : undefined;
+    // Started here, or else (a queue not `standard` in the database) sent as any other job.
+    const started = def && slot ? await here.run(def, slot, id, data) : null;
+    if (started !== null) return started;
     if (def) slots.sending(def, id);
     const sent = await boss.send(name, data, { ...sendOptions, id });
     // One idle worker of the queue here fetches it now (job-slots.ts).
