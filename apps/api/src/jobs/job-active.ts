@@ -61,9 +61,8 @@ type TQueueHere = {
 
 /**
  * Runs waited-for jobs in this process (see `insertActiveJobSql`): `idleSlot` picks one of a
- * queue's idle workers, `run` lends its slot to the job, and `waitForSlot` holds that worker's
- * own fetched job until the slot is free again, so a queue never runs more than its
- * concurrency here. The spare workers' slots are lent first: the queue's first worker polls
+ * queue's idle workers, `run` lends its slot to the job; that worker's own fetched job waits
+ * for the slot (`jobs.ts` workerOf), so a queue never runs more than its concurrency here. The spare workers' slots are lent first: the queue's first worker polls
  * most often, and a job it fetched into a lent slot would wait.
  */
 export const createRunHere = (deps: {
@@ -123,32 +122,21 @@ export const createRunHere = (deps: {
       () => deps.running(-1),
       () => deps.running(-1),
     );
-    // As pg-boss's worker does: complete with the envelope, or fail the attempt (retried after
-    // its delay); the waiter here has heard already. The slot is free when that is written.
-    withinSeconds(attempt, active.expireSeconds)
+    // As pg-boss's worker does: the slot is free once the attempt has ended (or outlived its
+    // expiry), then the job is completed with the envelope or the attempt failed (retried after
+    // its delay), not awaited; the waiter here has heard already.
+    const outcome = withinSeconds(attempt, active.expireSeconds);
+    outcome.then(free, free);
+    outcome
       .then(
         (envelope) => deps.boss.complete(queue.name, id, envelope),
         (error: unknown) => deps.boss.fail(queue.name, id, error as object),
       )
-      .then(
-        () => undefined,
-        (err: unknown) =>
-          deps.log.error({ err, queue: queue.name, jobId: id }, 'saving a job state failed'),
-      )
-      .finally(free);
+      .catch((err: unknown) =>
+        deps.log.error({ err, queue: queue.name, jobId: id }, 'saving a job state failed'),
+      );
     return id;
   };
 
-  /** Before a worker runs the job it fetched: the slot back from a job run here. */
-  const waitForSlot = async (slot: TSlot) => {
-    if (!slot.lent) return;
-    slot.waiting = true;
-    try {
-      while (slot.lent) await slot.lent;
-    } finally {
-      slot.waiting = false;
-    }
-  };
-
-  return { idleSlot, run, waitForSlot };
+  return { idleSlot, run };
 };

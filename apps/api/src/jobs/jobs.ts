@@ -147,9 +147,18 @@ export const createJobs = (options: TJobsOptions): TJobs => {
     (def: TDefinition, slot: TSlot) => async (jobs: PgBoss.JobWithMetadata<TJobData>[]) => {
       const [job] = jobs;
       if (!job) return undefined;
-      // The slot is lent to a job run here (`job-active.ts`): this one waits for it.
-      await here.waitForSlot(slot);
+      const fetchedAt = Date.now();
+      // The slot is lent to a job run here (`job-active.ts`): this one waits for it, and takes
+      // it in the same tick as it is given back (`waiting` keeps others off it meanwhile).
+      if (slot.lent) {
+        slot.waiting = true;
+        while (slot.lent) await slot.lent;
+        slot.waiting = false;
+      }
       if (state === 'stopped') throw new Error('shutting down');
+      // Waited past its expiry: pg-boss has failed this attempt already; it is not run.
+      if (Date.now() - fetchedAt >= job.expireInSeconds * 1000)
+        throw new Error('expired while waiting for its slot');
       const polled = slots.started(def, slot, job.id);
       const info = {
         id: job.id,
