@@ -16,7 +16,7 @@ import type { TJobData, TJobInfo } from './jobs.ts';
  * worker like every other job whose worker died. Only for queues of the `standard` policy
  * (`stately` and `singleton` queues gate their fetch by key, which this would bypass).
  */
-export const insertActiveJobSql = (schema: string) => `
+const insertActiveJobSql = (schema: string) => `
   INSERT INTO ${schema}.job (
     id, name, data, state, started_on, priority, start_after, expire_in, keep_until,
     retry_limit, retry_delay, retry_backoff, policy, dead_letter
@@ -37,10 +37,10 @@ export const insertActiveJobSql = (schema: string) => `
   RETURNING retry_limit, extract(epoch from expire_in)::int AS expire_seconds
 `;
 
-export type TActiveJob = { retryLimit: number; expireSeconds: number };
+type TActiveJob = { retryLimit: number; expireSeconds: number };
 
 /** Inserts job `id` of queue `name` as started here; null when the queue is not standard. */
-export const insertActiveJob = async (
+const insertActiveJob = async (
   db: TBossDb,
   sql: string,
   name: string,
@@ -62,8 +62,9 @@ type TQueueHere = {
 /**
  * Runs waited-for jobs in this process (see `insertActiveJobSql`): `idleSlot` picks one of a
  * queue's idle workers, `run` lends its slot to the job; that worker's own fetched job waits
- * for the slot (`jobs.ts` workerOf), so a queue never runs more than its concurrency here. The spare workers' slots are lent first: the queue's first worker polls
- * most often, and a job it fetched into a lent slot would wait.
+ * for the slot (`jobs.ts` workerOf), so a queue never runs more than its concurrency here.
+ * The spare workers' slots are lent first: the queue's first worker polls most often, and a
+ * job it fetched into a lent slot would wait.
  */
 export const createRunHere = (deps: {
   db: TBossDb;

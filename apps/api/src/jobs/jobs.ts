@@ -59,7 +59,8 @@ export type TSendOptions = {
 export type TJobPending = { status: 'pending'; queue: string; jobId: string };
 export type TJobOutcome<TResult> = { status: 'done'; result: TResult } | TJobPending;
 
-/** A job that failed for good (every retry spent), or was cancelled: a 500 for the caller. */
+// JobFailedError: a job that failed for good (every retry spent), or was cancelled: a 500 for
+// the caller. JOB_TIMING: pg-boss's timing (job-timing.ts).
 export { JOB_TIMING, JobFailedError, type TJobTiming };
 
 export type TJobsOptions = {
