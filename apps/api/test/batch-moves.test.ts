@@ -8,6 +8,7 @@ import type { TBatchItemStatus } from '@bubuh/contracts';
 import { and, count, eq, isNotNull, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { batches, batchItems, users } from '../src/db/schema.ts';
+import * as itemsRepo from '../src/modules/batches/batch-items.repository.ts';
 import * as queue from '../src/modules/batches/batch-queue.repository.ts';
 import * as repo from '../src/modules/batches/batches.repository.ts';
 import { type TTestContext, testContextPerFile, unique } from './helpers.ts';
@@ -120,7 +121,7 @@ describe('batch item moves', () => {
     const [item = 0] = ids;
     expect(await repo.moveItem(db, item, ['stamping'], 'stamped')).toBeUndefined();
     expect(await repo.moveItem(db, item, ['queued'], 'stamping', {}, ['running'])).toBeUndefined();
-    expect((await repo.findItem(db, item))?.status).toBe('queued');
+    expect((await itemsRepo.findItem(db, item))?.status).toBe('queued');
     const { kept, counted } = await countersAndItems(batchId);
     expect(kept).toEqual(counted);
     expect(kept.queued).toBe(1);

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../src/db/schema.ts';
 import { callAs } from './auth-helpers.ts';
 import {
   addBatchPdf,
@@ -23,7 +27,9 @@ describe('bulk stamping: files and bytes per batch', () => {
   beforeAll(async () => {
     pdf = await makePdf(1);
     // Three files per batch; two and a half PDFs' worth of bytes.
+    // On local disk: the files a refused upload stored are counted there (`uploadsStored`).
     ctx = await createTestContext({
+      localFiles: true,
       env: {
         BATCH_MAX_FILES: '3',
         BATCH_MAX_BYTES: String(Math.floor(pdf.length * 2.5)),
@@ -31,6 +37,16 @@ describe('bulk stamping: files and bytes per batch', () => {
     });
   });
   afterAll(() => ctx.close());
+
+  /** Every upload's stored file (`documents/<folder>/original.pdf`) and every document row. */
+  const uploadsStored = async () => {
+    const root = path.join(ctx.dir, 'data/files/documents');
+    const files = fs.existsSync(root)
+      ? fs.readdirSync(root).filter((f) => fs.existsSync(path.join(root, f, 'original.pdf')))
+      : [];
+    const [rows] = await ctx.database.db.select({ n: count() }).from(documents);
+    return { files: files.length, rows: rows?.n ?? 0 };
+  };
 
   it('refuses the PDF that would take a batch over its total size, keeping nothing of it', async () => {
     const { session } = await newDepartmentUser(ctx, 0);
@@ -48,6 +64,9 @@ describe('bulk stamping: files and bytes per batch', () => {
       'dua.pdf',
     ]);
     expect(await ownedDocuments(ctx, session)).toBe(2);
+    // Nor its file: every stored upload is a document's.
+    const stored = await uploadsStored();
+    expect(stored.files).toBe(stored.rows);
   });
 
   it("gives a removed file's bytes back to the batch, so another fits in its place", async () => {
@@ -83,6 +102,8 @@ describe('bulk stamping: files and bytes per batch', () => {
     expect(detail.batch.counts.total).toBe(2);
     expect(detail.data).toHaveLength(2);
     expect(await ownedDocuments(ctx, session)).toBe(2);
+    const stored = await uploadsStored();
+    expect(stored.files).toBe(stored.rows);
   });
 
   it('refuses the file after BATCH_MAX_FILES, refused files counting as files', async () => {

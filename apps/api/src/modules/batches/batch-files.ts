@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import type { TDocumentInsert } from '../documents/documents.repository.ts';
 import { placementProblem } from './batch-boxes.ts';
+import * as itemsRepo from './batch-items.repository.ts';
 import { toWireItem } from './batch-mapper.ts';
 import { requireBalance } from './batch-quota.ts';
 import { entryStream, planZip, zipEntryName } from './batch-zip.ts';
@@ -30,8 +32,15 @@ const FILE_PROBLEMS = new Set(['UNPROCESSABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLO
  */
 const ZIP_FILES_AT_ONCE = 4;
 
-/** A file stored and checked for a batch, not yet its item. */
-type TStoredFile = { values: Parameters<typeof repo.insertItem>[4]; sizeBytes: number };
+/**
+ * A file stored and checked for a batch, not yet its item: with `document`, the row its item
+ * inserts with it (`insertItem`) and how to remove the stored files when it is not written.
+ */
+type TStoredFile = {
+  values: Parameters<typeof repo.insertItem>[4];
+  sizeBytes: number;
+  document?: { values: TDocumentInsert; discard: () => Promise<void> };
+};
 
 export const onlyDraft = () =>
   new AppError('CONFLICT', 'Files can only be added to a draft batch', { batch_id: 'started' });
@@ -64,9 +73,10 @@ export const createBatchFiles = (
     mode === 'draft' ? ['draft'] : ['draft', 'running', 'paused'];
 
   /**
-   * One PDF stored and checked for a batch: the documents' upload (`prepare` in the worker pool),
-   * then the batch's box against its pages. A file that fails either check becomes a `rejected`
-   * item with the reason (no document, nothing charged). Nothing of the batch changes yet.
+   * One PDF stored and checked for a batch: the documents' upload (`receive`: `prepare` in the
+   * worker pool), then the batch's box against its pages. A file that fails either check becomes
+   * a `rejected` item with the reason (no document, nothing charged). Nothing is written to the
+   * database yet: the document row comes with the item (`recordFile`).
    */
   const storeFile = async (
     auth: TAuth,
@@ -76,34 +86,25 @@ export const createBatchFiles = (
   ) => {
     const fileName = file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
     try {
-      const { answer: uploaded, sizeBytes } = await documents.uploadSized(auth, {
-        filename: fileName,
-        stream: file.stream,
-      });
+      const document = await documents.receive(auth, { filename: fileName, stream: file.stream });
+      const { pageCount, pages, javascriptCount, sizeBytes } = document.values;
       // Scripts need a person's confirmation (single flow): such a file is stamped on its own.
       const problem =
-        uploaded.javascript.count > 0
+        javascriptCount > 0
           ? 'The PDF contains JavaScript; stamp it on its own after checking it'
-          : placementProblem(batch, {
-              pageCount: uploaded.page_count,
-              pages: uploaded.pages,
-            });
+          : placementProblem(batch, { pageCount, pages });
       if (problem) {
-        await documents.remove(auth, uploaded.document_id);
+        await document.discard();
         return {
-          values: { fileName, status: 'rejected', reason: problem, pageCount: uploaded.page_count },
+          values: { fileName, status: 'rejected', reason: problem, pageCount },
           sizeBytes: 0,
         } satisfies TStoredFile;
       }
       const queued = mode === 'process' && batch.status !== 'draft';
       return {
-        values: {
-          fileName,
-          status: queued ? 'queued' : 'ready',
-          documentId: uploaded.document_id,
-          pageCount: uploaded.page_count,
-        },
+        values: { fileName, status: queued ? 'queued' : 'ready', pageCount },
         sizeBytes,
+        document,
       } satisfies TStoredFile;
     } catch (error) {
       if (!(error instanceof AppError) || !FILE_PROBLEMS.has(error.code)) throw error;
@@ -115,8 +116,9 @@ export const createBatchFiles = (
   };
 
   /**
-   * A stored file becomes the batch's item: the batch's status, file count and bytes are checked
-   * by the insert itself. Refused there, its document is removed and the reason thrown.
+   * A stored file becomes the batch's item, with its document row in the same statement: the
+   * batch's status, file count and bytes are checked by the insert itself. Refused there (or
+   * failing), nothing is written, the stored files are removed and the reason thrown.
    */
   const recordFile = async (
     auth: TAuth,
@@ -124,7 +126,7 @@ export const createBatchFiles = (
     stored: TStoredFile,
     mode: 'draft' | 'process',
   ) => {
-    const { values, sizeBytes } = stored;
+    const { values, sizeBytes, document } = stored;
     const allowed = allowedFor(mode);
     const queued = values.status === 'queued';
     const limits = {
@@ -133,9 +135,14 @@ export const createBatchFiles = (
       // Queued at once: the payer's balance must cover it, checked by the insert itself.
       ...(queued ? { payer: batch } : {}),
     };
-    const item = await repo.insertItem(db, batch.id, allowed, limits, values, sizeBytes);
+    const item = await repo
+      .insertItem(db, batch.id, allowed, limits, values, sizeBytes, document?.values)
+      .catch(async (error: unknown) => {
+        await document?.discard();
+        throw error;
+      });
     if (!item) {
-      if (values.documentId) await documents.remove(auth, values.documentId);
+      await document?.discard();
       const now = await repo.findBatch(db, batch.id);
       if (now && allowed.includes(now.status)) {
         // Refused for the balance: the answer gives both numbers.
@@ -160,7 +167,7 @@ export const createBatchFiles = (
         if (removed.documentId !== null) await documents.remove(auth, removed.documentId);
         throw error;
       });
-      return toWireItem((await repo.findItem(db, item.id)) ?? item);
+      return toWireItem((await itemsRepo.findItem(db, item.id)) ?? item);
     }
     if (mode === 'process') await runner.pumpQueued(batch.id);
     // As inserted: `ready` in a draft, `queued` in a started batch (its progress is the batch's).
@@ -193,7 +200,7 @@ export const createBatchFiles = (
   const addZip = async (auth: TAuth, batchId: number, path: string) => {
     const { batch } = await loadManaged(auth, batchId);
     if (batch.status !== 'draft') throw onlyDraft();
-    const bytesLeft = Math.max(0, deps.maxBatchBytes - (await repo.batchBytes(db, batchId)));
+    const bytesLeft = Math.max(0, deps.maxBatchBytes - (await itemsRepo.batchBytes(db, batchId)));
     const plan = await planZip(path, {
       maxEntries: Math.max(0, deps.maxFiles - itemCount(batch)),
       maxEntryBytes: deps.maxFileBytes,
@@ -230,11 +237,10 @@ export const createBatchFiles = (
       }
       return { items, refused: plan.refused };
     } catch (error) {
-      // Entries stored ahead of the one that failed hold documents that no item names.
+      // Entries stored ahead of the one that failed hold files that no item names.
       for (const ahead of stored.slice(items.length + 1)) {
-        const { values } = (await ahead.catch(() => null)) ?? { values: null };
-        if (values?.documentId)
-          await documents.remove(auth, values.documentId).catch(() => undefined);
+        const file = await ahead.catch(() => null);
+        await file?.document?.discard().catch(() => undefined);
       }
       throw error;
     } finally {

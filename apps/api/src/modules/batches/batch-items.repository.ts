@@ -1,11 +1,14 @@
 import type { TBatchItemQuery, TBatchItemStatus } from '@bubuh/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { containsText, sortedPageOf } from '../../db/query.ts';
-import { batchItems } from '../../db/schema.ts';
+import { containsText, firstOf, sortedPageOf } from '../../db/query.ts';
+import { batches, batchItems } from '../../db/schema.ts';
 import { lowerOf } from '../../lib/sort.ts';
 
-/** Reads of a batch's items: the detail's page and every item in some statuses, in id order. */
+/**
+ * Reads of a batch's items: one item, the batch's bytes, the detail's page and every item in some
+ * statuses, in id order.
+ */
 type TDbOrTx = TDb | TTx;
 
 const ITEM_SORT = {
@@ -13,6 +16,18 @@ const ITEM_SORT = {
   status: batchItems.status,
   id: batchItems.id,
 } as const;
+
+export const findItem = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(batchItems).where(eq(batchItems.id, id)));
+
+/** The uploaded bytes of a batch's files (kept on its row by `insertItem` and `deleteItem`). */
+export const batchBytes = async (db: TDbOrTx, batchId: number) => {
+  const [row] = await db
+    .select({ n: batches.bytesTotal })
+    .from(batches)
+    .where(eq(batches.id, batchId));
+  return row?.n ?? 0;
+};
 
 export const itemsPage = async (db: TDbOrTx, batchId: number, query: TBatchItemQuery) => {
   const where = and(

@@ -103,26 +103,6 @@ export const pageOf = async (db: TDbOrTx, visibility: TVisibility, query: TBatch
   );
 };
 
-export const findItem = (db: TDbOrTx, id: number) =>
-  firstOf(db.select().from(batchItems).where(eq(batchItems.id, id)));
-
-/** The uploaded bytes of a batch's files (kept on its row by `insertItem` and `deleteItem`). */
-export const batchBytes = async (db: TDbOrTx, batchId: number) => {
-  const [row] = await db
-    .select({ n: batches.bytesTotal })
-    .from(batches)
-    .where(eq(batches.id, batchId));
-  return row?.n ?? 0;
-};
-
-/**
- * Adds an item of `sizeBytes` when the batch is in one of `statuses`, holds fewer than
- * `maxFiles` items and its files plus this one stay within `maxBytes`, in one statement: the
- * item is inserted and the batch's counter and bytes moved together, the batch row locked by
- * that UPDATE (PostgreSQL re-checks the limits on its newest version after waiting), and
- * `bubuh_assert` rolls the insert back when the batch refused it. Undefined when refused
- * (nothing written).
- */
 /**
  * The batch's documents still to do plus one fit what its payer holds of each kind it spends
  * (batch-quota.ts `requireBalance` as a condition on the batch's row, read under its lock).
@@ -133,6 +113,15 @@ const fitsBalance = (batch: Pick<TBatchRow, 'payer' | 'esign'>): SQL => {
   return and(fits('emeterai'), batch.esign ? fits('esign') : undefined) as SQL;
 };
 
+/**
+ * Adds an item of `sizeBytes` when the batch is in one of `statuses`, holds fewer than
+ * `maxFiles` items and its files plus this one stay within `maxBytes`, in one statement: the
+ * item is inserted and the batch's counter and bytes moved together, the batch row locked by
+ * that UPDATE (PostgreSQL re-checks the limits on its newest version after waiting), and
+ * `bubuh_assert` rolls the insert back when the batch refused it. With `document`, the item's
+ * document row is inserted by the same statement (and rolled back with it). Undefined when
+ * refused (nothing written).
+ */
 export const insertItem = async (
   db: TDb,
   batchId: number,
@@ -141,11 +130,21 @@ export const insertItem = async (
   limits: { maxFiles: number; maxBytes: number; payer?: Pick<TBatchRow, 'payer' | 'esign'> },
   values: Omit<typeof batchItems.$inferInsert, 'batchId'> & { status: TBatchItemStatus },
   sizeBytes: number,
+  document?: typeof documents.$inferInsert,
 ) => {
+  const insertedDocument = document
+    ? db
+        .$with('inserted_document')
+        .as(db.insert(documents).values(document).returning({ id: documents.id }))
+    : undefined;
   const inserted = db.$with('inserted_item').as(
     db
       .insert(batchItems)
-      .values({ ...values, batchId })
+      .values({
+        ...values,
+        batchId,
+        ...(insertedDocument ? { documentId: sql`(select "id" from ${insertedDocument})` } : {}),
+      })
       .returning(),
   );
   const counted = db.$with('counted_batch').as(
@@ -168,7 +167,7 @@ export const insertItem = async (
   );
   try {
     const [row] = await db
-      .with(inserted, counted)
+      .with(...(insertedDocument ? [insertedDocument] : []), inserted, counted)
       .select()
       .from(inserted)
       .where(sql`bubuh_assert(exists (select 1 from ${counted}), 'the batch refused the file')`);

@@ -192,7 +192,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
     addFile,
 
     removeItem: async (auth: TAuth, itemId: number) => {
-      const item = await repo.findItem(db, itemId);
+      const item = await itemsRepo.findItem(db, itemId);
       if (!item) throw AppError.notFound('Batch');
       await loadManaged(auth, item.batchId);
       const removed = await repo.deleteItem(db, itemId, ['ready', 'rejected']);
@@ -245,7 +245,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
      * another user's batch answers 404, as the batch does).
      */
     originalOf: async (auth: TAuth, itemId: number) => {
-      const item = await repo.findItem(db, itemId);
+      const item = await itemsRepo.findItem(db, itemId);
       if (!item) throw AppError.notFound('Document');
       await load(auth, item.batchId);
       const doc = item.documentId === null ? undefined : await findDocument(db, item.documentId);

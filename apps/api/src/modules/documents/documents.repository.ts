@@ -10,6 +10,8 @@ import { readDocumentVersion } from './document-totals.repository.ts';
 type TDbOrTx = TDb | TTx;
 export type TDocumentRow = typeof documents.$inferSelect;
 /** Columns a service may set directly; the state changes only through `changeState`. */
+/** A new document's row (an upload's). */
+export type TDocumentInsert = typeof documents.$inferInsert;
 export type TDocumentValues = Omit<Partial<typeof documents.$inferInsert>, 'state' | 'id'>;
 
 /** The SQL of `lib/access.ts` visibility: own documents, signed ones, the company's for admins. */
@@ -61,7 +63,7 @@ export const stateUpdate = (
     .set({ ...values, state: to, updatedAt: new Date() })
     .where(and(eq(documents.id, id), eq(documents.state, from)));
 
-export const insertDocument = (db: TDbOrTx, values: typeof documents.$inferInsert) =>
+export const insertDocument = (db: TDbOrTx, values: TDocumentInsert) =>
   insertOne(db, documents, values);
 
 export const findDocument = (db: TDbOrTx, id: number) =>

@@ -114,9 +114,11 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
    * recorded. A damaged cross-reference table is repaired by a full rewrite while the document
    * carries no signature: the rewrite becomes the document's file, the upload is kept beside
    * it (`upload_key`); a damaged signed file is refused (BROKEN_SIGNED). JavaScript is
-   * recorded and flagged (see javascript-policy.ts). The answer, and the stored file's size.
+   * recorded and flagged (see javascript-policy.ts). The document's row is not written yet:
+   * `values` are what it will hold (a batch writes them with its item, in one statement), and
+   * `discard` removes the stored files when it is not written after all.
    */
-  const uploadSized = async (
+  const receive = async (
     auth: TAuth,
     file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
   ) => {
@@ -141,14 +143,16 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       throw error;
     }
     const repairedKey = `${folder}/repaired.pdf`;
+    const discard = async () => {
+      await files.delete(repairedKey);
+      await files.delete(key);
+    };
     try {
       const prepared = await pdf.prepare(received ?? (await files.get(key)));
-      const { info } = prepared;
-      const bytes = prepared.bytes;
+      const { info, bytes } = prepared;
       if (prepared.repaired) await files.put(repairedKey, bytes);
       const storedKey = prepared.repaired ? repairedKey : key;
-      const pages = info.pages.map((p) => ({ width: p.width, height: p.height }));
-      const doc = await repo.insertDocument(db, {
+      const values = {
         companyId: auth.companyId,
         departementId: auth.departementId,
         ownerUserId: auth.userId,
@@ -159,39 +163,46 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         sizeBytes: bytes.byteLength,
         sha256: createHash('sha256').update(bytes).digest('hex'),
         pageCount: info.pageCount,
-        pages,
+        pages: info.pages.map((p) => ({ width: p.width, height: p.height })),
         signingMethod: file.signingMethod ?? null,
         repaired: prepared.repaired,
         repairWarnings: prepared.warnings,
         javascriptCount: info.javaScriptCount,
         javascript: info.javaScript,
-      });
-      const answer = {
-        document_id: doc.id,
-        file_name: doc.fileName,
-        page_count: doc.pageCount,
-        pages,
-        repaired: doc.repaired,
-        repair_warnings: doc.repairWarnings,
-        javascript: { count: doc.javascriptCount, items: doc.javascript },
-        notice: uploadNotice(doc.repaired, doc.javascriptCount),
-      };
-      return { answer, sizeBytes: doc.sizeBytes };
+      } satisfies repo.TDocumentInsert;
+      return { values, discard };
     } catch (error) {
-      await files.delete(repairedKey);
-      await files.delete(key);
+      await discard();
       throw error;
     }
   };
 
-  return {
-    /** The upload (see `uploadSized`): the answer the routes send. */
-    upload: async (
-      auth: TAuth,
-      file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
-    ) => (await uploadSized(auth, file)).answer,
+  /** The upload: received (`receive`), then its document row; the answer the routes send. */
+  const upload = async (
+    auth: TAuth,
+    file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
+  ) => {
+    const { values, discard } = await receive(auth, file);
+    const doc = await repo.insertDocument(db, values).catch(async (error: unknown) => {
+      await discard();
+      throw error;
+    });
+    return {
+      document_id: doc.id,
+      file_name: doc.fileName,
+      page_count: doc.pageCount,
+      pages: values.pages,
+      repaired: doc.repaired,
+      repair_warnings: doc.repairWarnings,
+      javascript: { count: doc.javascriptCount, items: doc.javascript },
+      notice: uploadNotice(doc.repaired, doc.javascriptCount),
+    };
+  };
 
-    uploadSized,
+  return {
+    upload,
+
+    receive,
 
     details: detailsOf,
 
