@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema.ts';
 import { callAs } from './auth-helpers.ts';
@@ -27,7 +27,7 @@ describe('bulk stamping: files and bytes per batch', () => {
   beforeAll(async () => {
     pdf = await makePdf(1);
     // Three files per batch; two and a half PDFs' worth of bytes.
-    // On local disk: the files a refused upload stored are counted there (`uploadsStored`).
+    // On local disk: the files a refused upload stored are looked for there (`unnamedUploads`).
     ctx = await createTestContext({
       localFiles: true,
       env: {
@@ -38,14 +38,23 @@ describe('bulk stamping: files and bytes per batch', () => {
   });
   afterAll(() => ctx.close());
 
-  /** Every upload's stored file (`documents/<folder>/original.pdf`) and every document row. */
-  const uploadsStored = async () => {
+  /**
+   * Stored uploads (`documents/<folder>/original.pdf` on this file's disk) that no document row
+   * names: what a refused upload would leave behind. (The database may be shared by other test
+   * files: only this file's keys are looked up.)
+   */
+  const unnamedUploads = async () => {
     const root = path.join(ctx.dir, 'data/files/documents');
-    const files = fs.existsSync(root)
-      ? fs.readdirSync(root).filter((f) => fs.existsSync(path.join(root, f, 'original.pdf')))
-      : [];
-    const [rows] = await ctx.database.db.select({ n: count() }).from(documents);
-    return { files: files.length, rows: rows?.n ?? 0 };
+    const keys = (fs.existsSync(root) ? fs.readdirSync(root) : [])
+      .filter((f) => fs.existsSync(path.join(root, f, 'original.pdf')))
+      .map((f) => `documents/${f}/original.pdf`);
+    if (keys.length === 0) return [];
+    const rows = await ctx.database.db
+      .select({ original: documents.originalKey, upload: documents.uploadKey })
+      .from(documents)
+      .where(or(inArray(documents.originalKey, keys), inArray(documents.uploadKey, keys)));
+    const named = new Set(rows.flatMap((r) => [r.original, r.upload]));
+    return keys.filter((k) => !named.has(k));
   };
 
   it('refuses the PDF that would take a batch over its total size, keeping nothing of it', async () => {
@@ -65,8 +74,7 @@ describe('bulk stamping: files and bytes per batch', () => {
     ]);
     expect(await ownedDocuments(ctx, session)).toBe(2);
     // Nor its file: every stored upload is a document's.
-    const stored = await uploadsStored();
-    expect(stored.files).toBe(stored.rows);
+    expect(await unnamedUploads()).toEqual([]);
   });
 
   it("gives a removed file's bytes back to the batch, so another fits in its place", async () => {
@@ -102,8 +110,11 @@ describe('bulk stamping: files and bytes per batch', () => {
     expect(detail.batch.counts.total).toBe(2);
     expect(detail.data).toHaveLength(2);
     expect(await ownedDocuments(ctx, session)).toBe(2);
-    const stored = await uploadsStored();
-    expect(stored.files).toBe(stored.rows);
+    // Each accepted file is its own document, written with its item.
+    const documentIds = detail.data.map((i) => i.document_id);
+    expect(new Set(documentIds).size).toBe(2);
+    expect(documentIds.every((id) => typeof id === 'number')).toBe(true);
+    expect(await unnamedUploads()).toEqual([]);
   });
 
   it('refuses the file after BATCH_MAX_FILES, refused files counting as files', async () => {

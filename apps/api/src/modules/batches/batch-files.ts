@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.ts';
+import { isDatabaseAnswer } from '../../lib/db-errors.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentInsert } from '../documents/documents.repository.ts';
 import { placementProblem } from './batch-boxes.ts';
@@ -138,7 +139,8 @@ export const createBatchFiles = (
     const item = await repo
       .insertItem(db, batch.id, allowed, limits, values, sizeBytes, document?.values)
       .catch(async (error: unknown) => {
-        await document?.discard();
+        // Failed in the database: nothing written. A lost connection may have kept the item.
+        if (isDatabaseAnswer(error)) await document?.discard();
         throw error;
       });
     if (!item) {

@@ -9,9 +9,9 @@ import { readDocumentVersion } from './document-totals.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TDocumentRow = typeof documents.$inferSelect;
-/** Columns a service may set directly; the state changes only through `changeState`. */
 /** A new document's row (an upload's). */
 export type TDocumentInsert = typeof documents.$inferInsert;
+/** Columns a service may set directly; the state changes only through `changeState`. */
 export type TDocumentValues = Omit<Partial<typeof documents.$inferInsert>, 'state' | 'id'>;
 
 /** The SQL of `lib/access.ts` visibility: own documents, signed ones, the company's for admins. */

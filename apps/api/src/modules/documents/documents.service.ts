@@ -9,6 +9,7 @@ import {
 import type { TDb } from '../../db/client.ts';
 import { canManage, type TActor, visibilityOf } from '../../lib/access.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
+import { isDatabaseAnswer } from '../../lib/db-errors.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
@@ -143,9 +144,10 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
       throw error;
     }
     const repairedKey = `${folder}/repaired.pdf`;
+    // Best effort: a storage failure here must not hide why the upload was not kept.
     const discard = async () => {
-      await files.delete(repairedKey);
-      await files.delete(key);
+      await files.delete(repairedKey).catch(() => undefined);
+      await files.delete(key).catch(() => undefined);
     };
     try {
       const prepared = await pdf.prepare(received ?? (await files.get(key)));
@@ -184,7 +186,8 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
   ) => {
     const { values, discard } = await receive(auth, file);
     const doc = await repo.insertDocument(db, values).catch(async (error: unknown) => {
-      await discard();
+      // Refused by the database: nothing written. A lost connection may have kept the row.
+      if (isDatabaseAnswer(error)) await discard();
       throw error;
     });
     return {
