@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isDatabaseAnswer } from '../../lib/db-errors.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentInsert } from '../documents/documents.repository.ts';
+import { storedFileName } from '../documents/documents.service.ts';
 import { placementProblem } from './batch-boxes.ts';
 import * as itemsRepo from './batch-items.repository.ts';
 import { toWireItem } from './batch-mapper.ts';
@@ -85,7 +86,7 @@ export const createBatchFiles = (
     file: { filename: string; stream: Readable },
     mode: 'draft' | 'process',
   ) => {
-    const fileName = file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
+    const fileName = storedFileName(file.filename);
     try {
       const document = await documents.receive(auth, { filename: fileName, stream: file.stream });
       const { pageCount, pages, javascriptCount, sizeBytes } = document.values;

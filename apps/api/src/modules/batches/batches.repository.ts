@@ -7,6 +7,7 @@ import { batches, batchItems, documents, quotaAccounts, users } from '../../db/s
 import type { TVisibility } from '../../lib/access.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
+import type { TDocumentInsert } from '../documents/documents.repository.ts';
 import { unitsTakenSql } from './batch-items.repository.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -130,7 +131,7 @@ export const insertItem = async (
   limits: { maxFiles: number; maxBytes: number; payer?: Pick<TBatchRow, 'payer' | 'esign'> },
   values: Omit<typeof batchItems.$inferInsert, 'batchId'> & { status: TBatchItemStatus },
   sizeBytes: number,
-  document?: typeof documents.$inferInsert,
+  document?: TDocumentInsert,
 ) => {
   const insertedDocument = document
     ? db

@@ -43,6 +43,10 @@ export const uploadNotice = (repaired: boolean, javascriptCount: number): string
   return null;
 };
 
+/** An uploaded file's name as stored: no path separators or NUL, at most 255 characters. */
+export const storedFileName = (name: string) =>
+  name.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
+
 /** One document the actor may see (another tenant's answers 404). */
 export const loadDocument = async (db: TDb, actor: TActor, id: number) =>
   foundOr404(await repo.findVisible(db, visibilityOf(actor), id), 'Document');
@@ -158,7 +162,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         companyId: auth.companyId,
         departementId: auth.departementId,
         ownerUserId: auth.userId,
-        fileName: file.filename.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf',
+        fileName: storedFileName(file.filename),
         originalKey: storedKey,
         currentKey: storedKey,
         uploadKey: prepared.repaired ? key : null,
