@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createLocalPki } from '@bubuh/pdf';
@@ -8,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, expect } from 'vitest';
 import { REPO_ROOT } from '../src/config/env.ts';
 import { startFakePeruri } from './fake-peruri.ts';
+import { freePort, stop, until } from './server-process.ts';
 
 /**
  * Real server processes (embedded database) on one data folder, stamping through a fake Peruri
@@ -17,42 +17,7 @@ import { startFakePeruri } from './fake-peruri.ts';
 const SERVER = path.join(REPO_ROOT, 'apps/api/src/server.ts');
 export const SIGNING_URL = '/keystampv2/pdfsigning/rest/docSigningM';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** Polls `check` until it returns a value, or fails at the deadline (no fixed sleeps). */
-export const until = async <T>(
-  what: string,
-  deadlineMs: number,
-  check: () => Promise<T | undefined>,
-) => {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-
-/** Stops a server process and waits until it has gone. */
-export const stop = async (child: ChildProcess, signal: 'SIGKILL' | 'SIGTERM') => {
-  child.kill(signal);
-  await exited(child);
-};
+export { stop, until };
 
 /**
  * Call at describe level: makes the data folder and, after the file, kills what still runs,

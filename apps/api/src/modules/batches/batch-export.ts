@@ -77,6 +77,9 @@ export const zipOfBatch = (
       error instanceof Error ? error : new Error(String(error)),
     );
   });
+  // A file that cannot be read (gone from storage, cut short) ends the download, not the process:
+  // yazl reports it on the archive, where nobody else listens.
+  zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
   return zip.outputStream as Readable;
 };
 

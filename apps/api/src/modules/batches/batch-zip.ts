@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -22,13 +25,32 @@ export type TZipPlan = {
 const badZip = (reason: string) =>
   new AppError('UNPROCESSABLE', 'The ZIP file cannot be used', { file: reason });
 
-const openZip = (path: string) =>
-  new Promise<ZipFile>((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
+/**
+ * Every read of the ZIP is a stream of its own on the file. yauzl's own file reader shares one
+ * descriptor through a queue that reads from a destroyed stream's gone context (a TypeError
+ * thrown outside any stream) when an entry is destroyed while another one's read waits: entries
+ * read side by side, one refused for a lie about its size, ended the process.
+ */
+class FileRangeReader extends yauzl.RandomAccessReader {
+  constructor(private readonly path: string) {
+    super();
+  }
+  override _readStreamForRange(start: number, end: number) {
+    // fs's `end` is inclusive; yauzl's is not. yauzl counts the bytes it gets (a short file fails).
+    return fs.createReadStream(this.path, { start, end: end - 1 });
+  }
+}
+
+const openZip = async (path: string) => {
+  const { size } = await stat(path);
+  return new Promise<ZipFile>((resolve, reject) => {
+    const options = { lazyEntries: true, autoClose: false };
+    yauzl.fromRandomAccessReader(new FileRangeReader(path), size, options, (error, zip) => {
       if (error || !zip) reject(badZip(error?.message.slice(0, 200) ?? 'unreadable'));
       else resolve(zip);
     });
   });
+};
 
 /** The base name of an entry: its folders are dropped (the batch is flat). */
 const baseName = (name: string) => name.split('/').pop() ?? name;
@@ -73,9 +95,15 @@ export const planZip = async (path: string, limits: TZipLimits): Promise<TZipPla
   return { zip, pdfs, refused };
 };
 
+const damaged = (reason: string) =>
+  new AppError('UNPROCESSABLE', 'The file in the ZIP is damaged', { file: reason.slice(0, 200) });
+
 /**
- * One entry's bytes, checked while they stream (yauzl compares them with the declared size): an
- * entry that lies about its size ends with a file problem (`UNPROCESSABLE`), not a crash.
+ * One entry's bytes, checked while they stream: yauzl compares their count with the declared
+ * size, this stream their CRC-32 with the directory's (yauzl does not). An entry that lies about
+ * its size, ends early or was altered ends with a file problem (`UNPROCESSABLE`) for its reader
+ * before its last byte is taken, not a crash. Whoever stops reading (a refusal, the size limit)
+ * destroys the entry's stream with it.
  */
 export const entryStream = async (zip: ZipFile, entry: Entry): Promise<Readable> => {
   const raw = await new Promise<Readable>((resolve, reject) => {
@@ -84,19 +112,24 @@ export const entryStream = async (zip: ZipFile, entry: Entry): Promise<Readable>
       else resolve(stream);
     });
   });
+  let crc = 0;
   const checked = new Transform({
-    transform(chunk, _enc, done) {
+    transform(chunk: Buffer, _enc, done) {
+      crc = crc32(chunk, crc);
       done(null, chunk);
     },
+    flush(done) {
+      done(crc === entry.crc32 ? null : damaged('the checksum does not match the data'));
+    },
   });
-  raw.on('error', (error: Error) =>
-    checked.destroy(
-      new AppError('UNPROCESSABLE', 'The file in the ZIP is damaged', {
-        file: error.message.slice(0, 200),
-      }),
-    ),
-  );
-  return raw.pipe(checked);
+  // `on`, not `once`: yauzl's inner streams may report a second error after the first.
+  raw.on('error', (error: Error) => checked.destroy(damaged(error.message)));
+  checked.once('close', () => raw.destroy());
+  // The reader's own pipeline hears the error; this keeps one that comes after the reader has
+  // gone (it stopped at the size limit) from reaching the process.
+  checked.on('error', () => undefined);
+  raw.pipe(checked);
+  return checked;
 };
 
 export { baseName as zipEntryName };
