@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   type PGlite,
   parse,
@@ -24,6 +25,29 @@ import { mayBeNamed, NAMED_STATEMENTS_MAX } from './statement-names.ts';
  */
 
 type TStatement = { name: string; types: number[] };
+
+/**
+ * The transaction the current async work runs in, while it is open. PGlite is one session: a
+ * statement sent outside a transaction waits for the transaction's lock, so one awaited from
+ * inside that transaction's own work (the base `db` where `tx` was meant, a job sent inside it)
+ * waits for itself, and every later caller (the health check too) waits behind it for ever.
+ */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/** Thrown instead of the statement that would wait for its own transaction (see above). */
+export class WaitsOnOwnTransactionError extends Error {
+  constructor(text: string) {
+    super(
+      `A statement outside the open transaction was sent from inside it; on PGlite it would wait for that transaction for ever (pass the transaction, or move the call out of it): ${text.slice(0, 120)}`,
+    );
+    this.name = 'WaitsOnOwnTransactionError';
+  }
+}
+
+/** Refuses (throws) when the caller runs inside an open transaction of this session. */
+export const refuseInsideTransaction = (text: string) => {
+  if (openTransaction.getStore()?.open) throw new WaitsOnOwnTransactionError(text);
+};
 type TMessages = Parameters<typeof parse.parseResults>[0];
 type TQuery = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
@@ -140,6 +164,7 @@ const statementsOf = (client: PGlite) => {
   const outside =
     (cache: Map<string, TStatement>): TQuery =>
     async (text, params = [], options) => {
+      refuseInsideTransaction(text);
       if (options?.blob) return client.query(text, params, options);
       await client._checkReady();
       return client._runExclusiveTransaction(() =>
@@ -188,15 +213,25 @@ export const queryPlannedPerCall = (client: PGlite): TQuery =>
  */
 export const withNamedStatements = (client: PGlite): PGlite => {
   const { query, inTransaction } = sessionStatements(client);
-  const transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
-    client.transaction((tx) =>
-      callback(
-        new Proxy(tx, {
-          get: (target, key) =>
-            key === 'query' ? inTransaction(target) : Reflect.get(target, key),
-        }),
-      ),
-    );
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>) => {
+    refuseInsideTransaction('BEGIN');
+    return client.transaction(async (tx) => {
+      const state = { open: true };
+      try {
+        return await openTransaction.run(state, () =>
+          callback(
+            new Proxy(tx, {
+              get: (target, key) =>
+                key === 'query' ? inTransaction(target) : Reflect.get(target, key),
+            }),
+          ),
+        );
+      } finally {
+        // Work the transaction started and did not await may go on after it: not inside it.
+        state.open = false;
+      }
+    });
+  };
   return new Proxy(client, {
     get: (target, key) => {
       if (key === 'query') return query;

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TDbConnection } from '../db/client.ts';
-import { queryPlannedPerCall } from '../db/pglite-statements.ts';
+import { queryPlannedPerCall, refuseInsideTransaction } from '../db/pglite-statements.ts';
 
 type TRows = { rows: unknown[] };
 
@@ -65,6 +65,8 @@ const pgliteBossDb = (client: PGlite): TBossDb => {
         const result = await query(text, values);
         return { rows: result.rows };
       }
+      // A job sent from inside a transaction of the app would wait for it (see the refusal).
+      refuseInsideTransaction(text);
       const results = await client.transaction((tx) => tx.exec(text));
       const withRows = results.filter((r) => r.fields.length > 0);
       return { rows: withRows.at(-1)?.rows ?? [] };

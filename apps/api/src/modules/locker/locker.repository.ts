@@ -77,10 +77,10 @@ export const createLockerRepository = (db: TDb) => {
     return row?.used ?? 0;
   };
   return {
-    /** One visible item (trashed ones only when asked). */
-    find: (scope: TLockerScope, id: number, trashed: 'live' | 'any' = 'live') =>
+    /** One visible item (trashed ones only when asked); inside a transaction, read with it. */
+    find: (scope: TLockerScope, id: number, trashed: 'live' | 'any' = 'live', tx: TTx | TDb = db) =>
       firstOf(
-        db
+        tx
           .select()
           .from(t)
           .where(

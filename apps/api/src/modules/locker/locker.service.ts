@@ -227,7 +227,9 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       const trashedAt = row.trashedAt;
       const restored = await repo.inSpaceLock(ref, async (tx) => {
         const parent =
-          row.parentId === null ? undefined : await repo.find(scopeOf(auth), row.parentId);
+          row.parentId === null
+            ? undefined
+            : await repo.find(scopeOf(auth), row.parentId, 'live', tx);
         const parentId = parent ? parent.id : null;
         const taken = await repo.namesIn(tx, ref, parentId, row, row.id);
         const [updated] = await repo.restore(tx, row.id, trashedAt, {
