@@ -4,7 +4,15 @@ import { newEmetId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
 import { move, SYSTEM_ISSUED, type TAccountRef } from '../modules/quota/ledger.ts';
 import type { TDb } from './client.ts';
-import { companies, departements, masterStatus, plans, subscriptions, users } from './schema.ts';
+import {
+  companies,
+  departements,
+  masterStatus,
+  plans,
+  quotaMovements,
+  subscriptions,
+  users,
+} from './schema.ts';
 
 export const PLATFORM_COMPANY = 'Bubuh Platform';
 export const DEMO_COMPANY = 'PT Demo Sejahtera';
@@ -189,11 +197,13 @@ export const SEED_MASTER_STATUS = [
   },
 ];
 
+/**
+ * The plans are written on a database that has none: once there, they are the super admin's
+ * (renamed, repriced, removed), and a start must not bring a renamed one back beside it.
+ */
 const seedCatalogue = async (db: TDb) => {
-  for (const plan of SEED_PLANS) {
-    const [found] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, plan.name));
-    if (!found) await db.insert(plans).values(plan);
-  }
+  const [anyPlan] = await db.select({ id: plans.id }).from(plans).limit(1);
+  if (!anyPlan) await db.insert(plans).values(SEED_PLANS);
   for (const status of SEED_MASTER_STATUS) {
     await db.insert(masterStatus).values(status).onConflictDoNothing();
   }
@@ -244,8 +254,29 @@ const grant = async (db: TDb, to: TAccountRef, key: string, emeterai: number, es
 
 export type TSeedResult = { created: string[] };
 
-/** Idempotent: creates only what is missing, never overwrites a changed password. */
+/** The ledger key of the demo seed's last grant: once it is written, the demo seed is done. */
+const DEMO_SEEDED_KEY = 'seed:demo-personal:esign';
+
+const demoSeeded = async (db: TDb) => {
+  const [done] = await db
+    .select({ id: quotaMovements.id })
+    .from(quotaMovements)
+    .where(eq(quotaMovements.idempotencyKey, DEMO_SEEDED_KEY));
+  return done !== undefined;
+};
+
+/**
+ * Writes the demo company, its departements, users, plans and balances once, on the first start
+ * of a database. After that the data is its users': renamed, deleted, spent as they like, and
+ * every later start leaves it as it is (a renamed departement found again by its old name would
+ * be made anew and given its grant a second time, which the ledger refuses). A first seed that
+ * was cut short is finished on the next start (each step finds what the cut one made).
+ */
 export const seedDemo = async (db: TDb, options: { password: string }): Promise<TSeedResult> => {
+  if (await demoSeeded(db)) {
+    await seedCatalogue(db);
+    return { created: [] };
+  }
   // The platform company is created first so that it gets id 1 on a fresh database: spec §6 shows
   // company_id 1's e-sign quota as infinite, which is the platform operator's own company.
   const platformId = await findOrCreateCompany(db, PLATFORM_COMPANY);
