@@ -85,6 +85,12 @@ export const createPdfEngine = (options: { maxThreads?: number } = {}): TPdfEngi
     // Workers register tsx themselves; inheriting the parent's loader would load it twice.
     execArgv: [],
   });
+  // A worker that fails with no task of its own (its bootstrap, after its answer) is reported on
+  // the pool; unheard, that event would end the process. The pool starts another worker.
+  pool.on('error', (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.emitWarning(`A PDF worker failed outside a task: ${message}`);
+  });
 
   const run = async <T>(task: PdfTask): Promise<T> => {
     let result: PdfTaskResult;
