@@ -14,6 +14,7 @@ import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { unfiledItems } from './modules/batches/batch-items.repository.ts';
 import { createBatchRunner } from './modules/batches/batch-runner.ts';
 import { batchesRoutes } from './modules/batches/batches.routes.ts';
 import { createBatchesService } from './modules/batches/batches.service.ts';
@@ -315,6 +316,18 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       failed: batch.countFailed,
     }),
   );
+  // Stamped files the owner's locker did not take (full, expired): the owner hears which.
+  batchRunner.onBatchFinished(async (batch) => {
+    if (batch.countUnfiled === 0) return;
+    await notices.batchUnfiled({
+      userId: batch.ownerUserId,
+      batchId: batch.id,
+      name: batch.name,
+      finishedAt: batch.finishedAt,
+      count: batch.countUnfiled,
+      files: await unfiledItems(db, batch.id, 5),
+    });
+  });
   batchRunner.onBatchFinished(defineBatchMailJob(app, { db, mailer, publicUrl: env.PUBLIC_URL }));
   await app.register(batchesRoutes, {
     batches: createBatchesService({

@@ -331,7 +331,8 @@ describe('login', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('locks an account for 15 minutes after 5 wrong passwords', async () => {
+  it('locks the address that sent 5 wrong passwords for 15 minutes', async () => {
+    // Per account and client address; other addresses: auth-lockout.test.ts.
     const email = await createVerifiedUser(ctx);
     for (let i = 0; i < 5; i += 1)
       await post('/api/v1/auth/login', { email, password: 'Wrong1234' });

@@ -1,6 +1,6 @@
 import { ZBatchItemResponse } from '@bubuh/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unitReservations } from '../src/db/schema.ts';
 import { transitionBatch } from '../src/modules/batches/batches.repository.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
@@ -14,7 +14,7 @@ import {
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
-import { type TTestContext, testContextPerFile } from './helpers.ts';
+import { sharedPdfEngine, type TTestContext, testContextPerFile } from './helpers.ts';
 import { pdfPart, postFile } from './multipart.ts';
 
 /**
@@ -155,6 +155,76 @@ describe('two batches and single stamps against one balance', () => {
     expect(await ownedDocuments(ctx, session)).toBe(accepted);
     expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(3 - accepted);
   });
+
+  it.each([
+    [1, 4],
+    [5, 20],
+    [6, 10],
+  ])(
+    'accepts exactly min(balance %i, calls %i) parallel upload-and-start calls into a fresh batch',
+    async (balance, calls) => {
+      const { session, ref } = await newDepartmentUser(ctx, balance);
+      const id = await createTestBatch(ctx, session, {
+        prefix: 'Adil',
+        page: 1,
+        pageMode: 'first',
+      });
+      const files = await Promise.all(Array.from({ length: calls }, () => makePdf(1)));
+      // Every call's file is checked before any goes on: their items and starts race together.
+      const engine = sharedPdfEngine();
+      const prepare = engine.prepare.bind(engine);
+      let arrived = 0;
+      let allArrived = () => {};
+      const barrier = new Promise<void>((resolve) => {
+        allArrived = resolve;
+      });
+      const spy = vi.spyOn(engine, 'prepare').mockImplementation(async (bytes) => {
+        const prepared = await prepare(bytes);
+        arrived += 1;
+        if (arrived === calls) allArrived();
+        await barrier;
+        return prepared;
+      });
+      const answers = await Promise.all(
+        files.map((file, i) => uploadAndStart(session, id, `r${i}.pdf`, file)),
+      ).finally(() => spy.mockRestore());
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c !== 201 && c !== 422)).toEqual([]);
+      const accepted = codes.filter((c) => c === 201).length;
+      // Each call needs its own unit: the calls refused later do not count against the others.
+      expect(accepted).toBe(Math.min(balance, calls));
+      for (const refused of answers.filter((r) => r.statusCode === 422)) {
+        expect(refused.json().message).toMatch(
+          /^Not enough e-Meterai quota: the batch needs \d+ units, the balance is \d+$/,
+        );
+        expect(refused.json().errors).toMatchObject({ quota: 'insufficient' });
+      }
+      const d = await waitForBatchDone(ctx, session, id);
+      const acceptedNames = answers
+        .filter((r) => r.statusCode === 201)
+        .map((r) => ZBatchItemResponse.parse(r.json()).data.file_name)
+        .sort();
+      expect(d.data.map((i) => i.file_name).sort()).toEqual(acceptedNames);
+      expect(d.data.map((i) => i.status)).toEqual(Array(accepted).fill('stamped'));
+      expect(d.batch.counts).toMatchObject({ total: accepted, stamped: accepted, ready: 0 });
+      // Nothing of a refused call stays: no item, no document.
+      expect(await ownedDocuments(ctx, session)).toBe(accepted);
+      const spent = await ctx.database.db
+        .select()
+        .from(unitReservations)
+        .where(
+          and(
+            inArray(
+              unitReservations.documentId,
+              d.data.map((i) => i.document_id ?? 0),
+            ),
+            eq(unitReservations.state, 'spent'),
+          ),
+        );
+      expect(spent).toHaveLength(d.batch.counts.stamped);
+      expect(await balanceOf(ctx.database.db, ref, 'emeterai')).toBe(balance - accepted);
+    },
+  );
 
   it('refuses an upload into a started batch past the balance without keeping its file', async () => {
     const { session, ref } = await newDepartmentUser(ctx, 1);

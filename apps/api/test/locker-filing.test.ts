@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ZFilingFolderResponse, ZUploadDocumentResponse } from '@bubuh/contracts';
-import { describe, expect, it } from 'vitest';
+import {
+  type TNotification,
+  ZFilingFolderResponse,
+  ZUploadDocumentResponse,
+} from '@bubuh/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { lockerUsage } from '../src/db/schema.ts';
+import { DEFAULT_LOCKER_BYTES } from '../src/modules/locker/locker-access.ts';
+import { callAs } from './auth-helpers.ts';
+import { addBatchPdf, createBatch, runBatchToEnd } from './batch-helpers.ts';
 import {
   makePdf,
   newDepartmentUser,
@@ -199,5 +207,66 @@ describe('automatic filing', () => {
     expect((await stampDocument(ctx, session, second)).statusCode).toBe(200);
     const fallback = await rootFolder('e-Meterai');
     expect(await namesIn(fallback?.file_manager_id)).toEqual(['kontrak-b.pdf']);
+  });
+});
+
+describe('a batch whose stamped files the locker cannot take', () => {
+  it('stamps them all, and tells the owner in the batch and by a notice which were not filed and why', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 2);
+    await grantLocker(ctx, ref.companyId);
+    // The company's locker is nearly full: 100 bytes left, less than any stamped PDF.
+    await ctx.database.db
+      .insert(lockerUsage)
+      .values({ account: `c:${ref.companyId}`, usedBytes: DEFAULT_LOCKER_BYTES - 100 });
+    const batch = await createBatch(ctx, session, 'Penuh');
+    await addBatchPdf(ctx, session, batch.id, 'faktur-1.pdf');
+    await addBatchPdf(ctx, session, batch.id, 'faktur-2.pdf');
+    const done = await runBatchToEnd(ctx, session, batch.id);
+
+    // The stamps stand; each file says it was not filed, and why; the batch counts them.
+    expect(done.batch.counts).toMatchObject({ stamped: 2, failed: 0 });
+    expect(done.data.map((i) => [i.file_name, i.status, i.locker_problem])).toEqual([
+      ['faktur-1.pdf', 'stamped', 'full'],
+      ['faktur-2.pdf', 'stamped', 'full'],
+    ]);
+    expect(done.batch.locker_unfiled).toBe(2);
+    // Nothing of them in the locker (the batch's folder holds no file).
+    const folders = (await lockerListing(ctx, session)).items;
+    expect(folders.map((i) => i.type)).toEqual(['folder']);
+    const inside = await lockerListing(
+      ctx,
+      session,
+      `/api/v1/file-manager/folder/${folders[0]?.file_manager_id}`,
+    );
+    expect(inside.items).toEqual([]);
+
+    // The owner hears which files, and why.
+    const bell = async () =>
+      (
+        await callAs(ctx, session, 'GET', '/api/notification/list/all-data')
+      ).json() as TNotification[];
+    await vi.waitFor(
+      async () => {
+        const notes = (await bell()).filter((n) => n.header === 'Files not filed in the locker');
+        expect(notes).toHaveLength(1);
+        expect(notes[0]?.content).toBe(
+          `Batch "${done.batch.name}": 2 stamped files were not filed in the digital locker: faktur-1.pdf (the locker is full), faktur-2.pdf (the locker is full). Download them from the batch page.`,
+        );
+        expect(notes[0]?.link).toBe(`/stamp/bulk/${batch.id}`);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+  });
+
+  it('names nothing when every stamped file was filed', async () => {
+    const { session, ref } = await newDepartmentUser(ctx, 1);
+    await grantLocker(ctx, ref.companyId);
+    const batch = await createBatch(ctx, session, 'Muat');
+    await addBatchPdf(ctx, session, batch.id, 'muat.pdf');
+    const done = await runBatchToEnd(ctx, session, batch.id);
+    expect(done.data.map((i) => [i.file_name, i.status, i.locker_problem])).toEqual([
+      ['muat.pdf', 'stamped', null],
+    ]);
+    expect(done.batch.locker_unfiled).toBe(0);
   });
 });

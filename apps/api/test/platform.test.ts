@@ -66,8 +66,8 @@ describe('configuration values', () => {
 
     const words = await patch(url(threshold.id), { status_name: 'sepuluh' });
     expect(words.statusCode).toBe(400);
-    expect(words.json().message).toBe('Enter a whole number of at least 0');
-    expect(words.json().errors.status_name).toBe('whole number');
+    expect(words.json().message).toBe('Enter a whole number from 0 to 2147483647');
+    expect(words.json().errors.status_name).toBe('whole number 0..2147483647');
     expect((await patch(url(gauge.id), { status_name: '0' })).statusCode).toBe(400);
     expect((await patch(url(threshold.id), { status_name: '-3' })).statusCode).toBe(400);
 

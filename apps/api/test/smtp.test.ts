@@ -48,7 +48,10 @@ describe('mail over SMTP', () => {
 describe('dev outbox exposure', () => {
   it('exists only while mails go to the outbox and never in production', async () => {
     const outbox = await createTestContext();
-    const production = await createTestContext({ env: { NODE_ENV: 'production' } });
+    // Production with the outbox allowed on purpose (and the other demo stand-ins it builds with).
+    const production = await createTestContext({
+      env: { NODE_ENV: 'production', ALLOW_DEMO_IN_PRODUCTION: 'payment,mail,meterai,signature' },
+    });
     const smtp = await createTestContext({
       mailer: (database) =>
         createSmtpMailer(database.db, 'smtp://127.0.0.1:9', 'Bubuh <no-reply@bubuh.test>'),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZEnvelope, ZPageMeta, ZPageSortQuery } from './envelope.ts';
+import { ZBodyId, ZDbId, ZEnvelope, ZPageMeta, ZPageSortQuery } from './envelope.ts';
+import { ZLockerFilingProblem } from './locker.ts';
+import { ZFileName } from './names.ts';
 
 /**
  * Bulk stamping (issue 13): one batch = many different PDFs stamped as one tracked job. The
@@ -13,11 +15,11 @@ export type TBatchPageMode = z.infer<typeof ZBatchPageMode>;
 export const ZBatchPlacement = z.object({
   page_mode: ZBatchPageMode,
   /** Used when `page_mode` is `fixed`. */
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  x: z.coerce.number().min(0).max(14_400),
-  y: z.coerce.number().min(0).max(14_400),
-  width: z.coerce.number().min(10).max(14_400),
-  height: z.coerce.number().min(10).max(14_400),
+  page: z.number().int().min(1).max(10_000).default(1),
+  x: z.number().min(0).max(14_400),
+  y: z.number().min(0).max(14_400),
+  width: z.number().min(10).max(14_400),
+  height: z.number().min(10).max(14_400),
 });
 export type TBatchPlacement = z.infer<typeof ZBatchPlacement>;
 
@@ -72,6 +74,8 @@ export const ZBatch = z.object({
   esign_balance: z.number().int(),
   /** 0..100: finished documents (stamped, failed, cancelled) of the accepted ones. */
   progress: z.number(),
+  /** Stamped files not filed in the owner's digital locker (each item says why: `locker_problem`). */
+  locker_unfiled: z.number().int(),
   created_at: z.string(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
@@ -92,6 +96,8 @@ export const ZBatchItem = z.object({
   doc_value: z.number().int().nullable(),
   doc_number: z.string().nullable(),
   doc_date: z.string().nullable(),
+  /** Stamped, but not filed in the owner's digital locker, and why (null: filed, or no locker). */
+  locker_problem: ZLockerFilingProblem.nullable(),
 });
 export type TBatchItem = z.infer<typeof ZBatchItem>;
 
@@ -116,9 +122,10 @@ export const ZBatchDetail = ZEnvelope(
 export type TBatchDetail = z.infer<typeof ZBatchDetail>['data'];
 
 export const ZBatchCreateRequest = z.object({
-  name: z.string().trim().min(2).max(150),
+  /** Also the name of its locker folder and of its downloads: a file name's rule (`names.ts`). */
+  name: ZFileName(2, 150),
   doc_type: z.string().min(1).max(10),
-  doc_value: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  doc_value: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   placement: ZBatchPlacement,
   /**
    * The caller's e-signature box (from a bulk template): every document is signed with the
@@ -128,14 +135,13 @@ export const ZBatchCreateRequest = z.object({
   /** The caller confirms their name and NIK (needed when their first signature is in this batch). */
   identity_confirmed: z.boolean().optional(),
   /** The template the placement was taken from (kept for the record). */
-  template_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+  template_id: ZBodyId.nullable().optional(),
 });
 export type TBatchCreateRequest = z.infer<typeof ZBatchCreateRequest>;
 
-export const ZBatchIdBody = z.object({
-  batch_id: z.coerce.number().int().positive().max(2_147_483_647),
-});
-export const ZBatchUploadQuery = ZBatchIdBody;
+export const ZBatchIdBody = z.object({ batch_id: ZBodyId });
+/** `?batch_id=` of an upload: a query value, so text. */
+export const ZBatchUploadQuery = z.object({ batch_id: ZDbId });
 export const ZBatchItemResponse = ZEnvelope(ZBatchItem);
 
 /** One row of a manifest: `applied` to its file, or `rejected` with the reasons. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEnvelope, ZPaged, ZPageQuery } from './envelope.ts';
+import { ZBodyId, ZEnvelope, ZPaged, ZPageQuery } from './envelope.ts';
 
 /**
  * Buying (spec §1, §3 Purchase): invoices for quota units or a plan, paid through the payment
@@ -61,13 +61,6 @@ export const computeTotals = (
   return { subtotal, discount, tax, total: taxable + tax };
 };
 
-/** "11" or "11.5" (percent, from a configuration value) → basis points; null when not a rate. */
-export const percentToBasisPoints = (value: string): number | null => {
-  const m = /^\s*(\d{1,2})(?:[.,](\d{1,2}))?\s*$/.exec(value);
-  if (!m?.[1]) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-};
-
 export const ZPricing = ZEnvelope(
   z.object({
     emeterai_price: z.number().int(),
@@ -81,7 +74,7 @@ export const ZPricing = ZEnvelope(
 
 export const ZQuotaPurchaseRequest = z.object({
   type: ZUnitKind,
-  quantity: z.coerce.number().int().min(1, 'Enter at least 1').max(100_000),
+  quantity: z.number().int().min(1, 'Enter at least 1').max(100_000),
   method: ZPaymentMethod.default('gateway'),
   channel: ZPaymentChannel.optional(),
   token: ZPromoToken.optional(),
@@ -89,7 +82,7 @@ export const ZQuotaPurchaseRequest = z.object({
 export type TQuotaPurchaseRequest = z.infer<typeof ZQuotaPurchaseRequest>;
 
 export const ZPlanPurchaseRequest = z.object({
-  plan_id: z.coerce.number().int().positive().max(2_147_483_647),
+  plan_id: ZBodyId,
   method: ZPaymentMethod.default('gateway'),
   channel: ZPaymentChannel.optional(),
   token: ZPromoToken.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBatchPlacement } from './batches.ts';
 import { ZEnvelope, ZPageMeta, ZPageSortQuery } from './envelope.ts';
+import { ZShownName } from './names.ts';
 
 /**
  * A bulk template (issue 13): the defaults of a batch (document type and value) and its boxes,
@@ -9,9 +10,9 @@ import { ZEnvelope, ZPageMeta, ZPageSortQuery } from './envelope.ts';
  * document is signed first and stamped last, as in the single flow.
  */
 export const ZBulkTemplateRequest = z.object({
-  name: z.string().trim().min(2).max(150),
+  name: ZShownName(2, 150),
   doc_type: z.string().min(1).max(10),
-  doc_value: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  doc_value: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   emeterai: ZBatchPlacement,
   esign: ZBatchPlacement.nullable().default(null),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ZDbId,
+  ZBodyId,
   ZEnvelope,
   ZIsoDate,
   ZPageMeta,
@@ -8,14 +8,15 @@ import {
   ZPageSortQuery,
   ZSortQuery,
 } from './envelope.ts';
+import { ZShownName } from './names.ts';
 
-/** A box on a page in PDF points, bottom-left origin (design §4). */
+/** A box on a page in PDF points, bottom-left origin (design §4); JSON numbers only. */
 export const ZPlacement = z.object({
-  page: z.coerce.number().int().min(1),
-  x: z.coerce.number().min(0).max(14_400),
-  y: z.coerce.number().min(0).max(14_400),
-  width: z.coerce.number().min(10).max(14_400),
-  height: z.coerce.number().min(10).max(14_400),
+  page: z.number().int().min(1),
+  x: z.number().min(0).max(14_400),
+  y: z.number().min(0).max(14_400),
+  width: z.number().min(10).max(14_400),
+  height: z.number().min(10).max(14_400),
 });
 export type TPlacement = z.infer<typeof ZPlacement>;
 
@@ -81,8 +82,8 @@ export const ZUploadDocumentResponse = ZEnvelope(
   }),
 );
 
-/** Money in whole rupiah: stored as bigint, exact up to Number.MAX_SAFE_INTEGER. */
-const ZRupiah = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** Money in whole rupiah (a JSON number): stored as bigint, exact up to Number.MAX_SAFE_INTEGER. */
+const ZRupiah = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const ZDocumentStatus = z.enum(['nostamp', 'stamp', 'canceled']);
 export const ZSigningStatus = z.enum([
@@ -193,7 +194,7 @@ export const ZSaveDraftRequest = z.object({
 
 /** What every stamp request says about the document and the stamp, wherever the box comes from. */
 const stampFields = {
-  document_id: ZDbId,
+  document_id: ZBodyId,
   doc_type: z.string().min(1).max(10),
   doc_value: ZRupiah.optional(),
   reason: z.string().max(200).optional(),
@@ -230,16 +231,16 @@ export const ZJobPendingResponse = ZEnvelope(
 /** A template's stamp request: the boxes come from the template. */
 export const ZTemplateStampRequest = z.object(stampFields);
 
-export const ZCancelRequest = z.object({ document_id: ZDbId });
+export const ZCancelRequest = z.object({ document_id: ZBodyId });
 
 export const ZDocTypes = ZEnvelope(z.array(z.object({ kode: z.string(), nama: z.string() })));
 
 // --- e-signatures -------------------------------------------------------------------------
 
 export const ZSignRequest = ZPlacement.extend({
-  document_id: ZDbId,
+  document_id: ZBodyId,
   /** One of the signer's specimens; default: their default specimen, else their typed name. */
-  specimen_id: ZDbId.optional(),
+  specimen_id: ZBodyId.optional(),
   reason: z.string().max(200).optional(),
   location: z.string().max(100).optional(),
   /** The first signature issues the user's certificate: they confirm their name and NIK first. */
@@ -253,14 +254,14 @@ export const ZSignRequest = ZPlacement.extend({
 export type TSignRequest = z.infer<typeof ZSignRequest>;
 
 export const ZSetSignersRequest = z.object({
-  document_id: ZDbId,
+  document_id: ZBodyId,
   signers: z
-    .array(ZPlacement.extend({ user_id: ZDbId }))
+    .array(ZPlacement.extend({ user_id: ZBodyId }))
     .min(1)
     .max(20),
 });
 /** Ends the signing round: signers who have not signed yet are taken off the document. */
-export const ZEndSigningRequest = z.object({ document_id: ZDbId });
+export const ZEndSigningRequest = z.object({ document_id: ZBodyId });
 export const ZSignResponse = ZEnvelope(
   z.object({
     document_id: z.number().int(),
@@ -296,7 +297,7 @@ export const ZTemplateEsignPlacement = ZEsignPlacement.extend({
 export type TTemplateEsignPlacement = z.infer<typeof ZTemplateEsignPlacement>;
 export const ZTemplateRequest = z
   .object({
-    name: z.string().trim().min(2).max(150),
+    name: ZShownName(2, 150),
     type: ZTemplateType,
     emeterai: ZPlacement.nullable(),
     esign: z.array(ZTemplateEsignPlacement).max(20).default([]),
@@ -323,7 +324,7 @@ export const ZTemplateSignersResponse = ZEnvelope(z.array(ZTemplateSigner));
  * The document type and value, when given, are kept in the draft for the stamp.
  */
 export const ZTemplateApplyRequest = z.object({
-  document_id: ZDbId,
+  document_id: ZBodyId,
   doc_type: z.string().min(1).max(10).nullable().optional(),
   doc_value: ZRupiah.nullable().optional(),
 });

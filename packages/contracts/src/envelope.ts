@@ -49,10 +49,17 @@ export const ZPaged = <T extends z.ZodType>(item: T) =>
 export const PG_INT_MAX = 2_147_483_647;
 
 /**
- * A record id in a path, query or body: a whole number from 1 to `PG_INT_MAX`. Every id the API
- * takes uses it, so an id out of range is a 400 and never reaches the database.
+ * A record id in a path, a query or a multipart text field, which all arrive as text: a whole
+ * number from 1 to `PG_INT_MAX`. Every id the API takes uses it or `ZBodyId`, so an id out of
+ * range is a 400 and never reaches the database.
  */
 export const ZDbId = z.coerce.number().int().positive().max(PG_INT_MAX);
+
+/**
+ * A record id in a JSON body: a JSON number (`"5"` and `true` are a 400, not id 5 or 1), a
+ * whole number from 1 to `PG_INT_MAX`.
+ */
+export const ZBodyId = z.number().int().positive().max(PG_INT_MAX);
 
 /** `{ id }` path parameters. */
 export const ZDbIdParams = z.object({ id: ZDbId });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZDbId, ZEnvelope } from './envelope.ts';
+import { ZBodyId, ZDbId, ZEnvelope } from './envelope.ts';
+import { ZFileName } from './names.ts';
 
 /** Days a deleted locker item stays in the trash before it is removed for good. */
 export const LOCKER_TRASH_DAYS = 30;
@@ -8,24 +9,11 @@ export const LOCKER_TRASH_DAYS = 30;
 export const ZLockerSpace = z.enum(['private', 'shared']);
 export type TLockerSpace = z.infer<typeof ZLockerSpace>;
 
-/** Reserved names (Windows devices) that no folder or file may take. */
-const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /**
- * A folder or file name: any Unicode, 1..255 characters, no slash or backslash, no control
- * characters, not `.` / `..`, no reserved device names, no leading or trailing spaces.
+ * A folder or file name: any Unicode, 1..255 characters, trimmed; no slash or backslash, no
+ * control or text-direction characters, not `.` / `..`, no reserved device names (`names.ts`).
  */
-export const ZLockerName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(255, 'must be at most 255 characters')
-  .refine((v) => !/[/\\]/.test(v), 'must not contain / or \\')
-  .refine((v) => !CONTROL.test(v), 'must not contain control characters')
-  .refine((v) => v !== '.' && v !== '..' && !v.includes('..'), 'must not contain ..')
-  .refine((v) => !RESERVED.test(v), 'is a reserved name');
+export const ZLockerName = ZFileName();
 
 export const ZLockerItem = z.object({
   file_manager_id: z.number().int(),
@@ -92,20 +80,20 @@ export const ZLockerItemsResponse = ZEnvelope(z.array(ZLockerItem));
 
 export const ZCreateFolderRequest = z.object({
   name: ZLockerName,
-  parent_id: ZDbId.nullable().optional(),
+  parent_id: ZBodyId.nullable().optional(),
   space: ZLockerSpace.default('private'),
 });
 export type TCreateFolderRequest = z.input<typeof ZCreateFolderRequest>;
 
-export const ZRenameRequest = z.object({ file_manager_id: ZDbId, name: ZLockerName });
+export const ZRenameRequest = z.object({ file_manager_id: ZBodyId, name: ZLockerName });
 
 export const ZMoveRequest = z.object({
-  ids: z.array(ZDbId).min(1).max(500),
+  ids: z.array(ZBodyId).min(1).max(500),
   /** The target folder; null is the root of the items' space. */
-  parent_id: ZDbId.nullable(),
+  parent_id: ZBodyId.nullable(),
 });
 
-export const ZLockerIdsRequest = z.object({ ids: z.array(ZDbId).min(1).max(500) });
+export const ZLockerIdsRequest = z.object({ ids: z.array(ZBodyId).min(1).max(500) });
 
 /** The storage gauge (spec §3 `max_size_digital_loker`, `size_use_user`; bytes). */
 export const ZStorageUse = z.object({
@@ -136,5 +124,14 @@ export type TFilingFolder = z.infer<typeof ZFilingFolder>;
 export const ZFilingFolderResponse = ZEnvelope(ZFilingFolder);
 export const ZSetFilingFolderRequest = z.object({
   /** A folder of the user's private locker; null: back to "e-Meterai". */
-  file_manager_id: ZDbId.nullable(),
+  file_manager_id: ZBodyId.nullable(),
 });
+
+/**
+ * Why a stamped document was not filed in its digital locker (the stamp itself stands): `full`
+ * (not enough storage left), `too_large` (above the locker's upload limit), `read_only` (the
+ * locker expired) or `failed` (anything else).
+ */
+export const LOCKER_FILING_PROBLEMS = ['full', 'too_large', 'read_only', 'failed'] as const;
+export const ZLockerFilingProblem = z.enum(LOCKER_FILING_PROBLEMS);
+export type TLockerFilingProblem = z.infer<typeof ZLockerFilingProblem>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPhoneNumber } from './auth.ts';
-import { ZDbId, ZEnvelope, ZPaged, ZPageMeta, ZPageSortQuery } from './envelope.ts';
+import { ZBodyId, ZEnvelope, ZPaged, ZPageMeta, ZPageSortQuery } from './envelope.ts';
 
 export const ZQuotaType = z.enum(['emeterai', 'esign']);
 export type TQuotaType = z.infer<typeof ZQuotaType>;
@@ -98,8 +98,8 @@ export type TQuota = z.infer<typeof ZQuota>;
 export const ZQuotaResponse = ZEnvelope(ZQuota);
 
 export const ZTransferQuotaRequest = z.object({
-  departement_id: ZDbId,
-  quota: z.coerce
+  departement_id: ZBodyId,
+  quota: z
     .number()
     .int('Quota must be a whole number')
     .positive('Quota must be above 0')
@@ -167,12 +167,11 @@ export const ZMasterStatus = z.object({
 });
 export type TMasterStatus = z.infer<typeof ZMasterStatus>;
 export const ZMasterStatusList = ZEnvelope(z.object({ data: z.array(ZMasterStatus) }));
+/**
+ * A new value: text, as the spec reads it (§3); what a known group's text may be is decided by
+ * `CONFIG_VALUE_RULES` (config-values.ts), checked by the API against the entry's group.
+ */
 export const ZMasterStatusUpdate = z.object({ status_name: z.string().trim().min(1).max(200) });
-/** Configuration values read as integers (spec §3), with the least value each may take. */
-export const INTEGER_STATUS_GROUPS: Readonly<Record<string, number>> = {
-  threshold_quota_warning: 0,
-  max_gauge_personal: 1,
-};
 /** Plan figures live in 32-bit integer columns. */
 export const PLAN_MAX_NUMBER = 2_147_483_647;
 
@@ -276,7 +275,7 @@ export const ZCreateUserRequest = z
       .transform((v) => v.toLowerCase()),
     phoneNumber: ZPhoneNumber.optional().or(z.literal('')),
     role: ZAssignableRole,
-    departement_id: ZDbId.nullable().optional(),
+    departement_id: ZBodyId.nullable().optional(),
   })
   .refine((v) => v.role !== 'user' || (v.departement_id ?? null) !== null, {
     path: ['departement_id'],
@@ -288,7 +287,7 @@ export const ZAdminUpdateUserRequest = z.object({
   fullName: z.string().trim().min(2).max(150).optional(),
   phoneNumber: ZPhoneNumber.optional(),
   role: ZAssignableRole.optional(),
-  departement_id: ZDbId.nullable().optional(),
+  departement_id: ZBodyId.nullable().optional(),
 });
 
 export const ZChildUserRequest = z.object({

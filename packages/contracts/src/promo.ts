@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPromoToken, ZUnitKind } from './billing.ts';
-import { ZEnvelope, ZPaged, ZPageQuery } from './envelope.ts';
+import { ZBodyId, ZEnvelope, ZPaged, ZPageQuery } from './envelope.ts';
 
 /**
  * Promo and voucher codes (`POST /api/v1/purchase/apply-token`, managed by super): a percentage
@@ -29,8 +29,8 @@ export const ZPromoCodeQuery = ZPageQuery.extend({
 
 const ZPromoFields = z.object({
   kind: ZPromoKind,
-  value: z.coerce.number().int().min(1).max(1_000_000_000),
-  usage_limit: z.coerce.number().int().min(1).max(10_000_000).nullable().optional(),
+  value: z.number().int().min(1).max(1_000_000_000),
+  usage_limit: z.number().int().min(1).max(10_000_000).nullable().optional(),
   /** Last day the code works (Asia/Jakarta), YYYY-MM-DD. */
   expires_on: z.iso.date().nullable().optional(),
   active: z.boolean().default(true),
@@ -52,8 +52,8 @@ export const ZApplyTokenRequest = z
   .object({
     token: ZPromoToken,
     type: ZUnitKind.optional(),
-    quantity: z.coerce.number().int().min(1).max(100_000).optional(),
-    plan_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    quantity: z.number().int().min(1).max(100_000).optional(),
+    plan_id: ZBodyId.optional(),
   })
   .refine((v) => v.plan_id !== undefined || (v.type !== undefined && v.quantity !== undefined), {
     message: 'Give a plan or a unit type and quantity',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDbId, ZPaged, ZPageQuery } from './envelope.ts';
+import { ZBodyId, ZDbId, ZPaged, ZPageQuery } from './envelope.ts';
 
 /** Ticket statuses (spec §3 mock: On Progress, Close, Pending; plus Open and the reopen move). */
 export const TICKET_STATUSES = ['Open', 'On Progress', 'Pending', 'Closed'] as const;
@@ -46,7 +46,8 @@ export const ZTicketReply = z.object({
 });
 export type TTicketReply = z.infer<typeof ZTicketReply>;
 
-export const ZTicketIdBody = z.object({ ticket_id: ZDbId });
+/** `{ ticket_id }` of a JSON body (re-open, close). */
+export const ZTicketIdBody = z.object({ ticket_id: ZBodyId });
 
 /** Support's changes to a ticket (super): status, level, assignee (`me` or nobody). */
 export const ZTicketUpdate = z

@@ -20,8 +20,34 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * The embedded stand-ins of real services, which `npm start` uses with no configuration:
+ * `payment` (a gateway where no money moves), `mail` (the database outbox), `meterai` (the local
+ * SPESIMEN issuer and its demo CA), `signature` (the local PSrE and its demo CA). With
+ * NODE_ENV=production each one refuses to start unless ALLOW_DEMO_IN_PRODUCTION names it.
+ */
+export const DEMO_PARTS = ['payment', 'mail', 'meterai', 'signature'] as const;
+export type TDemoPart = (typeof DEMO_PARTS)[number];
+
+const ZDemoParts = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (parts) => parts.every((part) => (DEMO_PARTS as readonly string[]).includes(part)),
+    `a comma-separated list of ${DEMO_PARTS.join(', ')}`,
+  )
+  .transform((parts) => parts as TDemoPart[]);
+
 const ZEnvShape = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** In production: the demo stand-ins (DEMO_PARTS) run on purpose, e.g. `payment,mail`. */
+  ALLOW_DEMO_IN_PRODUCTION: ZDemoParts,
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** The address users reach the app at; defaults to http://localhost:PORT. */
@@ -81,6 +107,11 @@ const ZEnvShape = z.object({
   RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().positive().default(5),
   /** Stamp calls per client address and minute. */
   RATE_LIMIT_STAMP_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * Payment gateway notifications (the public Midtrans webhook) per client address and minute:
+   * a gateway sends a few per order, a flood of forged ones is cut off here.
+   */
+  RATE_LIMIT_PAYMENT_NOTIFICATION_PER_MINUTE: z.coerce.number().int().positive().default(300),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** Worker threads for PDF work (stamp, sign, inspect, verify). */
   PDF_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
@@ -144,8 +175,77 @@ const ZEnvShape = z.object({
     .default('Bank BCA 000-000-0000 a.n. PT Bubuh Digital Indonesia'),
 });
 
-/** With METERAI_PROVIDER=peruri every Peruri setting is required. */
+type TDemoCheckEnv = Pick<
+  z.infer<typeof ZEnvShape>,
+  'PAYMENT_GATEWAY' | 'MIDTRANS_IS_PRODUCTION' | 'SMTP_URL' | 'METERAI_PROVIDER'
+> & { ALLOW_DEMO_IN_PRODUCTION: readonly TDemoPart[] };
+
+/** A demo stand-in a production start would run: the setting that chose it, what it means, the fix. */
+export type TDemoProblem = { part: TDemoPart; setting: string; message: string };
+
+/**
+ * The demo stand-ins `env` runs that ALLOW_DEMO_IN_PRODUCTION does not name (checked when
+ * NODE_ENV=production): each with the setting that chose it and how to replace or allow it.
+ */
+export const demoProblems = (env: TDemoCheckEnv): TDemoProblem[] => {
+  const allowed = new Set(env.ALLOW_DEMO_IN_PRODUCTION);
+  const problems: TDemoProblem[] = [];
+  /** `fix`: the real service to choose instead, when there is one. */
+  const refuse = (part: TDemoPart, setting: string, what: string, fix?: string) => {
+    if (allowed.has(part)) return;
+    const allow = `add ${part} to ALLOW_DEMO_IN_PRODUCTION to run it on purpose`;
+    problems.push({ part, setting, message: `${what}; ${fix ? `${fix}, or ${allow}` : allow}` });
+  };
+  if (env.PAYMENT_GATEWAY === 'sandbox') {
+    refuse(
+      'payment',
+      'PAYMENT_GATEWAY',
+      'is sandbox, the embedded gateway where anyone signed in can mark an invoice paid',
+      'set PAYMENT_GATEWAY=midtrans with MIDTRANS_SERVER_KEY and MIDTRANS_IS_PRODUCTION=true',
+    );
+  } else if (!env.MIDTRANS_IS_PRODUCTION) {
+    refuse(
+      'payment',
+      'MIDTRANS_IS_PRODUCTION',
+      "is false: Midtrans' sandbox takes test payments, so quota and plans are bought with no money",
+      'set MIDTRANS_IS_PRODUCTION=true with the production keys',
+    );
+  }
+  if (!env.SMTP_URL) {
+    refuse(
+      'mail',
+      'SMTP_URL',
+      'is not set: mails (sign-up codes, password resets, signing requests) stay in the database outbox and reach nobody',
+      'set SMTP_URL=smtp://user:pass@host:587',
+    );
+  }
+  if (env.METERAI_PROVIDER === 'local') {
+    refuse(
+      'meterai',
+      'METERAI_PROVIDER',
+      'is local, the embedded issuer: its stamps are SPESIMEN, signed by a demo CA kept in this database',
+      'set METERAI_PROVIDER=peruri with the PERURI_* settings',
+    );
+  }
+  // The local PSrE is the only signature provider: nothing to choose instead, only to allow.
+  refuse(
+    'signature',
+    'ALLOW_DEMO_IN_PRODUCTION',
+    'does not name signature: e-signatures come from the local PSrE (the only signature provider so far), whose certificates a demo CA kept in this database issues',
+  );
+  return problems;
+};
+
+/**
+ * With METERAI_PROVIDER=peruri every Peruri setting is required; in production every demo
+ * stand-in must be allowed by name (`demoProblems`).
+ */
 const ZEnv = ZEnvShape.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production') {
+    for (const problem of demoProblems(env)) {
+      ctx.addIssue({ code: 'custom', path: [problem.setting], message: problem.message });
+    }
+  }
   if (env.PAYMENT_GATEWAY === 'midtrans' && !env.MIDTRANS_SERVER_KEY) {
     ctx.addIssue({
       code: 'custom',

@@ -1,11 +1,15 @@
+import { cleanFileName } from '@bubuh/contracts';
 import type { FastifyReply } from 'fastify';
 
 /**
  * `Content-Disposition` of a file: shown in the browser (`inline`) or downloaded, named by an
- * ASCII fallback (`filename`, other characters as `_`) and the exact UTF-8 name (`filename*`).
+ * ASCII fallback (`filename`, other characters as `_`) and the UTF-8 name (`filename*`), both
+ * without slashes, control or text-direction characters (an older row may still hold them).
  */
-export const contentDisposition = (name: string, inline = false) =>
-  `${inline ? 'inline' : 'attachment'}; filename="${name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+export const contentDisposition = (name: string, inline = false) => {
+  const safe = cleanFileName(name, 'download');
+  return `${inline ? 'inline' : 'attachment'}; filename="${safe.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+};
 
 /** What a file answer says about its body: the content type, the name, shown or downloaded. */
 export type TDownload = { type: string; name: string; inline?: boolean };

@@ -43,6 +43,13 @@ export type TEndpointHandler<E extends TEndpoint> = (
 
 const security = [{ bearerAuth: [] }];
 
+/**
+ * The most a public route's JSON body may hold (bytes): nobody signed in sends it, and no login,
+ * registration or gateway notification comes near it; a larger body is a 413 before it is read
+ * whole. Signed-in routes keep BODY_LIMIT_BYTES, uploads (multipart) their own limits.
+ */
+export const PUBLIC_BODY_LIMIT_BYTES = 64 * 1024;
+
 /** The role check of `access`, after authentication and validation (as the services did). */
 const accessCheck = (access: Exclude<TEndpointAccess, 'public'>): preHandlerAsyncHookHandler => {
   return async (request) => {
@@ -58,6 +65,7 @@ const accessCheck = (access: Exclude<TEndpointAccess, 'public'>): preHandlerAsyn
  * Registers the route of one endpoint-table entry (`@bubuh/contracts`): method, path, schemas
  * (params, querystring, body, headers, response, OpenAPI tags and security), authentication and
  * the role check of `access` all come from the entry; the module supplies only the handler.
+ * A public entry's JSON body is capped at `PUBLIC_BODY_LIMIT_BYTES`.
  * `config` carries per-route plugin settings (rate limits); `fastSerializer` writes the answer
  * with fast-json-stringify (lib/fast-serializer.ts) instead of zod, for the busiest reads.
  */
@@ -69,6 +77,10 @@ export const endpointRoute = <E extends TEndpoint>(
 ): void => {
   const status = successStatusOf(entry);
   const isPublic = entry.access === 'public';
+  const bodyLimit =
+    isPublic && entry.body && !entry.consumes
+      ? Math.min(PUBLIC_BODY_LIMIT_BYTES, app.initialConfig.bodyLimit ?? PUBLIC_BODY_LIMIT_BYTES)
+      : undefined;
   const responses = Object.keys(entry.response).length > 0 ? entry.response : undefined;
   const handle: RouteHandlerMethod = async (request, reply) => {
     const auth = isPublic ? request.auth : requireAuth(request);
@@ -86,6 +98,7 @@ export const endpointRoute = <E extends TEndpoint>(
     method: entry.method,
     url: entry.path,
     ...(options.config ? { config: options.config } : {}),
+    ...(bodyLimit !== undefined ? { bodyLimit } : {}),
     ...(options.fastSerializer ? { serializerCompiler: fastSerializerCompiler } : {}),
     ...(entry.access === 'public'
       ? {}

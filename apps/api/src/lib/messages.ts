@@ -205,6 +205,8 @@ const EXACT: Record<string, string> = {
   'This template has no e-Meterai placement': 'Template ini tidak memiliki posisi e-Meterai',
   // buying
   'Prices are not configured yet': 'Harga belum dikonfigurasi',
+  'The invoice total is too large; buy fewer units':
+    'Total invoice terlalu besar; beli lebih sedikit unit',
   'This invoice has expired': 'Invoice ini sudah kedaluwarsa',
   'This invoice is no longer awaiting payment': 'Invoice ini tidak lagi menunggu pembayaran',
   'This invoice is already paid': 'Invoice ini sudah dibayar',
@@ -275,7 +277,14 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
     ([mb]) => `Penyimpanan digital locker tidak cukup: tersisa ${mb} MB`,
   ],
   [/^The document has (\d+) pages$/, ([n]) => `Dokumen memiliki ${n} halaman`],
-  [/^Enter a whole number of at least (\d+)$/, ([n]) => `Masukkan bilangan bulat minimal ${n}`],
+  [
+    /^Enter a whole number from (\d+) to (\d+)$/,
+    ([min, max]) => `Masukkan bilangan bulat dari ${min} sampai ${max}`,
+  ],
+  [
+    /^Enter a percentage from (\d+) to (\d+), with at most 2 decimals$/,
+    ([min, max]) => `Masukkan persentase dari ${min} sampai ${max}, paling banyak 2 desimal`,
+  ],
   [
     /^You can keep at most (\d+) specimens; delete one first$/,
     ([n]) => `Anda dapat menyimpan paling banyak ${n} spesimen; hapus salah satu terlebih dahulu`,

@@ -28,7 +28,7 @@ describe('platform locales', () => {
       ...['plan', 'status'].flatMap((list) =>
         SETTING_LIST_KEYS.map((key) => `platform.${list}.${key}`),
       ),
-      ...['required', 'wholeNumber', 'tooSmall', 'tooLarge', 'tooLong'].map(
+      ...['required', 'wholeNumber', 'percent', 'tooSmall', 'tooLarge', 'tooLong'].map(
         (problem) => `platform.validation.${problem}`,
       ),
     ],

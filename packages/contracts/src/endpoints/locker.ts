@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZMessageResponse } from '../auth.ts';
 import { ZUploadDocumentResponse } from '../documents.ts';
 import { endpoint } from '../endpoint.ts';
-import { ZDbId } from '../envelope.ts';
+import { ZBodyId } from '../envelope.ts';
 import {
   ZCreateFolderRequest,
   ZFileManagerParams,
@@ -129,7 +129,7 @@ export const LOCKER_ENDPOINTS = {
     summary:
       'A PDF of the locker as a new draft document (the input of a single stamp), checked like an upload',
     access: 'signed-in',
-    body: z.object({ file_manager_id: ZDbId }),
+    body: z.object({ file_manager_id: ZBodyId }),
     response: { 201: ZUploadDocumentResponse },
   }),
   filingFolder: endpoint({

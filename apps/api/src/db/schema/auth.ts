@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { at, atNow, counter, ref, serialId } from './columns';
 
 import { users } from './org';
@@ -24,6 +24,26 @@ export const sessions = pgTable(
     revokedReason: varchar('revoked_reason', { length: 40 }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Wrong passwords of one account from one client address (`client`: the IPv4 address, or the /64
+ * of an IPv6 one). 5 within 15 minutes lock that pair for 15 minutes, so a stranger who knows the
+ * e-mail address locks only themselves out. The account's recent failures from every address
+ * (the pairs' sum) past 50 make each right password ask for an e-mail code (auth.service).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
+    client: varchar('client', { length: 64 }).notNull(),
+    failures: counter('failures'),
+    /** The first failure of the pair's current 15 minutes. */
+    windowStartedAt: atNow('window_started_at'),
+    lastFailedAt: atNow('last_failed_at'),
+    lockedUntil: at('locked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.client] })],
 );
 
 /** Rotating refresh tokens, stored as SHA-256 hashes. A rotated token used again = theft. */

@@ -61,6 +61,8 @@ export const batches = pgTable(
     countStamped: counter('count_stamped'),
     countFailed: counter('count_failed'),
     countCancelled: counter('count_cancelled'),
+    /** Stamped items not filed in the owner's digital locker (`batch_items.locker_problem` set). */
+    countUnfiled: counter('count_unfiled'),
     /**
      * The uploaded size of the batch's files (the limit BATCH_MAX_BYTES), moved with each item
      * added or removed, so an upload never sums the batch's files.
@@ -100,6 +102,14 @@ export const batchItems = pgTable(
     docValue: integer('doc_value'),
     docNumber: varchar('doc_number', { length: 100 }),
     docDate: date('doc_date', { mode: 'string' }),
+    /**
+     * Stamped but not filed in the owner's digital locker, and why (contracts
+     * `LOCKER_FILING_PROBLEMS`); null: filed, or the plan has no locker.
+     */
+    lockerProblem: varchar('locker_problem', {
+      length: 12,
+      enum: ['full', 'too_large', 'read_only', 'failed'],
+    }),
     ...timestamps,
   },
   (t) => [

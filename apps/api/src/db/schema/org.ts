@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { at, counter, ref, serialId, timestamps } from './columns';
+import { at, ref, serialId, timestamps } from './columns';
 
 export const companies = pgTable('companies', {
   id: serialId(),
@@ -50,8 +50,6 @@ export const users = pgTable(
     language: varchar('language', { length: 2, enum: ['en', 'id'] })
       .notNull()
       .default('en'),
-    failedLoginCount: counter('failed_login_count'),
-    lockedUntil: at('locked_until'),
     /**
      * Set when an admin removes a user who owns documents: the documents stay with the company,
      * the account can no longer sign in and leaves every list.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import {
   firstOf,
@@ -11,6 +11,7 @@ import {
 import {
   companies,
   departements,
+  loginFailures,
   otps,
   passwordResets,
   refreshTokens,
@@ -74,19 +75,88 @@ export const updateUser = async (
     .where(eq(users.id, id));
 };
 
+// --- failed sign-ins ----------------------------------------------------------------------
+
+/** How wrong passwords count: per account and client address, within a window (AUTH_RULES). */
+export type TLoginFailureRules = { maxFailures: number; lockMs: number; windowMs: number };
+
+const ms = (n: number) => sql`(${n} * interval '1 millisecond')`;
+const lf = loginFailures;
+/** A pair whose window has passed and which is not locked: its next failure is its first again. */
+const staleFailures = (windowMs: number) =>
+  sql`(${lf.windowStartedAt} <= now() - ${ms(windowMs)} and (${lf.lockedUntil} is null or ${lf.lockedUntil} <= now()))`;
+
+/**
+ * Counts a wrong password of `client` for the account, in one statement (parallel guesses are all
+ * counted): the failure that reaches `maxFailures` within the pair's window locks the pair for
+ * `lockMs`; a failure after a stale window starts it again at 1.
+ */
 export const recordFailedLogin = async (
   db: TDbOrTx,
-  id: number,
-  maxFailures: number,
-  lockMs: number,
+  userId: number,
+  client: string,
+  rules: TLoginFailureRules,
+) => {
+  const stale = staleFailures(rules.windowMs);
+  const lockAt = sql`now() + ${ms(rules.lockMs)}`;
+  await db
+    .insert(lf)
+    .values({ userId, client, failures: 1, lockedUntil: rules.maxFailures <= 1 ? lockAt : null })
+    .onConflictDoUpdate({
+      target: [lf.userId, lf.client],
+      set: {
+        failures: sql`case when ${stale} then 1 else ${lf.failures} + 1 end`,
+        windowStartedAt: sql`case when ${stale} then now() else ${lf.windowStartedAt} end`,
+        lastFailedAt: sql`now()`,
+        lockedUntil: sql`case when ${stale} then null
+          when ${lf.lockedUntil} is null and ${lf.failures} + 1 >= ${rules.maxFailures} then ${lockAt}
+          else ${lf.lockedUntil} end`,
+      },
+    });
+};
+
+/**
+ * What a right password of `client` meets: the seconds its pair stays locked (null: not locked),
+ * the account's failures from every address within the window, and whether any row is kept.
+ */
+export const loginFailureState = async (
+  db: TDbOrTx,
+  userId: number,
+  client: string,
+  windowMs: number,
+) => {
+  const [row] = await db
+    .select({
+      lockedForSeconds: sql<number | null>`ceil(extract(epoch from max(${lf.lockedUntil}) filter (
+          where ${lf.client} = ${client} and ${lf.lockedUntil} > now()) - now()))::int`,
+      accountFailures: sql<number>`coalesce(sum(${lf.failures}) filter (
+          where ${lf.lastFailedAt} > now() - ${ms(windowMs)}), 0)::int`.mapWith(Number),
+      rows: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(lf)
+    .where(eq(lf.userId, userId));
+  return {
+    lockedForSeconds: row?.lockedForSeconds ?? null,
+    accountFailures: row?.accountFailures ?? 0,
+    rows: row?.rows ?? 0,
+  };
+};
+
+/** After a right password: `client`'s failures go, and the account's stale pairs with them. */
+export const clearFailedLogins = async (
+  db: TDbOrTx,
+  userId: number,
+  client: string,
+  windowMs: number,
 ) => {
   await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`${users.failedLoginCount} + 1`,
-      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${maxFailures} then now() + (${lockMs} * interval '1 millisecond') else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, id));
+    .delete(lf)
+    .where(and(eq(lf.userId, userId), or(eq(lf.client, client), staleFailures(windowMs))));
+};
+
+/** A new password (a reset proved the mailbox): every address starts again. */
+export const clearAllFailedLogins = async (db: TDbOrTx, userId: number) => {
+  await db.delete(lf).where(eq(lf.userId, userId));
 };
 
 // --- OTPs ---------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import {
   abilitiesFor,
   normalizeIndonesianMobile,
@@ -26,8 +27,15 @@ export const AUTH_RULES = {
   otpTtlMs: 5 * 60_000,
   otpMaxAttempts: 5,
   otpResendCooldownMs: 60_000,
+  /** Wrong passwords from one client address within `loginWindowMs` that lock that address out. */
   loginMaxFailures: 5,
   loginLockMs: 15 * 60_000,
+  loginWindowMs: 15 * 60_000,
+  /**
+   * Wrong passwords from all addresses together within `loginWindowMs` after which a right
+   * password asks for an e-mail code: no address is locked out, a distributed guess gets nowhere.
+   */
+  loginAccountFailures: 50,
   refreshTtlMs: 30 * 24 * 60 * 60_000,
   resetTtlMs: 30 * 60_000,
   resetCooldownMs: 60_000,
@@ -46,6 +54,33 @@ export type TAuthDeps = {
 };
 
 export type TClientMeta = { ip?: string; userAgent?: string };
+
+/**
+ * The client address wrong passwords count against (Fastify's `request.ip`: the TCP peer, or the
+ * address TRUST_PROXY's proxies forward): an IPv4 address as it is (also when IPv4-mapped), an
+ * IPv6 one by its /64, the network one subscriber is given.
+ */
+export const loginClientOf = (ip: string | undefined): string => {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped) return mapped;
+  if (!isIPv6(ip)) return ip.slice(0, 64);
+  // Written out in full ("::" expanded, the zone dropped), the first four groups.
+  const [head = '', tail = ''] = (ip.split('%')[0] ?? ip).split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const missing = Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0');
+  const prefix = [...front, ...missing, ...back]
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
+  return `${prefix.join(':')}::/64`;
+};
+
+const LOGIN_FAILURES = {
+  maxFailures: AUTH_RULES.loginMaxFailures,
+  lockMs: AUTH_RULES.loginLockMs,
+  windowMs: AUTH_RULES.loginWindowMs,
+};
 
 const FORGOT_MESSAGE = 'If the e-mail is registered, we have sent a link to reset the password.';
 
@@ -255,21 +290,20 @@ export const createAuthService = (deps: TAuthDeps) => {
           email: 'Wrong e-mail or password',
         });
       }
+      // Failures count per account and client address: 5 lock that address only, so whoever
+      // knows the e-mail address can lock out themselves, never the owner elsewhere.
+      const client = loginClientOf(meta.ip);
       // A wrong password answers the same for every address, locked or not, known or not: only
-      // the right password of a locked account learns about the lock (no account enumeration).
+      // the right password from a locked address learns about the lock (no account enumeration).
       if (!(await verifyPassword(user.passwordHash, password))) {
-        await repo.recordFailedLogin(
-          db,
-          user.id,
-          AUTH_RULES.loginMaxFailures,
-          AUTH_RULES.loginLockMs,
-        );
+        await repo.recordFailedLogin(db, user.id, client, LOGIN_FAILURES);
         throw new AppError('UNAUTHENTICATED', 'Wrong e-mail or password', {
           email: 'Wrong e-mail or password',
         });
       }
-      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
+      const failures = await repo.loginFailureState(db, user.id, client, LOGIN_FAILURES.windowMs);
+      if (failures.lockedForSeconds !== null) {
+        const minutes = Math.max(1, Math.ceil(failures.lockedForSeconds / 60));
         throw new AppError(
           'RATE_LIMITED',
           `Too many failed sign-ins. Try again in ${minutes} minutes.`,
@@ -278,15 +312,16 @@ export const createAuthService = (deps: TAuthDeps) => {
           },
         );
       }
-      if (user.failedLoginCount > 0 || user.lockedUntil) {
-        await repo.updateUser(db, user.id, { failedLoginCount: 0, lockedUntil: null });
+      if (failures.rows > 0) {
+        await repo.clearFailedLogins(db, user.id, client, LOGIN_FAILURES.windowMs);
       }
       if (!user.emailVerifiedAt) {
         throw new AppError('FORBIDDEN', 'Verify your e-mail address first. We sent you a code.', {
           reason: 'EMAIL_NOT_VERIFIED',
         });
       }
-      if (user.loginOtpEnabled) {
+      // Guessed at from many addresses: the right password is not enough, the mailbox decides.
+      if (user.loginOtpEnabled || failures.accountFailures >= AUTH_RULES.loginAccountFailures) {
         const otpToken = randomToken(32);
         await issueOtp(user, 'login', sha256(otpToken));
         return { otpRequired: true as const, otpToken };
@@ -376,11 +411,8 @@ export const createAuthService = (deps: TAuthDeps) => {
           },
         );
       }
-      await repo.updateUser(db, userId, {
-        passwordHash: await hashPassword(password),
-        failedLoginCount: 0,
-        lockedUntil: null,
-      });
+      await repo.updateUser(db, userId, { passwordHash: await hashPassword(password) });
+      await repo.clearAllFailedLogins(db, userId);
       await repo.revokeAllSessions(db, userId, 'password-reset');
     },
   };

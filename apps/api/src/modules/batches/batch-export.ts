@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { BATCH_ITEM_STATUSES } from '@bubuh/contracts';
+import { BATCH_ITEM_STATUSES, cleanFileName, cutName, NAME_MAX } from '@bubuh/contracts';
 import yazl from 'yazl';
 import type { TDb } from '../../db/client.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
@@ -18,9 +18,16 @@ export async function* itemsOf(db: TDb, batchId: number, statuses: repo.TBatchIt
   }
 }
 
-/** A file name for the archive (the stamped name, or the original's), unique inside it. */
+/**
+ * A file name for the archive (the stamped name, or the original's), unique inside it: cleaned
+ * (contracts `cleanFileName`, and the characters Windows refuses) and within 255 characters with
+ * its suffix, number and extension.
+ */
 const uniqueName = (taken: Set<string>, fileName: string, suffix: string) => {
-  const base = `${fileName.replace(/\.pdf$/i, '').replace(/[\\/:*?"<>|\0]/g, '_')}${suffix}`;
+  const stem = cleanFileName(fileName, 'document.pdf')
+    .replace(/\.pdf$/i, '')
+    .replace(/[:*?"<>|]/g, '_');
+  const base = `${cutName(stem, NAME_MAX - suffix.length - ' (1234567).pdf'.length)}${suffix}`;
   let name = `${base}.pdf`;
   for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${base} (${n}).pdf`;
   taken.add(name.toLowerCase());

@@ -47,20 +47,16 @@ type TStoredFile = {
 export const onlyDraft = () =>
   new AppError('CONFLICT', 'Files can only be added to a draft batch', { batch_id: 'started' });
 
-/** What adding files needs of the batches service: its access check and its start. */
+/** What adding files needs of the batches service: its access check. */
 type TBatchFilesOps = {
   loadManaged: (auth: TAuth, id: number) => Promise<{ batch: repo.TBatchRow }>;
-  startWithUpload: (auth: TAuth, id: number) => Promise<unknown>;
 };
 
 /**
  * Files into a batch: one upload (`addFile`, also the upload that starts the batch) or one ZIP
  * of PDFs (`addZip`). Each file is stored and checked first, then recorded as the batch's item.
  */
-export const createBatchFiles = (
-  deps: TBatchesDeps,
-  { loadManaged, startWithUpload }: TBatchFilesOps,
-) => {
+export const createBatchFiles = (deps: TBatchesDeps, { loadManaged }: TBatchFilesOps) => {
   const { db, documents, runner } = deps;
 
   const batchFull = () =>
@@ -102,9 +98,9 @@ export const createBatchFiles = (
           sizeBytes: 0,
         } satisfies TStoredFile;
       }
-      const queued = mode === 'process' && batch.status !== 'draft';
+      // An upload that also starts queues its file as it is recorded (`recordQueued`).
       return {
-        values: { fileName, status: queued ? 'queued' : 'ready', pageCount },
+        values: { fileName, status: mode === 'process' ? 'queued' : 'ready', pageCount },
         sizeBytes,
         document,
       } satisfies TStoredFile;
@@ -117,26 +113,66 @@ export const createBatchFiles = (
     }
   };
 
+  /** Why the batch refused a file it had room for a moment ago (nothing of the file kept). */
+  const refusal = (reason: 'status' | 'files' | 'bytes') => {
+    if (reason === 'status') return onlyDraft();
+    if (reason === 'bytes') return batchFull();
+    return new AppError('PAYLOAD_TOO_LARGE', `A batch holds at most ${deps.maxFiles} files`, {
+      file: 'too many files',
+    });
+  };
+
+  /**
+   * The upload that also starts: the stored file is queued and a draft batch started, in one
+   * transaction under the batch's lock (`insertQueuedItem`) that first checks the payer's balance
+   * covers the batch's documents still to do plus this file (`requireBalance`): parallel calls
+   * are checked one after the other, each for its own unit. Refused (422 with both numbers, or a
+   * limit), nothing is written and the stored files are removed.
+   */
+  const recordQueued = async (batch: repo.TBatchRow, stored: TStoredFile) => {
+    const { values, sizeBytes, document } = stored;
+    const recorded = await repo
+      .insertQueuedItem(
+        db,
+        batch.id,
+        allowedFor('process'),
+        { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes },
+        values,
+        sizeBytes,
+        document?.values,
+        (tx, locked) => requireBalance(tx, locked, 1),
+      )
+      .catch(async (error: unknown) => {
+        // Refused by the check, or failed in the database: nothing written. A lost connection
+        // may have kept the item.
+        if (error instanceof AppError || isDatabaseAnswer(error)) await document?.discard();
+        throw error;
+      });
+    if (recorded.refused) {
+      await document?.discard();
+      throw refusal(recorded.refused);
+    }
+    if (recorded.started) await runner.pump(batch.id);
+    else await runner.pumpQueued(batch.id);
+    return toWireItem(recorded.item);
+  };
+
   /**
    * A stored file becomes the batch's item, with its document row in the same statement: the
    * batch's status, file count and bytes are checked by the insert itself. Refused there (or
-   * failing), nothing is written, the stored files are removed and the reason thrown.
+   * failing), nothing is written, the stored files are removed and the reason thrown. A file the
+   * upload that also starts queues goes through `recordQueued`.
    */
   const recordFile = async (
-    auth: TAuth,
+    _auth: TAuth,
     batch: repo.TBatchRow,
     stored: TStoredFile,
     mode: 'draft' | 'process',
   ) => {
     const { values, sizeBytes, document } = stored;
+    if (mode === 'process' && values.status === 'queued') return recordQueued(batch, stored);
     const allowed = allowedFor(mode);
-    const queued = values.status === 'queued';
-    const limits = {
-      maxFiles: deps.maxFiles,
-      maxBytes: deps.maxBatchBytes,
-      // Queued at once: the payer's balance must cover it, checked by the insert itself.
-      ...(queued ? { payer: batch } : {}),
-    };
+    const limits = { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes };
     const item = await repo
       .insertItem(db, batch.id, allowed, limits, values, sizeBytes, document?.values)
       .catch(async (error: unknown) => {
@@ -147,33 +183,12 @@ export const createBatchFiles = (
     if (!item) {
       await document?.discard();
       const now = await repo.findBatch(db, batch.id);
-      if (now && allowed.includes(now.status)) {
-        // Refused for the balance: the answer gives both numbers.
-        if (queued) await requireBalance(db, now, 1);
-        if (itemCount(now) < deps.maxFiles) throw batchFull();
-        throw new AppError('PAYLOAD_TOO_LARGE', `A batch holds at most ${deps.maxFiles} files`, {
-          file: 'too many files',
-        });
-      }
-      throw onlyDraft();
+      if (!now || !allowed.includes(now.status)) throw refusal('status');
+      throw refusal(itemCount(now) < deps.maxFiles ? 'bytes' : 'files');
     }
-    if (mode === 'process' && item.status === 'ready') {
-      // Stored `ready` when the batch looked like a draft: it starts now, or, started by a
-      // parallel upload meanwhile, queues the file (never left `ready` in a running batch).
-      await startWithUpload(auth, batch.id).catch(async (error: unknown) => {
-        // Refused (the balance, the batch ended meanwhile): the file leaves the batch, as an
-        // upload refused before it is recorded would. One a parallel call has moved on already
-        // (queued, cancelled with the batch) stays, and its status answers.
-        if (!(error instanceof AppError)) throw error;
-        const removed = await repo.deleteItem(db, item.id, ['ready'], allowed);
-        if (!removed) return;
-        if (removed.documentId !== null) await documents.remove(auth, removed.documentId);
-        throw error;
-      });
-      return toWireItem((await itemsRepo.findItem(db, item.id)) ?? item);
-    }
+    // A rejected file of an upload that also starts: the batch's queued files may go on.
     if (mode === 'process') await runner.pumpQueued(batch.id);
-    // As inserted: `ready` in a draft, `queued` in a started batch (its progress is the batch's).
+    // As inserted: `ready` in a draft, `rejected` with its reason.
     return toWireItem(item);
   };
 

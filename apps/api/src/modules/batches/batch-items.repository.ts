@@ -76,3 +76,12 @@ export const unitsTaken = async (db: TDbOrTx, batchId: number, kind: 'emeterai' 
   const [row] = await db.select({ n: unitsTakenSql(batchId, kind) }).from(sql`(select 1) one`);
   return row?.n ?? 0;
 };
+
+/** The first `limit` of a batch's stamped files not filed in the locker, with why (in id order). */
+export const unfiledItems = (db: TDbOrTx, batchId: number, limit: number) =>
+  db
+    .select({ fileName: batchItems.fileName, problem: batchItems.lockerProblem })
+    .from(batchItems)
+    .where(and(eq(batchItems.batchId, batchId), sql`${batchItems.lockerProblem} is not null`))
+    .orderBy(asc(batchItems.id))
+    .limit(limit);

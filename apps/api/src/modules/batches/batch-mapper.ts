@@ -45,6 +45,7 @@ export const toWireBatch = (
     esign_units_needed: b.esign ? unitsNeeded(b) : 0,
     esign_balance: balances.esign,
     progress: accepted > 0 ? Math.round((finished / accepted) * 1000) / 10 : 0,
+    locker_unfiled: b.countUnfiled,
     created_at: b.createdAt.toISOString(),
     started_at: b.startedAt?.toISOString() ?? null,
     finished_at: b.finishedAt?.toISOString() ?? null,
@@ -64,4 +65,5 @@ export const toWireItem = (i: TBatchItemRow): TBatchItem => ({
   doc_value: i.docValue,
   doc_number: i.docNumber,
   doc_date: i.docDate,
+  locker_problem: i.lockerProblem,
 });

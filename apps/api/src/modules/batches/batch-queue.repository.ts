@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TLockerFilingProblem } from '@bubuh/contracts';
 import {
   and,
   asc,
@@ -343,3 +344,53 @@ export const releaseJobs = async (db: TDbOrTx, itemIds: number[], jobId: string)
       ),
     );
 };
+
+/** How the locker filing of a stamped item went: why it was not filed, or null (filed). */
+export type TItemFiling = { id: number; problem: TLockerFilingProblem | null };
+
+/**
+ * Records on a batch's items why their stamped documents were not filed in the locker (null
+ * clears it: a later filing succeeded), and moves the batch's `count_unfiled` by as many as
+ * changed, in one transaction under the batch's row lock (taken first, as every item move does),
+ * so the count always matches the items.
+ */
+export const recordFilings = (db: TDb, batchId: number, filings: TItemFiling[]) =>
+  db.transaction(async (tx) => {
+    if (filings.length === 0) return;
+    await tx
+      .select({ id: batches.id })
+      .from(batches)
+      .where(eq(batches.id, batchId))
+      .for('no key update');
+    const before = await tx
+      .select({ id: batchItems.id, problem: batchItems.lockerProblem })
+      .from(batchItems)
+      .where(
+        and(
+          eq(batchItems.batchId, batchId),
+          inArray(
+            batchItems.id,
+            filings.map((f) => f.id),
+          ),
+        ),
+      );
+    const was = new Map(before.map((r) => [r.id, r.problem]));
+    const changed = filings.filter((f) => was.has(f.id) && was.get(f.id) !== f.problem);
+    if (changed.length === 0) return;
+    const byProblem = new Map<TLockerFilingProblem | null, number[]>();
+    for (const f of changed) byProblem.set(f.problem, [...(byProblem.get(f.problem) ?? []), f.id]);
+    for (const [problem, ids] of byProblem)
+      await tx
+        .update(batchItems)
+        .set({ lockerProblem: problem, updatedAt: new Date() })
+        .where(inArray(batchItems.id, ids));
+    const delta = changed.reduce(
+      (n, f) => n + (f.problem === null ? -1 : 0) + ((was.get(f.id) ?? null) === null ? 1 : 0),
+      0,
+    );
+    if (delta !== 0)
+      await tx
+        .update(batches)
+        .set({ countUnfiled: sql`${batches.countUnfiled} + ${delta}`, updatedAt: new Date() })
+        .where(eq(batches.id, batchId));
+  });

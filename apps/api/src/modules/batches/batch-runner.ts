@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TLockerFilingProblem } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import type { TJobData, TJobInfo } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -161,7 +162,7 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   /**
    * An item whose document an earlier attempt (or another job) stamped: done, and filed in the
    * locker in case that attempt's process died between its stamp and its filing (a filed copy
-   * makes this a no-op).
+   * makes this a no-op). Filed now, a problem an earlier filing recorded is cleared (`again`).
    */
   const stampedEarlier = (
     batch: repo.TBatchRow,
@@ -170,9 +171,10 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   ): TItemRun => ({
     kind: 'done',
     outcome: stampedOutcome(item.id, stamped.serial, stamped.at),
+    again: true,
     file: async () => {
-      if (item.documentId === null) return;
-      await stamping.fileStamped({
+      if (item.documentId === null) return null;
+      return stamping.fileStamped({
         actor: batch.actor,
         documentId: item.documentId,
         serialNumber: stamped.serial,
@@ -181,9 +183,18 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
     },
   });
 
-  /** What became of one item in this attempt: an outcome, a retry, or nothing to do. */
+  /**
+   * What became of one item in this attempt: an outcome (with its locker filing, which answers
+   * why it did not file), a retry, or nothing to do.
+   */
   type TItemRun =
-    | { kind: 'done'; outcome: queue.TItemOutcome; file?: () => Promise<void> }
+    | {
+        kind: 'done';
+        outcome: queue.TItemOutcome;
+        file?: () => Promise<TLockerFilingProblem | null>;
+        /** Stamped by an earlier attempt, whose filing may have recorded a problem. */
+        again?: true;
+      }
     | { kind: 'retry'; error: unknown }
     | { kind: 'skip' };
 
@@ -306,7 +317,21 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
       ),
     );
     // The group's stamped documents are filed in the locker together (their statements shared).
-    await Promise.all(runs.map((r) => (r.kind === 'done' ? r.file?.() : undefined)));
+    // Those not filed keep why on their item (the batch counts them); the stamp stands.
+    const filings = await Promise.all(
+      runs.map(async (r): Promise<queue.TItemFiling | undefined> => {
+        if (r.kind !== 'done' || !r.file) return undefined;
+        const problem = await r.file();
+        return problem !== null || r.again ? { id: r.outcome.id, problem } : undefined;
+      }),
+    );
+    await queue
+      .recordFilings(
+        db,
+        batchId,
+        filings.filter((f) => f !== undefined),
+      )
+      .catch((err: unknown) => deps.log.error({ err, batchId }, 'locker filing not recorded'));
     await finish(
       batchId,
       runs.flatMap((r) => (r.kind === 'done' ? [r.outcome] : [])),
@@ -358,7 +383,8 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
           1,
         );
       }
-      // Files an upload-and-start stored `ready` and did not get to queue (its process died).
+      // Files an upload-and-start of an earlier version stored `ready` and did not get to queue
+      // (its process died); one now queues its file in the transaction that inserts it.
       for (const id of await queue.strayReadyBatchIds(db)) await queueReadyItems(db, id);
       for (const id of await queue.runningBatchIds(db)) {
         await pump(id);

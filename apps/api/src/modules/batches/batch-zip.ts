@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { cleanFileName } from '@bubuh/contracts';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -53,7 +54,8 @@ const openZip = async (path: string) => {
 };
 
 /** The base name of an entry: its folders are dropped (the batch is flat). */
-const baseName = (name: string) => name.split('/').pop() ?? name;
+/** An entry's file name without its folders, cleaned as an uploaded file's name is. */
+const baseName = (name: string) => cleanFileName(name.split('/').pop() ?? name, 'document.pdf');
 
 /**
  * Reads a ZIP's directory (nothing is expanded yet) and checks it whole before any file is added:

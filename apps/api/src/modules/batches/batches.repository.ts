@@ -3,12 +3,11 @@ import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TDb, TTx } from '../../db/client.ts';
 import { containsText, firstOf, insertOne, sortedPageOf } from '../../db/query.ts';
-import { batches, batchItems, documents, quotaAccounts, users } from '../../db/schema.ts';
+import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
 import type { TDocumentInsert } from '../documents/documents.repository.ts';
-import { unitsTakenSql } from './batch-items.repository.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TBatchRow = typeof batches.$inferSelect;
@@ -104,15 +103,8 @@ export const pageOf = async (db: TDbOrTx, visibility: TVisibility, query: TBatch
   );
 };
 
-/**
- * The batch's documents still to do plus one fit what its payer holds of each kind it spends
- * (batch-quota.ts `requireBalance` as a condition on the batch's row, read under its lock).
- */
-const fitsBalance = (batch: Pick<TBatchRow, 'payer' | 'esign'>): SQL => {
-  const fits = (kind: 'emeterai' | 'esign') =>
-    sql`${batches.countReady} + ${batches.countQueued} + ${batches.countStamping} - ${unitsTakenSql(sql`"batches"."id"`, kind)} + 1 <= coalesce((select ${quotaAccounts.balance} from ${quotaAccounts} where ${quotaAccounts.ownerType} = ${batch.payer.ownerType} and ${quotaAccounts.ownerId} = ${batch.payer.ownerId} and ${quotaAccounts.kind} = ${kind}), 0)`;
-  return and(fits('emeterai'), batch.esign ? fits('esign') : undefined) as SQL;
-};
+/** How many files a batch holds at most, and their total size. */
+export type TItemLimits = { maxFiles: number; maxBytes: number };
 
 /**
  * Adds an item of `sizeBytes` when the batch is in one of `statuses`, holds fewer than
@@ -124,11 +116,10 @@ const fitsBalance = (batch: Pick<TBatchRow, 'payer' | 'esign'>): SQL => {
  * refused (nothing written).
  */
 export const insertItem = async (
-  db: TDb,
+  db: TDbOrTx,
   batchId: number,
   statuses: TBatchRow['status'][],
-  /** With `payer`, the item is refused when the payer's balance does not cover it. */
-  limits: { maxFiles: number; maxBytes: number; payer?: Pick<TBatchRow, 'payer' | 'esign'> },
+  limits: TItemLimits,
   values: Omit<typeof batchItems.$inferInsert, 'batchId'> & { status: TBatchItemStatus },
   sizeBytes: number,
   document?: TDocumentInsert,
@@ -161,7 +152,6 @@ export const insertItem = async (
           inArray(batches.status, statuses),
           sql`${totalOf} < ${limits.maxFiles}`,
           sql`${batches.bytesTotal} + ${sizeBytes} <= ${limits.maxBytes}`,
-          limits.payer ? fitsBalance(limits.payer) : undefined,
         ),
       )
       .returning({ id: batches.id }),
@@ -179,10 +169,77 @@ export const insertItem = async (
   }
 };
 
+/** A batch's items moved from one status to another, for each pair (with their counters). */
+type TItemMoves = [TBatchItemStatus, TBatchItemStatus, Partial<typeof batchItems.$inferInsert>?][];
+
+/** Moves all the batch's items of each pair of `moves` (inside the batch's row lock). */
+const moveAll = async (tx: TDbOrTx, batchId: number, moves: TItemMoves) => {
+  for (const [fromStatus, toStatus, extra] of moves) {
+    const moved = await tx
+      .update(batchItems)
+      .set({ ...extra, status: toStatus, updatedAt: new Date() })
+      .where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, fromStatus)))
+      .returning({ id: batchItems.id });
+    await bump(tx, batchId, fromStatus, toStatus, moved.length);
+  }
+};
+
 /**
- * A started batch's items still `ready` (stored by an upload that also starts, while another
- * started it) are queued, under the batch's lock; undefined when the batch is not running or
- * paused.
+ * The upload that also starts (`batch-document-upload-one-process`): in one transaction under the
+ * batch's row lock, `guard` sees the locked row (its counters: what the calls before this one
+ * kept) and may refuse by throwing (the payer's balance), the batch's limits are checked, the
+ * item is inserted `queued` with its document (`insertItem`), and a draft starts (its `ready`
+ * files queued with it, as `transitionBatch` does; a started batch's stray `ready` files too).
+ * Parallel calls pass one at a time, so each is checked for its own unit: a call refused later
+ * never counted against another. The item and whether the batch started, or why the batch
+ * refused the file (its status, files or bytes; nothing written then).
+ */
+export const insertQueuedItem = (
+  db: TDb,
+  batchId: number,
+  statuses: TBatchRow['status'][],
+  limits: TItemLimits,
+  values: Omit<typeof batchItems.$inferInsert, 'batchId' | 'status'>,
+  sizeBytes: number,
+  document: TDocumentInsert | undefined,
+  guard: (tx: TTx, locked: TBatchRow) => Promise<void>,
+) =>
+  db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(batches)
+      .where(and(eq(batches.id, batchId), inArray(batches.status, statuses)))
+      .for('update');
+    if (!locked) return { refused: 'status' as const };
+    await guard(tx, locked);
+    const total = Object.values(COUNTER_KEY).reduce((n, key) => n + locked[key], 0);
+    if (total >= limits.maxFiles) return { refused: 'files' as const };
+    if (locked.bytesTotal + sizeBytes > limits.maxBytes) return { refused: 'bytes' as const };
+    const item = await insertItem(
+      tx,
+      batchId,
+      statuses,
+      limits,
+      { ...values, status: 'queued' },
+      sizeBytes,
+      document,
+    );
+    // Checked above on the locked row: a refusal here is a bug, and rolls everything back.
+    if (!item) throw new Error('the locked batch refused the file');
+    await moveAll(tx, batchId, [['ready', 'queued', { jobId: null }]]);
+    const started = locked.status === 'draft';
+    if (started)
+      await tx
+        .update(batches)
+        .set({ status: 'running', startedAt: new Date(), updatedAt: new Date() })
+        .where(eq(batches.id, batchId));
+    return { item, started };
+  });
+
+/**
+ * A started batch's items still `ready` (stored by an upload that also starts before it queued
+ * its file in the same transaction, `insertQueuedItem`) are queued, under the batch's lock;
+ * undefined when the batch is not running or paused.
  */
 export const queueReadyItems = (
   db: TDb,
@@ -368,7 +425,7 @@ export const transitionBatch = async (
   batchId: number,
   from: TBatchRow['status'][],
   values: Partial<typeof batches.$inferInsert>,
-  moves: [TBatchItemStatus, TBatchItemStatus, Partial<typeof batchItems.$inferInsert>?][] = [],
+  moves: TItemMoves = [],
   guard?: (tx: TTx, locked: TBatchRow) => Promise<void>,
 ) =>
   db.transaction(async (tx) => {
@@ -379,14 +436,7 @@ export const transitionBatch = async (
       .for('update');
     if (!locked) return undefined;
     await guard?.(tx, locked);
-    for (const [fromStatus, toStatus, extra] of moves) {
-      const moved = await tx
-        .update(batchItems)
-        .set({ ...extra, status: toStatus, updatedAt: new Date() })
-        .where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, fromStatus)))
-        .returning({ id: batchItems.id });
-      await bump(tx, batchId, fromStatus, toStatus, moved.length);
-    }
+    await moveAll(tx, batchId, moves);
     const [row] = await tx
       .update(batches)
       .set({ ...values, updatedAt: new Date() })

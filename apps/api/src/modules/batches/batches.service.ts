@@ -113,21 +113,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
 
   const start = (auth: TAuth, id: number) => action(auth, id, startDraft);
 
-  /**
-   * After an upload that also starts (`batch-document-upload-one-process`): a draft starts, and
-   * in a batch another such upload started meanwhile, files stored as `ready` are queued once
-   * the payer's balance covers them (as an upload into a running batch is checked).
-   */
-  const startWithUpload = (auth: TAuth, id: number) =>
-    action(
-      auth,
-      id,
-      async (batch) =>
-        (await startDraft(batch)) ??
-        repo.queueReadyItems(db, id, (tx, locked) => requireBalance(tx, locked)),
-    );
-
-  const { addFile, addZip } = createBatchFiles(deps, { loadManaged, startWithUpload });
+  const { addFile, addZip } = createBatchFiles(deps, { loadManaged });
 
   /**
    * Checks a manifest (CSV or XLSX, read by `read` once the batch is known to be the caller's

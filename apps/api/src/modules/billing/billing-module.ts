@@ -30,9 +30,10 @@ export const createBillingModule = async (
           createHmac('sha256', deps.jwtSecret).update('bubuh:sandbox-gateway:v1').digest('hex'),
         )
       : undefined;
+  // Production starts with the sandbox only when ALLOW_DEMO_IN_PRODUCTION names it (config/env.ts).
   if (sandbox && env.NODE_ENV === 'production') {
     app.log.warn(
-      'PAYMENT_GATEWAY=sandbox in production: anyone signed in can mark invoices paid; set PAYMENT_GATEWAY=midtrans',
+      'PAYMENT_GATEWAY=sandbox in production (allowed by ALLOW_DEMO_IN_PRODUCTION): anyone signed in can mark invoices paid',
     );
   }
   const gateway =
@@ -62,7 +63,11 @@ export const createBillingModule = async (
     ...(sandbox ? { sandboxNotification: sandbox.notificationFor } : {}),
   });
   defineBillingJobs(app, billing, payments);
-  await app.register(billingRoutes, { billing, payments });
+  await app.register(billingRoutes, {
+    billing,
+    payments,
+    notificationsPerMinute: env.RATE_LIMIT_PAYMENT_NOTIFICATION_PER_MINUTE,
+  });
   await app.register(promoRoutes, { billing });
   return { billing, payments };
 };

@@ -19,6 +19,38 @@ const PROOF_TYPES = [
 const sniffProof = (head: Uint8Array) =>
   PROOF_TYPES.find(({ magic }) => magic.every((byte, i) => head[i] === byte));
 
+/**
+ * What is kept of a notification that failed verification (anyone can post one): the fields a
+ * gateway notification has (Midtrans' and the sandbox's), as text of at most 256 characters;
+ * everything else is dropped, so a forged post stores a few hundred bytes whatever it carried.
+ */
+const FORGED_KEPT_FIELDS = [
+  'order_id',
+  'status_code',
+  'gross_amount',
+  'signature_key',
+  'transaction_status',
+  'fraud_status',
+  'transaction_id',
+  'transaction_time',
+  'payment_type',
+  'status_message',
+  'merchant_id',
+  'currency',
+] as const;
+const FORGED_FIELD_MAX = 256;
+
+const keptOfForged = (payload: Record<string, unknown>): Record<string, string> => {
+  const kept: Record<string, string> = {};
+  for (const field of FORGED_KEPT_FIELDS) {
+    const value = payload[field];
+    if (typeof value === 'string' || typeof value === 'number') {
+      kept[field] = String(value).slice(0, FORGED_FIELD_MAX);
+    }
+  }
+  return kept;
+};
+
 /** Runs the notification job: verified notifications are applied there, idempotently. */
 export type TNotificationQueue = (notificationId: number) => Promise<string>;
 
@@ -37,8 +69,9 @@ export const createBillingPayments = (deps: {
   let queue: TNotificationQueue = async () => 'not-started';
 
   /**
-   * A gateway notification: kept as received; a forged one (wrong signature) is refused and
-   * changes nothing; a verified one is applied by the `payment-notification` job.
+   * A gateway notification: a verified one is kept as received and applied by the
+   * `payment-notification` job; a forged one (wrong signature) is refused, changes nothing, and
+   * only its known fields are kept (`keptOfForged`).
    */
   const receive = async (payload: Record<string, unknown>) => {
     const verified = gateway.verifyNotification(payload);
@@ -47,7 +80,7 @@ export const createBillingPayments = (deps: {
       orderId: String(payload.order_id ?? '').slice(0, 64),
       transactionStatus: String(payload.transaction_status ?? '').slice(0, 40) || null,
       verified: verified ? 'yes' : 'no',
-      payload,
+      payload: verified ? payload : keptOfForged(payload),
       outcome: verified ? null : 'rejected-signature',
     });
     if (!verified) {

@@ -10,7 +10,9 @@ import { invoicePdf } from './billing-pdf.ts';
 export const billingRoutes: FastifyPluginAsyncZod<{
   billing: TBillingService;
   payments: TBillingPayments;
-}> = async (app, { billing, payments }) => {
+  /** Per client address (RATE_LIMIT_PAYMENT_NOTIFICATION_PER_MINUTE). */
+  notificationsPerMinute: number;
+}> = async (app, { billing, payments, notificationsPerMinute }) => {
   dataRoute(app, E.pricing, 'OK', () => billing.pricing());
   dataRoute(app, E.buyQuota, 'Invoice dibuat', ({ auth, body }) => billing.buyQuota(auth, body));
   dataRoute(app, E.buyPlan, 'Invoice dibuat', ({ auth, body }) => billing.buyPlan(auth, body));
@@ -35,10 +37,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{
   dataRoute(app, E.sandboxComplete, 'OK', ({ auth, params, body }) =>
     payments.sandboxComplete(auth, params.id, body.outcome),
   );
-  endpointRoute(app, E.midtransNotification, async ({ body }) => {
-    await payments.receive(body);
-    return { message: 'OK' };
-  });
+  // Public: its body is capped like every public JSON route's (endpointRoute), and its calls
+  // are limited per client address, so forged notifications cannot fill the table.
+  endpointRoute(
+    app,
+    E.midtransNotification,
+    async ({ body }) => {
+      await payments.receive(body);
+      return { message: 'OK' };
+    },
+    { config: { rateLimit: { max: notificationsPerMinute, timeWindow: '1 minute' } } },
+  );
   dataRoute(app, E.purchases, 'OK', ({ auth, params, query }) =>
     billing.purchases(auth, params.userId, query),
   );

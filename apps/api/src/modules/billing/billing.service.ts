@@ -1,7 +1,9 @@
 import {
   computeTotals,
+  PG_INT_MAX,
   PURCHASE_STATUS_LABEL,
-  percentToBasisPoints,
+  readConfigValue,
+  type TConfigGroup,
   type TInvoice,
   type TPaymentChannel,
   type TPaymentMethod,
@@ -27,7 +29,7 @@ export const PRICING_KEYS = {
   esign: 'price_esign',
   tax: 'ppn_rate',
   expiry: 'invoice_expiry_minutes',
-} as const;
+} as const satisfies Record<string, TConfigGroup>;
 
 const UNIT_NAME: Record<TUnitKind, string> = { emeterai: 'e-Meterai', esign: 'e-Sign' };
 
@@ -66,15 +68,14 @@ export const createBillingService = (deps: {
 
   const pricing = async () => {
     const values = await repo.config(Object.values(PRICING_KEYS));
-    const int = (key: string) => {
-      const n = Number(values.get(key));
-      return Number.isInteger(n) && n >= 0 ? n : null;
-    };
-    const emeterai = int(PRICING_KEYS.emeterai);
-    const esign = int(PRICING_KEYS.esign);
-    const expiry = int(PRICING_KEYS.expiry);
-    const tax = percentToBasisPoints(values.get(PRICING_KEYS.tax) ?? '');
-    if (emeterai === null || esign === null || expiry === null || !expiry || tax === null) {
+    // Read by the rules of the contracts' CONFIG_VALUE_RULES: a value stored before them that
+    // breaks them (0, negative, text, too large) reads as not set, never as a price.
+    const read = (group: TConfigGroup) => readConfigValue(group, values.get(group));
+    const emeterai = read(PRICING_KEYS.emeterai);
+    const esign = read(PRICING_KEYS.esign);
+    const expiry = read(PRICING_KEYS.expiry);
+    const tax = read(PRICING_KEYS.tax);
+    if (emeterai === null || esign === null || expiry === null || tax === null) {
       throw new AppError('SERVICE_UNAVAILABLE', 'Prices are not configured yet');
     }
     return {
@@ -155,6 +156,16 @@ export const createBillingService = (deps: {
           });
         }
         const totals = computeTotals(lines, price.tax_rate_bp, promo ? discountOf(promo) : null);
+        // Invoice amounts are 32-bit integer columns: a larger order is the buyer's 400, not a 500.
+        if (totals.total > PG_INT_MAX) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'The invoice total is too large; buy fewer units',
+            {
+              [purpose === 'plan' ? 'plan_id' : 'quantity']: 'total too large',
+            },
+          );
+        }
         return {
           values: {
             purpose,

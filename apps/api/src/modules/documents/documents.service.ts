@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  cleanFileName,
   signingMethodAfter,
   type TDocument,
   type TDocumentQuery,
@@ -43,9 +44,12 @@ export const uploadNotice = (repaired: boolean, javascriptCount: number): string
   return null;
 };
 
-/** An uploaded file's name as stored: no path separators or NUL, at most 255 characters. */
-export const storedFileName = (name: string) =>
-  name.replace(/[\\/\0]/g, '_').slice(0, 255) || 'document.pdf';
+/**
+ * An uploaded file's name as stored (also a batch's files and ZIP entries): slashes, control and
+ * text-direction characters replaced, at most 255 characters with the extension kept
+ * (contracts `cleanFileName`).
+ */
+export const storedFileName = (name: string) => cleanFileName(name, 'document.pdf');
 
 /** One document the actor may see (another tenant's answers 404). */
 export const loadDocument = async (db: TDb, actor: TActor, id: number) =>

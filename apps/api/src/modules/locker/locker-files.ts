@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { type TLockerSpace, ZDbId, ZLockerName, ZLockerSpace } from '@bubuh/contracts';
+import {
+  cleanFileName,
+  type TLockerSpace,
+  ZDbId,
+  ZLockerName,
+  ZLockerSpace,
+} from '@bubuh/contracts';
 import yazl from 'yazl';
 import type { z } from 'zod';
 import type { TActor } from '../../lib/access.ts';
@@ -212,7 +218,14 @@ export const createLockerFiles = (deps: {
         input.parentId === undefined || input.parentId === '' || input.parentId === 'null'
           ? null
           : field(ZDbId, 'parent_id', input.parentId, 'parent_id: a folder id');
-      const name = field(ZLockerName, 'file', input.filename, 'The file name is not allowed');
+      const named = ZLockerName.safeParse(input.filename);
+      if (!named.success) {
+        // The field says why (a slash, a text-direction character, too long …).
+        throw new AppError('VALIDATION_FAILED', 'The file name is not allowed', {
+          file: named.error.issues[0]?.message ?? 'invalid',
+        });
+      }
+      const name = named.data;
       const row = await store(auth, { name, source: input.stream, parentId, space });
       return service.wire(auth, await service.foldersOf(service.refOfRow(auth, row)))(row);
     },
@@ -236,11 +249,13 @@ export const createLockerFiles = (deps: {
       const folder = await service.itemOf(auth, id, 'folder');
       const rows = (await repo.subtreeRows(folder.id)).filter((r) => r.trashedAt === null);
       const byId = new Map(rows.map((r) => [r.id, r]));
+      // Each name one entry segment: an older row's slash or control character cannot add one.
+      const entryName = (row: TLockerRow) => cleanFileName(row.name, `item-${row.id}`);
       const pathOf = (row: TLockerRow): string => {
-        const parts = [row.name];
+        const parts = [entryName(row)];
         let current = row.parentId === null ? undefined : byId.get(row.parentId);
         while (current && current.id !== folder.id) {
-          parts.unshift(current.name);
+          parts.unshift(entryName(current));
           current = current.parentId === null ? undefined : byId.get(current.parentId);
         }
         return parts.join('/');

@@ -1,5 +1,7 @@
+import type { TLockerFilingProblem } from '@bubuh/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TActor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TLockerRow } from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
@@ -24,8 +26,19 @@ export type TFilingInput = {
   file?: { fileName: string; currentKey: string; companyId: number | null; bytes?: Uint8Array };
 };
 
-/** Files a finished document in its actor's locker; never throws (the stamp stays done). */
-export type TFileIntoLocker = (input: TFilingInput) => Promise<void>;
+/**
+ * Files a finished document in its actor's locker; never throws (the stamp stays done). Answers
+ * why the document was not filed when the actor has a locker (full, over its upload limit,
+ * expired, or another failure), else null (filed, filed already, or no locker in the plan).
+ */
+export type TFileIntoLocker = (input: TFilingInput) => Promise<TLockerFilingProblem | null>;
+
+/** The problem a failed store names: the locker's storage or upload limit, or another failure. */
+const problemOf = (error: unknown): TLockerFilingProblem => {
+  if (!(error instanceof AppError) || error.code !== 'PAYLOAD_TOO_LARGE') return 'failed';
+  if (error.fields.file === 'storage limit') return 'full';
+  return error.fields.file === 'too large' ? 'too_large' : 'failed';
+};
 
 /**
  * The automatic filing of stamped and signed documents: a copy of the document's current PDF in
@@ -33,7 +46,8 @@ export type TFileIntoLocker = (input: TFilingInput) => Promise<void>;
  * Filing the same version again does nothing; a newer version (signed, then stamped) replaces the
  * earlier copy in the folder where it is now. Otherwise the folder the user chose for stamped
  * documents, or "e-Meterai" (also when the chosen folder is deleted). Without the locker in the plan, with the locker
- * read-only or full, nothing is filed (the stamp itself is never undone).
+ * read-only or full, nothing is filed (the stamp itself is never undone); the answer says why
+ * when the actor has a locker, so the caller can tell them (a batch's items).
  */
 export const createLockerFiling = (deps: {
   service: TLockerService;
@@ -112,13 +126,14 @@ export const createLockerFiling = (deps: {
       const account = accountOf(actor);
       const state = await repo.filingState(scopeOf(actor), account, ref, documentId, wanted);
       const status = statusOf(state, account);
-      if (!status.enabled || status.readOnly) return;
+      if (!status.enabled) return null;
+      if (status.readOnly) return 'read_only';
       // Only a document of the actor's own company (or, personal, of none) is filed.
       const handed = input.file?.companyId === actor.companyId ? input.file : undefined;
       const doc = handed ?? (await repo.documentFile(documentId, scopeOf(actor)));
-      if (!doc) return;
+      if (!doc) return null;
       const { copy: existing, folder, chosen } = state;
-      if (existing && existing.sourceKey === doc.currentKey) return;
+      if (existing && existing.sourceKey === doc.currentKey) return null;
       const target = await targetOf(input, existing, folder, chosen);
       const name = /\.pdf$/i.test(doc.fileName) ? doc.fileName : `${doc.fileName}.pdf`;
       await lockerFiles.store(
@@ -142,8 +157,10 @@ export const createLockerFiling = (deps: {
         },
       );
       if (existing) await service.purgeRow(existing);
+      return null;
     } catch (error) {
       deps.log?.warn({ err: error, documentId }, 'document not filed in the digital locker');
+      return problemOf(error);
     }
   };
 

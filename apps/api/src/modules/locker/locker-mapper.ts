@@ -1,4 +1,9 @@
-import type { TLockerItem, TLockerSpace } from '@bubuh/contracts';
+import {
+  numberedName,
+  numberedNameParts,
+  type TLockerItem,
+  type TLockerSpace,
+} from '@bubuh/contracts';
 import type { TLockerRow, TLockerRowWithCount } from './locker.repository.ts';
 
 export type TFolderNode = { id: number; name: string; parentId: number | null };
@@ -63,22 +68,21 @@ export const toWire = (
   can_manage: canManage,
 });
 
-/** A name's stem and extension as numbered copies keep them ("report", ".pdf"; folders: no extension). */
-export const nameParts = (name: string, kind: 'folder' | 'file') => {
-  const dot = kind === 'file' ? name.lastIndexOf('.') : -1;
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  return { stem: stem.slice(0, 240), ext: dot > 0 ? name.slice(dot) : '' };
-};
+/**
+ * A name's stem and extension as numbered copies keep them ("report", ".pdf"; folders: no
+ * extension), the stem cut so that every copy stays within 255 characters (contracts `names.ts`).
+ */
+export const nameParts = numberedNameParts;
 
 /**
  * The name to use in a folder that already holds `taken` (lower-cased): the name itself, or
- * "name (1)", "name (2)" … before the extension of a file ("report (1).pdf").
+ * "name (1)", "name (2)" … before the extension of a file ("report (1).pdf"), within 255
+ * characters (a long stem is cut, the extension kept).
  */
 export const uniqueName = (name: string, taken: Set<string>, kind: 'folder' | 'file'): string => {
   if (!taken.has(name.toLowerCase())) return name;
-  const { stem, ext } = nameParts(name, kind);
   for (let n = 1; ; n += 1) {
-    const candidate = `${stem} (${n})${ext}`;
+    const candidate = numberedName(name, n, kind);
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
 };

@@ -1,4 +1,4 @@
-import { INTEGER_STATUS_GROUPS, PLAN_MAX_NUMBER, type TMasterStatus } from '@bubuh/contracts';
+import { checkConfigValue, configRuleOf, type TMasterStatus } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createMasterStatusRepository, type TMasterStatusRow } from './master-status.repository.ts';
@@ -16,20 +16,32 @@ export const createMasterStatusService = (deps: { db: TDb }) => {
   return {
     list: async () => (await repo.list()).map(toWire),
 
-    /** The integer settings (spec §3) must stay readable as whole numbers. */
+    /**
+     * A known group's value must follow its rule (`CONFIG_VALUE_RULES` of the contracts): a 400
+     * names the range, and the value is stored in its plain form ("007" → "7"). Other groups
+     * take any short text.
+     */
     update: async (id: number, value: string) => {
       const current = await repo.find(id);
       if (!current) throw AppError.notFound('Status');
-      const least = INTEGER_STATUS_GROUPS[current.statusGroup];
-      if (least !== undefined) {
-        const number = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-        if (!(number >= least && number <= PLAN_MAX_NUMBER)) {
-          throw new AppError('VALIDATION_FAILED', `Enter a whole number of at least ${least}`, {
-            status_name: 'whole number',
+      const rule = configRuleOf(current.statusGroup);
+      let stored = value;
+      if (rule) {
+        const checked = checkConfigValue(rule, value);
+        if (!checked.ok) {
+          const isWhole = rule.kind === 'integer';
+          const message = isWhole
+            ? `Enter a whole number from ${rule.min} to ${rule.max}`
+            : `Enter a percentage from ${rule.min} to ${rule.max}, with at most 2 decimals`;
+          throw new AppError('VALIDATION_FAILED', message, {
+            status_name: isWhole
+              ? `whole number ${rule.min}..${rule.max}`
+              : `percentage ${rule.min}..${rule.max}, at most 2 decimals`,
           });
         }
+        stored = checked.text;
       }
-      const row = await repo.setValue(id, least !== undefined ? String(Number(value)) : value);
+      const row = await repo.setValue(id, stored);
       if (!row) throw AppError.notFound('Status');
       return toWire(row);
     },

@@ -1,3 +1,4 @@
+import type { TLockerFilingProblem } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { createAccountNoticeEvents } from './notice-events-account.ts';
 import { createSigningNoticeEvents } from './notice-events-signing.ts';
@@ -5,6 +6,25 @@ import { createNotificationsRepository } from './notifications.repository.ts';
 import type { TNotifier } from './notifications.service.ts';
 
 const KIND_LABEL = { emeterai: 'e-Meterai', esign: 'e-sign' } as const;
+
+/** Why a stamped file was not filed in the digital locker, as a notice says it. */
+const FILING_PROBLEM: Record<'en' | 'id', Record<TLockerFilingProblem, string>> = {
+  en: {
+    full: 'the locker is full',
+    too_large: "larger than the locker's upload limit",
+    read_only: 'the locker has expired',
+    failed: 'filing failed',
+  },
+  id: {
+    full: 'loker penuh',
+    too_large: 'melebihi batas unggah loker',
+    read_only: 'masa aktif loker berakhir',
+    failed: 'gagal diarsipkan',
+  },
+};
+
+/** Files a notice names one by one; the rest are counted. */
+const FILES_NAMED = 5;
 
 /**
  * Notices of events in other modules (the modules call these after their work has committed).
@@ -77,6 +97,39 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
           ? `Batch "${input.name}": ${input.stamped} dokumen dibubuhi e-Meterai, ${input.failed} gagal.`
           : `Batch "${input.name}": ${input.stamped} documents stamped, ${input.failed} failed.`,
         link: `/stamp/bulk/${input.batchId}`,
+      });
+    },
+
+    /**
+     * A finished batch's stamped files that were not filed in the owner's digital locker (full,
+     * expired, ...): the owner hears which (the first few, with why) and how many; the stamps
+     * stand. Once per finish of the batch.
+     */
+    batchUnfiled: async (input: {
+      userId: number;
+      batchId: number;
+      name: string;
+      finishedAt: Date | null;
+      count: number;
+      files: { fileName: string; problem: TLockerFilingProblem | null }[];
+    }) => {
+      const language = (await repo.languageOf(input.userId)) === 'id' ? 'id' : 'en';
+      const id = language === 'id';
+      const named = input.files
+        .slice(0, FILES_NAMED)
+        .map((f) => `${f.fileName} (${FILING_PROBLEM[language][f.problem ?? 'failed']})`);
+      const more = input.count - named.length;
+      const list =
+        named.join(', ') + (more > 0 ? (id ? `, dan ${more} lainnya` : `, and ${more} more`) : '');
+      await deps.notifier.notify({
+        userId: input.userId,
+        key: `batch-unfiled:${input.batchId}:${input.finishedAt?.getTime() ?? 0}`,
+        header: id ? 'Dokumen tidak diarsipkan di loker' : 'Files not filed in the locker',
+        content: id
+          ? `Batch "${input.name}": ${input.count} dokumen sudah dibubuhi e-Meterai tetapi tidak diarsipkan di loker digital: ${list}. Unduh dari halaman batch.`
+          : `Batch "${input.name}": ${input.count} stamped files were not filed in the digital locker: ${list}. Download them from the batch page.`,
+        link: `/stamp/bulk/${input.batchId}`,
+        mail: true,
       });
     },
 

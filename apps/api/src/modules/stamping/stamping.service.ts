@@ -310,20 +310,23 @@ export const createStampingService = (deps: TStampingDeps) => {
 
   /**
    * The stamp, and what follows it as a step of its own (`file`, which never throws): the
-   * low-quota notice and the stamped document filed in the actor's digital locker. A batch's
-   * group files its documents together, so their filings share statements.
+   * low-quota notice and the stamped document filed in the actor's digital locker (`file`
+   * answers why it was not filed, or null). A batch's group files its documents together, so
+   * their filings share statements.
    */
   const stampThenFile = async (input: TStampInput, attempt?: TJobAttempt) => {
     const { file, balanceAfter, ...result } = await stamp(input, attempt);
     const fileIt = async () => {
       await deps.afterSpend?.(input.payer, 'emeterai', balanceAfter).catch(() => undefined);
-      await deps.fileIntoLocker?.({
-        actor: input.actor,
-        documentId: result.document_id,
-        serialNumber: result.serial_number,
-        ...(input.lockerFolder ? { folderName: input.lockerFolder } : {}),
-        ...(file ? { file } : {}),
-      });
+      return (
+        (await deps.fileIntoLocker?.({
+          actor: input.actor,
+          documentId: result.document_id,
+          serialNumber: result.serial_number,
+          ...(input.lockerFolder ? { folderName: input.lockerFolder } : {}),
+          ...(file ? { file } : {}),
+        })) ?? null
+      );
     };
     return { result, file: fileIt };
   };
@@ -333,6 +336,7 @@ export const createStampingService = (deps: TStampingDeps) => {
     /**
      * Files a document an earlier attempt stamped, whose process may have died before its filing
      * (a batch's retried job finds it stamped): nothing happens when its copy is filed already.
+     * Answers why it was not filed, or null.
      */
     fileStamped: (input: {
       actor: TActor;
@@ -345,7 +349,7 @@ export const createStampingService = (deps: TStampingDeps) => {
         documentId: input.documentId,
         serialNumber: input.serialNumber,
         ...(input.lockerFolder ? { folderName: input.lockerFolder } : {}),
-      }) ?? Promise.resolve(),
+      }) ?? Promise.resolve(null),
     /** The stamp, then the stamped document filed in the actor's digital locker. */
     stamp: async (input: TStampInput, attempt?: TJobAttempt): Promise<TStampResult> => {
       const { result, file } = await stampThenFile(input, attempt);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TICKET_ATTACHMENT_TYPES } from '@bubuh/contracts';
+import { cleanFileName, TICKET_ATTACHMENT_TYPES } from '@bubuh/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/app-error.ts';
 import type { TReceivedFile } from '../../lib/upload-parts.ts';
@@ -9,11 +9,7 @@ import type { TNewAttachment } from './tickets.repository.ts';
 const ALLOWED: readonly string[] = TICKET_ATTACHMENT_TYPES;
 
 /** A client's file name, kept for display only (the storage key is the server's own). */
-const displayName = (name: string): string =>
-  name
-    .replace(/[\\/]/g, '_')
-    .replace(/\p{Cc}/gu, '')
-    .slice(0, 200) || 'attachment';
+const displayName = (name: string): string => cleanFileName(name, 'attachment', 200);
 
 /**
  * Checks every file by its content (PDF, PNG or JPEG, whatever its name or declared type says),

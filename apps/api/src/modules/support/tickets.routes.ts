@@ -4,6 +4,7 @@ import {
   TICKET_ATTACHMENT_MAX_FILES,
 } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../lib/downloads.ts';
 import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveParts } from '../../lib/upload-parts.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
@@ -49,15 +50,11 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{
 
   endpointRoute(app, E.attachment, async ({ auth, params, query, reply: answer }) => {
     const file = await tickets.attachment(auth, params.id, params.attachmentId);
-    const disposition = query.download === 'true' ? 'attachment' : 'inline';
     return answer
       .type(file.mime)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      .header(
-        'content-disposition',
-        `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      )
+      .header('content-disposition', contentDisposition(file.name, query.download !== 'true'))
       .send(await files.stream(file.fileKey));
   });
 };

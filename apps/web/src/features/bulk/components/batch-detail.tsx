@@ -145,9 +145,19 @@ export const BatchDetail = ({ id }: { id: number }) => {
       key: 'reason',
       header: t('bulk.items.reason'),
       render: (row) => (
-        <Text fz="xs" c={row.reason ? 'red' : 'dimmed'}>
-          {row.reason ?? (row.stamped_at ? formatDateTime(row.stamped_at) : '—')}
-        </Text>
+        <>
+          <Text fz="xs" c={row.reason ? 'red' : 'dimmed'}>
+            {row.reason ?? (row.stamped_at ? formatDateTime(row.stamped_at) : '—')}
+          </Text>
+          {row.locker_problem ? (
+            // Stamped, but its copy is not in the owner's locker: why (the stamp stands).
+            <Text fz="xs" c="orange" data-testid="batch-item-unfiled">
+              {t('bulk.items.unfiled', {
+                reason: t(`bulk.lockerProblem.${row.locker_problem}`),
+              })}
+            </Text>
+          ) : null}
+        </>
       ),
     },
     rowActionsColumn(
@@ -226,6 +236,11 @@ export const BatchDetail = ({ id }: { id: number }) => {
                     balance: batch.esign_balance,
                   })
                 : t('bulk.detail.short', { needed: batch.units_needed, balance: batch.balance })}
+            </Alert>
+          ) : null}
+          {batch.locker_unfiled > 0 ? (
+            <Alert color="orange" variant="light" data-testid="batch-unfiled">
+              {t('bulk.detail.unfiled', { count: batch.locker_unfiled })}
             </Alert>
           ) : null}
           {failure ? <ErrorAlert>{serverMessage(failure, t)}</ErrorAlert> : null}

@@ -1,16 +1,11 @@
-import { INTEGER_STATUS_GROUPS } from '@bubuh/contracts';
+import { configRuleOf } from '@bubuh/contracts';
 import { Code, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { dialogSaveHandlers, useDialogFill } from '@/components/lists/form-dialog';
 import { type TMasterStatus, useUpdateMasterStatus } from '../api/master-status';
-import {
-  checkStatusValue,
-  isIntegerStatusGroup,
-  MAX_STATUS_VALUE,
-  normaliseStatusValue,
-} from '../utils/platform-rules';
+import { checkStatusValue, MAX_STATUS_VALUE, normaliseStatusValue } from '../utils/platform-rules';
 import { useStatusLabel } from './use-status-label';
 
 type TStatusFormModalProps = {
@@ -19,20 +14,20 @@ type TStatusFormModalProps = {
   onClose: () => void;
 };
 
-/** Changes one configuration value (super); integer groups take whole numbers only. */
+/** Changes one configuration value (super); known groups take a number within their range. */
 export const StatusFormModal = ({ opened, status, onClose }: TStatusFormModalProps) => {
   const { t } = useTranslation();
   const save = useUpdateMasterStatus();
   const labelOf = useStatusLabel();
   const group = status?.status_group ?? '';
-  const integer = isIntegerStatusGroup(group);
-  const min = INTEGER_STATUS_GROUPS[group] ?? 0;
+  const rule = configRuleOf(group);
+  const range = rule ? { min: rule.min, max: rule.max } : {};
   const form = useForm({
     initialValues: { status_name: '' },
     validate: {
       status_name: (value) => {
         const problem = checkStatusValue(group, value);
-        return problem ? t(problem, { min }) : null;
+        return problem ? t(problem, range) : null;
       },
     },
   });
@@ -83,8 +78,17 @@ export const StatusFormModal = ({ opened, status, onClose }: TStatusFormModalPro
       <TextInput
         label={t('platform.status.value')}
         placeholder={t('platform.status.valuePlaceholder')}
-        description={integer ? t('platform.status.wholeNumberHint', { min }) : undefined}
-        inputMode={integer ? 'numeric' : undefined}
+        description={
+          rule
+            ? t(
+                rule.kind === 'integer'
+                  ? 'platform.status.wholeNumberHint'
+                  : 'platform.status.percentHint',
+                range,
+              )
+            : undefined
+        }
+        inputMode={rule ? (rule.kind === 'integer' ? 'numeric' : 'decimal') : undefined}
         maxLength={MAX_STATUS_VALUE + 1}
         withAsterisk
         data-autofocus

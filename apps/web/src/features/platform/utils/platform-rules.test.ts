@@ -50,6 +50,27 @@ describe('master status values', () => {
     );
   });
 
+  it('checks prices, the PPN rate and the invoice expiry by the rules the API uses', () => {
+    expect(checkStatusValue('price_emeterai', '10800')).toBeNull();
+    expect(checkStatusValue('price_emeterai', '0')).toBe('platform.validation.tooSmall');
+    expect(checkStatusValue('price_emeterai', '99999999999999999999')).toBe(
+      'platform.validation.tooLarge',
+    );
+    expect(checkStatusValue('price_esign', '-50')).toBe('platform.validation.wholeNumber');
+    expect(checkStatusValue('ppn_rate', '11,5')).toBeNull();
+    expect(checkStatusValue('ppn_rate', '100')).toBeNull();
+    expect(checkStatusValue('ppn_rate', '100.01')).toBe('platform.validation.tooLarge');
+    expect(checkStatusValue('ppn_rate', '-50')).toBe('platform.validation.percent');
+    expect(checkStatusValue('ppn_rate', '11.555')).toBe('platform.validation.percent');
+    expect(checkStatusValue('invoice_expiry_minutes', '1e9')).toBe(
+      'platform.validation.wholeNumber',
+    );
+    expect(checkStatusValue('invoice_expiry_minutes', '10081')).toBe(
+      'platform.validation.tooLarge',
+    );
+    expect(normaliseStatusValue('ppn_rate', ' 11,50 ')).toBe('11.5');
+  });
+
   it('keeps other groups free text within the contract length', () => {
     expect(checkStatusValue('something_else', 'on')).toBeNull();
     expect(checkStatusValue('something_else', 'x'.repeat(201))).toBe('platform.validation.tooLong');

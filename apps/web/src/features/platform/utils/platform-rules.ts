@@ -1,5 +1,6 @@
 import {
-  INTEGER_STATUS_GROUPS,
+  checkConfigValue,
+  configRuleOf,
   PLAN_MAX_NUMBER,
   type TPlan,
   type TPlanUpdate,
@@ -16,24 +17,33 @@ export const MAX_PLAN_NUMBER = PLAN_MAX_NUMBER;
 export const MAX_PLAN_NAME = 100;
 export const MAX_STATUS_VALUE = 200;
 
-export const isIntegerStatusGroup = (group: string): boolean =>
-  Object.hasOwn(INTEGER_STATUS_GROUPS, group);
-
-/** A master status value: a whole number for the integer groups, any short text otherwise. */
+/**
+ * A master status value by the rule of its group (the contracts' `CONFIG_VALUE_RULES`, which the
+ * API checks too): a whole number or a percentage within its range, any short text otherwise.
+ * Translate with the rule's `{ min, max }`.
+ */
 export const checkStatusValue = (group: string, value: string): string | null => {
   const text = value.trim();
   if (!text) return 'platform.validation.required';
   if (text.length > MAX_STATUS_VALUE) return 'platform.validation.tooLong';
-  if (!isIntegerStatusGroup(group)) return null;
-  if (!/^\d+$/.test(text)) return 'platform.validation.wholeNumber';
-  const number = Number(text);
-  if (number > MAX_PLAN_NUMBER) return 'platform.validation.tooLarge';
-  return number < (INTEGER_STATUS_GROUPS[group] ?? 0) ? 'platform.validation.tooSmall' : null;
+  const rule = configRuleOf(group);
+  if (!rule) return null;
+  const checked = checkConfigValue(rule, text);
+  if (checked.ok) return null;
+  if (checked.problem === 'format') {
+    return rule.kind === 'integer'
+      ? 'platform.validation.wholeNumber'
+      : 'platform.validation.percent';
+  }
+  return `platform.validation.${checked.problem}`;
 };
 
-/** The integer to store: leading zeros dropped ("007" → "7"); other values only trimmed. */
-export const normaliseStatusValue = (group: string, value: string): string =>
-  isIntegerStatusGroup(group) ? String(Number(value.trim())) : value.trim();
+/** The value to store: a known group's plain form ("007" → "7"); other values only trimmed. */
+export const normaliseStatusValue = (group: string, value: string): string => {
+  const rule = configRuleOf(group);
+  const checked = rule ? checkConfigValue(rule, value) : undefined;
+  return checked?.ok ? checked.text : value.trim();
+};
 
 /** A plan figure from a number input (which gives '' when empty). */
 export const checkPlanNumber = (value: number | string, min = 0): string | null => {

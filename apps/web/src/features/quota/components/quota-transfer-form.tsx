@@ -89,8 +89,10 @@ export const QuotaTransferForm = ({ departements }: { departements: TDepartement
     initialValues: { departement_id: null, type: 'emeterai', quota: '' },
     validate: {
       departement_id: (value) => (value ? null : t('quota.transfer.departmentRequired')),
+      // The input gives a number, or its text while it is not one; the body carries a number.
       quota: (value) =>
-        ZTransferQuotaRequest.shape.quota.safeParse(value === '' ? undefined : value).success
+        ZTransferQuotaRequest.shape.quota.safeParse(value === '' ? undefined : Number(value))
+          .success
           ? null
           : t('quota.transfer.quotaInvalid'),
     },
