@@ -20,7 +20,7 @@ export type TRecorded = {
 };
 
 /**
- * A fake Peruri on loopback speaking the distributor wire format of research/domain.md §2:
+ * A fake Peruri on loopback speaking the distributor wire format of docs/product-rules.md §10:
  * login → JWT, jenisdoc, chanel/stampv2 (serial + base64 JPEG), docSigningM (hash signing).
  */
 export type TFakePeruriOptions = {

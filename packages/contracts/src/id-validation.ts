@@ -1,5 +1,5 @@
 /**
- * Indonesian identity numbers and phone numbers (research/domain.md §6). Pure functions shared by
+ * Indonesian identity numbers and phone numbers (docs/product-rules.md §10). Pure functions shared by
  * the registration form and the API, so both give the same answer.
  */
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * PGlite is one session per process and two processes on one folder corrupt it (research/tech.md
- * §3). This lock file makes a second process on the same data folder stop with a clear message.
+ * PGlite is one session per process and two processes on one folder corrupt it (see
+ * docs/design-decisions.md). This lock file makes a second process on the same data folder stop with a clear message.
  */
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {

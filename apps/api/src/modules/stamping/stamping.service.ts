@@ -168,7 +168,7 @@ export const createStampingService = (deps: TStampingDeps) => {
         document_id: 'signing',
       });
     }
-    // The e-Meterai is a square stamp (research/domain.md §1): the box may not distort it.
+    // The e-Meterai is a square stamp (docs/product-rules.md §10): the box may not distort it.
     if (Math.abs(request.width - request.height) > Math.max(1, 0.02 * request.width)) {
       throw new AppError('VALIDATION_FAILED', 'The e-Meterai box must be square', {
         height: 'must equal width',

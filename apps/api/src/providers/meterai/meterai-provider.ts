@@ -64,7 +64,7 @@ export type TMeteraiSigning =
   | { kind: 'credential'; signer: SignerCredential; tsa?: LocalTsaCredential | HttpTsaOptions }
   | { kind: 'remote'; signer: DigestSigner; tsa?: HttpTsaOptions };
 
-/** Peruri's fallback list of document types (research/domain.md §2.3). */
+/** Peruri's fallback list of document types (docs/product-rules.md §10). */
 export const DEFAULT_DOC_TYPES: TDocType[] = [
   { kode: '2', nama: 'Dokumen Transaksi, Surat Berharga, Akta, Dokumen Lelang, Dokumen lain-lain' },
   { kode: '3', nama: 'Surat Keterangan, Surat Pernyataan, Surat Perjanjian, Surat Lainnya' },

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TDocType, TMeteraiProvider } from './meterai-provider.ts';
 
 /**
- * Peruri distributor adapter (research/domain.md §2): login for a JWT (cached, renewed before it
+ * Peruri distributor adapter (docs/product-rules.md §10): login for a JWT (cached, renewed before it
  * expires), document types from `jenisdoc`, one serial and its stamp image from `chanel/stampv2`,
  * and the e-Meterai signature by hash signing (`docSigningM`): we send the digest, Peruri signs it
  * with the e-Meterai certificate, we build the PAdES signature around it.
@@ -197,7 +197,7 @@ export const createPeruriMeteraiProvider = (config: TPeruriConfig): TMeteraiProv
               shaChecksum: documentSha256,
               jwToken: await jwt(),
               refToken: serial,
-              // The same serial again after a failed attempt (research/domain.md §2.10).
+              // The same serial again after a failed attempt (docs/product-rules.md §10).
               ...(retry ? { retryFlag: '1' } : {}),
             },
           });
