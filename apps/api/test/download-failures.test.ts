@@ -8,9 +8,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, lockerItems } from '../src/db/schema.ts';
-import { callAs, seedDemoSessions } from './auth-helpers.ts';
+import { callAs } from './auth-helpers.ts';
 import { addBatchPdf, createBatch, runBatchToEnd } from './batch-helpers.ts';
-import { makePdf, type TSession } from './documents-helpers.ts';
+import { makePdf, newDepartmentUser, type TSession } from './documents-helpers.ts';
 import { createTestContext, TEST_ENV, type TTestContext } from './helpers.ts';
 import { createFolder, lockerCompany, uploadFile } from './locker-helpers.ts';
 
@@ -29,7 +29,7 @@ const expectEndsAndServes = async (url: string, session: TSession) => {
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: TEST_ENV, localFiles: true });
-  ({ company } = await seedDemoSessions(ctx, ['company']));
+  company = (await newDepartmentUser(ctx, 5)).session;
 });
 afterAll(async () => ctx?.close());
 

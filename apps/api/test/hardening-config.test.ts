@@ -151,18 +151,20 @@ describe('forged payment notifications (item 4)', () => {
     await withTestContext(
       { env: { ...TEST_ENV, RATE_LIMIT_PAYMENT_NOTIFICATION_PER_MINUTE: '3' } },
       async (limited) => {
+        // Its own prefix: on PostgreSQL every file's app shares one database.
+        const prefix = `LIMITED-${unique()}-`;
         for (let i = 0; i < 3; i += 1) {
-          const res = await notify(limited, forged(`LIMIT-${unique()}`));
+          const res = await notify(limited, forged(`${prefix}${unique()}`));
           expect(res.statusCode, res.body).toBe(403);
           expect(res.headers['x-ratelimit-limit']).toBe('3');
         }
-        const over = await notify(limited, forged(`LIMIT-${unique()}`));
+        const over = await notify(limited, forged(`${prefix}${unique()}`));
         expect(over.statusCode, over.body).toBe(429);
         expect(over.json().errors.status).toBe('RATE_LIMITED');
         const [{ count } = { count: -1 }] = await limited.database.db
           .select({ count: sql<number>`count(*)`.mapWith(Number) })
           .from(paymentNotifications)
-          .where(like(paymentNotifications.orderId, 'LIMIT-%'));
+          .where(like(paymentNotifications.orderId, `${prefix}%`));
         expect(count).toBe(3);
       },
     );
