@@ -83,13 +83,13 @@ const vitest = (label, rootDir, extraArgs = [], env = {}) => {
  * counts the suite when it ends. For a suite that shares the machine with the browser tests,
  * which keep little more than half a core busy.
  */
-const vitestAlongside = (label, rootDir, env) => {
+const vitestAlongside = (label, rootDir, env, node = process.execPath) => {
   suiteNo += 1;
   const out = path.join(reportDir, `suite-${suiteNo}.json`);
   const logFile = path.join(reportDir, `suite-${suiteNo}.log`);
   const log = fs.openSync(logFile, 'w');
   console.log(`\n▶ ${label} (started alongside; its output follows when it ends)`);
-  const child = spawn(process.execPath, vitestArgs(rootDir, out, []), {
+  const child = spawn(node, vitestArgs(rootDir, out, []), {
     cwd: root,
     stdio: ['ignore', log, log],
     env: { ...process.env, ...env },
@@ -221,13 +221,18 @@ const main = async () => {
   }
   // CI (.ci/run): the API suite again on this PostgreSQL, with every file on a loopback S3
   // server, while the browser tests run (they leave most of the two cores idle).
+  // BUBUH_TEST_POSTGRES_NODE: that pass runs on another Node (CI: the supported LTS, while the
+  // machine's own Node runs everything else), so both runtimes pass the API suite in one run.
   const againOn = process.env.BUBUH_TEST_POSTGRES_URL;
+  const againNode = process.env.BUBUH_TEST_POSTGRES_NODE || process.execPath;
+  const againVersion = spawnSync(againNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
   const alongside = againOn
-    ? vitestAlongside('API tests on PostgreSQL, files on a loopback S3 server', 'apps/api', {
-        DATABASE_URL: againOn,
-        BUBUH_TEST_DB: 'postgres',
-        S3_TEST: '1',
-      })
+    ? vitestAlongside(
+        `API tests on PostgreSQL (Node ${againVersion ?? '?'}), files on a loopback S3 server`,
+        'apps/api',
+        { DATABASE_URL: againOn, BUBUH_TEST_DB: 'postgres', S3_TEST: '1' },
+        againNode,
+      )
     : Promise.resolve(true);
   if (!process.env.DATABASE_URL && !againOn) {
     console.log(
