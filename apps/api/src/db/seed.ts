@@ -197,16 +197,24 @@ export const SEED_MASTER_STATUS = [
   },
 ];
 
-/**
- * The plans are written on a database that has none: once there, they are the super admin's
- * (renamed, repriced, removed), and a start must not bring a renamed one back beside it.
- */
-const seedCatalogue = async (db: TDb) => {
-  const [anyPlan] = await db.select({ id: plans.id }).from(plans).limit(1);
-  if (!anyPlan) await db.insert(plans).values(SEED_PLANS);
+/** The configuration values: one per group, so a value super changed is kept as it is. */
+const seedStatuses = async (db: TDb) => {
   for (const status of SEED_MASTER_STATUS) {
     await db.insert(masterStatus).values(status).onConflictDoNothing();
   }
+};
+
+/**
+ * The plans, found by name, then the configuration values. Only while the demo seed is not done:
+ * after that the plans are super's (renamed, repriced, removed), and a start must not bring a
+ * renamed one back beside it.
+ */
+const seedCatalogue = async (db: TDb) => {
+  for (const plan of SEED_PLANS) {
+    const [found] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, plan.name));
+    if (!found) await db.insert(plans).values(plan);
+  }
+  await seedStatuses(db);
 };
 
 const subscribe = async (
@@ -274,7 +282,7 @@ const demoSeeded = async (db: TDb) => {
  */
 export const seedDemo = async (db: TDb, options: { password: string }): Promise<TSeedResult> => {
   if (await demoSeeded(db)) {
-    await seedCatalogue(db);
+    await seedStatuses(db);
     return { created: [] };
   }
   // The platform company is created first so that it gets id 1 on a fresh database: spec §6 shows
