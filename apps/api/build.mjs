@@ -63,12 +63,13 @@ const EXTERNAL = [
 const isExternal = (id) => EXTERNAL.some((name) => id === name || id.startsWith(`${name}/`));
 /**
  * drizzle-orm's `is(value, Class)` (entity.js) runs for every chunk of every statement it
- * builds, a dozen times per chunk, and walks the class chain comparing `entityKind` names when
- * `instanceof` fails: a tenth of the server's CPU while stamping or uploading (CPU profile,
- * 28 Nov 2026). That walk only matters when two copies of drizzle are loaded; the bundle holds
- * one, so `instanceof` alone gives the same answers (`test/drizzle-is.test.ts` checks both
- * conditions). The bundle gets `fastIs` in its place; a drizzle whose `is` no longer reads as
- * expected stops the build instead of being bundled unpatched.
+ * builds, many times per chunk, and walks the class chain comparing `entityKind` names when
+ * `instanceof` fails: a cost that shows in CPU profiles of stamping and uploading (`npm run
+ * bench:bulk`, docs/performance.md). That walk only matters when two copies of drizzle are
+ * loaded; the bundle holds one, so `instanceof` alone gives the same answers
+ * (`test/drizzle-is.test.ts` checks both conditions). The bundle gets `fastIs` in its place; a
+ * drizzle whose `is` no longer reads as expected stops the build instead of being bundled
+ * unpatched.
  */
 const DRIZZLE_IS = /function is\(value, type\) \{\n[\s\S]*?\n\}\n/;
 const drizzleFastIs = {

@@ -6,7 +6,7 @@
  * default). The API allocates a lot that lives briefly (requests, rows, SQL text, PDF bytes in
  * the worker threads); with larger semi-spaces V8 collects it less often and the GC threads
  * spend less CPU. The young generation grows only under load: an idle server's RSS is the same.
- * Measured on 29 Nov 2026 (README, Performance).
+ * Its effect is measured by `npm run bench:api` and `npm run bench:bulk` (docs/performance.md).
  * @type {string[]}
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];

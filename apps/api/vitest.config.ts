@@ -12,10 +12,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // PGlite: two files at a time even on two cores (vitest's default there is one): with one,
-    // the run kept 1.2 cores busy, a file waiting on its PDF worker, timers and jobs much of the
-    // time (705 s with one fork, 505 s with two). PostgreSQL: one file at a time, as the files
-    // share one database and in it the demo company (seedDemo), whose balances they assert.
+    // PGlite: two files at a time even on two cores (vitest's default there is one): a file
+    // spends much of its time waiting on its PDF worker, timers and jobs, so with one fork the
+    // cores sit idle much of the run. PostgreSQL: one file at a time, as the files share one
+    // database and in it the demo company (seedDemo), whose balances they assert.
     poolOptions: {
       forks: { maxForks: onPostgres ? 1 : Math.max(2, os.availableParallelism() - 1) },
     },

@@ -26,7 +26,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Few, larger chunks (each response also carries its headers, README, Performance):
+          // Few, larger chunks (each response also carries its headers; `npm run bench:web`
+          // counts the first load's requests and bytes, see docs/performance.md):
           // `shell` is everything the entry loads statically (React, Mantine's core, the router,
           // i18next, the login screen); `app-shell` the signed-in layout and the dashboard with
           // everything they import that the shell lacks. Other pages keep their own chunks.

@@ -15,8 +15,8 @@
  *
  * Then single stamps through the API (bench/stamp-bench.ts): BENCH_STAMPS one-page uploads
  * stamped by 4 clients, with the engine's own rate beside. Before them BENCH_STAMP_WARM (400)
- * stamps the same way warm the stamp's code up (V8 compiles it while they run: the first
- * stamps after a start cost a third more CPU each); their rate is printed, not counted.
+ * stamps the same way warm the stamp's code up (V8 compiles it while they run, so the first
+ * stamps after a start cost more CPU each); their rate is printed, not counted.
  *
  * A new server is first warmed up (BENCH_WARM_SECONDS, 2, of each read at 250 req/s; its p99
  * printed, not counted), then each read measured.

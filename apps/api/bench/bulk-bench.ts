@@ -13,8 +13,8 @@
  * PostgreSQL) also counts statements and round trips per document and the documents each
  * process stamped, through a proxy in front of the database, one per process (they include the
  * idle polling of the job workers and this script's progress reads); the proxy relays every
- * message through this process, on the same cores, and costs the server a quarter to a third of
- * its stamping rate (29 Nov 2026), so the rates of such a run are not the product's.
+ * message through this process, on the same cores, and slows the server's stamping, so the rates
+ * of such a run are not the product's.
  * Settings: BENCH_DOCS, BENCH_SINGLE, BENCH_ROUNDS=1 (PostgreSQL: the server alone),
  * BENCH_UPLOAD=zip|process (one ZIP, or upload-and-start calls), BENCH_UPLOADS_AT_ONCE (4),
  * BENCH_WARMUP (a first batch of

@@ -1,8 +1,8 @@
 /**
  * The benchmarks' HTTP client: node:http over kept-alive connections. The load generator runs on
- * the same two cores as the server and PostgreSQL, so what it spends is taken from them: global
- * `fetch` (undici's WHATWG streams and Response objects) spent 1.4–2.6 ms of CPU per request on
- * a list answer of 27 KB, this client about half of that (measured side by side, 28 Nov 2026).
+ * the same cores as the server and PostgreSQL, so what it spends is taken from them: global
+ * `fetch` (undici's WHATWG streams and Response objects) costs more CPU per request than plain
+ * node:http. `npm run bench:api` prints the load generator's own CPU per request.
  */
 import http from 'node:http';
 

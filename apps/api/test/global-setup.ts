@@ -7,7 +7,7 @@ import { startS3Server } from './s3-server.ts';
 /**
  * PostgreSQL runs share one database: migrate it once before the files start. PGlite runs give
  * every test file its own in-memory database (see helpers.ts), each a copy of one migrated
- * database dumped here: a copy opens in about 0.7 s, a fresh cluster plus the migrations take 4.6.
+ * database dumped here: opening a copy is much quicker than a fresh cluster plus the migrations.
  */
 const migratedPgliteDump = async (): Promise<() => void> => {
   const database = await openDatabase({ driver: 'pglite', namedStatements: false });

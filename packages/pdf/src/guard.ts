@@ -30,27 +30,9 @@ import { ObjectIndex, valueKey } from './internal/object-index.ts';
 import { checkStream, type ScanState, tooComplex } from './internal/stream-check.ts';
 import type { PdfLimits } from './limits.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
+import type { StructureReport, XrefProblem } from './structure-report.ts';
 
-export type StructureReport = {
-  /** Version from the `%PDF-x.y` header. */
-  headerVersion: string;
-  /** Indirect objects seen (top level + inside object streams). */
-  objectCount: number;
-  /** A trailer or cross-reference stream has /Encrypt. */
-  encrypted: boolean;
-  /** The first object is a linearization dictionary. */
-  linearized: boolean;
-  /** Byte offset of the header (normally 0). */
-  headerOffset: number;
-  /** The last `startxref` value (undefined when missing or unreadable). */
-  startxref?: number;
-  /**
-   * With `lenientXref`: why the cross-reference structure is unusable (the error that is thrown
-   * otherwise). `TRUNCATED`: no `%%EOF` / `startxref` at the end; `BROKEN`: `startxref` does not
-   * point at a cross-reference section.
-   */
-  xrefProblem?: { code: 'TRUNCATED' | 'BROKEN'; detail: string };
-};
+export type { StructureReport } from './structure-report.ts';
 
 export type StructureOptions = {
   /**
@@ -114,8 +96,6 @@ export function checkStructure(
   scanObjects(bytes, limits, deep, report, budget);
   return report;
 }
-
-type XrefProblem = { code: 'TRUNCATED' | 'BROKEN'; detail: string };
 
 /** The end-of-file checks: `%%EOF`, `startxref`, and where it points. */
 function endOfFile(

@@ -29,8 +29,8 @@ export const DEFAULT_LIMITS: Readonly<PdfLimits> = Object.freeze({
 /**
  * What to give the worker thread that runs PDF tasks (piscina `resourceLimits` / worker_threads
  * `resourceLimits`, plus a per-task timeout). The heap limit leaves room for a 50 MB document
- * (peak ≈ 3x its size) and for bounded-inflate budgets; the timeout covers a 100-page document
- * on a slow core by two orders of magnitude.
+ * (whose peak is a multiple of its size; `npm run bench` measures it) and for bounded-inflate
+ * budgets; the timeout leaves a wide margin over a 100-page document on a slow core.
  */
 export const RECOMMENDED_WORKER_LIMITS = Object.freeze({
   resourceLimits: Object.freeze({

@@ -26,10 +26,10 @@ const cacheControlFor = (file: string): string => {
 
 /**
  * Headers that only mean something on a document (or on a worker script, which keeps them):
- * dropped from the hashed scripts and stylesheets under /assets/, where each first load fetched
- * them ~50 times (about 1 KB a response, README, Performance). `nosniff`, CORP, the referrer
- * policy, caching and encoding headers stay; `etag`/`last-modified` are useless on files that are
- * `immutable` for a year.
+ * dropped from the hashed scripts and stylesheets under /assets/, where a first load would
+ * fetch them once per asset (`npm run bench:web` counts the bytes, see docs/performance.md).
+ * `nosniff`, CORP, the referrer policy, caching and encoding headers stay; `etag`/`last-modified`
+ * are useless on files that are `immutable` for a year.
  */
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',

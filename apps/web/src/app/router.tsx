@@ -26,8 +26,8 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   privacy: page(() => import('./routes/legal/privacy-policy')),
   terms: page(() => import('./routes/legal/terms-and-conditions')),
   returnPolicy: page(() => import('./routes/legal/return-policy')),
-  // The first screen of most visits is part of the entry chunk: one request instead of ~40 small
-  // chunks of its components (README, Performance).
+  // The first screen of most visits is part of the entry chunk: one request instead of many small
+  // chunks of its components (`npm run bench:web`, see docs/performance.md).
   login: LoginPage,
   register: page(() => import('./routes/auth/register')),
   otp: page(() => import('./routes/auth/otp')),

@@ -15,25 +15,16 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
-import { ColumnCells } from '@/components/lists/plain-table';
+import { ColumnCells, type TColumn } from '@/components/table-column';
 import { statusMessage } from '@/lib/api-errors';
 import { nextSort, type TSort } from '@/lib/sort';
 import type { TListState } from '@/lib/use-list-state';
 
+export type { TColumn } from '@/components/table-column';
+
 /** What `rowProps` may add to a row. */
 type TRowProps = { className?: string } & {
   [data: `data-${string}`]: string | boolean | undefined;
-};
-
-/** `K`: the sort keys of the list (the server sorts the whole list, not the page). */
-export type TColumn<T, K extends string = never> = {
-  key: string;
-  header: ReactNode;
-  render: (row: T) => ReactNode;
-  /** Makes the header a sort button: the server sorts the whole list by this key. */
-  sortKey?: K;
-  width?: number | string;
-  align?: 'left' | 'right' | 'center';
 };
 
 type TDataTableProps<T, K extends string> = {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { LanguageButton, type TLanguageSwitcherProps } from '@/components/language-button';
 
-// The menu (Mantine Menu, Popover and floating-ui, ~25 KB compressed) is not part of the first
-// load of /login: it arrives with the first click and opens at once (README, Performance).
+// The menu (Mantine Menu, Popover and floating-ui) is not part of the first load of /login: it
+// arrives with the first click and opens at once (`npm run bench:web`, docs/performance.md).
 const LanguageMenu = lazy(() => import('./language-menu'));
 
 /** English / Bahasa Indonesia; the choice is stored and sets `<html lang>`. */

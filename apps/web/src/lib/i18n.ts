@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 
 /**
  * The texts of one language are a chunk of their own, loaded when that language is used: a first
- * visit downloads one language, not both (README, Performance).
+ * visit downloads one language, not both (`npm run bench:web`, docs/performance.md).
  */
 const BUNDLES: Record<TLanguage, () => Promise<{ default: Record<string, unknown>[] }>> = {
   en: () => import('@/locales/bundle-en'),

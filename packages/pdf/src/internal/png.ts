@@ -1,11 +1,11 @@
 /**
  * PNG → PDF image XObject with native zlib.
  *
- * @libpdf/core's `embedPng` decodes and re-compresses every PNG in JavaScript (≈6 ms for a
- * 183 × 183 stamp image). PDF can read PNG-predicted Flate data directly, so opaque 8-bit PNGs
- * (gray, RGB, palette) are passed through unchanged (`/DecodeParms << /Predictor 15 ... >>`); PNGs
- * with an alpha channel or tRNS are inflated natively, un-filtered, split into colour + /SMask and
- * deflated natively. Interlaced and 16-bit PNGs fall back to libpdf.
+ * @libpdf/core's `embedPng` decodes and re-compresses every PNG in JavaScript, once per stamp
+ * (`npm run bench` times the stamp). PDF can read PNG-predicted Flate data directly, so opaque
+ * 8-bit PNGs (gray, RGB, palette) are passed through unchanged (`/DecodeParms << /Predictor 15
+ * ... >>`); PNGs with an alpha channel or tRNS are inflated natively, un-filtered, split into
+ * colour + /SMask and deflated natively. Interlaced and 16-bit PNGs fall back to libpdf.
  */
 import { deflateSync, inflateSync } from 'node:zlib';
 import type { PDF, PdfRef } from '@libpdf/core';

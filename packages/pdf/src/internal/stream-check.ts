@@ -4,8 +4,8 @@
  */
 
 import { PdfError } from '../errors.ts';
-import type { StructureReport } from '../guard.ts';
 import type { PdfLimits } from '../limits.ts';
+import type { StructureReport } from '../structure-report.ts';
 import type { FilterSpec } from './decode.ts';
 import { canonicalFilterName, decodeBounded, isExpandingFilter } from './decode.ts';
 import type { PDict, PName, PValue } from './lexer.ts';

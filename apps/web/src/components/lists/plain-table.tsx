@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import type { TColumn } from '@/components/data-table';
+import { ColumnCells, type TColumn } from '@/components/table-column';
 
 type TPlainTableProps<T> = {
   /** `DataTable`'s columns (their `sortKey` is not used). */
@@ -10,20 +10,6 @@ type TPlainTableProps<T> = {
   minWidth: number;
   verticalSpacing?: number | string;
 };
-
-/** A row's cells, one per column (`DataTable`, `PlainTable`). */
-export const ColumnCells = <T, K extends string>({
-  columns,
-  row,
-}: {
-  columns: TColumn<T, K>[];
-  row: T;
-}) =>
-  columns.map((column) => (
-    <Table.Td key={column.key} ta={column.align}>
-      {column.render(row)}
-    </Table.Td>
-  ));
 
 /** A short table shown whole: no search, sorting or paging (those are `DataTable`'s). */
 export const PlainTable = <T,>({
