@@ -81,7 +81,7 @@ const vitest = (label, rootDir, extraArgs = [], env = {}) => {
 /**
  * Starts a suite in the background, its output kept in a file; the promise prints that output and
  * counts the suite when it ends. For a suite that shares the machine with the browser tests,
- * which keep little more than half a core busy.
+ * which spend much of their time waiting on the browser and leave CPU to spare.
  */
 const vitestAlongside = (label, rootDir, env, node = process.execPath) => {
   suiteNo += 1;
@@ -211,6 +211,7 @@ const main = async () => {
     summary();
   }
   run('lint (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+  run('boundaries (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:deps']);
   run('typecheck (tsc)', 'npm', ['run', 'typecheck']);
   vitest('unit: contracts', 'packages/contracts');
   vitest('unit + engine: pdf', 'packages/pdf');

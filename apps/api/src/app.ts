@@ -4,62 +4,68 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TEnv } from './config/env.ts';
 import type { TDatabase } from './db/client.ts';
-import { defineBatchJobs, sendBatchItem } from './jobs/batch-jobs.ts';
-import { defineBatchMailJob } from './jobs/batch-mail-job.ts';
-import { defineDocumentJobs } from './jobs/document-jobs.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
-import { registerLockerTrashPurge } from './jobs/locker-trash-job.ts';
-import { defineSigningNoticeJob } from './jobs/signing-notice-job.ts';
-import { registerStuckDocumentsSweep } from './jobs/stuck-documents-job.ts';
 import { AppError } from './lib/app-error.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { unfiledItems } from './modules/batches/batch-items.repository.ts';
-import { createBatchRunner } from './modules/batches/batch-runner.ts';
-import { batchesRoutes } from './modules/batches/batches.routes.ts';
-import { createBatchesService } from './modules/batches/batches.service.ts';
-import { createBillingModule } from './modules/billing/billing-module.ts';
-import { bulkTemplatesRoutes } from './modules/bulk-templates/bulk-templates.routes.ts';
-import { createBulkTemplatesService } from './modules/bulk-templates/bulk-templates.service.ts';
-import { departementsRoutes } from './modules/departements/departements.routes.ts';
-import { createDepartementsService } from './modules/departements/departements.service.ts';
-import { documentOperations } from './modules/documents/document-operations.ts';
-import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { createDocumentsService } from './modules/documents/documents.service.ts';
-import { esignRoutes } from './modules/esign/esign.routes.ts';
-import { createEsignService } from './modules/esign/esign.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { lockerRoutes } from './modules/locker/locker.routes.ts';
-import { createLockerService } from './modules/locker/locker.service.ts';
-import { createLockerFiles } from './modules/locker/locker-files.ts';
-import { createLockerFiling } from './modules/locker/locker-filing.ts';
-import { createLockerSettings } from './modules/locker/locker-settings.ts';
-import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
-import { type TMailer, withMailLog } from './modules/mail/mailer.ts';
-import { masterStatusRoutes } from './modules/master-status/master-status.routes.ts';
-import { createNoticeEvents } from './modules/notifications/notice-events.ts';
-import { createNoticeMail } from './modules/notifications/notice-mail.ts';
-import { createNotifier } from './modules/notifications/notifications.service.ts';
-import { plansRoutes } from './modules/plans/plans.routes.ts';
-import { createPlansService } from './modules/plans/plans.service.ts';
-import { quotaRoutes } from './modules/quota/quota.routes.ts';
-import { createQuotaService } from './modules/quota/quota.service.ts';
-import { createSignerIdentity, requireSigningIdentity } from './modules/signing/signer-identity.ts';
-import { specimenOf } from './modules/signing/signing.repository.ts';
-import { signingRoutes } from './modules/signing/signing.routes.ts';
-import { createSigningService } from './modules/signing/signing.service.ts';
-import { createSigningNotices } from './modules/signing/signing-notices.ts';
-import { connectionCheckRoutes } from './modules/single-stamp/connection-check.routes.ts';
-import { stampingRoutes } from './modules/stamping/stamping.routes.ts';
-import { createStampingService } from './modules/stamping/stamping.service.ts';
-import { registerSupport } from './modules/support/support.plugin.ts';
-import { templatesRoutes } from './modules/templates/templates.routes.ts';
-import { createTemplatesService } from './modules/templates/templates.service.ts';
-import { createCompanyUsersService } from './modules/users/company-users.service.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { verificationRoutes } from './modules/verification/verification.routes.ts';
-import { createVerificationService } from './modules/verification/verification.service.ts';
+import { authRoutes, createAuthService } from './modules/auth/index.ts';
+import {
+  batchesRoutes,
+  createBatchesService,
+  createBatchRunner,
+  defineBatchJobs,
+  defineBatchMailJob,
+  sendBatchItem,
+  unfiledItems,
+} from './modules/batches/index.ts';
+import { createBillingModule } from './modules/billing/index.ts';
+import { bulkTemplatesRoutes, createBulkTemplatesService } from './modules/bulk-templates/index.ts';
+import { createDepartementsService, departementsRoutes } from './modules/departements/index.ts';
+import {
+  createSignDocument,
+  createStampDocument,
+  defineDocumentJobs,
+  documentOperations,
+  documentWorkRoutes,
+  registerStuckDocumentsSweep,
+} from './modules/document-work/index.ts';
+import { createDocumentsService, documentsRoutes } from './modules/documents/index.ts';
+import { createEsignService, esignRoutes } from './modules/esign/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import {
+  createLockerFiles,
+  createLockerFiling,
+  createLockerService,
+  createLockerSettings,
+  lockerRoutes,
+  registerLockerTrashPurge,
+} from './modules/locker/index.ts';
+import { devOutboxRoutes, type TMailer, withMailLog } from './modules/mail/index.ts';
+import { masterStatusRoutes } from './modules/master-status/index.ts';
+import {
+  createNoticeEvents,
+  createNoticeMail,
+  createNotifier,
+} from './modules/notifications/index.ts';
+import { createPlansService, plansRoutes } from './modules/plans/index.ts';
+import { createQuotaService, quotaRoutes } from './modules/quota-balances/index.ts';
+import {
+  createSignerIdentity,
+  createSigningNotices,
+  createSigningService,
+  defineSigningNoticeJob,
+  requireSigningIdentity,
+  signingRoutes,
+  specimenOf,
+} from './modules/signing/index.ts';
+import { connectionCheckRoutes } from './modules/single-stamp/index.ts';
+import { stampingRoutes } from './modules/stamping/index.ts';
+import { registerSupport } from './modules/support/index.ts';
+import { createTemplatesService, templatesRoutes } from './modules/templates/index.ts';
+import {
+  createCompanyUsersService,
+  createUsersService,
+  usersRoutes,
+} from './modules/users/index.ts';
+import { createVerificationService, verificationRoutes } from './modules/verification/index.ts';
 import type { TPdfEngine } from './pdf/pdf-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -243,7 +249,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     unsignedLink: (auth, documentId) =>
       `/UNSIGNED/${documentId}.pdf?token=${app.jwt.sign({ sub: String(auth.userId), sid: auth.sessionId, doc: documentId }, { expiresIn: 900 })}`,
   });
-  const stamping = createStampingService({
+  const stamping = createStampDocument({
     db,
     files: deps.files,
     pdf: deps.pdf,
@@ -251,7 +257,8 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     fileIntoLocker,
     afterSpend: notices.quotaSpent,
   });
-  const signing = createSigningService({
+  const signers = createSigningService({ db });
+  const signing = createSignDocument({
     db,
     files: deps.files,
     pdf: deps.pdf,
@@ -283,15 +290,16 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
       language: input.language,
     }),
   );
-  await app.register(stampingRoutes, {
+  await app.register(stampingRoutes, { meterai: deps.meterai });
+  await app.register(documentWorkRoutes, {
     stamping,
+    signing,
     jobs: documentJobs,
     stampsPerMinute: env.RATE_LIMIT_STAMP_PER_MINUTE,
   });
   await app.register(signingRoutes, {
-    signing,
+    signing: signers,
     documents,
-    jobs: documentJobs,
     identity: createSignerIdentity({ db, signatures: deps.signatures }),
   });
   // Bulk stamping (issue 13). Locker filing and notifications connect to
@@ -390,7 +398,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   registerLockerTrashPurge(app, locker);
   await app.register(templatesRoutes, {
     templates: createTemplatesService({ db }),
-    documents: documentOperations(documents, signing, stamping, documentJobs),
+    documents: documentOperations(documents, signers, stamping, documentJobs),
   });
   // The dev outbox shows OTP codes and reset links: only when mail is not really sent, never in production.
   if (env.NODE_ENV !== 'production' && deps.mailer.transport === 'outbox') {

@@ -2,7 +2,7 @@ import type { TSession } from '@bubuh/contracts';
 import { desc, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import type { TTestContext } from './helpers.ts';
 import { unique } from './helpers.ts';
 

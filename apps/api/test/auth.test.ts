@@ -9,7 +9,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, otps, passwordResets, users } from '../src/db/schema.ts';
-import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed.ts';
+import { DEMO_ACCOUNTS, seedDemo } from '../src/demo/seed.ts';
 import {
   bearer,
   callAs,

@@ -6,7 +6,7 @@
  * app serves, so a new route is walked without touching this file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import { bearer, login } from './auth-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
 

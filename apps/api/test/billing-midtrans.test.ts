@@ -7,7 +7,7 @@ import type { TInvoice } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { callAs, login } from './auth-helpers.ts';
 import { startFakeMidtrans } from './fake-midtrans.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatabase } from '../src/db/client.ts';
 import { acquireDirLock, DataDirLockedError, processStart } from '../src/db/lock.ts';
 import { companies, departements, users } from '../src/db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_COMPANY, seedDemo } from '../src/demo/seed.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { openTestDatabase } from './helpers.ts';
 

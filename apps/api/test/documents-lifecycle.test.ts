@@ -2,7 +2,7 @@ import { ZDocumentResponse, ZDocumentUserList } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations, users } from '../src/db/schema.ts';
-import { recoverStuckDocuments } from '../src/modules/documents/documents-recovery.ts';
+import { recoverStuckDocuments } from '../src/modules/document-work/recovery.ts';
 import { balanceOf, move, SYSTEM_ISSUED, type TAccountRef } from '../src/modules/quota/ledger.ts';
 import { reserveUnit } from '../src/modules/quota/units.ts';
 import { bearer, callAs, createVerifiedUser, login } from './auth-helpers.ts';

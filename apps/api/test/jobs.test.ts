@@ -3,13 +3,21 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { REPO_ROOT } from '../src/config/env.ts';
 import { WaitsOnOwnTransactionError } from '../src/db/pglite-statements.ts';
 import { bossDbFor } from '../src/jobs/boss-db.ts';
-import { createJobs, JOB_TIMING, JobFailedError, type TJobs } from '../src/jobs/jobs.ts';
+import {
+  createJobs,
+  JOB_TIMING,
+  JobFailedError,
+  type TJobInfo,
+  type TJobs,
+  type TQueueOptions,
+} from '../src/jobs/jobs.ts';
 import { jobsPlugin } from '../src/jobs/jobs-plugin.ts';
-import { RECOVER_STUCK_DOCUMENTS } from '../src/jobs/stuck-documents-job.ts';
 import { AppError } from '../src/lib/app-error.ts';
+import { RECOVER_STUCK_DOCUMENTS } from '../src/modules/document-work/stuck-documents-job.ts';
 import { registerErrorHandler } from '../src/plugins/error-handler.ts';
 import { createTestContext, type TTestContext, testDbDriver, unique } from './helpers.ts';
 
@@ -38,6 +46,23 @@ const jobsOnTestDb = async (runWorkers: boolean, timing = FAST): Promise<TJobs> 
   await jobs.start();
   return jobs;
 };
+
+/**
+ * A test queue taking whatever data its test sends: what these tests check is the queue, not a
+ * payload's schema (the test of that defines its own).
+ */
+const define = <TData extends object, TResult = void>(
+  jobs: TJobs,
+  name: string,
+  handler: (data: TData, job: TJobInfo) => Promise<TResult>,
+  options?: TQueueOptions,
+) =>
+  jobs.define({
+    name,
+    schema: z.custom<TData>((value) => typeof value === 'object' && value !== null),
+    handler,
+    ...(options ? { options } : {}),
+  });
 
 /** pg-boss's job table of this file's app (its own schema on PostgreSQL). */
 const jobTable = () => sql`${sql.identifier(ctx.env.JOBS_SCHEMA)}.job`;
@@ -69,7 +94,7 @@ const completedJob = (jobs: TJobs, name: string, id: string, ms: number) =>
  */
 const retryingWorker = async (name: string, expireInSeconds: number) => {
   const alive = await jobsOnTestDb(true);
-  alive.define(name, async (_data: { doc: number }, job) => ({ retryCount: job.retryCount }), {
+  define(alive, name, async (_data: { doc: number }, job) => ({ retryCount: job.retryCount }), {
     expireInSeconds,
     pollingIntervalSeconds: 0.5,
   });
@@ -88,7 +113,7 @@ afterAll(async () => {
 describe('jobs on the app (app.jobs)', () => {
   it('returns the result of the handler through sendAndWait', async () => {
     const jobs = await jobsOnTestDb(true);
-    const queue = jobs.define(`add-${unique()}`, async (data: { a: number; b: number }, job) => ({
+    const queue = define(jobs, `add-${unique()}`, async (data: { a: number; b: number }, job) => ({
       sum: data.a + data.b,
       attempt: job.retryCount,
     }));
@@ -100,7 +125,7 @@ describe('jobs on the app (app.jobs)', () => {
     const jobs = await jobsOnTestDb(true);
     let runs = 0;
     const name = `refuse-${unique()}`;
-    jobs.define(name, async () => {
+    define(jobs, name, async () => {
       runs += 1;
       throw new AppError('UNPROCESSABLE', 'Your quota is used up', { remaining: 0 });
     });
@@ -115,6 +140,29 @@ describe('jobs on the app (app.jobs)', () => {
     expect(runs).toBe(1);
   });
 
+  it('refuses data its schema does not describe, for good, before the handler runs', async () => {
+    const jobs = await jobsOnTestDb(true);
+    let runs = 0;
+    const queue = jobs.define({
+      name: `typed-${unique()}`,
+      schema: z.object({ documentId: z.number().int() }),
+      handler: async ({ documentId }) => {
+        runs += 1;
+        return { documentId };
+      },
+    });
+    // What an older release, or a hand-made row, could have left in the queue.
+    const error = await jobs
+      .sendAndWait(queue.name, { documentId: '12; drop table documents' }, { timeoutMs: 10_000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(runs).toBe(0);
+    const done = await queue.sendAndWait({ documentId: 7 }, { timeoutMs: 10_000 });
+    expect(done).toEqual({ status: 'done', result: { documentId: 7 } });
+    expect(runs).toBe(1);
+  });
+
   it('answers over HTTP exactly as when the route throws the AppError itself', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
@@ -124,7 +172,7 @@ describe('jobs on the app (app.jobs)', () => {
       schema: ctx.env.JOBS_SCHEMA,
     });
     const refusal = () => new AppError('CONFLICT', 'Document is already stamped', { id: 9 });
-    const queue = app.jobs.define(`http-${unique()}`, async () => {
+    const queue = define(app.jobs, `http-${unique()}`, async () => {
       throw refusal();
     });
     app.get('/direct', async () => {
@@ -147,11 +195,11 @@ describe('jobs on the app (app.jobs)', () => {
     const worker = await jobsOnTestDb(true);
     const sender = await jobsOnTestDb(false);
     const name = `remote-${unique()}`;
-    worker.define(name, async (data: { n: number }) => {
+    define(worker, name, async (data: { n: number }) => {
       if (data.n < 0) throw new AppError('CONFLICT', 'n must be positive', { n: 'negative' });
       return { double: data.n * 2 };
     });
-    sender.define(name, async () => {
+    define(sender, name, async () => {
       throw new Error('never runs: this instance has no workers');
     });
     expect(await sender.sendAndWait(name, { n: 21 }, { timeoutMs: 15_000 })).toEqual({
@@ -166,7 +214,8 @@ describe('jobs on the app (app.jobs)', () => {
   it('retries a handler that throws a plain error, and fails for good when retries run out', async () => {
     const jobs = await jobsOnTestDb(true);
     const attempts: number[] = [];
-    const flaky = jobs.define(
+    const flaky = define(
+      jobs,
       `flaky-${unique()}`,
       async (_data: { key: string }, job) => {
         attempts.push(job.retryCount);
@@ -180,7 +229,8 @@ describe('jobs on the app (app.jobs)', () => {
     expect(attempts).toEqual([0, 1]);
 
     let broken = 0;
-    const failing = jobs.define(
+    const failing = define(
+      jobs,
       `broken-${unique()}`,
       async () => {
         broken += 1;
@@ -201,7 +251,7 @@ describe('jobs on the app (app.jobs)', () => {
       release = resolve;
     });
     const name = `slow-${unique()}`;
-    jobs.define(name, async () => {
+    define(jobs, name, async () => {
       await gate;
       return { finished: true };
     });
@@ -217,7 +267,7 @@ describe('jobs on the app (app.jobs)', () => {
     const name = `orphan-${unique()}`;
     // A "dead worker": it takes the job (state active) and never completes it.
     const dead = await jobsOnTestDb(false);
-    dead.define(name, async () => ({ from: 'dead' }), { expireInSeconds: 2 });
+    define(dead, name, async () => ({ from: 'dead' }), { expireInSeconds: 2 });
     const id = await dead.send(name, { doc: 1 });
     expect(id).toBeTruthy();
     const taken = await rowsOf(
@@ -263,7 +313,7 @@ describe('jobs on the app (app.jobs)', () => {
       await gate;
       return { from: 'dying' };
     };
-    dying.define(name, hanging, { expireInSeconds: 2, pollingIntervalSeconds: 60 });
+    define(dying, name, hanging, { expireInSeconds: 2, pollingIntervalSeconds: 60 });
     try {
       const outcome = await dying.sendAndWait(name, { doc: 1 }, { timeoutMs: 300 });
       cut = true;
@@ -301,7 +351,7 @@ describe('jobs on the app (app.jobs)', () => {
       return { n: data.n };
     };
     // Concurrency 1, and a worker that only fetches when woken (no poll within the test).
-    jobs.define(name, handler, { pollingIntervalSeconds: 60 });
+    define(jobs, name, handler, { pollingIntervalSeconds: 60 });
     try {
       const first = await jobs.sendAndWait(name, { n: 1 }, { timeoutMs: 200 });
       const second = await jobs.sendAndWait(name, { n: 2 }, { timeoutMs: 200 });
@@ -372,7 +422,7 @@ describe('jobs on the app (app.jobs)', () => {
 describe.runIf(testDbDriver() === 'pglite')('pg-boss over the shared PGlite session', () => {
   it('refuses a job sent from inside a transaction (on PGlite it would wait for it for ever)', async () => {
     const jobs = await jobsOnTestDb(false);
-    const queue = jobs.define(`tx-${unique()}`, async () => ({}));
+    const queue = define(jobs, `tx-${unique()}`, async () => ({}));
     await jobs.send(queue.name, { warmup: true });
     let refused: unknown;
     await ctx.database.db.transaction(async (tx) => {
@@ -420,7 +470,7 @@ describe.runIf(testDbDriver() === 'postgres')('worker processes on PostgreSQL', 
   it('retries a job whose worker process was killed (SIGKILL) mid-job', async () => {
     const name = `killed-${unique()}`;
     const sender = await jobsOnTestDb(false);
-    sender.define(name, async () => ({}), { expireInSeconds: 5 });
+    define(sender, name, async () => ({}), { expireInSeconds: 5 });
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/test/fixtures/hanging-worker.ts'), name],

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, departements, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { bearer, callerFor, createVerifiedUser, lastMailTo, login } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';

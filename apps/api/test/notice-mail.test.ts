@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companies, departements, notifications, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import { callAs, login } from './auth-helpers.ts';
 import { purchase, stampNewDocument, type TSession } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';

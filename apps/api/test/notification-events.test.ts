@@ -2,7 +2,7 @@ import type { TNotification } from '@bubuh/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companies, departements, users } from '../src/db/schema.ts';
-import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
+import { DEMO_COMPANY, seedDemo } from '../src/demo/seed.ts';
 import { bossDbFor } from '../src/jobs/boss-db.ts';
 import { createJobs } from '../src/jobs/jobs.ts';
 import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';

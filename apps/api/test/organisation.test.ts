@@ -2,7 +2,7 @@ import { type TQuota, ZApiError, ZQuotaResponse } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, departements } from '../src/db/schema.ts';
-import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
+import { DEMO_COMPANY, seedDemo } from '../src/demo/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { bearer, callAs, callerFor, createVerifiedUser, login } from './auth-helpers.ts';

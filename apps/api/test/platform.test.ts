@@ -1,6 +1,6 @@
 import { ZMasterStatusList, ZPlanList } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import { bearer, callAs, login } from './auth-helpers.ts';
 import { createTestContext, type TTestContext } from './helpers.ts';
 

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, departements, masterStatus, plans, users } from '../src/db/schema.ts';
-import { DEMO_COMPANY, seedDemo } from '../src/db/seed.ts';
+import { DEMO_COMPANY, seedDemo } from '../src/demo/seed.ts';
 import { newEmetId } from '../src/lib/ids.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { callAs, createVerifiedUser, login, type TMethod } from './auth-helpers.ts';

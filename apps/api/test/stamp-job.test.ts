@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
-import { STAMP_QUEUE } from '../src/jobs/document-jobs.ts';
+import { STAMP_QUEUE } from '../src/modules/document-work/document-jobs.ts';
+import { createSignDocument } from '../src/modules/document-work/sign-document.ts';
+import { createStampDocument } from '../src/modules/document-work/stamp-document.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
-import { createSigningService } from '../src/modules/signing/signing.service.ts';
-import { createStampingService } from '../src/modules/stamping/stamping.service.ts';
 import { createLocalMeteraiProvider } from '../src/providers/meterai/local-meterai-provider.ts';
 import { createLocalSignatureProvider } from '../src/providers/signature/local-signature-provider.ts';
 import {
@@ -44,7 +44,7 @@ describe('stamp job attempts', () => {
       db: ctx.database.db,
       publicUrl: ctx.env.PUBLIC_URL,
     });
-    const stamping = createStampingService({
+    const stamping = createStampDocument({
       db: ctx.database.db,
       files: testFileStore(ctx.dir),
       pdf: sharedPdfEngine(),
@@ -155,7 +155,7 @@ describe('stamp job attempts', () => {
   it('answers a retried sign job with the signature an earlier attempt stored', async () => {
     const { ref, id, actor } = await setUp();
     await purchase(ctx, ref, 'esign', 2);
-    const signing = createSigningService({
+    const signing = createSignDocument({
       db: ctx.database.db,
       files: testFileStore(ctx.dir),
       pdf: sharedPdfEngine(),

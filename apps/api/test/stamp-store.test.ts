@@ -1,5 +1,5 @@
 /**
- * A stamp's result is stored by one statement (stamping.repository `storeStamp`): the document,
+ * A stamp's result is stored by one statement (document-work's stamp-store.repository `storeStamp`): the document,
  * its spent unit and its stamped serial move together, or nothing moves when a retry or the
  * recovery took the work over meanwhile.
  */
@@ -7,10 +7,11 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
+import { storeStamp } from '../src/modules/document-work/stamp-store.repository.ts';
 import { changeState } from '../src/modules/documents/documents.repository.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
 import { releaseUnit, reserveUnit } from '../src/modules/quota/units.ts';
-import { insertSerial, storeStamp } from '../src/modules/stamping/stamping.repository.ts';
+import { insertSerial } from '../src/modules/stamping/serials.repository.ts';
 import { makePdf, newDepartmentUser, uploadedId } from './documents-helpers.ts';
 import { RELAXED_LIMITS, type TTestContext, testContextPerFile } from './helpers.ts';
 

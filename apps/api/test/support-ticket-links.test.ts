@@ -1,6 +1,6 @@
 import type { TTicket, TTicketDetail } from '@bubuh/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import { callAs } from './auth-helpers.ts';
 import { makePdf, type TSession, uploadedId } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext, unique } from './helpers.ts';

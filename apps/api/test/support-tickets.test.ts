@@ -1,7 +1,7 @@
 import type { TNotification, TTicket, TTicketDetail } from '@bubuh/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import { callAs, login } from './auth-helpers.ts';
 import { makePdf } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';

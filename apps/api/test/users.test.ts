@@ -2,7 +2,7 @@ import { ZApiError } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed.ts';
 import { bearer, callAs, createVerifiedUser, login, PASSWORD } from './auth-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { postFile } from './multipart.ts';

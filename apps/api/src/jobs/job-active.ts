@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { TBossDb } from './boss-db.ts';
 import { executeJob, type TExecuteDeps, withinSeconds } from './job-execute.ts';
 import type { TSlot } from './job-slots.ts';
-import type { TJobData, TJobInfo } from './jobs.ts';
+import type { TJobData, TJobInfo } from './job-types.ts';
 
 /**
  * A job inserted already `active`, started by this process, instead of inserted `created` and

@@ -1,6 +1,6 @@
 import { ERROR_CODES, type TErrorCode } from '@bubuh/contracts';
 import { AppError } from '../lib/app-error.ts';
-import type { TJson } from './jobs.ts';
+import type { TJson } from './job-types.ts';
 
 /** What a job's handler returned or threw, as stored in the job's output. */
 export type TEnvelope =

@@ -1,6 +1,6 @@
 import { AppError } from '../lib/app-error.ts';
 import { type TEnvelope, type TSettled, toJson } from './job-envelope.ts';
-import type { TJobData, TJobInfo } from './jobs.ts';
+import type { TJobData, TJobInfo } from './job-types.ts';
 
 /** Thrown when a queue's failed job is given up (every retry spent). */
 export class JobFailedError extends Error {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error.ts';
 import type { TBossDb } from './boss-db.ts';
 import { createQueueRetrying } from './boss-queues.ts';
 import { createRunHere } from './job-active.ts';
@@ -7,57 +9,17 @@ import { messageOf, settledOf, type TSettled } from './job-envelope.ts';
 import { executeJob, JobFailedError } from './job-execute.ts';
 import { createJobSlots, SPARE_POLL_FACTOR, type TSlot, type TSlots } from './job-slots.ts';
 import { JOB_TIMING, type TJobTiming } from './job-timing.ts';
+import type {
+  TJobData,
+  TJobDefinition,
+  TJobInfo,
+  TJobOutcome,
+  TQueue,
+  TQueueOptions,
+  TSendOptions,
+} from './job-types.ts';
 
-/** Job data and results are plain JSON: ids, the actor and the payer, never a request object. */
-export type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson };
-export type TJobData = { [key: string]: TJson };
-
-export type TJobInfo = { id: string; queue: string; retryCount: number; retryLimit: number };
-
-/**
- * A job handler. It may run more than once for one job (a retry after an error, or after its
- * process died mid-way), so it must be idempotent. Return JSON (or nothing); throw an AppError for
- * an answer that retrying cannot change (the job completes and the waiting request gets the same
- * AppError); any other error fails the attempt and the job is retried with backoff.
- */
-export type TJobHandler<TData extends TJobData, TResult> = (
-  data: TData,
-  job: TJobInfo,
-) => Promise<TResult>;
-
-export type TQueueOptions = {
-  /** Retries after the first attempt (default 3). */
-  retryLimit?: number;
-  /** Delay before the first retry; doubled (with jitter) at each retry (default 2 s). */
-  retryDelaySeconds?: number;
-  /**
-   * An attempt running longer than this fails and is retried; it is also how long a job whose
-   * process died stays active before it is retried (default 30 s, see JOB_TIMING).
-   */
-  expireInSeconds?: number;
-  /** Jobs of this queue run at once in one process (default 1). */
-  concurrency?: number;
-  /** How often an idle worker looks for work (default 2 s, 10 s with a schedule; a send in this
-   * process wakes one worker; spare workers poll 5× less often, see job-slots.ts). */
-  pollingIntervalSeconds?: number;
-  /** `stately`: at most one job waiting and one running (repeated sends are dropped). */
-  policy?: 'standard' | 'stately';
-  /** Cron expression (UTC): pg-boss sends a job on this schedule, once for all processes. */
-  schedule?: string;
-};
-
-export type TSendOptions = {
-  singletonKey?: string;
-  /** The job's id (a UUID): sending the same id again while that job exists is a no-op (null). */
-  id?: string;
-};
-
-/**
- * What a request waiting for its job gets when the job has not finished in time: the job goes on
- * (and is retried if needed); the route may answer 202 with the job id.
- */
-export type TJobPending = { status: 'pending'; queue: string; jobId: string };
-export type TJobOutcome<TResult> = { status: 'done'; result: TResult } | TJobPending;
+export * from './job-types.ts';
 
 // JobFailedError: a job that failed for good (every retry spent), or was cancelled: a 500 for
 // the caller. JOB_TIMING: pg-boss's timing (job-timing.ts).
@@ -74,21 +36,12 @@ export type TJobsOptions = {
   schema?: string;
 };
 
-/** A defined queue, typed by its data and result. */
-export type TQueue<TData extends TJobData, TResult> = {
-  name: string;
-  send: (data: TData, options?: TSendOptions) => Promise<string | null>;
-  sendAndWait: (data: TData, options: { timeoutMs: number }) => Promise<TJobOutcome<TResult>>;
-};
-
 export type TJobs = {
   runsWorkers: boolean;
   /** Declares a queue and its handler; call before the app is ready (or after: it starts then). */
-  define: <TData extends TJobData, TResult = void>(
-    name: string,
-    handler: TJobHandler<TData, TResult>,
-    options?: TQueueOptions,
-  ) => TQueue<TData, TResult>;
+  define: <TSchema extends z.ZodType<unknown, TJobData>, TResult = void>(
+    definition: TJobDefinition<TSchema, TResult>,
+  ) => TQueue<z.input<TSchema>, TResult>;
   /** Queues a job; returns its id (null when a `stately` queue already holds one). */
   send: (name: string, data: TJobData, options?: TSendOptions) => Promise<string | null>;
   /**
@@ -302,16 +255,26 @@ export const createJobs = (options: TJobsOptions): TJobs => {
 
   return {
     runsWorkers: options.runWorkers,
-    define: <TData extends TJobData, TResult = void>(
-      name: string,
-      handler: TJobHandler<TData, TResult>,
-      queueOptions: TQueueOptions = {},
-    ): TQueue<TData, TResult> => {
+    define: <TSchema extends z.ZodType<unknown, TJobData>, TResult = void>(
+      definition: TJobDefinition<TSchema, TResult>,
+    ): TQueue<z.input<TSchema>, TResult> => {
+      const { name, schema, handler, options: queueOptions = {} } = definition;
       if (definitions.has(name)) throw new Error(`Job queue ${name} is already defined`);
       const def: TDefinition = {
         name,
         options: queueOptions,
-        run: (data, job) => handler(data as TData, job),
+        run: (data, job) => {
+          const parsed = schema.safeParse(data);
+          if (!parsed.success)
+            throw new AppError(
+              'VALIDATION_FAILED',
+              `The ${name} job's data does not match its schema`,
+              {
+                data: z.prettifyError(parsed.error),
+              },
+            );
+          return handler(parsed.data, job);
+        },
         slots: [],
         backlog: 0,
         next: 0,

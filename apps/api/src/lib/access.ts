@@ -1,5 +1,4 @@
 import { isCompanyAdmin as isCompanyAdminRole } from '@bubuh/contracts';
-import type { TAccountRef } from '../modules/quota/ledger.repository.ts';
 import type { TAuth } from '../plugins/auth.ts';
 import { AppError } from './app-error.ts';
 
@@ -7,7 +6,7 @@ import { AppError } from './app-error.ts';
  * Tenant rules in one place. The company always comes from the session (TAuth), never from the
  * request. Records of another company answer 404, wrong roles 403.
  */
-export const companyOf = (auth: TAuth): number => {
+export const companyOf = (auth: Pick<TAuth, 'companyId'>): number => {
   if (auth.companyId === null) throw AppError.forbidden('This needs a company account');
   return auth.companyId;
 };
@@ -16,7 +15,7 @@ export const companyOf = (auth: TAuth): number => {
  * admin or admin-company of a company; super administers its own (platform) company the same
  * way, which is what its User and Department menus open.
  */
-export const requireCompanyAdmin = (auth: TAuth): number => {
+export const requireCompanyAdmin = (auth: Pick<TAuth, 'role' | 'companyId'>): number => {
   if (!isCompanyAdminRole(auth.role) && auth.role !== 'super')
     throw AppError.forbidden('Only company admins can do this');
   return companyOf(auth);
@@ -86,38 +85,3 @@ export const mayBeAskedToSign = (
   (doc.companyId !== null &&
     actor.companyId === doc.companyId &&
     candidate.companyId === doc.companyId);
-
-export type TQuotaScope = 'company' | 'departement' | 'user';
-
-/** Spec §6: admin and admin-company use the company's quota, users their department's, others their own. */
-export const quotaScopeOf = (actor: TActor): TQuotaScope =>
-  isCompanyAdmin(actor)
-    ? 'company'
-    : actor.role === 'user' && actor.departementId !== null && actor.companyId !== null
-      ? 'departement'
-      : 'user';
-
-/** The quota account of one scope, refused when the caller has no such account. */
-export const quotaAccountOf = (auth: TAuth, scope: TQuotaScope): TAccountRef => {
-  if (scope === 'company') {
-    const companyId = requireCompanyAdmin(auth);
-    return { ownerType: 'company', ownerId: companyId, companyId };
-  }
-  if (scope === 'departement') {
-    if (auth.role !== 'user' || auth.departementId === null || auth.companyId === null) {
-      throw AppError.forbidden('Only department users have department quota');
-    }
-    return { ownerType: 'departement', ownerId: auth.departementId, companyId: auth.companyId };
-  }
-  return { ownerType: 'user', ownerId: auth.userId, companyId: null };
-};
-
-/** Whose balance pays for a stamp or a signature (spec §6): the actor's own scope. */
-export const payerOf = (actor: TActor): TAccountRef => {
-  const scope = quotaScopeOf(actor);
-  if (scope === 'company' && actor.companyId !== null)
-    return { ownerType: 'company', ownerId: actor.companyId, companyId: actor.companyId };
-  if (scope === 'departement' && actor.departementId !== null && actor.companyId !== null)
-    return { ownerType: 'departement', ownerId: actor.departementId, companyId: actor.companyId };
-  return { ownerType: 'user', ownerId: actor.userId, companyId: null };
-};

@@ -3,7 +3,7 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { languageOf } from '../../lib/messages.ts';
-import type { TMailLanguage } from '../mail/mail-templates.ts';
+import type { TMailLanguage } from '../mail/index.ts';
 import type { TAuthService } from './auth.service.ts';
 
 export type TRateLimits = { loginPerMinute: number; otpPerMinute: number; resetPerMinute: number };

@@ -13,13 +13,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { newEmetId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { newOtpCode, randomToken, sha256 } from '../../lib/tokens.ts';
+import type { TMailer } from '../mail/index.ts';
 import {
   alreadyRegisteredMail,
   otpMail,
   resetPasswordMail,
   type TMailLanguage,
-} from '../mail/mail-templates.ts';
-import type { TMailer } from '../mail/mailer.ts';
+} from '../mail/index.ts';
 import * as repo from './auth.repository.ts';
 import { checkOtpCode } from './auth-otp.ts';
 

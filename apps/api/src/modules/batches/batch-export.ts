@@ -3,7 +3,7 @@ import { BATCH_ITEM_STATUSES, cleanFileName, cutName, NAME_MAX } from '@bubuh/co
 import yazl from 'yazl';
 import type { TDb } from '../../db/client.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import * as documentsRepo from '../documents/documents.repository.ts';
+import { findDocument } from '../documents/index.ts';
 import * as itemsRepo from './batch-items.repository.ts';
 import type * as repo from './batches.repository.ts';
 
@@ -67,7 +67,7 @@ export const zipOfBatch = (
   (async () => {
     for await (const item of itemsOf(db, batchId, [...statuses])) {
       if (item.documentId === null) continue;
-      const doc = await documentsRepo.findDocument(db, item.documentId);
+      const doc = await findDocument(db, item.documentId);
       if (!doc || (kind === 'stamped' && doc.state !== 'stamped')) continue;
       const key = kind === 'stamped' ? doc.currentKey : originalKeyOf(doc);
       const name = uniqueName(taken, item.fileName, kind === 'stamped' ? '_stamped' : '');

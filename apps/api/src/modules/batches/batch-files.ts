@@ -2,15 +2,15 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.ts';
 import { isDatabaseAnswer } from '../../lib/db-errors.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { TDocumentInsert } from '../documents/documents.repository.ts';
-import { storedFileName } from '../documents/documents.service.ts';
+import type { TDocumentInsert } from '../documents/index.ts';
+import { storedFileName } from '../documents/index.ts';
 import { placementProblem } from './batch-boxes.ts';
 import * as itemsRepo from './batch-items.repository.ts';
 import { toWireItem } from './batch-mapper.ts';
 import { requireBalance } from './batch-quota.ts';
 import { entryStream, planZip, zipEntryName } from './batch-zip.ts';
 import * as repo from './batches.repository.ts';
-import type { TBatchesDeps } from './batches.service.ts';
+import type { TBatchesDeps } from './batches-deps.ts';
 
 const itemCount = (batch: repo.TBatchRow) =>
   batch.countReady +

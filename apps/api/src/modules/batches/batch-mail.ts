@@ -1,7 +1,7 @@
 import type { TDb } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { layout, type TMailLanguage } from '../mail/mail-templates.ts';
-import type { TMail, TMailer } from '../mail/mailer.ts';
+import type { TMail, TMailer } from '../mail/index.ts';
+import { layout, type TMailLanguage } from '../mail/index.ts';
 import { mailDelivered, recipientOf } from './batch-mail.repository.ts';
 import * as repo from './batches.repository.ts';
 

@@ -16,7 +16,7 @@ import {
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf } from '../../db/query.ts';
 import { batches, batchItems, documents } from '../../db/schema.ts';
-import { claimManyForStamp, type TStampClaim } from '../stamping/stamping.repository.ts';
+import { claimManyForStamp, type TStampClaim } from '../document-work/index.ts';
 import { itemMoveParts } from './batches.repository.ts';
 
 type TDbOrTx = TDb | TTx;

@@ -1,6 +1,6 @@
 import type { TDb, TTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { balanceOf, type TAccountRef } from '../quota/ledger.ts';
+import { balanceOf, type TAccountRef } from '../quota/index.ts';
 import { unitsTaken } from './batch-items.repository.ts';
 import { unitsNeeded } from './batch-mapper.ts';
 import type { TBatchRow } from './batches.repository.ts';

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TLockerFilingProblem } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import type { TJobData, TJobInfo } from '../../jobs/jobs.ts';
+import type { TJobInfo } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TDocumentRow } from '../documents/documents.repository.ts';
-import * as documentsRepo from '../documents/documents.repository.ts';
-import type { TSigningService } from '../signing/signing.service.ts';
-import * as stampingRepo from '../stamping/stamping.repository.ts';
-import type { TStampingService } from '../stamping/stamping.service.ts';
+import type { TSignDocument, TStampDocument } from '../document-work/index.ts';
+import { findDocument, type TDocumentRow } from '../documents/index.ts';
+import { serialById } from '../stamping/index.ts';
 import { targetPage } from './batch-boxes.ts';
 import * as queue from './batch-queue.repository.ts';
 import type * as repo from './batches.repository.ts';
@@ -24,11 +22,11 @@ export type TBatchFinishedListener = (batch: repo.TBatchRow) => Promise<void> | 
 
 export type TBatchRunnerDeps = {
   db: TDb;
-  stamping: TStampingService;
+  stamping: TStampDocument;
   /** Signs a batch's documents before their stamp when the batch has an e-signature box. */
-  signing: Pick<TSigningService, 'sign'>;
+  signing: Pick<TSignDocument, 'sign'>;
   /** Sends the job of one document with the given id (a no-op when that job still exists). */
-  send: (jobId: string, data: TJobData) => Promise<unknown>;
+  send: (jobId: string, data: TBatchItemJob) => Promise<unknown>;
   /** Documents of one batch in the queue or being stamped at once. */
   window: number;
   /** Documents of one batch one job stamps together (at once). */
@@ -112,10 +110,10 @@ export const createBatchRunner = (deps: TBatchRunnerDeps) => {
 
   /** The stamped outcome already stored in the document (an earlier attempt did the work). */
   const alreadyStamped = async (documentId: number) => {
-    const doc = await documentsRepo.findDocument(db, documentId);
+    const doc = await findDocument(db, documentId);
     if (!doc) return { kind: 'gone' as const };
     if (doc.state === 'stamped' && doc.serialNumberId !== null) {
-      const serial = await stampingRepo.serialById(db, doc.serialNumberId);
+      const serial = await serialById(db, doc.serialNumberId);
       return { kind: 'stamped' as const, serial: serial?.serial ?? '', at: doc.stampedAt };
     }
     return {

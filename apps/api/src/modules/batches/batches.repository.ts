@@ -7,7 +7,7 @@ import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
-import type { TDocumentInsert } from '../documents/documents.repository.ts';
+import { insertDocumentStatement, type TDocumentInsert } from '../documents/index.ts';
 
 type TDbOrTx = TDb | TTx;
 export type TBatchRow = typeof batches.$inferSelect;
@@ -127,7 +127,7 @@ export const insertItem = async (
   const insertedDocument = document
     ? db
         .$with('inserted_document')
-        .as(db.insert(documents).values(document).returning({ id: documents.id }))
+        .as(insertDocumentStatement(db, document).returning({ id: documents.id }))
     : undefined;
   const inserted = db.$with('inserted_item').as(
     db

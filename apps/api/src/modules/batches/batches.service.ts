@@ -4,12 +4,11 @@ import type {
   TBatchItemQuery,
   TBatchQuery,
 } from '@bubuh/contracts';
-import type { TDb } from '../../db/client.ts';
-import { actorOf, canManage, payerOf, visibilityOf } from '../../lib/access.ts';
+import { actorOf, canManage, visibilityOf } from '../../lib/access.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import { findDocument } from '../documents/documents.repository.ts';
-import type { TDocumentsService } from '../documents/documents.service.ts';
+import { findDocument } from '../documents/index.ts';
+import { accountOf } from '../quota/index.ts';
 import { checkBatchBoxes } from './batch-boxes.ts';
 import { originalKeyOf } from './batch-export.ts';
 import { createBatchFiles, onlyDraft } from './batch-files.ts';
@@ -18,30 +17,8 @@ import * as manifestRepo from './batch-manifest.repository.ts';
 import { planManifest, type TManifestRow } from './batch-manifest.ts';
 import { toWireBatch, toWireItem } from './batch-mapper.ts';
 import { balanceCache, balancesOf, requireBalance } from './batch-quota.ts';
-import type { TBatchRunner } from './batch-runner.ts';
 import * as repo from './batches.repository.ts';
-
-export type TBatchesDeps = {
-  db: TDb;
-  documents: TDocumentsService;
-  runner: TBatchRunner;
-  documentTypes: () => Promise<{ kode: string; nama: string }[]>;
-  maxFiles: number;
-  /** Largest total of one batch's accepted files (BATCH_MAX_BYTES). */
-  maxBatchBytes: number;
-  /** Largest single PDF, and largest expanded total of one ZIP of PDFs. */
-  maxFileBytes: number;
-  maxZipBytes: number;
-  /**
-   * Whether a user can sign a batch: their default specimen exists, and their signing
-   * certificate (issued at the first signature, after they confirm their name and NIK).
-   */
-  signer: {
-    hasSpecimen: (userId: number) => Promise<boolean>;
-    /** Refuses (409 IDENTITY_REQUIRED / 422 IDENTITY_INCOMPLETE) as the single signing flow does. */
-    requireIdentity: (userId: number, identityConfirmed: boolean) => Promise<unknown>;
-  };
-};
+import type { TBatchesDeps } from './batches-deps.ts';
 
 export const createBatchesService = (deps: TBatchesDeps) => {
   const { db, documents, runner } = deps;
@@ -170,7 +147,7 @@ export const createBatchesService = (deps: TBatchesDeps) => {
         esign: body.esign ?? null,
         templateId: body.template_id ?? null,
         actor,
-        payer: payerOf(actor),
+        payer: accountOf(actor),
       });
       return wire({ batch, owner: (await load(auth, batch.id)).owner });
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { TBillingService } from './billing.service.ts';
 import type { TBillingPayments } from './billing-payments.ts';
 
@@ -15,18 +16,20 @@ export const defineBillingJobs = (
   billing: TBillingService,
   payments: TBillingPayments,
 ) => {
-  const notifications = app.jobs.define<{ notificationId: number }, string>(
-    PAYMENT_NOTIFICATION_JOB,
-    async ({ notificationId }) => payments.process(notificationId),
-    { retryLimit: 5, concurrency: 2 },
-  );
+  const notifications = app.jobs.define({
+    name: PAYMENT_NOTIFICATION_JOB,
+    schema: z.object({ notificationId: z.number().int() }),
+    handler: async ({ notificationId }) => payments.process(notificationId),
+    options: { retryLimit: 5, concurrency: 2 },
+  });
   payments.setQueue(async (notificationId) => {
     const outcome = await notifications.sendAndWait({ notificationId }, { timeoutMs: 10_000 });
     return outcome.status === 'done' ? outcome.result : 'queued';
   });
-  app.jobs.define(
-    EXPIRE_INVOICES_JOB,
-    async () => ({ expired: (await billing.repo.expireOverdue(new Date())).length }),
-    { schedule: '* * * * *', retryLimit: 1 },
-  );
+  app.jobs.define({
+    name: EXPIRE_INVOICES_JOB,
+    schema: z.object({}),
+    handler: async () => ({ expired: (await billing.repo.expireOverdue(new Date())).length }),
+    options: { schedule: '* * * * *', retryLimit: 1 },
+  });
 };

@@ -1,7 +1,7 @@
 import type { TDb, TTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { moveAll, SYSTEM_ISSUED, type TAccountRef, type TMoveInput } from '../quota/ledger.ts';
+import { accountRef, moveAll, SYSTEM_ISSUED, type TMoveInput } from '../quota/index.ts';
 import type { TBillingRepository, TInvoiceRow } from './billing.repository.ts';
 import type { TGatewayState, TPaymentGateway } from './gateways/payment-gateway.ts';
 
@@ -12,12 +12,6 @@ export type TInvoiceClosed = {
   invoice: Pick<TInvoiceRow, 'id' | 'userId' | 'planId' | 'number'>;
   outcome: 'paid' | 'failed' | 'expired';
 };
-
-const payerOf = (invoice: TInvoiceRow): TAccountRef => ({
-  ownerType: invoice.payerType,
-  ownerId: invoice.payerId,
-  companyId: invoice.payerType === 'user' ? null : invoice.companyId,
-});
 
 /**
  * Paying an invoice, the one place units are credited for money: in one transaction the invoice
@@ -64,7 +58,7 @@ export const createSettlement = (deps: {
       kind,
       quantity,
       from: SYSTEM_ISSUED,
-      to: payerOf(invoice),
+      to: accountRef(invoice.payerType, invoice.payerId, invoice.companyId),
       reason: 'purchase' as const,
       actorUserId: invoice.userId,
       companyId: invoice.companyId,

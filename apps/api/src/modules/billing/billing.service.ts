@@ -12,9 +12,10 @@ import {
   type TUnitKind,
 } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { isCompanyAdmin, payerOf } from '../../lib/access.ts';
+import { isCompanyAdmin } from '../../lib/access.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import { accountOf } from '../quota/index.ts';
 import type { TInvoiceRow, TInvoiceScope } from './billing.repository.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { createPromoService, discountOf } from './billing-promo.ts';
@@ -146,7 +147,7 @@ export const createBillingService = (deps: {
     // A clear 4xx for an unknown, inactive, expired or used-up code before anything is written;
     // the use itself is taken in the invoice's transaction (claimPromo), never past the limit.
     if (pay.token) await promos.usable(pay.token);
-    const payer = payerOf(auth);
+    const payer = accountOf(auth);
     const now = new Date();
     const row = await repo.createInvoice(
       (promo) => {
@@ -340,7 +341,7 @@ export const createBillingService = (deps: {
       auth: TAuth,
       q: { page: number; perPage: number; type?: string; from?: string; to?: string },
     ) => {
-      const payer = payerOf(auth);
+      const payer = accountOf(auth);
       if (payer.ownerType === 'system') throw AppError.forbidden();
       const { rows, total, ids } = await repo.transactions(
         { ownerType: payer.ownerType, ownerId: payer.ownerId },

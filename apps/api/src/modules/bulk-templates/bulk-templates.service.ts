@@ -3,7 +3,7 @@ import type { TDb } from '../../db/client.ts';
 import { canManage } from '../../lib/access.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import { checkBatchBoxes } from '../batches/batch-boxes.ts';
+import { checkBatchBoxes } from '../batches/index.ts';
 import {
   createBulkTemplatesRepository,
   type TBulkTemplateRow,

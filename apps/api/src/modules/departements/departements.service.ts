@@ -4,7 +4,7 @@ import { requireCompanyAdmin } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import { lockOwnerAccounts } from '../quota/ledger.ts';
+import { lockOwnerAccounts } from '../quota/index.ts';
 import * as deptRepo from './departements.repository.ts';
 
 export const createDepartementsService = (deps: { db: TDb }) => {

@@ -1,5 +1,18 @@
 import { statesOfWireStatus, type TStoredDocumentState } from '@bubuh/contracts';
-import { and, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, insertOne } from '../../db/query.ts';
 import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
@@ -62,6 +75,27 @@ export const stateUpdate = (
     .update(documents)
     .set({ ...values, state: to, updatedAt: new Date() })
     .where(and(eq(documents.id, id), eq(documents.state, from)));
+
+/**
+ * `stateUpdate` of every document whose id `ids` (a subquery) gives and that is in `from`, not
+ * run: a caller's statement claims many documents at once with it.
+ */
+export const stateUpdateMany = (
+  db: TDbOrTx,
+  ids: SQLWrapper,
+  from: TStoredDocumentState,
+  to: TStoredDocumentState,
+) =>
+  db
+    .update(documents)
+    .set({ state: to, updatedAt: new Date() })
+    // `= any(array(…))`: the ids as one value, so each is found by the primary key (an `in`
+    // over a WITH's rows plans a scan of every document).
+    .where(and(sql`${documents.id} = any(array(${ids}))`, eq(documents.state, from)));
+
+/** A document's INSERT, not run: a caller's statement (a batch's item) inserts it with its own. */
+export const insertDocumentStatement = (db: TDbOrTx, values: TDocumentInsert) =>
+  db.insert(documents).values(values);
 
 export const insertDocument = (db: TDbOrTx, values: TDocumentInsert) =>
   insertOne(db, documents, values);

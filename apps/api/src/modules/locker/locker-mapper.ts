@@ -1,9 +1,4 @@
-import {
-  numberedName,
-  numberedNameParts,
-  type TLockerItem,
-  type TLockerSpace,
-} from '@bubuh/contracts';
+import { numberedName, type TLockerItem, type TLockerSpace } from '@bubuh/contracts';
 import type { TLockerRow, TLockerRowWithCount } from './locker.repository.ts';
 
 export type TFolderNode = { id: number; name: string; parentId: number | null };
@@ -67,12 +62,6 @@ export const toWire = (
   path: pathOf(folders, row.parentId).map((f) => f.name),
   can_manage: canManage,
 });
-
-/**
- * A name's stem and extension as numbered copies keep them ("report", ".pdf"; folders: no
- * extension), the stem cut so that every copy stays within 255 characters (contracts `names.ts`).
- */
-export const nameParts = numberedNameParts;
 
 /**
  * The name to use in a folder that already holds `taken` (lower-cased): the name itself, or

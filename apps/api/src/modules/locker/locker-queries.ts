@@ -9,7 +9,7 @@ import {
   subscriptions,
   lockerItems as t,
 } from '../../db/schema.ts';
-import { activeSubscriptionOf } from '../plans/plans.repository.ts';
+import { activeSubscriptionOf } from '../plans/index.ts';
 
 // Parts of the locker repository's statements: the plan, the bytes in use, a space's items.
 

@@ -1,3 +1,4 @@
+import { numberedNameParts } from '@bubuh/contracts';
 import {
   and,
   asc,
@@ -16,7 +17,6 @@ import {
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, insertOne, updateById } from '../../db/query.ts';
 import { documents, lockerItems, lockerUsage } from '../../db/schema.ts';
-import { nameParts } from './locker-mapper.ts';
 import {
   filingStateOf,
   inSpace,
@@ -133,7 +133,7 @@ export const createLockerRepository = (db: TDb) => {
       item: { name: string; kind: 'folder' | 'file' },
       exceptId?: number,
     ) => {
-      const { stem, ext } = nameParts(item.name, item.kind);
+      const { stem, ext } = numberedNameParts(item.name, item.kind);
       const literal = (text: string) => text.replace(/[%_\\]/g, '\\$&');
       const rows = await tx
         .select({ name: t.name })

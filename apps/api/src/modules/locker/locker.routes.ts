@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sendDownload } from '../../lib/downloads.ts';
 import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
 import { receiveUpload, textField } from '../../lib/uploads.ts';
-import type { TDocumentsService } from '../documents/documents.service.ts';
+import type { TDocumentsService } from '../documents/index.ts';
 import type { TLockerService } from './locker.service.ts';
 import type { TLockerFiles } from './locker-files.ts';
 import type { TLockerSettings } from './locker-settings.ts';

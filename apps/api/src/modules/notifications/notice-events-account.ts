@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/client.ts';
-import type { TAccountRef } from '../quota/ledger.ts';
+import type { TAccountRef } from '../quota/index.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import type { TNotifier } from './notifications.service.ts';
 

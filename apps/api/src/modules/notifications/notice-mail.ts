@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import type { TJobs } from '../../jobs/jobs.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { layout } from '../mail/mail-templates.ts';
-import type { TMail, TMailer } from '../mail/mailer.ts';
+import type { TMail, TMailer } from '../mail/index.ts';
+import { layout } from '../mail/index.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 
 export const NOTICE_MAIL_QUEUE = 'notice-mail';
@@ -50,16 +51,17 @@ export const createNoticeMail = (deps: {
   publicUrl: string;
 }) => {
   const repo = createNotificationsRepository(deps.db);
-  const queue = deps.jobs.define<{ notificationId: number }>(
-    NOTICE_MAIL_QUEUE,
-    async ({ notificationId }) => {
+  const queue = deps.jobs.define({
+    name: NOTICE_MAIL_QUEUE,
+    schema: z.object({ notificationId: z.number().int() }),
+    handler: async ({ notificationId }) => {
       const found = await repo.forMail(notificationId);
       if (!found || found.notification.mailedAt !== null) return;
       await deps.mailer.send(noticeMail(found, deps.publicUrl));
       await repo.markMailed(notificationId);
     },
-    { concurrency: 2 },
-  );
+    options: { concurrency: 2 },
+  });
   return {
     send: async (notificationId: number) => {
       await queue.send({ notificationId }, { singletonKey: String(notificationId) });

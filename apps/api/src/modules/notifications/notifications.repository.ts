@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { countWhere, firstOf } from '../../db/query.ts';
 import { masterStatus, notifications, quotaAccounts, users } from '../../db/schema.ts';
-import type { TAccountRef, TQuotaKind } from '../quota/ledger.repository.ts';
+import type { TAccountRef, TQuotaKind } from '../quota/index.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 export type TNewNotification = {

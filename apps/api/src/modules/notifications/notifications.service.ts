@@ -1,6 +1,8 @@
 import type { TNotification } from '@bubuh/contracts';
+import { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import type { TJobs } from '../../jobs/jobs.ts';
+import { jobDefinition } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TNoticeMail } from './notice-mail.ts';
@@ -13,6 +15,16 @@ export const NOTIFY_QUEUE = 'notify';
 const LIST_LIMIT = 100;
 
 /** What a module tells a user. `key` names the event: the same key for a user is stored once. */
+/** A notice as its job carries it (`notify`). */
+const ZNoticeJob = z.object({
+  userId: z.number().int(),
+  header: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  key: z.string(),
+  mail: z.boolean().optional(),
+});
+
 export type TNotice = {
   userId: number;
   header: string;
@@ -62,9 +74,14 @@ export const createNotifier = (deps: {
     });
     if (data.mail && stored && stored.mailedAt === null) await deps.noticeMail.send(stored.id);
   };
-  const queue = deps.jobs.define<TNotice & { link: string | null }>(NOTIFY_QUEUE, store, {
-    concurrency: 2,
-  });
+  const queue = deps.jobs.define(
+    jobDefinition({
+      name: NOTIFY_QUEUE,
+      schema: ZNoticeJob,
+      handler: store,
+      options: { concurrency: 2 },
+    }),
+  );
   const notify = async (notice: TNotice) => {
     await queue.send(
       { ...notice, link: notice.link ?? null },

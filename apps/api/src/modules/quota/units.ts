@@ -191,3 +191,12 @@ export const withUnit = async <T>(
   if (!spent) await releaseUnit(db, id, 'not used');
   return result;
 };
+
+/** The reservations a job's retry, or the recovery sweep, looks for (see document-work). */
+export {
+  hasReservedUnit,
+  reservationsByKeyPrefix,
+  /** A unit's settling UPDATE, not run: a statement that stores the work spends it with it. */
+  settleUpdate,
+  staleReservations,
+} from './units.repository.ts';

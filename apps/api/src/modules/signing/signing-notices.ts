@@ -1,7 +1,7 @@
 import type { TDb } from '../../db/client.ts';
-import type { TMailer } from '../mail/mailer.ts';
-import { signerTurnMail, signingCompletedMail } from '../mail/signing-mail-templates.ts';
-import type { TSigningNoticeEvents } from '../notifications/notice-events-signing.ts';
+import type { TMailer } from '../mail/index.ts';
+import { signerTurnMail, signingCompletedMail } from '../mail/index.ts';
+import type { TSigningNoticeEvents } from '../notifications/index.ts';
 import * as repo from './signing-notices.repository.ts';
 
 export type TSigningNoticeDeps = {

@@ -1,17 +1,15 @@
 import { DOCUMENT_ENDPOINTS as E, ESIGN_ENDPOINTS } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jobAnswer, type TDocumentJobs } from '../../jobs/document-jobs.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
-import type { TDocumentsService } from '../documents/documents.service.ts';
+import type { TDocumentsService } from '../documents/index.ts';
 import type { TSignerIdentityService } from './signer-identity.ts';
 import type { TSigningService } from './signing.service.ts';
 
 export const signingRoutes: FastifyPluginAsyncZod<{
   signing: TSigningService;
   documents: TDocumentsService;
-  jobs: TDocumentJobs;
   identity: TSignerIdentityService;
-}> = async (app, { signing, documents, jobs, identity }) => {
+}> = async (app, { signing, documents, identity }) => {
   endpointRoute(app, ESIGN_ENDPOINTS.identity, async ({ auth }) => ({
     message: 'OK',
     data: await identity.identity(auth),
@@ -28,20 +26,6 @@ export const signingRoutes: FastifyPluginAsyncZod<{
       data: await documents.details(auth, body.document_id),
     };
   });
-
-  // signer-process and embed-process both embed the caller's e-signature in the document.
-  const config = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-  for (const entry of [E.signerProcess, E.embedProcess]) {
-    endpointRoute(
-      app,
-      entry,
-      async ({ auth, body, reply }) => {
-        const outcome = await jobs.sign(signing.inputFor(auth, body));
-        return jobAnswer(reply, body.document_id, outcome, 'Dokumen berhasil ditandatangani');
-      },
-      { config },
-    );
-  }
 
   endpointRoute(app, E.endSigning, async ({ auth, body }) => {
     await signing.endSigning(auth, body.document_id);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TDb } from '../../db/client.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import type { TMailer } from '../mail/mailer.ts';
-import { notificationsRoutes } from '../notifications/notifications.routes.ts';
+import type { TMailer } from '../mail/index.ts';
 import {
   createNotificationsService,
+  notificationsRoutes,
   type TNotifier,
-} from '../notifications/notifications.service.ts';
+} from '../notifications/index.ts';
 import { articlesRoutes } from './articles.routes.ts';
 import { createArticlesService } from './articles.service.ts';
 import { createTicketEvents } from './ticket-mail.ts';

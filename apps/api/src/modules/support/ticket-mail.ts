@@ -1,14 +1,16 @@
+import { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import type { TJobs } from '../../jobs/jobs.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { layout, type TMailLanguage } from '../mail/mail-templates.ts';
-import type { TMail, TMailer } from '../mail/mailer.ts';
-import type { TNotifier } from '../notifications/notifications.service.ts';
+import type { TMail, TMailer } from '../mail/index.ts';
+import { layout, type TMailLanguage } from '../mail/index.ts';
+import type { TNotifier } from '../notifications/index.ts';
 import { createTicketsRepository, type TEntryRow, type TTicketRow } from './tickets.repository.ts';
 
 export const TICKET_MAIL_QUEUE = 'ticket-mail';
 
-type TEvent = 'created' | 'reply' | 'status' | 'customer-status';
+const EVENTS = ['created', 'reply', 'status', 'customer-status'] as const;
+type TEvent = (typeof EVENTS)[number];
 
 const STATUS_ID: Record<string, string> = {
   Open: 'Terbuka',
@@ -62,7 +64,12 @@ const ticketMail = (
   };
 };
 
-type TMailJob = { entryId: number; userId: number; event: TEvent };
+/** One recipient's e-mail about one entry. */
+const ZTicketMailJob = z.object({
+  entryId: z.number().int(),
+  userId: z.number().int(),
+  event: z.enum(EVENTS),
+});
 
 /**
  * Ticket e-mail and in-app notices. `announce` decides who hears about an entry and queues one
@@ -78,9 +85,10 @@ export const createTicketEvents = (deps: {
 }) => {
   const repo = createTicketsRepository(deps.db);
   const linkOf = (ticketId: number) => `/support/ticket/${ticketId}`;
-  const queue = deps.jobs.define<TMailJob>(
-    TICKET_MAIL_QUEUE,
-    async ({ entryId, userId, event }) => {
+  const queue = deps.jobs.define({
+    name: TICKET_MAIL_QUEUE,
+    schema: ZTicketMailJob,
+    handler: async ({ entryId, userId, event }) => {
       const found = await repo.entry(entryId);
       const user = await repo.userById(userId);
       if (!found || !user) return;
@@ -96,8 +104,8 @@ export const createTicketEvents = (deps: {
         ),
       );
     },
-    { concurrency: 2 },
-  );
+    options: { concurrency: 2 },
+  });
 
   const tell = async (
     event: TEvent,

@@ -1,8 +1,8 @@
 import { TEMPLATE_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jobAnswer } from '../../jobs/document-jobs.ts';
 import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
-import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
+import type { TDocumentOperations as TDocumentsService } from '../document-work/index.ts';
+import { jobAnswer } from '../document-work/index.ts';
 import type { TTemplatesService } from './templates.service.ts';
 
 export const templatesRoutes: FastifyPluginAsyncZod<{

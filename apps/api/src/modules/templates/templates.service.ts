@@ -9,7 +9,7 @@ import type {
 import type { TDb } from '../../db/client.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { TDocumentOperations as TDocumentsService } from '../documents/document-operations.ts';
+import type { TDocumentOperations as TDocumentsService } from '../document-work/index.ts';
 import {
   createTemplatesRepository,
   type TPlacements,

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
-import { createPlansRepository } from '../plans/plans.repository.ts';
+import { createPlansRepository } from '../plans/index.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserWithDept = { user: TUserRow; departementName: string | null };

@@ -13,8 +13,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newEmetId } from '../../lib/ids.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import { invitationMail, type TMailLanguage } from '../mail/mail-templates.ts';
-import type { TMailer } from '../mail/mailer.ts';
+import type { TMailer } from '../mail/index.ts';
+import { invitationMail, type TMailLanguage } from '../mail/index.ts';
 import {
   createCompanyUsersRepository,
   type TNewUser,

@@ -5,8 +5,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import * as authRepo from '../auth/auth.repository.ts';
-import { toUserData } from '../auth/auth.service.ts';
+import {
+  findUserWithOrg,
+  revokeOtherSessions,
+  type TUserWithOrg,
+  toUserData,
+  updateUser,
+} from '../auth/index.ts';
 import { findUserByEmetId } from './users.repository.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -33,7 +38,7 @@ export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
    * Another company's record answers 404 so ids of other tenants cannot be probed.
    */
   const loadVisible = async (auth: TAuth, id: number) => {
-    const org = await authRepo.findUserWithOrg(db, id);
+    const org = await findUserWithOrg(db, id);
     if (!org) throw AppError.notFound('User');
     if (auth.userId === id || auth.role === 'super') return org;
     const sameCompany = auth.companyId !== null && org.user.companyId === auth.companyId;
@@ -46,7 +51,7 @@ export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
     if (auth.userId !== id) throw AppError.forbidden('You can only change your own account here');
   };
 
-  const toProfile = (org: authRepo.TUserWithOrg): TUserProfile => ({
+  const toProfile = (org: TUserWithOrg): TUserProfile => ({
     ...toUserData(org),
     phone: org.user.phone,
     login_otp_enabled: org.user.loginOtpEnabled,
@@ -55,7 +60,7 @@ export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
   });
 
   const reload = async (id: number) => {
-    const org = await authRepo.findUserWithOrg(db, id);
+    const org = await findUserWithOrg(db, id);
     if (!org) throw AppError.notFound('User');
     return toProfile(org);
   };
@@ -70,7 +75,7 @@ export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
     ) => {
       await loadVisible(auth, id);
       requireSelf(auth, id);
-      await authRepo.updateUser(db, id, {
+      await updateUser(db, id, {
         ...(patch.fullName ? { fullName: patch.fullName } : {}),
         ...(patch.phoneNumber ? { phone: normalizeIndonesianMobile(patch.phoneNumber) } : {}),
       });
@@ -85,15 +90,15 @@ export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
           currentPassword: 'The current password is not correct',
         });
       }
-      await authRepo.updateUser(db, id, { passwordHash: await hashPassword(next) });
+      await updateUser(db, id, { passwordHash: await hashPassword(next) });
       // Every other session ends; the one that changed the password stays signed in.
-      await authRepo.revokeOtherSessions(db, id, auth.sessionId, 'password-change');
+      await revokeOtherSessions(db, id, auth.sessionId, 'password-change');
     },
 
     setSecurity: async (auth: TAuth, id: number, loginOtpEnabled: boolean) => {
       await loadVisible(auth, id);
       requireSelf(auth, id);
-      await authRepo.updateUser(db, id, { loginOtpEnabled });
+      await updateUser(db, id, { loginOtpEnabled });
       return reload(id);
     },
 
@@ -112,7 +117,7 @@ export const createUsersService = (deps: { db: TDb; files: TFileStore }) => {
       }
       const name = `${randomUUID()}.${ext}`;
       await files.put(`avatars/${name}`, bytes, { maxBytes: AVATAR_MAX_BYTES });
-      await authRepo.updateUser(db, id, { avatar: name });
+      await updateUser(db, id, { avatar: name });
       if (org.user.avatar) await files.delete(`avatars/${org.user.avatar}`);
       return name;
     },

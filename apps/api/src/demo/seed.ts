@@ -1,9 +1,6 @@
 import type { TRole, TUserType } from '@bubuh/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { newEmetId } from '../lib/ids.ts';
-import { hashPassword } from '../lib/password.ts';
-import { move, SYSTEM_ISSUED, type TAccountRef } from '../modules/quota/ledger.ts';
-import type { TDb } from './client.ts';
+import type { TDb } from '../db/client.ts';
 import {
   companies,
   departements,
@@ -12,7 +9,10 @@ import {
   quotaMovements,
   subscriptions,
   users,
-} from './schema.ts';
+} from '../db/schema.ts';
+import { newEmetId } from '../lib/ids.ts';
+import { hashPassword } from '../lib/password.ts';
+import { move, SYSTEM_ISSUED, type TAccountRef } from '../modules/quota/index.ts';
 
 export const PLATFORM_COMPANY = 'Bubuh Platform';
 export const DEMO_COMPANY = 'PT Demo Sejahtera';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TLockerService } from '../modules/locker/locker.service.ts';
+import { z } from 'zod';
+import type { TLockerService } from './locker.service.ts';
 
 export const PURGE_LOCKER_TRASH = 'purge-locker-trash';
 
@@ -8,13 +9,14 @@ export const PURGE_LOCKER_TRASH = 'purge-locker-trash';
  * bytes given back): a pg-boss job every night. Opening the trash does the same for its owner.
  */
 export const registerLockerTrashPurge = (app: FastifyInstance, locker: TLockerService): void => {
-  app.jobs.define(
-    PURGE_LOCKER_TRASH,
-    async () => {
+  app.jobs.define({
+    name: PURGE_LOCKER_TRASH,
+    schema: z.object({}),
+    handler: async () => {
       const purged = await locker.purgeExpired();
       if (purged > 0) app.log.info({ items: purged }, 'purged expired locker trash');
       return { purged };
     },
-    { schedule: '17 3 * * *', retryLimit: 1 },
-  );
+    options: { schedule: '17 3 * * *', retryLimit: 1 },
+  });
 };

@@ -1,9 +1,8 @@
 import type { TDb } from '../../db/client.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import type { TAccountRef } from '../quota/ledger.ts';
-import { type TUnit, withUnit } from '../quota/units.ts';
-import { abortWork, busy } from './document-events.ts';
-import { attemptKey, type TJobAttempt } from './documents-takeover.ts';
+import { abortWork, busy } from '../documents/index.ts';
+import { type TAccountRef, type TUnit, withUnit } from '../quota/index.ts';
+import { attemptKey, type TJobAttempt } from './takeover.ts';
 
 /** What a sign or a stamp on a document it has claimed (`from`) spends, and how it fails. */
 export type TClaimedWork = {

@@ -2,7 +2,7 @@ import { QUOTA_ENDPOINTS as E } from '@bubuh/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataRoute, endpointRoute } from '../../lib/endpoint-route.ts';
-import type { TQuotaService } from './quota.service.ts';
+import type { TQuotaService } from './quota-balances.service.ts';
 
 const keyOf = (request: FastifyRequest) => {
   const value = request.headers['idempotency-key'];

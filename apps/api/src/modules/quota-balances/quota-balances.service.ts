@@ -1,18 +1,12 @@
 import type { TQuota, TQuotaHistoryQuery, TTransferQuotaRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { quotaAccountOf, requireCompanyAdmin, requireQuotaAdmin } from '../../lib/access.ts';
+import { requireCompanyAdmin, requireQuotaAdmin } from '../../lib/access.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import { balanceOf, move, type TAccountRef } from './ledger.ts';
-import * as repo from './quota.repository.ts';
+import { accountOf, balanceOf, move, type TAccountRef, type TQuotaScope } from '../quota/index.ts';
+import * as repo from './quota-balances.repository.ts';
 
 const CHART_MONTHS = 12;
-
-import type { TQuotaScope } from '../../lib/access.ts';
-
-export type { TQuotaScope };
-/** Spec §6: the account a scope reads (the one rule in lib/access.ts). */
-export const accountRefFor = quotaAccountOf;
 
 type TBalance = { remain: number; spent: number };
 
@@ -111,7 +105,7 @@ export const createQuotaService = (deps: { db: TDb }) => {
 
   return {
     getQuota: async (auth: TAuth, scope: TQuotaScope): Promise<TQuota> => {
-      const ref = accountRefFor(auth, scope);
+      const ref = accountOf(auth, scope);
       // Six queries: balances and usage of every kind, chart, drafts, the child users' two.
       const [figures, usage, draft, child] = await Promise.all([
         repo.figuresOf(db, ref.ownerType, ref.ownerId),
@@ -159,7 +153,7 @@ export const createQuotaService = (deps: { db: TDb }) => {
           esign: await balanceOf(db, ref, 'esign'),
         };
       }
-      const ref = accountRefFor(auth, scope);
+      const ref = accountOf(auth, scope);
       return {
         emeterai: await balanceOf(db, ref, 'emeterai'),
         esign: await balanceOf(db, ref, 'esign'),
@@ -210,7 +204,7 @@ export const createQuotaService = (deps: { db: TDb }) => {
           : auth.role === 'user' && auth.departementId !== null
             ? 'departement'
             : 'user';
-      return chart(accountRefFor(auth, scope), scope === 'company');
+      return chart(accountOf(auth, scope), scope === 'company');
     },
   };
 };

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { TDb } from '../db/client.ts';
-import { sendBatchFinishedMail, type TBatchMailJob } from '../modules/batches/batch-mail.ts';
-import type { TBatchRow } from '../modules/batches/batches.repository.ts';
-import type { TMailer } from '../modules/mail/mailer.ts';
+import { z } from 'zod';
+import type { TDb } from '../../db/client.ts';
+import type { TMailer } from '../mail/index.ts';
+import { sendBatchFinishedMail } from './batch-mail.ts';
+import type { TBatchRow } from './batches.repository.ts';
 
 export const BATCH_MAIL_QUEUE = 'batch-finished-mail';
 
@@ -23,11 +24,12 @@ export const defineBatchMailJob = (
   app: FastifyInstance,
   deps: { db: TDb; mailer: TMailer; publicUrl: string },
 ) => {
-  const queue = app.jobs.define<TBatchMailJob, { sent: boolean }>(
-    BATCH_MAIL_QUEUE,
-    (data) => sendBatchFinishedMail(deps, data),
-    { retryLimit: 5 },
-  );
+  const queue = app.jobs.define({
+    name: BATCH_MAIL_QUEUE,
+    schema: z.object({ batchId: z.number().int(), finishedAt: z.string() }),
+    handler: (data) => sendBatchFinishedMail(deps, data),
+    options: { retryLimit: 5 },
+  });
   return async (batch: TBatchRow) => {
     if (!batch.finishedAt) return;
     const finishedAt = batch.finishedAt.toISOString();

@@ -1,16 +1,11 @@
+import { ZRole, ZSignRequest, ZStampRequest } from '@bubuh/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { STUCK_AFTER_MS } from '../modules/documents/documents-recovery.ts';
-import type {
-  TSignInput,
-  TSigningService,
-  TSignResult,
-} from '../modules/signing/signing.service.ts';
-import type {
-  TStampInput,
-  TStampingService,
-  TStampResult,
-} from '../modules/stamping/stamping.service.ts';
-import { JOB_TIMING, type TJobData, type TJobOutcome } from './jobs.ts';
+import { z } from 'zod';
+import { JOB_TIMING, type TJobOutcome } from '../../jobs/jobs.ts';
+import { ZAccountRef } from '../quota/index.ts';
+import { STUCK_AFTER_MS } from './recovery.ts';
+import type { TSignDocument, TSignInput, TSignResult } from './sign-document.ts';
+import type { TStampDocument, TStampInput, TStampResult } from './stamp-document.ts';
 
 export const STAMP_QUEUE = 'stamp';
 export const SIGN_QUEUE = 'sign';
@@ -58,8 +53,28 @@ export type TDocumentJobs = {
   sign: (input: TSignInput) => Promise<TJobOutcome<TSignResult>>;
 };
 
-// The inputs are plain JSON (actor, payer, request), built by the services' `inputFor`.
-const asJobData = (input: TStampInput | TSignInput) => input as unknown as TJobData;
+/** Who acts, as a job carries it (`actorOf`). */
+const ZActor = z.object({
+  userId: z.number().int(),
+  role: ZRole,
+  companyId: z.number().int().nullable(),
+  departementId: z.number().int().nullable(),
+});
+
+/** A `stamp` job: what the routes' `inputFor` builds (a batch's stamps never go through it). */
+const ZStampJob = z.object({
+  actor: ZActor,
+  payer: ZAccountRef,
+  request: ZStampRequest,
+  lockerFolder: z.string().optional(),
+  language: z.enum(['en', 'id']).optional(),
+}) satisfies z.ZodType<TStampInput>;
+
+const ZSignJob = z.object({
+  actor: ZActor,
+  payer: ZAccountRef,
+  request: ZSignRequest,
+}) satisfies z.ZodType<TSignInput>;
 
 /**
  * Stamps (and signatures) one process works on at once. A stamp mostly waits (database round
@@ -76,14 +91,14 @@ const DOCUMENT_JOB_CONCURRENCY = 6;
  */
 export const defineDocumentJobs = (
   app: FastifyInstance,
-  services: { stamping: TStampingService; signing: TSigningService },
+  services: { stamping: TStampDocument; signing: TSignDocument },
   /** Called after a stamp is stored (notifications); outside any transaction. */
   onStamped?: (input: TStampInput, result: TStampResult) => Promise<void>,
 ): TDocumentJobs => {
-  const stampQueue = app.jobs.define<TJobData, TStampResult>(
-    STAMP_QUEUE,
-    async (data, job) => {
-      const input = data as unknown as TStampInput;
+  const stampQueue = app.jobs.define({
+    name: STAMP_QUEUE,
+    schema: ZStampJob,
+    handler: async (input, job): Promise<TStampResult> => {
       const result = await services.stamping.stamp(input, {
         jobId: job.id,
         retryCount: job.retryCount,
@@ -94,20 +109,18 @@ export const defineDocumentJobs = (
       );
       return result;
     },
-    { concurrency: DOCUMENT_JOB_CONCURRENCY },
-  );
-  const signQueue = app.jobs.define<TJobData, TSignResult>(
-    SIGN_QUEUE,
-    (data, job) =>
-      services.signing.sign(data as unknown as TSignInput, {
-        jobId: job.id,
-        retryCount: job.retryCount,
-      }),
-    { concurrency: DOCUMENT_JOB_CONCURRENCY },
-  );
+    options: { concurrency: DOCUMENT_JOB_CONCURRENCY },
+  });
+  const signQueue = app.jobs.define({
+    name: SIGN_QUEUE,
+    schema: ZSignJob,
+    handler: (input, job): Promise<TSignResult> =>
+      services.signing.sign(input, { jobId: job.id, retryCount: job.retryCount }),
+    options: { concurrency: DOCUMENT_JOB_CONCURRENCY },
+  });
   const wait = { timeoutMs: DOCUMENT_JOB_WAIT_MS };
   return {
-    stamp: (input) => stampQueue.sendAndWait(asJobData(input), wait),
-    sign: (input) => signQueue.sendAndWait(asJobData(input), wait),
+    stamp: (input) => stampQueue.sendAndWait(input, wait),
+    sign: (input) => signQueue.sendAndWait(input, wait),
   };
 };

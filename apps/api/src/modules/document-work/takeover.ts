@@ -1,10 +1,8 @@
 import type { TDocumentState } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import * as unitsRepo from '../quota/units.repository.ts';
-import { releaseUnit } from '../quota/units.ts';
-import * as stampingRepo from '../stamping/stamping.repository.ts';
-import { tryEvent } from './document-events.ts';
-import * as repo from './documents.repository.ts';
+import { signerCounts, tryEvent } from '../documents/index.ts';
+import { hasReservedUnit, releaseUnit, reservationsByKeyPrefix } from '../quota/index.ts';
+import { failIssuedSerials } from '../stamping/index.ts';
 
 /** One attempt of a stamp or sign job (pg-boss job id, retries so far). */
 export type TJobAttempt = { jobId: string; retryCount: number };
@@ -40,14 +38,14 @@ export const takeOverEarlierAttempts = async (
 ): Promise<'done' | 'ready' | 'untouched'> => {
   if (attempt.retryCount === 0) return 'untouched';
   const prefix = `job:${attempt.jobId}:`;
-  const earlier = await unitsRepo.reservationsByKeyPrefix(db, doc.id, prefix);
+  const earlier = await reservationsByKeyPrefix(db, doc.id, prefix);
   if (earlier.some((r) => r.state === 'spent')) return 'done';
   let takeOver = false;
   for (const reservation of earlier.filter((r) => r.state === 'reserved')) {
     if (await releaseUnit(db, reservation.id, TAKEN_OVER_NOTE)) takeOver = true;
     else {
       // The earlier attempt was alive and settled its unit meanwhile: spent means it is done.
-      const again = await unitsRepo.reservationsByKeyPrefix(db, doc.id, prefix);
+      const again = await reservationsByKeyPrefix(db, doc.id, prefix);
       if (again.some((r) => r.state === 'spent')) return 'done';
     }
   }
@@ -56,13 +54,13 @@ export const takeOverEarlierAttempts = async (
     attempt.retryCount > 0 &&
     doc.state === busyState &&
     doc.updatedAt.getTime() < Date.now() - DEAD_CLAIM_MS &&
-    !(await unitsRepo.hasReservedUnit(db, doc.id))
+    !(await hasReservedUnit(db, doc.id))
   ) {
     takeOver = true;
   }
   if (takeOver && doc.state === busyState) {
-    if (busyState === 'stamping') await stampingRepo.failIssuedSerials(db, doc.id);
-    const counts = await repo.signerCounts(db, doc.id);
+    if (busyState === 'stamping') await failIssuedSerials(db, doc.id);
+    const counts = await signerCounts(db, doc.id);
     await tryEvent(db, doc.id, busyState, { type: 'abort', ...counts });
   }
   return takeOver || earlier.length > 0 ? 'ready' : 'untouched';

@@ -9,9 +9,9 @@ import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, sortedPageOf } from '../../db/query.ts';
 import { departements, quotaAccounts, quotaMovements, users } from '../../db/schema.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
-import { lockDepartement } from '../departements/departements.repository.ts';
-import { keptScopeTotal, type TTotalsScope } from '../documents/document-totals.repository.ts';
-import type { TOwnerType, TQuotaKind } from './ledger.repository.ts';
+import { lockDepartement } from '../departements/index.ts';
+import { keptScopeTotal, type TTotalsScope } from '../documents/index.ts';
+import type { TOwnerType, TQuotaKind } from '../quota/index.ts';
 
 export type TKindFigures = { remain: number; spent: number; stamps: number };
 

@@ -1,19 +1,19 @@
 import type { TDocument } from '@bubuh/contracts';
-import type { TDocumentJobs } from '../../jobs/document-jobs.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import type { TSigningService } from '../signing/signing.service.ts';
-import type { TStampingService } from '../stamping/stamping.service.ts';
-import type { TDocumentsService } from './documents.service.ts';
+import type { TDocumentsService } from '../documents/index.ts';
+import type { TSigningService } from '../signing/index.ts';
+import type { TDocumentJobs } from './document-jobs.ts';
+import type { TStampDocument } from './stamp-document.ts';
 
 type TSignerBoxes = Parameters<TSigningService['setSigners']>[2];
 
 /** The document calls other modules (templates) make, across documents, signing and stamping. */
 export type TDocumentOperations = TDocumentsService & {
   setSigners: (auth: TAuth, id: number, signers: TSignerBoxes) => Promise<TDocument>;
-  /** The stamp job, waited for briefly (see jobs/document-jobs.ts). */
+  /** The stamp job, waited for briefly (see document-jobs.ts). */
   stamp: (
     auth: TAuth,
-    request: Parameters<TStampingService['inputFor']>[1],
+    request: Parameters<TStampDocument['inputFor']>[1],
     variant: 'company' | 'personal',
   ) => ReturnType<TDocumentJobs['stamp']>;
 };
@@ -21,7 +21,7 @@ export type TDocumentOperations = TDocumentsService & {
 export const documentOperations = (
   documents: TDocumentsService,
   signing: TSigningService,
-  stamping: TStampingService,
+  stamping: TStampDocument,
   jobs: TDocumentJobs,
 ): TDocumentOperations => ({
   ...documents,

@@ -1,59 +1,18 @@
 import type { TStoredDocumentState } from '@bubuh/contracts';
-import { and, type Column, eq, gte, inArray, ne, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { coalesce, perHandle } from '../../db/coalesce.ts';
-import { firstOf, insertOne } from '../../db/query.ts';
-import { documents, serialNumbers, unitReservations } from '../../db/schema.ts';
+import { firstOf } from '../../db/query.ts';
+import { documents, unitReservations } from '../../db/schema.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
-import { stateUpdate, type TDocumentValues } from '../documents/documents.repository.ts';
-import { settleUpdate } from '../quota/units.repository.ts';
+import { stateUpdate, stateUpdateMany, type TDocumentValues } from '../documents/index.ts';
+import { settleUpdate } from '../quota/index.ts';
+import { reusableSerialOf, serialStampedUpdate } from '../stamping/index.ts';
+
+// A stamp's claim and its stored result, each one statement across the document, its unit and
+// its serial: composed from the statements those modules own.
 
 type TDbOrTx = TDb | TTx;
-
-type TSerialValues = typeof serialNumbers.$inferInsert;
-
-/**
- * Serials issued at the same moment (a batch's documents) are inserted together
- * (`db/coalesce.ts`); each caller gets its own row.
- */
-const insertSerialCoalesced = perHandle((db: TDb) =>
-  coalesce<TSerialValues, typeof serialNumbers.$inferSelect>({
-    key: () => 'serial',
-    one: (values) => insertOne(db, serialNumbers, values),
-    many: async (list) => {
-      const rows = await db.insert(serialNumbers).values(list).returning();
-      const bySerial = new Map(rows.map((row) => [row.serial, row]));
-      return list.map((values) => {
-        const row = bySerial.get(values.serial);
-        if (!row) throw new Error('a coalesced serial is missing');
-        return row;
-      });
-    },
-    max: 32,
-  }),
-);
-
-export const insertSerial = (db: TDb, values: TSerialValues) => insertSerialCoalesced(db)(values);
-
-/** A stamped serial stays stamped (a late failure of an attempt that lost cannot undo it). */
-export const setSerialStatus = async (db: TDbOrTx, id: number, status: 'stamped' | 'failed') => {
-  await db
-    .update(serialNumbers)
-    .set({ status, ...(status === 'stamped' ? { stampedAt: new Date() } : {}) })
-    .where(and(eq(serialNumbers.id, id), ne(serialNumbers.status, 'stamped')));
-};
-
-export const serialById = (db: TDbOrTx, id: number) =>
-  firstOf(db.select().from(serialNumbers).where(eq(serialNumbers.id, id)));
-
-/** The newest serial of `provider` issued to a document since `since` and never stamped. */
-const reusableSerialOf = (documentId: number | Column, provider: string, since: Date) =>
-  sql<number | null>`(select ${serialNumbers.id} from ${serialNumbers} where ${and(
-    eq(serialNumbers.documentId, documentId),
-    eq(serialNumbers.provider, provider),
-    inArray(serialNumbers.status, ['issued', 'failed']),
-    gte(serialNumbers.issuedAt, since),
-  )} order by ${serialNumbers.id} desc limit 1)`;
 
 /**
  * The stamp's claim: the document from `from` to `to` (its legal move decided by the caller,
@@ -90,27 +49,13 @@ export type TStampClaim = {
  */
 export const claimManyForStamp = (db: TDbOrTx, ids: SQLWrapper, claim: TStampClaim) =>
   db.$with('claimed_document').as(
-    db
-      .update(documents)
-      .set({ state: claim.to, updatedAt: new Date() })
-      // `= any(array(…))`: the ids as one value, so each is found by the primary key (an `in`
-      // over the WITH's rows planned a scan of every document).
-      .where(and(sql`${documents.id} = any(array(${ids}))`, eq(documents.state, claim.from)))
-      .returning({
-        id: documents.id,
-        reusableSerialId: reusableSerialOf(documents.id, claim.provider, claim.since).as(
-          'reusable_serial_id',
-        ),
-      }),
+    stateUpdateMany(db, ids, claim.from, claim.to).returning({
+      id: documents.id,
+      reusableSerialId: reusableSerialOf(documents.id, claim.provider, claim.since).as(
+        'reusable_serial_id',
+      ),
+    }),
   );
-
-/** Serials of a document still `issued` (their attempt died) become `failed`: reusable. */
-export const failIssuedSerials = async (db: TDbOrTx, documentId: number) => {
-  await db
-    .update(serialNumbers)
-    .set({ status: 'failed' })
-    .where(and(eq(serialNumbers.documentId, documentId), eq(serialNumbers.status, 'issued')));
-};
 
 type TStoreStamp = {
   documentId: number;
@@ -131,19 +76,9 @@ const storeStampQueries = (db: TDb, input: TStoreStamp, suffix = '') => {
   const spent = db
     .$with(`spent_unit${suffix}`)
     .as(settleUpdate(db, input.reservationId, 'spent').returning({ id: unitReservations.id }));
-  const serial = db.$with(`stamped_serial${suffix}`).as(
-    db
-      .update(serialNumbers)
-      .set({ status: 'stamped', stampedAt: new Date() })
-      .where(
-        and(
-          eq(serialNumbers.id, input.serialId),
-          ne(serialNumbers.status, 'stamped'),
-          sql`exists (select 1 from ${stored})`,
-        ),
-      )
-      .returning({ id: serialNumbers.id }),
-  );
+  const serial = db
+    .$with(`stamped_serial${suffix}`)
+    .as(serialStampedUpdate(db, input.serialId, stored));
   return {
     queries: [stored, spent, serial],
     stored: sql<number>`(select count(*) from ${stored})`.mapWith(Number),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TBatchItemJob, TBatchRunner } from '../modules/batches/batch-runner.ts';
-import type { TJobData } from './jobs.ts';
+import { z } from 'zod';
+import type { TBatchItemJob, TBatchRunner } from './batch-runner.ts';
 
 declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
@@ -12,6 +12,13 @@ declare module 'fastify' {
 
 export const BATCH_ITEM_QUEUE = 'batch-stamp-item';
 export const BATCH_SWEEP_QUEUE = 'batch-stamp-sweep';
+
+/** One group of a batch's items (`itemId`: a single item, as jobs queued before groups say). */
+const ZBatchItemJob = z.object({
+  batchId: z.number().int(),
+  itemIds: z.array(z.number().int()).optional(),
+  itemId: z.number().int().optional(),
+}) satisfies z.ZodType<TBatchItemJob>;
 
 /**
  * Bulk stamping on pg-boss: one job per group of a batch's documents (`batch-stamp-item`,
@@ -25,17 +32,20 @@ export const defineBatchJobs = (
   workers: number,
   group: number,
 ) => {
-  app.jobs.define<TJobData>(
-    BATCH_ITEM_QUEUE,
-    (data, job) => runner.runGroup(data as unknown as TBatchItemJob, job),
-    { concurrency: Math.max(1, Math.ceil(workers / group)), pollingIntervalSeconds: 1 },
-  );
-  app.jobs.define(BATCH_SWEEP_QUEUE, () => runner.sweep(), {
-    policy: 'stately',
-    schedule: '* * * * *',
+  app.jobs.define({
+    name: BATCH_ITEM_QUEUE,
+    schema: ZBatchItemJob,
+    handler: (data, job) => runner.runGroup(data, job),
+    options: { concurrency: Math.max(1, Math.ceil(workers / group)), pollingIntervalSeconds: 1 },
+  });
+  app.jobs.define({
+    name: BATCH_SWEEP_QUEUE,
+    schema: z.object({}),
+    handler: () => runner.sweep(),
+    options: { policy: 'stately', schedule: '* * * * *' },
   });
 };
 
 /** Sends one group's job with its id (sending an id whose job still exists is a no-op). */
-export const sendBatchItem = (app: FastifyInstance) => (jobId: string, data: TJobData) =>
+export const sendBatchItem = (app: FastifyInstance) => (jobId: string, data: TBatchItemJob) =>
   app.jobs.send(BATCH_ITEM_QUEUE, data, { id: jobId });

@@ -1,9 +1,7 @@
 import type { TDb } from '../../db/client.ts';
-import * as unitsRepo from '../quota/units.repository.ts';
-import { releaseUnit } from '../quota/units.ts';
-import * as stampingRepo from '../stamping/stamping.repository.ts';
-import { tryEvent } from './document-events.ts';
-import * as repo from './documents.repository.ts';
+import { signerCounts, stuckDocuments, tryEvent } from '../documents/index.ts';
+import { releaseUnit, staleReservations } from '../quota/index.ts';
+import { failIssuedSerials } from '../stamping/index.ts';
 
 /** A unit reserved, or a document in work, for this long lost its process (work takes seconds). */
 export const STUCK_AFTER_MS = 15 * 60_000;
@@ -20,13 +18,13 @@ const RECOVERED_NOTE = 'processing stopped (process restarted); unit returned';
  */
 export const recoverStuckDocuments = async (db: TDb, staleMs = STUCK_AFTER_MS) => {
   const before = new Date(Date.now() - staleMs);
-  for (const unit of await unitsRepo.staleReservations(db, before)) {
+  for (const unit of await staleReservations(db, before)) {
     await releaseUnit(db, unit.id, RECOVERED_NOTE);
   }
   let recovered = 0;
-  for (const doc of await repo.stuckDocuments(db, before)) {
-    await stampingRepo.failIssuedSerials(db, doc.id);
-    const counts = await repo.signerCounts(db, doc.id);
+  for (const doc of await stuckDocuments(db, before)) {
+    await failIssuedSerials(db, doc.id);
+    const counts = await signerCounts(db, doc.id);
     const released = await tryEvent(
       db,
       doc.id,

@@ -1,22 +1,27 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { signingMethodAfter, type TDocumentState, type TStampRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
-import { actorOf, canManage, payerOf, type TActor } from '../../lib/access.ts';
+import { actorOf, canManage, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { abortWork, busy, storedNext } from '../documents/document-events.ts';
-import { runClaimedWork, type TClaimedWork } from '../documents/document-work.ts';
-import type { TDocumentRow } from '../documents/documents.repository.ts';
-import { loadDocument } from '../documents/documents.service.ts';
-import { type TJobAttempt, takeOverEarlierAttempts } from '../documents/documents-takeover.ts';
-import { javascriptAcknowledgment } from '../documents/javascript-policy.ts';
-import type { TFileIntoLocker } from '../locker/locker-filing.ts';
-import type { TAccountRef } from '../quota/ledger.ts';
-import * as repo from './stamping.repository.ts';
+import {
+  abortWork,
+  busy,
+  javascriptAcknowledgment,
+  loadDocument,
+  storedNext,
+  type TDocumentRow,
+} from '../documents/index.ts';
+import type { TFileIntoLocker } from '../locker/index.ts';
+import { accountOf, type TAccountRef } from '../quota/index.ts';
+import { insertSerial, serialById, setSerialStatus } from '../stamping/index.ts';
+import { runClaimedWork, type TClaimedWork } from './claimed-work.ts';
+import * as repo from './stamp-store.repository.ts';
+import { type TJobAttempt, takeOverEarlierAttempts } from './takeover.ts';
 
-export type TStampingDeps = {
+export type TStampDocumentDeps = {
   db: TDb;
   files: TFileStore;
   pdf: TPdfEngine;
@@ -62,7 +67,7 @@ type TStoredFile = {
 /** How long a serial whose stamp failed may be stamped again (Peruri's portal allows 48 h). */
 const SERIAL_RETRY_WINDOW_MS = 48 * 60 * 60_000;
 
-export const createStampingService = (deps: TStampingDeps) => {
+export const createStampDocument = (deps: TStampDocumentDeps) => {
   const { db, files, pdf, meterai } = deps;
 
   /** Keeps a provider's raster stamp image, so a retry can use the same serial and image. */
@@ -79,7 +84,7 @@ export const createStampingService = (deps: TStampingDeps) => {
    */
   const reusableSerial = async (serialId: number | null) => {
     if (serialId === null) return null;
-    const row = await repo.serialById(db, serialId);
+    const row = await serialById(db, serialId);
     if (!row) return null;
     const image = row.imageKey
       ? await files.get(row.imageKey).catch(() => null)
@@ -151,7 +156,7 @@ export const createStampingService = (deps: TStampingDeps) => {
       const earlier = await takeOverEarlierAttempts(db, doc, 'stamping', attempt);
       if (earlier === 'done') {
         const done = await loadDocument(db, actor, doc.id);
-        const serial = done.serialNumberId ? await repo.serialById(db, done.serialNumberId) : null;
+        const serial = done.serialNumberId ? await serialById(db, done.serialNumberId) : null;
         if (serial) return { document_id: doc.id, serial_number: serial.serial, status: 'stamp' };
       }
       if (earlier !== 'untouched') doc = await loadDocument(db, actor, doc.id);
@@ -218,7 +223,7 @@ export const createStampingService = (deps: TStampingDeps) => {
         error instanceof Error ? error.message.slice(0, 500) : 'stamp failed',
       // The serial stays with the document as failed: the retry stamps with it.
       onFailure: async () => {
-        if (serialId !== null) await repo.setSerialStatus(db, serialId, 'failed');
+        if (serialId !== null) await setSerialStatus(db, serialId, 'failed');
       },
     };
     return runClaimedWork(db, files, work, async (unit, store) => {
@@ -235,7 +240,7 @@ export const createStampingService = (deps: TStampingDeps) => {
         }));
       const serialRow = reused
         ? reused.row
-        : await repo.insertSerial(db, {
+        : await insertSerial(db, {
             serial: issued.serial,
             provider: meterai.name,
             documentId: doc.id,
@@ -371,12 +376,11 @@ export const createStampingService = (deps: TStampingDeps) => {
         throw AppError.forbidden('Use the company stamping call');
       return {
         actor: actorOf(auth),
-        payer: payerOf(auth),
+        payer: accountOf(auth),
         request,
         ...(auth.language ? { language: auth.language } : {}),
       } satisfies TStampInput;
     },
-    documentTypes: () => meterai.documentTypes(),
     /**
      * The stamp's claim as data, for a statement that claims many documents at once (a batch's
      * group, `claimManyForStamp`): a document at rest (draft) to `stamping`, with the serial of
@@ -391,4 +395,4 @@ export const createStampingService = (deps: TStampingDeps) => {
   };
 };
 
-export type TStampingService = ReturnType<typeof createStampingService>;
+export type TStampDocument = ReturnType<typeof createStampDocument>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TSigningNotices } from '../modules/signing/signing-notices.ts';
+import { z } from 'zod';
+import type { TSigningNotices } from './signing-notices.ts';
 
 export const SIGNING_NOTICE_QUEUE = 'signing-notice';
 
@@ -9,11 +10,12 @@ export const SIGNING_NOTICE_QUEUE = 'signing-notice';
  * retries and repeated sends e-mail nobody twice. Returns the sender for the signing service.
  */
 export const defineSigningNoticeJob = (app: FastifyInstance, notices: TSigningNotices) => {
-  const queue = app.jobs.define<{ documentId: number }, { sent: string[] }>(
-    SIGNING_NOTICE_QUEUE,
-    (data) => notices.notify(data.documentId),
-    { retryLimit: 5 },
-  );
+  const queue = app.jobs.define({
+    name: SIGNING_NOTICE_QUEUE,
+    schema: z.object({ documentId: z.number().int() }),
+    handler: (data) => notices.notify(data.documentId),
+    options: { retryLimit: 5 },
+  });
   return async (documentId: number) => {
     try {
       await queue.send({ documentId });

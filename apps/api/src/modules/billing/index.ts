@@ -1,0 +1,1 @@
+export { createBillingModule } from './billing-module.ts';

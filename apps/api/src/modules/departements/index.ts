@@ -1,0 +1,3 @@
+export { lockDepartement } from './departements.repository.ts';
+export { departementsRoutes } from './departements.routes.ts';
+export { createDepartementsService } from './departements.service.ts';

@@ -1,0 +1,2 @@
+export { esignRoutes } from './esign.routes.ts';
+export { createEsignService } from './esign.service.ts';

@@ -1,0 +1,1 @@
+export { masterStatusRoutes } from './master-status.routes.ts';

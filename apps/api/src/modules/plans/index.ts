@@ -1,0 +1,3 @@
+export { activeSubscriptionOf, createPlansRepository } from './plans.repository.ts';
+export { plansRoutes } from './plans.routes.ts';
+export { createPlansService } from './plans.service.ts';

@@ -1,0 +1,1 @@
+export { connectionCheckRoutes } from './connection-check.routes.ts';

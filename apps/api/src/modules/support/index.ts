@@ -1,0 +1,1 @@
+export { registerSupport } from './support.plugin.ts';

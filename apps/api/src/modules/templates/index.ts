@@ -1,0 +1,2 @@
+export { templatesRoutes } from './templates.routes.ts';
+export { createTemplatesService } from './templates.service.ts';

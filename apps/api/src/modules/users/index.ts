@@ -1,0 +1,3 @@
+export { createCompanyUsersService } from './company-users.service.ts';
+export { usersRoutes } from './users.routes.ts';
+export { createUsersService } from './users.service.ts';

@@ -1,0 +1,2 @@
+export { verificationRoutes } from './verification.routes.ts';
+export { createVerificationService } from './verification.service.ts';
