@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -7,6 +9,7 @@ import { z } from 'zod';
 import { REPO_ROOT } from '../src/config/env.ts';
 import { WaitsOnOwnTransactionError } from '../src/db/pglite-statements.ts';
 import { bossDbFor } from '../src/jobs/boss-db.ts';
+import { PG_BOSS_STATEMENTS_COPIED } from '../src/jobs/job-active.ts';
 import {
   createJobs,
   JOB_TIMING,
@@ -138,6 +141,20 @@ describe('jobs on the app (app.jobs)', () => {
       statusCode: new AppError('UNPROCESSABLE', '').statusCode,
     });
     expect(runs).toBe(1);
+  });
+
+  it("inserts a job already active as the installed pg-boss's own insert and fetch do", () => {
+    // job-active.ts writes pg-boss's job row itself; a pg-boss whose insert or fetch changed
+    // would get rows it does not expect, so this fails until the copy is checked again.
+    const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+      insertJob: (schema: string) => string;
+      fetchNextJob: (schema: string) => (options: { includeMetadata: boolean }) => string;
+    };
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect({
+      insertJob: sha(plans.insertJob('pgboss')),
+      fetchNextJob: sha(plans.fetchNextJob('pgboss')({ includeMetadata: true })),
+    }).toEqual(PG_BOSS_STATEMENTS_COPIED);
   });
 
   it('refuses data its schema does not describe, for good, before the handler runs', async () => {
@@ -316,9 +333,11 @@ describe('jobs on the app (app.jobs)', () => {
     define(dying, name, hanging, { expireInSeconds: 2, pollingIntervalSeconds: 60 });
     try {
       const outcome = await dying.sendAndWait(name, { doc: 1 }, { timeoutMs: 300 });
-      cut = true;
       expect(outcome).toMatchObject({ status: 'pending', queue: name });
       if (outcome.status !== 'pending') return;
+      // Started here (on a loaded machine perhaps after the wait gave up), and only once.
+      await eventually(async () => (started > 0 ? true : undefined), 10_000);
+      cut = true;
       expect(started).toBe(1);
       // Inserted active (started in the statement that created it), not fetched later.
       const [row] = await rowsOf(

@@ -13,8 +13,8 @@ import { mayBeNamed, NAMED_STATEMENTS_MAX } from './statement-names.ts';
 
 /**
  * PGlite's `query()` sends Parse, Describe, Bind, Describe, Execute and Sync as six calls into
- * its WebAssembly backend and so parses and plans every statement on each call: the session
- * lookup cost 2.23 ms that way against 0.52 ms bound to a statement parsed once. Here each
+ * its WebAssembly backend and so parses and plans every statement on each call, which costs
+ * several times a statement parsed once (bench:api measures it). Here each
  * statement text is parsed once as a named prepared statement (as `nameStatements` does on
  * PostgreSQL), its parameter types kept, and every call sends Bind, Describe, Execute and Sync
  * in one message. Statements with a LIKE pattern stay unnamed (planned per call, with the
@@ -75,8 +75,8 @@ const statementsOf = (client: PGlite) => {
 
   /**
    * Runs `message` and reads PGlite's answer with node-postgres's protocol parser: PGlite's own
-   * (a fork of it reading each field through a copied ArrayBuffer and a TextDecoder) took
-   * 1.4-1.7 ms for a 30-row page (10 KB), node-postgres's 0.13-0.16 ms. Its messages are the
+   * (a fork of it reading each field through a copied ArrayBuffer and a TextDecoder) is about
+   * ten times slower on a list page. Its messages are the
    * ones PGlite's result parsing reads (the same names and fields). The first error of the
    * batch is thrown once the batch is done (its Sync ends any failed statement). Notices are
    * dropped and no caller here LISTENs (PGlite's raw calls do not dispatch them either).
@@ -143,8 +143,8 @@ const statementsOf = (client: PGlite) => {
           serialize.sync(),
         ]),
       );
-      // PGlite's parseResults would copy its 318 parsers into a new object with the caller's
-      // on every call (0.18 ms, and garbage); the caller's few over PGlite's by prototype.
+      // PGlite's parseResults would copy all its parsers into a new object with the caller's
+      // on every call (time and garbage); the caller's few over PGlite's by prototype.
       const parsers = options?.parsers
         ? Object.assign(Object.create(client.parsers) as typeof client.parsers, options.parsers)
         : client.parsers;

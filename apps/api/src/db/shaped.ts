@@ -81,8 +81,8 @@ const WRITTEN_BOUNDS_MAX = 200;
 
 /**
  * A page's row bounds for a shaped query, and the part of its shape key they make. PostgreSQL
- * plans `limit $1` for a tenth of the table: such a generic plan is far slower (13 ms instead of
- * 0.4 on a 100k-row list), so it plans every call anew (1–2 ms). The first pages' bounds are
+ * plans `limit $1` for a tenth of the table: such a generic plan is far slower on a large list,
+ * so it plans every call anew. The first pages' bounds are
  * written into the statement instead (a few dozen shapes per list), and their generic plan is
  * the good one; deeper pages bind theirs.
  */

@@ -94,7 +94,7 @@ const bossStatementName = (text: string) => {
 /**
  * On PostgreSQL pg-boss gets its own small pool, apart from Drizzle's. Its statements with
  * parameters (send, fetch, complete: three per job) are named by their text, so each connection
- * parses them once: parsing took about a third of their time in PostgreSQL. They are still
+ * parses them once (parsing was a large part of their time). They are still
  * planned for their values each time (force_custom_plan): the generic plan PostgreSQL would
  * otherwise switch to after five runs scans the whole partition of the queue to fetch one job.
  */

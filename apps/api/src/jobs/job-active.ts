@@ -16,6 +16,17 @@ import type { TJobData, TJobInfo } from './job-types.ts';
  * worker like every other job whose worker died. Only for queues of the `standard` policy
  * (`stately` and `singleton` queues gate their fetch by key, which this would bypass).
  */
+export const PG_BOSS_STATEMENTS_COPIED = {
+  /** sha256 of pg-boss's `plans.insertJob('pgboss')`, the row this insert writes. */
+  insertJob: '9a0c651684d0d2e5ad8c8a66e06b59fa8f4a852955fea5ca14d88e2076e12d82',
+  /** sha256 of its `plans.fetchNextJob('pgboss')({ includeMetadata: true })`: what a fetch sets. */
+  fetchNextJob: '03e8aac642ea3719d81dfa3d7af365c988322f4144b634e04ca41d0fd2ab5b5c',
+};
+
+/**
+ * When pg-boss changes either statement, `test/jobs.test.ts` fails: re-read them, bring this
+ * insert in line, then update the hashes above.
+ */
 const insertActiveJobSql = (schema: string) => `
   INSERT INTO ${schema}.job (
     id, name, data, state, started_on, priority, start_after, expire_in, keep_until,

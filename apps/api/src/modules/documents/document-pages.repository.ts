@@ -83,8 +83,7 @@ type TBounds = ReturnType<typeof boundsOf>;
  * Each visibility branch's first `end` documents matching `filter` in the list's order: an
  * index scan that stops early. Their union holds the list's first `end` documents. Each carries
  * what ranking them needs (state and sort key, read from the index where it holds them), so the
- * ranking does not fetch every candidate's row again: an admin's page 3 took 6.3-7.1 ms in
- * PGlite that way and 2.4-2.8 ms this way.
+ * ranking does not fetch every candidate's row again (bench:api measures the list pages).
  */
 const candidatesOf = (db: TDb, filter: TDocumentFilter, sort: TDocumentSort, bounds: TBounds) => {
   const filters = filtersOf(filter);

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { TDb } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { recordMail } from './mail-log.repository.ts';
 import type { TMailer } from './mailer.ts';
 
 /** Meta keys that carry a secret (reset or invitation links, codes): never kept in the log. */
@@ -27,7 +27,7 @@ export const createSmtpMailer = (db: TDb, smtpUrl: string, from: string): TMaile
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
       }
-      await db.insert(mailOutbox).values({
+      await recordMail(db, {
         to: mail.to,
         subject: mail.subject,
         text: '',
