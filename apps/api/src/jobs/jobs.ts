@@ -266,13 +266,10 @@ export const createJobs = (options: TJobsOptions): TJobs => {
         run: (data, job) => {
           const parsed = schema.safeParse(data);
           if (!parsed.success)
-            throw new AppError(
-              'VALIDATION_FAILED',
-              `The ${name} job's data does not match its schema`,
-              {
-                data: z.prettifyError(parsed.error),
-              },
-            );
+            throw new AppError('VALIDATION_FAILED', "The job's data does not match its schema", {
+              queue: name,
+              data: z.prettifyError(parsed.error),
+            });
           return handler(parsed.data, job);
         },
         slots: [],

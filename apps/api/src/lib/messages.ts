@@ -25,6 +25,7 @@ const EXACT: Record<string, string> = {
   'File is too large': 'Berkas terlalu besar',
   'Expected a multipart/form-data request': 'Permintaan harus berupa multipart/form-data',
   'Not found': 'Tidak ditemukan',
+  "The job's data does not match its schema": 'Data tugas tidak sesuai dengan skemanya',
   'The upload is incomplete or malformed': 'Unggahan tidak lengkap atau rusak',
   'Terjadi kesalahan, mohon coba beberapa saat lagi':
     'Terjadi kesalahan, mohon coba beberapa saat lagi',
