@@ -1,3 +1,4 @@
 /** build.mjs: compiles the API to dist/ (esbuild). */
 export declare const apiBuildIsStale: () => boolean;
-export declare const buildApi: () => Promise<void>;
+/** `into`: another output folder inside the repository than dist/. */
+export declare const buildApi: (into?: string) => Promise<void>;

@@ -93,12 +93,18 @@ const externalPackages = {
   },
 };
 
-export const buildApi = async () => {
-  fs.rmSync(outdir, { recursive: true, force: true });
+/**
+ * `into`: another folder than dist/ (a test that runs the compiled processes builds its own copy,
+ * so a build of dist/ running at the same time cannot remove the files under its processes). It
+ * must lie inside the repository: the compiled server finds the repository root (migrations)
+ * above its own file, and the packages left out of the bundle in node_modules.
+ */
+export const buildApi = async (into = outdir) => {
+  fs.rmSync(into, { recursive: true, force: true });
   await build({
     absWorkingDir: here,
     entryPoints: entries,
-    outdir,
+    outdir: into,
     bundle: true,
     splitting: true,
     format: 'esm',
