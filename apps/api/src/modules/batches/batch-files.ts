@@ -5,12 +5,12 @@ import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentInsert } from '../documents/index.ts';
 import { storedFileName } from '../documents/index.ts';
 import { placementProblem } from './batch-boxes.ts';
+import type { TBatchesDeps } from './batch-deps.ts';
 import * as itemsRepo from './batch-items.repository.ts';
 import { toWireItem } from './batch-mapper.ts';
 import { requireBalance } from './batch-quota.ts';
 import { entryStream, planZip, zipEntryName } from './batch-zip.ts';
 import * as repo from './batches.repository.ts';
-import type { TBatchesDeps } from './batches-deps.ts';
 
 const itemCount = (batch: repo.TBatchRow) =>
   batch.countReady +

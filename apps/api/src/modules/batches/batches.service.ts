@@ -10,6 +10,7 @@ import type { TAuth } from '../../plugins/auth.ts';
 import { findDocument } from '../documents/index.ts';
 import { accountOf } from '../quota/index.ts';
 import { checkBatchBoxes } from './batch-boxes.ts';
+import type { TBatchesDeps } from './batch-deps.ts';
 import { originalKeyOf } from './batch-export.ts';
 import { createBatchFiles, onlyDraft } from './batch-files.ts';
 import * as itemsRepo from './batch-items.repository.ts';
@@ -18,7 +19,6 @@ import { planManifest, type TManifestRow } from './batch-manifest.ts';
 import { toWireBatch, toWireItem } from './batch-mapper.ts';
 import { balanceCache, balancesOf, requireBalance } from './batch-quota.ts';
 import * as repo from './batches.repository.ts';
-import type { TBatchesDeps } from './batches-deps.ts';
 
 export const createBatchesService = (deps: TBatchesDeps) => {
   const { db, documents, runner } = deps;
