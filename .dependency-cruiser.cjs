@@ -53,6 +53,17 @@ module.exports = {
       to: { path: '^apps/api/src/modules/.*\\.repository\\.ts$' },
     },
     {
+      name: 'sql-in-repositories',
+      severity: 'error',
+      comment:
+        'Only a repository (or db/ itself, and the demo seed) reads or writes tables; a type from the schema is fine anywhere.',
+      from: {
+        path: '^apps/api/src/',
+        pathNot: ['\\.repository\\.ts$', '^apps/api/src/db/', '^apps/api/src/demo/'],
+      },
+      to: { path: '^apps/api/src/db/schema(\\.ts|/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'lib-and-db-below-modules',
       severity: 'error',
       comment: 'lib/ and db/ are the floor: they never import a module.',

@@ -7,7 +7,7 @@ import { bossDbFor } from '../src/jobs/boss-db.ts';
 import { createJobs } from '../src/jobs/jobs.ts';
 import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
 import { createNoticeMail } from '../src/modules/notifications/notice-mail.ts';
-import { createNotificationsRepository } from '../src/modules/notifications/notifications.repository.ts';
+import * as notificationsRepo from '../src/modules/notifications/notifications.repository.ts';
 import {
   createNotifier,
   NOTIFY_QUEUE,
@@ -199,7 +199,7 @@ describe('payments, signing, low quota and the bell ETag', () => {
 
   /** A notice stored directly (as the notify job does). */
   const hello = (session: TSession, key: string) =>
-    createNotificationsRepository(ctx.database.db).insertOnce({
+    notificationsRepo.insertOnce(ctx.database.db, {
       userId: session.userData.id,
       key,
       header: 'Hello',
@@ -306,7 +306,7 @@ describe('a notice stored inside a job (notifier.store)', () => {
         sql`select state from ${sql.identifier(ctx.env.JOBS_SCHEMA)}.job where name = ${NOTIFY_QUEUE} and data->>'key' = ${key}`,
       )) as { rows: { state: string }[] };
       expect(queued.rows).toHaveLength(1);
-      expect(await createNotificationsRepository(db).latest(userId, 10)).toEqual([]);
+      expect(await notificationsRepo.latest(db, userId, 10)).toEqual([]);
     } finally {
       await jobs.stop();
     }

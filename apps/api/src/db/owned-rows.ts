@@ -2,7 +2,7 @@ import type { TSortOrder } from '@bubuh/contracts';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { orderByOf, type TSortColumns } from '../lib/sort.ts';
-import type { TDb } from './client.ts';
+import type { TDb, TTx } from './client.ts';
 import {
   companyOrOwn,
   containsText,
@@ -31,14 +31,14 @@ export type TOwnedScope = { companyId: number | null; userId: number };
  * The reads of an owned table, every one scoped by the session: a page of the list (search on the
  * name, the request's sort, newest first by default) and one row, each with its owner's name; the
  * insert of a row of the scope; and the update and delete of one row, which change nothing
- * outside the scope. `V` is what the module writes (never the company or the owner).
+ * outside the scope. `V` is what the module writes (never the company or the owner). Each takes
+ * the database handle (or a transaction) first, as a repository's functions do.
  */
 export const ownedRowsOf = <
   T extends TOwnedTable,
   K extends string,
   V extends Omit<Partial<T['$inferInsert']>, 'companyId' | 'ownerUserId'>,
 >(
-  db: TDb,
   table: T,
   columns: TSortColumns<K>,
 ) => {
@@ -46,7 +46,7 @@ export const ownedRowsOf = <
   type TRow = { t: T['$inferSelect']; owner: string };
   const defaultOrder = [desc(table.createdAt), desc(table.id)];
   const scoped = (scope: TOwnedScope): SQL => companyOrOwn(table, scope);
-  const rows = (where: SQL | undefined, orderBy: SQL[]) =>
+  const rows = (db: TDb | TTx, where: SQL | undefined, orderBy: SQL[]) =>
     db
       .select({ t: table, owner: users.fullName })
       .from(table as PgTable)
@@ -56,6 +56,7 @@ export const ownedRowsOf = <
       .$dynamic();
   return {
     page: async (
+      db: TDb | TTx,
       scope: TOwnedScope,
       query: TPaging & {
         search?: string | undefined;
@@ -65,28 +66,28 @@ export const ownedRowsOf = <
     ) => {
       const where = and(scoped(scope), containsText(table.name, query.search));
       const { rows: found, total } = await pageOf(
-        rows(where, orderByOf(columns, query, table.id, defaultOrder)),
+        rows(db, where, orderByOf(columns, query, table.id, defaultOrder)),
         query,
         countWhere(db, table, where),
       );
       return { rows: found as TRow[], total };
     },
-    find: async (scope: TOwnedScope, id: number): Promise<TRow | undefined> =>
-      (await firstOf(rows(and(eq(table.id, id), scoped(scope)), []))) as TRow | undefined,
+    find: async (db: TDb | TTx, scope: TOwnedScope, id: number): Promise<TRow | undefined> =>
+      (await firstOf(rows(db, and(eq(table.id, id), scoped(scope)), []))) as TRow | undefined,
     /** A new row of the scope: the session's company (null for a personal account), its user. */
-    insert: async (scope: TOwnedScope, values: V): Promise<number> => {
+    insert: async (db: TDb | TTx, scope: TOwnedScope, values: V): Promise<number> => {
       const owner = { companyId: scope.companyId, ownerUserId: scope.userId };
       // Drizzle cannot resolve a generic table's insert type; for a concrete T it is this.
       const row = await insertOne(db, table, { ...owner, ...values } as PgInsertValue<T>);
       return (row as { id: number }).id;
     },
-    update: async (scope: TOwnedScope, id: number, values: V) => {
+    update: async (db: TDb | TTx, scope: TOwnedScope, id: number, values: V) => {
       await db
         .update(table)
         .set({ ...values, updatedAt: new Date() } as PgUpdateSetSource<T>)
         .where(and(eq(table.id, id), scoped(scope)));
     },
-    remove: async (scope: TOwnedScope, id: number) => {
+    remove: async (db: TDb | TTx, scope: TOwnedScope, id: number) => {
       await db.delete(table).where(and(eq(table.id, id), scoped(scope)));
     },
   };

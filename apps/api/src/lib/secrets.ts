@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { insertSecretIfAbsent, secretNamed } from '../db/app-secrets.repository.ts';
 import type { TDb } from '../db/client.ts';
-import { appSecrets } from '../db/schema.ts';
 import { randomToken } from './tokens.ts';
 
 /**
@@ -9,11 +8,8 @@ import { randomToken } from './tokens.ts';
  */
 export const resolveSecret = async (db: TDb, name: string, fromEnv?: string): Promise<string> => {
   if (fromEnv) return fromEnv;
-  await db
-    .insert(appSecrets)
-    .values({ name, value: randomToken(48) })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
-  if (!row) throw new Error(`Secret ${name} could not be created`);
-  return row.value;
+  await insertSecretIfAbsent(db, name, randomToken(48));
+  const value = await secretNamed(db, name);
+  if (value === undefined) throw new Error(`Secret ${name} could not be created`);
+  return value;
 };

@@ -1,11 +1,10 @@
 import type { TRole, TUserType } from '@bubuh/contracts';
 import fastifyJwt from '@fastify/jwt';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TDb } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
+import { prepareSessionLookup } from './sessions.repository.ts';
 
 /** Who is calling: always read from the verified token and the database, never from the request. */
 export type TAuth = {
@@ -63,26 +62,7 @@ export const authPlugin = fp<TAuthPluginOptions>(async (app: FastifyInstance, op
   });
   app.decorateRequest('auth', null);
 
-  // Every authenticated request runs this: built once, and on PostgreSQL a named statement that
-  // each connection parses and plans once.
-  const sessionOf = options.db
-    .select({
-      role: users.role,
-      userType: users.userType,
-      companyId: users.companyId,
-      departementId: users.departementId,
-      language: users.language,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sid')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-      ),
-    )
-    .prepare('auth_session_of');
+  const sessionOf = prepareSessionLookup(options.db);
 
   const resolve = async (claims: TAccessClaims): Promise<TAuth> => {
     const userId = Number(claims.sub);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import * as repo from './billing.repository.ts';
 import type { TBillingService } from './billing.service.ts';
 import type { TBillingPayments } from './billing-payments.ts';
 
@@ -29,7 +30,7 @@ export const defineBillingJobs = (
   app.jobs.define({
     name: EXPIRE_INVOICES_JOB,
     schema: z.object({}),
-    handler: async () => ({ expired: (await billing.repo.expireOverdue(new Date())).length }),
+    handler: async () => ({ expired: (await repo.expireOverdue(billing.db, new Date())).length }),
     options: { schedule: '* * * * *', retryLimit: 1 },
   });
 };

@@ -4,6 +4,7 @@ import type { TPaymentProof } from '@bubuh/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
+import * as repo from './billing.repository.ts';
 import type { TBillingService } from './billing.service.ts';
 import type { TPaymentGateway } from './gateways/payment-gateway.ts';
 import type { TSandboxOutcome } from './gateways/sandbox-gateway.ts';
@@ -65,7 +66,7 @@ export const createBillingPayments = (deps: {
   ) => Record<string, string>;
 }) => {
   const { billing, gateway, files } = deps;
-  const { repo, settlement } = billing;
+  const { db, settlement } = billing;
   let queue: TNotificationQueue = async () => 'not-started';
 
   /**
@@ -75,7 +76,7 @@ export const createBillingPayments = (deps: {
    */
   const receive = async (payload: Record<string, unknown>) => {
     const verified = gateway.verifyNotification(payload);
-    const stored = await repo.saveNotification({
+    const stored = await repo.saveNotification(db, {
       gateway: gateway.name,
       orderId: String(payload.order_id ?? '').slice(0, 64),
       transactionStatus: String(payload.transaction_status ?? '').slice(0, 40) || null,
@@ -93,20 +94,20 @@ export const createBillingPayments = (deps: {
 
   /** The job's work for one stored notification (safe to run again). */
   const process = async (notificationId: number): Promise<string> => {
-    const stored = await repo.notification(notificationId);
+    const stored = await repo.notification(db, notificationId);
     if (stored?.verified !== 'yes') return 'ignored';
     const claim = gateway.verifyNotification(stored.payload as Record<string, unknown>);
     if (!claim) return 'ignored';
     const outcome = await settlement.apply(gateway, claim);
-    await repo.setNotificationOutcome(notificationId, outcome);
+    await repo.setNotificationOutcome(db, notificationId, outcome);
     return outcome;
   };
 
   const toProofWire = async (id: number): Promise<TPaymentProof> => {
-    const proof = await repo.proof(id);
-    const invoice = proof ? await repo.invoice(proof.invoiceId) : undefined;
+    const proof = await repo.proof(db, id);
+    const invoice = proof ? await repo.invoice(db, proof.invoiceId) : undefined;
     if (!proof || !invoice) throw AppError.notFound('Proof');
-    const buyer = await repo.buyer(invoice.userId);
+    const buyer = await repo.buyer(db, invoice.userId);
     return {
       id: proof.id,
       invoice_id: invoice.id,
@@ -171,7 +172,7 @@ export const createBillingPayments = (deps: {
       }
       const key = `payment-proofs/${randomUUID()}.${kind.ext}`;
       await files.put(key, new Uint8Array(bytes));
-      const proof = await repo.insertProof({
+      const proof = await repo.insertProof(db, {
         invoiceId: row.id,
         fileKey: key,
         contentType: kind.type,
@@ -185,7 +186,7 @@ export const createBillingPayments = (deps: {
       perPage: number;
       status?: 'submitted' | 'confirmed' | 'rejected';
     }) => {
-      const { rows, total } = await repo.proofs(q);
+      const { rows, total } = await repo.proofs(db, q);
       return {
         data: rows.map(
           (r): TPaymentProof => ({
@@ -205,14 +206,14 @@ export const createBillingPayments = (deps: {
     },
 
     proofFile: async (id: number) => {
-      const proof = await repo.proof(id);
+      const proof = await repo.proof(db, id);
       if (!proof) throw AppError.notFound('Proof');
       return { type: proof.contentType, bytes: await files.get(proof.fileKey) };
     },
 
     /** Super confirms a transfer: the proof and the invoice change together with the credit. */
     confirmProof: async (auth: TAuth, id: number, note: string | null) => {
-      const proof = await repo.proof(id);
+      const proof = await repo.proof(db, id);
       if (!proof) throw AppError.notFound('Proof');
       const outcome = await settlement.settle(
         proof.invoiceId,
@@ -234,9 +235,9 @@ export const createBillingPayments = (deps: {
     },
 
     rejectProof: async (auth: TAuth, id: number, note: string | null) => {
-      const reviewed = await repo.reviewProof(billing.db, id, 'rejected', auth.userId, note);
+      const reviewed = await repo.reviewProof(db, id, 'rejected', auth.userId, note);
       if (!reviewed) {
-        if (!(await repo.proof(id))) throw AppError.notFound('Proof');
+        if (!(await repo.proof(db, id))) throw AppError.notFound('Proof');
         throw new AppError('CONFLICT', 'This proof has already been reviewed', {
           status: 'reviewed',
         });

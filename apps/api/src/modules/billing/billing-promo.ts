@@ -2,17 +2,20 @@ import type { TDiscount, TPromoCode, TPromoCodeCreate, TPromoCodeUpdate } from '
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import { createPromoRepository, type TPromoRow } from './promo.repository.ts';
+import * as repo from './promo.repository.ts';
 
 /** The last day a code works (Asia/Jakarta) → the instant it stops working. */
 const endOfJakartaDay = (day: string) =>
   new Date(new Date(`${day}T00:00:00+07:00`).getTime() + 86_400_000);
 
-export const discountOf = (row: TPromoRow): TDiscount => ({ kind: row.kind, value: row.value });
+export const discountOf = (row: repo.TPromoRow): TDiscount => ({
+  kind: row.kind,
+  value: row.value,
+});
 
 /** Why a code cannot be used now; undefined when it can. */
 export const promoRefusal = (
-  row: TPromoRow | undefined,
+  row: repo.TPromoRow | undefined,
   now = new Date(),
 ): AppError | undefined => {
   if (!row) return AppError.notFound('Promo code');
@@ -26,7 +29,7 @@ export const promoRefusal = (
   return undefined;
 };
 
-const toWire = (row: TPromoRow): TPromoCode => ({
+const toWire = (row: repo.TPromoRow): TPromoCode => ({
   id: row.id,
   code: row.code,
   kind: row.kind,
@@ -40,11 +43,9 @@ const toWire = (row: TPromoRow): TPromoCode => ({
 
 /** Promo codes: the usable code for a purchase, and super's management. */
 export const createPromoService = (db: TDb) => {
-  const repo = createPromoRepository(db);
-
   /** The code's row when it can be used now, else the 4xx that says why. */
   const usable = async (code: string) => {
-    const row = await repo.byCode(code);
+    const row = await repo.byCode(db, code);
     const refusal = promoRefusal(row);
     if (refusal || !row) throw refusal ?? AppError.notFound('Promo code');
     return row;
@@ -64,7 +65,7 @@ export const createPromoService = (db: TDb) => {
     usable,
 
     list: async (q: { page: number; perPage: number; active?: 'true' | 'false' }) => {
-      const { rows, total } = await repo.list({
+      const { rows, total } = await repo.list(db, {
         page: q.page,
         perPage: q.perPage,
         ...(q.active ? { active: q.active === 'true' } : {}),
@@ -73,7 +74,7 @@ export const createPromoService = (db: TDb) => {
     },
 
     create: async (auth: TAuth, body: TPromoCodeCreate) => {
-      const row = await repo.create({
+      const row = await repo.create(db, {
         code: body.code,
         kind: body.kind,
         value: body.value,
@@ -87,19 +88,19 @@ export const createPromoService = (db: TDb) => {
     },
 
     update: async (id: number, body: TPromoCodeUpdate) => {
-      const current = await repo.byId(id);
+      const current = await repo.byId(db, id);
       if (!current) throw AppError.notFound('Promo code');
       const next = { ...current, ...fields(body) };
       if (next.kind === 'percent' && next.value > 10_000) {
         throw new AppError('VALIDATION_FAILED', 'A percentage is at most 100 %');
       }
-      const row = await repo.update(id, fields(body));
+      const row = await repo.update(db, id, fields(body));
       if (!row) throw AppError.notFound('Promo code');
       return toWire(row);
     },
 
     deactivate: async (id: number) => {
-      const row = await repo.update(id, { active: false });
+      const row = await repo.update(db, id, { active: false });
       if (!row) throw AppError.notFound('Promo code');
       return toWire(row);
     },

@@ -2,14 +2,14 @@ import type { TDb, TTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { accountRef, moveAll, SYSTEM_ISSUED, type TMoveInput } from '../quota/index.ts';
-import type { TBillingRepository, TInvoiceRow } from './billing.repository.ts';
+import * as repo from './billing.repository.ts';
 import type { TGatewayState, TPaymentGateway } from './gateways/payment-gateway.ts';
 
 export type TSettleOutcome = 'credited' | 'already-paid';
 
 /** An invoice that was paid, failed or expired (for the payer's notification). */
 export type TInvoiceClosed = {
-  invoice: Pick<TInvoiceRow, 'id' | 'userId' | 'planId' | 'number'>;
+  invoice: Pick<repo.TInvoiceRow, 'id' | 'userId' | 'planId' | 'number'>;
   outcome: 'paid' | 'failed' | 'expired';
 };
 
@@ -23,11 +23,10 @@ export type TInvoiceClosed = {
  */
 export const createSettlement = (deps: {
   db: TDb;
-  repo: TBillingRepository;
   /** Called after the payment's change has committed; a failure here never undoes it. */
   onClosed?: (event: TInvoiceClosed) => Promise<void>;
 }) => {
-  const { db, repo } = deps;
+  const { db } = deps;
   const closed = async (event: TInvoiceClosed) => {
     await deps.onClosed?.(event).catch(() => undefined);
   };
@@ -38,11 +37,11 @@ export const createSettlement = (deps: {
     ref: string | null,
     extraGuard?: (tx: TTx) => Promise<void>,
   ): Promise<TSettleOutcome> => {
-    const invoice = await repo.invoice(invoiceId);
+    const invoice = await repo.invoice(db, invoiceId);
     if (!invoice) throw AppError.notFound('Invoice');
     if (invoice.status === 'paid') return 'already-paid';
-    const items = await repo.items(invoiceId);
-    const plan = invoice.planId !== null ? await repo.plan(invoice.planId) : undefined;
+    const items = await repo.items(db, invoiceId);
+    const plan = invoice.planId !== null ? await repo.plan(db, invoice.planId) : undefined;
     const units: [TMoveInput['kind'], number][] = plan
       ? [
           ['emeterai', plan.totalEmeterai],
@@ -114,13 +113,13 @@ export const createSettlement = (deps: {
     gateway: TPaymentGateway,
     notification: { orderId: string; state: TGatewayState; grossAmount: number | null },
   ): Promise<string> => {
-    const invoice = await repo.invoiceByNumber(notification.orderId);
+    const invoice = await repo.invoiceByNumber(db, notification.orderId);
     if (!invoice) return 'unknown-order';
     const truth = (await gateway.queryStatus(notification.orderId)) ?? notification;
     if (truth.grossAmount !== invoice.total) return 'amount-mismatch';
     if (truth.state === 'paid') return settle(invoice.id, gateway.name, truth.orderId);
     if (truth.state === 'failed' || truth.state === 'expired') {
-      const rows = await repo.markClosed(invoice.id, truth.state);
+      const rows = await repo.markClosed(db, invoice.id, truth.state);
       if (rows.length === 0) return 'unchanged';
       await closed({ invoice, outcome: truth.state });
       return truth.state;

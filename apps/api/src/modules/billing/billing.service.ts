@@ -16,8 +16,7 @@ import { isCompanyAdmin } from '../../lib/access.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { accountOf } from '../quota/index.ts';
-import type { TInvoiceRow, TInvoiceScope } from './billing.repository.ts';
-import { createBillingRepository } from './billing.repository.ts';
+import * as repo from './billing.repository.ts';
 import { createPromoService, discountOf } from './billing-promo.ts';
 import { createSettlement, type TInvoiceClosed } from './billing-settlement.ts';
 import type { TPaymentGateway } from './gateways/payment-gateway.ts';
@@ -35,7 +34,7 @@ export const PRICING_KEYS = {
 const UNIT_NAME: Record<TUnitKind, string> = { emeterai: 'e-Meterai', esign: 'e-Sign' };
 
 /** Who sees an invoice: company admins their company's, everyone else their own. */
-export const invoiceScopeOf = (auth: TAuth): TInvoiceScope =>
+export const invoiceScopeOf = (auth: TAuth): repo.TInvoiceScope =>
   isCompanyAdmin(auth) && auth.companyId !== null
     ? { companyId: auth.companyId }
     : { userId: auth.userId };
@@ -59,16 +58,14 @@ export const createBillingService = (deps: {
   onInvoiceClosed?: (event: TInvoiceClosed) => Promise<void>;
 }) => {
   const { db, gateway, seller } = deps;
-  const repo = createBillingRepository(db);
   const promos = createPromoService(db);
   const settlement = createSettlement({
     db,
-    repo,
     ...(deps.onInvoiceClosed ? { onClosed: deps.onInvoiceClosed } : {}),
   });
 
   const pricing = async () => {
-    const values = await repo.config(Object.values(PRICING_KEYS));
+    const values = await repo.config(db, Object.values(PRICING_KEYS));
     // Read by the rules of the contracts' CONFIG_VALUE_RULES: a value stored before them that
     // breaks them (0, negative, text, too large) reads as not set, never as a price.
     const read = (group: TConfigGroup) => readConfigValue(group, values.get(group));
@@ -90,14 +87,14 @@ export const createBillingService = (deps: {
   };
 
   /** A pending invoice past its due time reads as expired even before the sweep marks it. */
-  const statusOf = (row: TInvoiceRow, now = new Date()): TInvoiceRow['status'] =>
+  const statusOf = (row: repo.TInvoiceRow, now = new Date()): repo.TInvoiceRow['status'] =>
     row.status === 'pending' && row.dueAt.getTime() <= now.getTime() ? 'expired' : row.status;
 
-  const toWire = async (row: TInvoiceRow): Promise<TInvoice> => {
+  const toWire = async (row: repo.TInvoiceRow): Promise<TInvoice> => {
     const [items, buyer, proof] = await Promise.all([
-      repo.items(row.id),
-      repo.buyer(row.userId),
-      repo.latestProof(row.id),
+      repo.items(db, row.id),
+      repo.buyer(db, row.userId),
+      repo.latestProof(db, row.id),
     ]);
     return {
       id: row.id,
@@ -150,6 +147,7 @@ export const createBillingService = (deps: {
     const payer = accountOf(auth);
     const now = new Date();
     const row = await repo.createInvoice(
+      db,
       (promo) => {
         if (pay.token && !promo) {
           throw new AppError('CONFLICT', 'This promo code has been used up', {
@@ -208,7 +206,7 @@ export const createBillingService = (deps: {
   };
 
   const planLine = async (planId: number): Promise<TLine> => {
-    const plan = await repo.plan(planId);
+    const plan = await repo.plan(db, planId);
     if (plan?.status !== 'active') throw AppError.notFound('Plan');
     return {
       kind: 'plan',
@@ -219,10 +217,10 @@ export const createBillingService = (deps: {
   };
 
   const visible = async (auth: TAuth, id: number) =>
-    foundOr404(await repo.invoice(id, invoiceScopeOf(auth)), 'Invoice');
+    foundOr404(await repo.invoice(db, id, invoiceScopeOf(auth)), 'Invoice');
 
   /** Refuses paying an invoice that is no longer pending (paid, failed, or past due). */
-  const requirePayable = (row: TInvoiceRow) => {
+  const requirePayable = (row: repo.TInvoiceRow) => {
     const status = statusOf(row);
     if (status === 'expired')
       throw new AppError('CONFLICT', 'This invoice has expired', { status: 'expired' });
@@ -232,7 +230,6 @@ export const createBillingService = (deps: {
 
   return {
     db,
-    repo,
     settlement,
     pricing,
     toWire,
@@ -303,7 +300,7 @@ export const createBillingService = (deps: {
         finishUrl: `${deps.publicUrl}/payment/success?invoice=${row.id}`,
         expiryMinutes: minutesLeft,
       });
-      await repo.setGatewayToken(row.id, gateway.name, started.token, started.redirectUrl);
+      await repo.setGatewayToken(db, row.id, gateway.name, started.token, started.redirectUrl);
       return { redirect_url: started.redirectUrl };
     },
 
@@ -314,13 +311,13 @@ export const createBillingService = (deps: {
         page: number;
         perPage: number;
         sort: string;
-        status?: TInvoiceRow['status'];
+        status?: repo.TInvoiceRow['status'];
         from?: string;
         to?: string;
       },
     ) => {
       if (userId !== auth.userId) throw AppError.notFound('User');
-      const { rows, total } = await repo.purchases(invoiceScopeOf(auth), {
+      const { rows, total } = await repo.purchases(db, invoiceScopeOf(auth), {
         ...q,
         newestFirst: q.sort.toUpperCase() === 'DESC',
       });
@@ -344,6 +341,7 @@ export const createBillingService = (deps: {
       const payer = accountOf(auth);
       if (payer.ownerType === 'system') throw AppError.forbidden();
       const { rows, total, ids } = await repo.transactions(
+        db,
         { ownerType: payer.ownerType, ownerId: payer.ownerId },
         q,
       );

@@ -5,40 +5,43 @@ import { promoCodes } from '../../db/schema.ts';
 
 export type TPromoRow = typeof promoCodes.$inferSelect;
 type TPromoInsert = typeof promoCodes.$inferInsert;
+type TDbOrTx = TDb | TTx;
 
 /** Promo codes: platform data (not company data), managed by super. */
-export const createPromoRepository = (db: TDb) => ({
-  byCode: (code: string) => firstOf(db.select().from(promoCodes).where(eq(promoCodes.code, code))),
 
-  byId: (id: number) => firstOf(db.select().from(promoCodes).where(eq(promoCodes.id, id))),
+export const byCode = (db: TDbOrTx, code: string) =>
+  firstOf(db.select().from(promoCodes).where(eq(promoCodes.code, code)));
 
-  list: async (q: { page: number; perPage: number; active?: boolean }) => {
-    const where: SQL | undefined =
-      q.active === undefined ? undefined : eq(promoCodes.active, q.active);
-    return pageOf(
-      db
-        .select()
-        .from(promoCodes)
-        .where(where)
-        .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
-        .$dynamic(),
-      q,
-      countWhere(db, promoCodes, where),
-    );
-  },
+export const byId = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(promoCodes).where(eq(promoCodes.id, id)));
 
-  /** Inserts a code; undefined when the code already exists. */
-  create: (values: TPromoInsert) =>
-    firstOf(
-      db
-        .insert(promoCodes)
-        .values(values)
-        .onConflictDoNothing({ target: promoCodes.code })
-        .returning(),
-    ),
+export const list = async (db: TDbOrTx, q: { page: number; perPage: number; active?: boolean }) => {
+  const where: SQL | undefined =
+    q.active === undefined ? undefined : eq(promoCodes.active, q.active);
+  return pageOf(
+    db
+      .select()
+      .from(promoCodes)
+      .where(where)
+      .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
+      .$dynamic(),
+    q,
+    countWhere(db, promoCodes, where),
+  );
+};
 
-  update: (id: number, values: Partial<TPromoInsert>) => updateById(db, promoCodes, id, values),
-});
+/** Inserts a code; undefined when the code already exists. */
+export const create = (db: TDbOrTx, values: TPromoInsert) =>
+  firstOf(
+    db
+      .insert(promoCodes)
+      .values(values)
+      .onConflictDoNothing({ target: promoCodes.code })
+      .returning(),
+  );
+
+export const update = (db: TDbOrTx, id: number, values: Partial<TPromoInsert>) =>
+  updateById(db, promoCodes, id, values);
 
 /**
  * Takes one use of a code inside the invoice's transaction: a conditional increment, so parallel

@@ -1,5 +1,4 @@
 import type { TBulkTemplateSortKey } from '@bubuh/contracts';
-import type { TDb } from '../../db/client.ts';
 import { ownedRowsOf, type TOwnedScope } from '../../db/owned-rows.ts';
 import { bulkTemplates } from '../../db/schema.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
@@ -21,9 +20,8 @@ const SORT_COLUMNS: TSortColumns<TBulkTemplateSortKey> = {
  * SQL of the bulk templates, every statement scoped by the session's company: the list page,
  * `find` (each row with its owner's name), insert, update and remove.
  */
-export const createBulkTemplatesRepository = (db: TDb) =>
-  ownedRowsOf<typeof bulkTemplates, TBulkTemplateSortKey, TBulkTemplateValues>(
-    db,
-    bulkTemplates,
-    SORT_COLUMNS,
-  );
+export const { page, find, insert, update, remove } = ownedRowsOf<
+  typeof bulkTemplates,
+  TBulkTemplateSortKey,
+  TBulkTemplateValues
+>(bulkTemplates, SORT_COLUMNS);

@@ -4,18 +4,14 @@ import { canManage } from '../../lib/access.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { checkBatchBoxes } from '../batches/index.ts';
-import {
-  createBulkTemplatesRepository,
-  type TBulkTemplateRow,
-  type TBulkTemplateScope,
-} from './bulk-templates.repository.ts';
+import * as repo from './bulk-templates.repository.ts';
 
-const scopeOf = (auth: TAuth): TBulkTemplateScope => ({
+const scopeOf = (auth: TAuth): repo.TBulkTemplateScope => ({
   companyId: auth.companyId,
   userId: auth.userId,
 });
 
-const toWire = ({ t, owner }: TBulkTemplateRow): TBulkTemplate => ({
+const toWire = ({ t, owner }: repo.TBulkTemplateRow): TBulkTemplate => ({
   id: t.id,
   name: t.name,
   doc_type: t.docType,
@@ -36,10 +32,10 @@ export const createBulkTemplatesService = (deps: {
   db: TDb;
   documentTypes: () => Promise<{ kode: string }[]>;
 }) => {
-  const repo = createBulkTemplatesRepository(deps.db);
+  const { db } = deps;
 
   const get = async (auth: TAuth, id: number) =>
-    foundOr404(await repo.find(scopeOf(auth), id), 'Template');
+    foundOr404(await repo.find(db, scopeOf(auth), id), 'Template');
 
   const valuesOf = async (input: TBulkTemplateRequest) => {
     await checkBatchBoxes(deps.documentTypes, {
@@ -64,22 +60,22 @@ export const createBulkTemplatesService = (deps: {
 
   return {
     list: async (auth: TAuth, query: TBulkTemplateQuery) => {
-      const { rows, total } = await repo.page(scopeOf(auth), query);
+      const { rows, total } = await repo.page(db, scopeOf(auth), query);
       return { data: rows.map(toWire), meta: { page: query.page, perPage: query.perPage, total } };
     },
     get: async (auth: TAuth, id: number) => toWire(await get(auth, id)),
     create: async (auth: TAuth, input: TBulkTemplateRequest) => {
-      const id = await repo.insert(scopeOf(auth), await valuesOf(input));
+      const id = await repo.insert(db, scopeOf(auth), await valuesOf(input));
       return toWire(await get(auth, id));
     },
     update: async (auth: TAuth, id: number, input: TBulkTemplateRequest) => {
       await changeable(auth, id);
-      await repo.update(scopeOf(auth), id, await valuesOf(input));
+      await repo.update(db, scopeOf(auth), id, await valuesOf(input));
       return toWire(await get(auth, id));
     },
     remove: async (auth: TAuth, id: number) => {
       await changeable(auth, id);
-      await repo.remove(scopeOf(auth), id);
+      await repo.remove(db, scopeOf(auth), id);
     },
   };
 };

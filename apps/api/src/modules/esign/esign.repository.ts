@@ -7,6 +7,7 @@ import { esignSpecimens, users } from '../../db/schema.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
 
 export type TSpecimenRow = typeof esignSpecimens.$inferSelect;
+type TDbOrTx = TDb | TTx;
 type TNewSpecimen = Omit<typeof esignSpecimens.$inferInsert, 'id' | 'isDefault' | 'userId'>;
 
 const SORT_COLUMNS: TSortColumns<TEsignSortKey> = {
@@ -18,7 +19,7 @@ const SORT_COLUMNS: TSortColumns<TEsignSortKey> = {
 /** Default order of the list: oldest first (as it always was). */
 const DEFAULT_ORDER = [asc(esignSpecimens.id)];
 
-const countOf = (db: TDb | TTx, userId: number) =>
+const countOf = (db: TDbOrTx, userId: number) =>
   countWhere(db, esignSpecimens, eq(esignSpecimens.userId, userId));
 
 /**
@@ -27,103 +28,106 @@ const countOf = (db: TDb | TTx, userId: number) =>
  * specimens take the user's `specimens` limit lock, so the count limit and the one default hold
  * under parallel requests (the partial unique index esign_specimens_one_default_uq backs it).
  */
-export const createEsignRepository = (db: TDb) => ({
-  companyOfUser: (userId: number) =>
-    firstOf(db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId))),
 
-  /** One page of the user's specimens, in the validated `sort`/`order` of the request. */
-  page: async (userId: number, query: TEsignQuery) => {
-    const where = and(
-      eq(esignSpecimens.userId, userId),
-      containsText(esignSpecimens.name, query.search),
-    );
-    return sortedPageOf(db, esignSpecimens, db.select().from(esignSpecimens).$dynamic(), {
-      where,
-      query,
-      columns: SORT_COLUMNS,
-      fallback: DEFAULT_ORDER,
-    });
-  },
+export const companyOfUser = (db: TDbOrTx, userId: number) =>
+  firstOf(db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId)));
 
-  findOwn: (userId: number, id: number) =>
-    firstOf(
-      db
-        .select()
+/** One page of the user's specimens, in the validated `sort`/`order` of the request. */
+export const page = async (db: TDbOrTx, userId: number, query: TEsignQuery) => {
+  const where = and(
+    eq(esignSpecimens.userId, userId),
+    containsText(esignSpecimens.name, query.search),
+  );
+  return sortedPageOf(db, esignSpecimens, db.select().from(esignSpecimens).$dynamic(), {
+    where,
+    query,
+    columns: SORT_COLUMNS,
+    fallback: DEFAULT_ORDER,
+  });
+};
+
+export const findOwn = (db: TDbOrTx, userId: number, id: number) =>
+  firstOf(
+    db
+      .select()
+      .from(esignSpecimens)
+      .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId))),
+  );
+
+export const findById = (db: TDbOrTx, id: number) =>
+  firstOf(db.select().from(esignSpecimens).where(eq(esignSpecimens.id, id)));
+
+/** Inserts below `limit`; the first specimen (none default yet) becomes the default. */
+export const insert = (
+  db: TDb,
+  userId: number,
+  limit: number,
+  values: (used: number) => TNewSpecimen,
+  refuse: (limit: number) => Error,
+) =>
+  insertWithinLimit(db, {
+    scope: 'specimens',
+    ownerId: userId,
+    limit,
+    count: (tx) => countOf(tx, userId),
+    refuse,
+    insert: async (tx, used) => {
+      const [current] = await tx
+        .select({ id: esignSpecimens.id })
         .from(esignSpecimens)
-        .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId))),
-    ),
+        .where(and(eq(esignSpecimens.userId, userId), eq(esignSpecimens.isDefault, true)));
+      return insertOne(tx, esignSpecimens, {
+        ...values(used),
+        userId,
+        isDefault: current === undefined,
+      });
+    },
+  });
 
-  findById: (id: number) =>
-    firstOf(db.select().from(esignSpecimens).where(eq(esignSpecimens.id, id))),
-
-  /** Inserts below `limit`; the first specimen (none default yet) becomes the default. */
-  insert: (
-    userId: number,
-    limit: number,
-    values: (used: number) => TNewSpecimen,
-    refuse: (limit: number) => Error,
-  ) =>
-    insertWithinLimit(db, {
-      scope: 'specimens',
-      ownerId: userId,
-      limit,
-      count: (tx) => countOf(tx, userId),
-      refuse,
-      insert: async (tx, used) => {
-        const [current] = await tx
-          .select({ id: esignSpecimens.id })
-          .from(esignSpecimens)
-          .where(and(eq(esignSpecimens.userId, userId), eq(esignSpecimens.isDefault, true)));
-        return insertOne(tx, esignSpecimens, {
-          ...values(used),
-          userId,
-          isDefault: current === undefined,
-        });
-      },
-    }),
-
-  update: (userId: number, id: number, patch: { name?: string | undefined; isDefault: boolean }) =>
-    db.transaction(async (tx) => {
-      await lockLimit(tx, 'specimens', userId);
-      if (patch.isDefault) {
-        await tx
-          .update(esignSpecimens)
-          .set({ isDefault: false })
-          .where(and(eq(esignSpecimens.userId, userId), ne(esignSpecimens.id, id)));
-      }
+export const update = (
+  db: TDb,
+  userId: number,
+  id: number,
+  patch: { name?: string | undefined; isDefault: boolean },
+) =>
+  db.transaction(async (tx) => {
+    await lockLimit(tx, 'specimens', userId);
+    if (patch.isDefault) {
       await tx
         .update(esignSpecimens)
-        .set({
-          ...(patch.name ? { name: patch.name } : {}),
-          ...(patch.isDefault ? { isDefault: true } : {}),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId)));
-    }),
+        .set({ isDefault: false })
+        .where(and(eq(esignSpecimens.userId, userId), ne(esignSpecimens.id, id)));
+    }
+    await tx
+      .update(esignSpecimens)
+      .set({
+        ...(patch.name ? { name: patch.name } : {}),
+        ...(patch.isDefault ? { isDefault: true } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId)));
+  });
 
-  /** Deletes one; when it was the default, the oldest remaining one becomes the default. */
-  remove: (userId: number, id: number) =>
-    db.transaction(async (tx) => {
-      await lockLimit(tx, 'specimens', userId);
-      const [gone] = await tx
-        .delete(esignSpecimens)
-        .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId)))
-        .returning();
-      if (gone?.isDefault) {
-        const [next] = await tx
-          .select({ id: esignSpecimens.id })
-          .from(esignSpecimens)
-          .where(eq(esignSpecimens.userId, userId))
-          .orderBy(asc(esignSpecimens.id))
-          .limit(1);
-        if (next)
-          await tx
-            .update(esignSpecimens)
-            .set({ isDefault: true })
-            .where(eq(esignSpecimens.id, next.id));
-      }
-      return gone;
-    }),
-});
-
-export type TEsignRepository = ReturnType<typeof createEsignRepository>;
+/** Deletes one; when it was the default, the oldest remaining one becomes the default. */
+export const remove = (db: TDb, userId: number, id: number) =>
+  db.transaction(async (tx) => {
+    await lockLimit(tx, 'specimens', userId);
+    const [gone] = await tx
+      .delete(esignSpecimens)
+      .where(and(eq(esignSpecimens.id, id), eq(esignSpecimens.userId, userId)))
+      .returning();
+    if (gone?.isDefault) {
+      const [next] = await tx
+        .select({ id: esignSpecimens.id })
+        .from(esignSpecimens)
+        .where(eq(esignSpecimens.userId, userId))
+        .orderBy(asc(esignSpecimens.id))
+        .limit(1);
+      if (next)
+        await tx
+          .update(esignSpecimens)
+          .set({ isDefault: true })
+          .where(eq(esignSpecimens.id, next.id));
+    }
+    return gone;
+  });

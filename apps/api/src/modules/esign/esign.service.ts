@@ -4,12 +4,12 @@ import type { TDb } from '../../db/client.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { createEsignRepository, type TSpecimenRow } from './esign.repository.ts';
+import * as repo from './esign.repository.ts';
 import { toTransparentSpecimen } from './specimen-image.ts';
 
 export const MAX_SPECIMENS_PER_USER = 10;
 
-const toWire = (row: TSpecimenRow): TEsignSpecimen => ({
+const toWire = (row: repo.TSpecimenRow): TEsignSpecimen => ({
   id: row.id,
   user_id: row.userId,
   name: row.name,
@@ -22,26 +22,25 @@ const toWire = (row: TSpecimenRow): TEsignSpecimen => ({
 });
 
 export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
-  const { files } = deps;
-  const repo = createEsignRepository(deps.db);
+  const { db, files } = deps;
 
   /** Own specimens, or those of a user of the caller's company for company admins; else 404. */
   const canSee = async (auth: TAuth, userId: number) => {
     if (auth.userId === userId) return;
-    const target = await repo.companyOfUser(userId);
+    const target = await repo.companyOfUser(db, userId);
     const admin = auth.role === 'admin' || auth.role === 'admin-company';
     if (!target || !admin || auth.companyId === null || target.companyId !== auth.companyId)
       throw AppError.notFound('User');
   };
 
   const loadOwn = async (auth: TAuth, id: number) =>
-    foundOr404(await repo.findOwn(auth.userId, id), 'Esign');
+    foundOr404(await repo.findOwn(db, auth.userId, id), 'Esign');
 
   return {
     /** One page of a user's specimens; `search` matches the name. */
     list: async (auth: TAuth, userId: number, query: TEsignQuery) => {
       await canSee(auth, userId);
-      const { rows, total } = await repo.page(userId, query);
+      const { rows, total } = await repo.page(db, userId, query);
       return {
         data: rows.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },
@@ -61,6 +60,7 @@ export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
       await files.put(key, image.png);
       try {
         const row = await repo.insert(
+          db,
           auth.userId,
           MAX_SPECIMENS_PER_USER,
           (used) => ({
@@ -89,7 +89,7 @@ export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
       patch: { name?: string | undefined; is_default?: true | undefined },
     ) => {
       await loadOwn(auth, id);
-      await repo.update(auth.userId, id, {
+      await repo.update(db, auth.userId, id, {
         name: patch.name,
         isDefault: patch.is_default === true,
       });
@@ -98,13 +98,13 @@ export const createEsignService = (deps: { db: TDb; files: TFileStore }) => {
 
     remove: async (auth: TAuth, id: number) => {
       await loadOwn(auth, id);
-      const gone = await repo.remove(auth.userId, id);
+      const gone = await repo.remove(db, auth.userId, id);
       if (!gone) throw AppError.notFound('Esign');
       await files.delete(gone.fileKey);
     },
 
     image: async (auth: TAuth, id: number) => {
-      const row = await repo.findById(id);
+      const row = await repo.findById(db, id);
       if (!row) throw AppError.notFound('Esign');
       await canSee(auth, row.userId);
       return files.get(row.fileKey);

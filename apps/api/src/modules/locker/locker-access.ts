@@ -1,13 +1,8 @@
 import type { TLockerSpace, TStorageUse } from '@bubuh/contracts';
+import type { TDb } from '../../db/client.ts';
 import { isCompanyAdmin, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type {
-  TLockerInsert,
-  TLockerRepository,
-  TLockerRow,
-  TLockerScope,
-  TSpaceRef,
-} from './locker.repository.ts';
+import * as repo from './locker.repository.ts';
 import { uniqueName } from './locker-mapper.ts';
 
 /** A plan with the locker but without its own storage row allows 1,000 MB. */
@@ -22,7 +17,7 @@ export type TLockerStatus = {
   expiry: string | null;
 };
 
-export const scopeOf = (auth: TActor): TLockerScope => ({
+export const scopeOf = (auth: TActor): repo.TLockerScope => ({
   userId: auth.userId,
   companyId: auth.companyId,
 });
@@ -31,10 +26,10 @@ export const scopeOf = (auth: TActor): TLockerScope => ({
 export const accountOf = (owner: { companyId: number | null; userId: number }) =>
   owner.companyId !== null ? `c:${owner.companyId}` : `u:${owner.userId}`;
 
-export const rowAccount = (row: TLockerRow) =>
+export const rowAccount = (row: repo.TLockerRow) =>
   row.companyId !== null ? `c:${row.companyId}` : `u:${row.ownerUserId ?? 0}`;
 
-export const spaceRef = (auth: TActor, space: TLockerSpace): TSpaceRef => {
+export const spaceRef = (auth: TActor, space: TLockerSpace): repo.TSpaceRef => {
   if (space === 'shared' && auth.companyId === null) {
     throw new AppError('BAD_REQUEST', 'Only company accounts have a shared space', {
       space: 'no shared space',
@@ -44,17 +39,17 @@ export const spaceRef = (auth: TActor, space: TLockerSpace): TSpaceRef => {
 };
 
 type TLockerItemValues = Omit<
-  TLockerInsert,
+  repo.TLockerInsert,
   'companyId' | 'ownerUserId' | 'parentId' | 'createdBy'
 >;
 
 /** A new item's row in `ref`'s space under `parentId`, made by `auth`. */
 export const itemValues = (
   auth: TActor,
-  ref: TSpaceRef,
+  ref: repo.TSpaceRef,
   parentId: number | null,
   item: TLockerItemValues,
-): TLockerInsert => ({
+): repo.TLockerInsert => ({
   ...item,
   companyId: auth.companyId,
   ownerUserId: ref.space === 'private' ? auth.userId : null,
@@ -68,16 +63,16 @@ export const itemValues = (
  * under the space's lock with the names it would collide with read first.
  */
 export const insertNamedApart = async (
-  repo: TLockerRepository,
+  db: TDb,
   auth: TActor,
-  ref: TSpaceRef,
+  ref: repo.TSpaceRef,
   parentId: number | null,
   item: TLockerItemValues,
 ) => {
   const values = itemValues(auth, ref, parentId, item);
-  const inserted = await repo.insertIfNameFree(ref, values);
+  const inserted = await repo.insertIfNameFree(db, ref, values);
   if (inserted) return inserted;
-  return repo.inSpaceLock(ref, async (tx) => {
+  return repo.inSpaceLock(db, ref, async (tx) => {
     const taken = await repo.namesIn(tx, ref, parentId, item);
     return repo.insert(tx, { ...values, name: uniqueName(item.name, taken, item.kind) });
   });
@@ -93,12 +88,12 @@ export const requireManage = (auth: TActor, space: TLockerSpace) => {
 };
 
 export const lockerStatus = async (
-  repo: TLockerRepository,
+  db: TDb,
   auth: TActor,
   now = new Date(),
 ): Promise<TLockerStatus> => {
   const account = accountOf(auth);
-  return statusOf(await repo.planAndUse(scopeOf(auth), account), account, now);
+  return statusOf(await repo.planAndUse(db, scopeOf(auth), account), account, now);
 };
 
 /** The locker's status from the plan and the bytes its account uses (`planAndUse`'s answer). */

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
-import type { TLockerRow } from './locker.repository.ts';
+import * as repo from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
 import {
   accountOf,
@@ -60,7 +60,7 @@ export const createLockerFiles = (deps: {
   onNearlyFull?: (event: TLockerNearlyFull) => Promise<void>;
 }) => {
   const { service, files } = deps;
-  const { repo } = service;
+  const { db } = service;
 
   const checkNearlyFull = async (
     auth: TActor,
@@ -125,11 +125,11 @@ export const createLockerFiles = (deps: {
       /** The locker's status the caller has just read (automatic filing): not read again. */
       status?: TLockerStatus;
       /** The folder `parentId` names, as the caller has just read it: not read again. */
-      parent?: TLockerRow;
+      parent?: repo.TLockerRow;
       /** A stored file holding exactly the bytes of `input.source`: copied in storage. */
       sameAs?: string;
     } = {},
-  ): Promise<TLockerRow> => {
+  ): Promise<repo.TLockerRow> => {
     const status = extra.status
       ? writableStatus(auth, input.space, extra.status)
       : await service.writable(auth, input.space);
@@ -173,24 +173,25 @@ export const createLockerFiles = (deps: {
       };
       // The bytes reserved and the file inserted in one statement while its name is free.
       const first = await repo.insertReserving(
+        db,
         ref,
         itemValues(auth, ref, parent?.id ?? null, item),
         { account, bytes: size, max: status.maxBytes },
       );
       if (first === 'full') {
-        throw tooLarge(true, Math.max(0, status.maxBytes - (await repo.used(account))), 0);
+        throw tooLarge(true, Math.max(0, status.maxBytes - (await repo.used(db, account))), 0);
       }
-      let row: TLockerRow;
+      let row: repo.TLockerRow;
       let usedBytes: number;
       if (first === 'taken') {
         // Its name is taken: named apart under the space's lock, the bytes already reserved.
         try {
-          row = await insertNamedApart(repo, auth, ref, parent?.id ?? null, item);
+          row = await insertNamedApart(db, auth, ref, parent?.id ?? null, item);
         } catch (error) {
-          await repo.release(account, size);
+          await repo.release(db, account, size);
           throw error;
         }
-        usedBytes = await repo.used(account);
+        usedBytes = await repo.used(db, account);
       } else {
         ({ row, usedBytes } = first);
       }
@@ -247,11 +248,11 @@ export const createLockerFiles = (deps: {
      */
     zip: async (auth: TActor, id: number) => {
       const folder = await service.itemOf(auth, id, 'folder');
-      const rows = (await repo.subtreeRows(folder.id)).filter((r) => r.trashedAt === null);
+      const rows = (await repo.subtreeRows(db, folder.id)).filter((r) => r.trashedAt === null);
       const byId = new Map(rows.map((r) => [r.id, r]));
       // Each name one entry segment: an older row's slash or control character cannot add one.
-      const entryName = (row: TLockerRow) => cleanFileName(row.name, `item-${row.id}`);
-      const pathOf = (row: TLockerRow): string => {
+      const entryName = (row: repo.TLockerRow) => cleanFileName(row.name, `item-${row.id}`);
+      const pathOf = (row: repo.TLockerRow): string => {
         const parts = [entryName(row)];
         let current = row.parentId === null ? undefined : byId.get(row.parentId);
         while (current && current.id !== folder.id) {

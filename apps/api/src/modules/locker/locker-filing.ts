@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import type { TLockerRow } from './locker.repository.ts';
+import * as repo from './locker.repository.ts';
 import type { TLockerService } from './locker.service.ts';
 import { accountOf, scopeOf, spaceRef, statusOf } from './locker-access.ts';
 import type { TLockerFiles } from './locker-files.ts';
@@ -56,7 +56,7 @@ export const createLockerFiling = (deps: {
   log?: FastifyBaseLogger;
 }) => {
   const { service, lockerFiles, files } = deps;
-  const { repo } = service;
+  const { db } = service;
 
   /**
    * A root folder of the actor's private locker with `name` (case-insensitively), created if
@@ -65,10 +65,10 @@ export const createLockerFiling = (deps: {
   const folderNamed = async (
     actor: TActor,
     name: string,
-    found?: TLockerRow | null,
-  ): Promise<TLockerRow> => {
+    found?: repo.TLockerRow | null,
+  ): Promise<repo.TLockerRow> => {
     const ref = spaceRef(actor, 'private');
-    const existing = found === undefined ? await repo.rootFolderNamed(ref, name) : found;
+    const existing = found === undefined ? await repo.rootFolderNamed(db, ref, name) : found;
     if (existing) return existing;
     const values = {
       companyId: actor.companyId,
@@ -79,13 +79,13 @@ export const createLockerFiling = (deps: {
       createdBy: actor.userId,
     };
     // Another filing may create it at the same moment: the one whose insert lost reads it.
-    const created = await repo.insertIfNameFree(ref, values);
+    const created = await repo.insertIfNameFree(db, ref, values);
     if (created) return created;
-    const raced = await repo.rootFolderNamed(ref, name);
+    const raced = await repo.rootFolderNamed(db, ref, name);
     if (raced) return raced;
     // A file of the root holds the name: the folder named apart from it, made by the first
     // filing under the space's lock and found there by every later one.
-    return repo.inSpaceLock(ref, async (tx) => {
+    return repo.inSpaceLock(db, ref, async (tx) => {
       const apart = await repo.rootFolderNamedApart(tx, ref, name);
       if (apart) return apart;
       const taken = await repo.namesIn(tx, ref, null, { kind: 'folder', name });
@@ -100,10 +100,10 @@ export const createLockerFiling = (deps: {
    */
   const targetOf = async (
     input: TFilingInput,
-    existing: TLockerRow | undefined,
-    folder: TLockerRow | undefined,
-    chosen: TLockerRow | undefined,
-  ): Promise<{ id: number; row?: TLockerRow }> => {
+    existing: repo.TLockerRow | undefined,
+    folder: repo.TLockerRow | undefined,
+    chosen: repo.TLockerRow | undefined,
+  ): Promise<{ id: number; row?: repo.TLockerRow }> => {
     if (input.folderId != null) return { id: input.folderId };
     const named = input.folderName
       ? await folderNamed(input.actor, input.folderName, folder ?? null)
@@ -124,13 +124,13 @@ export const createLockerFiling = (deps: {
         input.folderId == null ? (input.folderName ?? DEFAULT_FILING_FOLDER) : undefined;
       const ref = spaceRef(actor, 'private');
       const account = accountOf(actor);
-      const state = await repo.filingState(scopeOf(actor), account, ref, documentId, wanted);
+      const state = await repo.filingState(db, scopeOf(actor), account, ref, documentId, wanted);
       const status = statusOf(state, account);
       if (!status.enabled) return null;
       if (status.readOnly) return 'read_only';
       // Only a document of the actor's own company (or, personal, of none) is filed.
       const handed = input.file?.companyId === actor.companyId ? input.file : undefined;
-      const doc = handed ?? (await repo.documentFile(documentId, scopeOf(actor)));
+      const doc = handed ?? (await repo.documentFile(db, documentId, scopeOf(actor)));
       if (!doc) return null;
       const { copy: existing, folder, chosen } = state;
       if (existing && existing.sourceKey === doc.currentKey) return null;

@@ -4,17 +4,17 @@ import type { TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TLockerService } from './locker.service.ts';
 import { spaceOf } from './locker-mapper.ts';
-import { createLockerSettingsRepository } from './locker-settings.repository.ts';
+import * as settingsRepo from './locker-settings.repository.ts';
 
 /** Where stamped and signed documents go unless the user or the caller chose a folder. */
 export const DEFAULT_FILING_FOLDER = 'e-Meterai';
 
 /** Per-user locker settings: the folder of the private locker for stamped and signed documents. */
 export const createLockerSettings = (deps: { db: TDb; service: TLockerService }) => {
-  const repo = createLockerSettingsRepository(deps.db);
+  const { db } = deps;
 
   /** The chosen folder while it is live; deleted, trashed or never chosen: undefined. */
-  const chosenFolder = (auth: TActor) => repo.filingFolder(auth.userId);
+  const chosenFolder = (auth: TActor) => settingsRepo.filingFolder(db, auth.userId);
 
   const filingFolder = async (auth: TActor): Promise<TFilingFolder> => {
     const chosen = await chosenFolder(auth);
@@ -34,7 +34,7 @@ export const createLockerSettings = (deps: { db: TDb; service: TLockerService })
         );
       }
     }
-    await repo.setFilingFolder(auth.userId, folderId);
+    await settingsRepo.setFilingFolder(db, auth.userId, folderId);
     return filingFolder(auth);
   };
 

@@ -9,7 +9,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { createLockerRepository, type TLockerRow, type TSpaceRef } from './locker.repository.ts';
+import * as repo from './locker.repository.ts';
 import {
   canManageSpace,
   insertNamedApart,
@@ -36,39 +36,45 @@ type TOrderQuery = { sort: TLockerSort; order: 'asc' | 'desc'; search?: string |
 const DAY_MS = 86_400_000;
 
 export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
-  const repo = createLockerRepository(deps.db);
+  const { db } = deps;
 
-  const foldersOf = async (ref: TSpaceRef) => folderMapOf(await repo.folders(ref));
+  const foldersOf = async (ref: repo.TSpaceRef) => folderMapOf(await repo.folders(db, ref));
 
   /** A visible live item, or 404 (another user's or company's item is never revealed). */
   const itemOf = async (auth: TActor, id: number, what: 'item' | 'folder' = 'item') => {
-    const row = await repo.find(scopeOf(auth), id);
+    const row = await repo.find(db, scopeOf(auth), id);
     if (!row || (what === 'folder' && row.kind !== 'folder')) {
       throw AppError.notFound(what === 'folder' ? 'Folder' : 'File');
     }
     return row;
   };
 
-  const refOfRow = (auth: TActor, row: TLockerRow) => spaceRef(auth, spaceOf(row));
+  const refOfRow = (auth: TActor, row: repo.TLockerRow) => spaceRef(auth, spaceOf(row));
 
-  const wire = (auth: TActor, folders: TFolderMap) => (row: TLockerRow) =>
+  const wire = (auth: TActor, folders: TFolderMap) => (row: repo.TLockerRow) =>
     toWire(row, folders, canManageSpace(auth, spaceOf(row)));
 
   /** Checks that the plan allows writes and the caller manages the item's space. */
   const writable = async (auth: TActor, space: TLockerSpace) =>
-    writableStatus(auth, space, await lockerStatus(repo, auth));
+    writableStatus(auth, space, await lockerStatus(db, auth));
 
   const listing = async (
     auth: TActor,
-    ref: TSpaceRef,
-    folder: TLockerRow | null,
+    ref: repo.TSpaceRef,
+    folder: repo.TLockerRow | null,
     query: TOrderQuery,
   ): Promise<TLockerListing> => {
     const folders = await foldersOf(ref);
     const search = query.search?.trim();
     const rows = search
-      ? await repo.search(ref, search, folder ? descendantFolders(folders, folder.id) : null, query)
-      : await repo.children(ref, folder?.id ?? null, query);
+      ? await repo.search(
+          db,
+          ref,
+          search,
+          folder ? descendantFolders(folders, folder.id) : null,
+          query,
+        )
+      : await repo.children(db, ref, folder?.id ?? null, query);
     const toItem = wire(auth, folders);
     return {
       space: ref.space,
@@ -86,7 +92,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
   /** A target folder for new or moved items: live, visible, a folder, in the same space. */
   const targetFolder = async (
     auth: TActor,
-    ref: TSpaceRef,
+    ref: repo.TSpaceRef,
     parentId: number | null | undefined,
   ) => {
     if (parentId === null || parentId === undefined) return null;
@@ -96,19 +102,19 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
   };
 
   /** Removes a trashed item for good: its rows, its stored files and their bytes. */
-  const purgeRow = async (row: TLockerRow) => {
-    const rows = await repo.subtreeRows(row.id);
+  const purgeRow = async (row: repo.TLockerRow) => {
+    const rows = await repo.subtreeRows(db, row.id);
     const files = rows.filter((r) => r.kind === 'file');
-    if (!(await repo.deleteRow(row.id))) return;
+    if (!(await repo.deleteRow(db, row.id))) return;
     const bytes = files.reduce((sum, f) => sum + f.sizeBytes, 0);
-    if (bytes > 0) await repo.release(rowAccount(row), bytes);
+    if (bytes > 0) await repo.release(db, rowAccount(row), bytes);
     for (const file of files) {
       if (file.storageKey) await deps.files.delete(file.storageKey).catch(() => {});
     }
   };
 
   return {
-    repo,
+    db,
     itemOf,
     writable,
     refOfRow,
@@ -116,7 +122,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     foldersOf,
     wire,
 
-    storageUse: async (auth: TActor) => storageUseOf(await lockerStatus(repo, auth), auth),
+    storageUse: async (auth: TActor) => storageUseOf(await lockerStatus(db, auth), auth),
 
     list: async (
       auth: TActor,
@@ -125,7 +131,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       const ref = spaceRef(auth, query.space);
       if (!query.dropdown) return listing(auth, ref, null, query);
       const folders = await foldersOf(ref);
-      const rows = await repo.list(ref, 'folder', query);
+      const rows = await repo.list(db, ref, 'folder', query);
       const items = rows
         .map(wire(auth, folders))
         .sort((a, b) => [...a.path, a.name].join('/').localeCompare([...b.path, b.name].join('/')));
@@ -144,7 +150,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       const ref = spaceRef(auth, body.space);
       await writable(auth, ref.space);
       const parent = await targetFolder(auth, ref, body.parent_id);
-      const row = await insertNamedApart(repo, auth, ref, parent?.id ?? null, {
+      const row = await insertNamedApart(db, auth, ref, parent?.id ?? null, {
         kind: 'folder',
         name: body.name,
       });
@@ -155,7 +161,7 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
       const row = await itemOf(auth, id);
       const ref = refOfRow(auth, row);
       await writable(auth, ref.space);
-      const renamed = await repo.inSpaceLock(ref, async (tx) => {
+      const renamed = await repo.inSpaceLock(db, ref, async (tx) => {
         const taken = await repo.namesIn(tx, ref, row.parentId, { name, kind: row.kind }, row.id);
         return repo.update(tx, row.id, { name: uniqueName(name, taken, row.kind) });
       });
@@ -185,8 +191,8 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
           });
         }
       }
-      const moved = await repo.inSpaceLock(ref, async (tx) => {
-        const out: TLockerRow[] = [];
+      const moved = await repo.inSpaceLock(db, ref, async (tx) => {
+        const out: repo.TLockerRow[] = [];
         for (const row of rows) {
           if (row.parentId === (target?.id ?? null)) {
             out.push(row);
@@ -209,27 +215,27 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     remove: async (auth: TActor, id: number) => {
       const row = await itemOf(auth, id);
       await writable(auth, spaceOf(row));
-      await repo.trash(row.id, new Date());
+      await repo.trash(db, row.id, new Date());
       return row;
     },
 
     trash: async (auth: TActor) => {
-      await purgeExpired(repo, purgeRow);
-      const rows = await repo.trashed(scopeOf(auth));
+      await purgeExpired(db, purgeRow);
+      const rows = await repo.trashed(db, scopeOf(auth));
       return rows.map((row) => toWire(row, new Map(), canManageSpace(auth, spaceOf(row))));
     },
 
     restore: async (auth: TActor, id: number) => {
-      const row = await repo.find(scopeOf(auth), id, 'any');
+      const row = await repo.find(db, scopeOf(auth), id, 'any');
       if (!row?.trashedAt || !row.trashedRoot) throw AppError.notFound('File');
       const ref = refOfRow(auth, row);
       await writable(auth, ref.space);
       const trashedAt = row.trashedAt;
-      const restored = await repo.inSpaceLock(ref, async (tx) => {
+      const restored = await repo.inSpaceLock(db, ref, async (tx) => {
         const parent =
           row.parentId === null
             ? undefined
-            : await repo.find(scopeOf(auth), row.parentId, 'live', tx);
+            : await repo.find(tx, scopeOf(auth), row.parentId, 'live');
         const parentId = parent ? parent.id : null;
         const taken = await repo.namesIn(tx, ref, parentId, row, row.id);
         const [updated] = await repo.restore(tx, row.id, trashedAt, {
@@ -245,25 +251,25 @@ export const createLockerService = (deps: { db: TDb; files: TFileStore }) => {
     /** Deletes trashed items for good (the caller's own trash only). */
     purge: async (auth: TActor, ids: number[]) => {
       for (const id of new Set(ids)) {
-        const row = await repo.find(scopeOf(auth), id, 'any');
+        const row = await repo.find(db, scopeOf(auth), id, 'any');
         if (!row?.trashedAt || !row.trashedRoot) throw AppError.notFound('File');
         requireManage(auth, spaceOf(row));
         await purgeRow(row);
       }
     },
 
-    purgeExpired: () => purgeExpired(repo, purgeRow),
+    purgeExpired: () => purgeExpired(db, purgeRow),
     purgeRow,
   };
 };
 
 /** Removes trash older than 30 days (run on trash views and by the daily job). */
 const purgeExpired = async (
-  repo: ReturnType<typeof createLockerRepository>,
-  purgeRow: (row: TLockerRow) => Promise<void>,
+  db: TDb,
+  purgeRow: (row: repo.TLockerRow) => Promise<void>,
   now = new Date(),
 ) => {
-  const rows = await repo.expiredTrash(new Date(now.getTime() - LOCKER_TRASH_DAYS * DAY_MS));
+  const rows = await repo.expiredTrash(db, new Date(now.getTime() - LOCKER_TRASH_DAYS * DAY_MS));
   for (const row of rows) await purgeRow(row);
   return rows.length;
 };

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TDb } from '../../db/client.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { createDevOutboxRepository } from './dev-outbox.repository.ts';
+import * as repo from './dev-outbox.repository.ts';
 
 /** Development only (never registered in production): read the mails the app has sent. */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
-  const repo = createDevOutboxRepository(db);
-  const list = (to?: string) => repo.latest(to);
+  const list = (to?: string) => repo.latest(db, to);
 
   endpointRoute(app, SYSTEM_ENDPOINTS.devOutboxJson, async ({ query }) => ({
     message: 'OK',

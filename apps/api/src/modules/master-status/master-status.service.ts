@@ -1,9 +1,9 @@
 import { checkConfigValue, configRuleOf, type TMasterStatus } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createMasterStatusRepository, type TMasterStatusRow } from './master-status.repository.ts';
+import * as repo from './master-status.repository.ts';
 
-const toWire = (row: TMasterStatusRow): TMasterStatus => ({
+const toWire = (row: repo.TMasterStatusRow): TMasterStatus => ({
   id: row.id,
   status_group: row.statusGroup,
   status_name: row.statusName,
@@ -12,9 +12,9 @@ const toWire = (row: TMasterStatusRow): TMasterStatus => ({
 
 /** Configuration values (spec §3): everyone signed in reads them, super edits them. */
 export const createMasterStatusService = (deps: { db: TDb }) => {
-  const repo = createMasterStatusRepository(deps.db);
+  const { db } = deps;
   return {
-    list: async () => (await repo.list()).map(toWire),
+    list: async () => (await repo.list(db)).map(toWire),
 
     /**
      * A known group's value must follow its rule (`CONFIG_VALUE_RULES` of the contracts): a 400
@@ -22,7 +22,7 @@ export const createMasterStatusService = (deps: { db: TDb }) => {
      * take any short text.
      */
     update: async (id: number, value: string) => {
-      const current = await repo.find(id);
+      const current = await repo.find(db, id);
       if (!current) throw AppError.notFound('Status');
       const rule = configRuleOf(current.statusGroup);
       let stored = value;
@@ -41,7 +41,7 @@ export const createMasterStatusService = (deps: { db: TDb }) => {
         }
         stored = checked.text;
       }
-      const row = await repo.setValue(id, stored);
+      const row = await repo.setValue(db, id, stored);
       if (!row) throw AppError.notFound('Status');
       return toWire(row);
     },

@@ -1,6 +1,6 @@
 import type { TDb } from '../../db/client.ts';
 import type { TAccountRef } from '../quota/index.ts';
-import { createNotificationsRepository } from './notifications.repository.ts';
+import * as repo from './notifications.repository.ts';
 import type { TNotifier } from './notifications.service.ts';
 
 const KIND_LABEL = { emeterai: 'e-Meterai', esign: 'e-sign' } as const;
@@ -10,15 +10,15 @@ const jakartaDay = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOStrin
 
 /** Notices about an account's resources: a low quota balance, a nearly full locker. */
 export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
-  const repo = createNotificationsRepository(deps.db);
+  const { db } = deps;
 
   /** Who manages an account: its department's members, the company's admins, or the user. */
   const managersOf = async (owner: TAccountRef) => {
     if (owner.ownerType === 'departement' && owner.companyId !== null)
-      return repo.departementMembers(owner.companyId, owner.ownerId);
-    if (owner.ownerType === 'company') return repo.companyAdmins(owner.ownerId);
+      return repo.departementMembers(db, owner.companyId, owner.ownerId);
+    if (owner.ownerType === 'company') return repo.companyAdmins(db, owner.ownerId);
     if (owner.ownerType === 'user')
-      return [{ id: owner.ownerId, language: await repo.languageOf(owner.ownerId) }];
+      return [{ id: owner.ownerId, language: await repo.languageOf(db, owner.ownerId) }];
     return [];
   };
 
@@ -29,7 +29,7 @@ export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }
   let cached: { value: number; until: number } | undefined;
   const thresholdNow = async () => {
     if (cached && cached.until > Date.now()) return cached.value;
-    const value = Number(await repo.configValue(THRESHOLD));
+    const value = Number(await repo.configValue(db, THRESHOLD));
     cached = { value, until: Date.now() + THRESHOLD_TTL_MS };
     return value;
   };
@@ -44,7 +44,7 @@ export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }
       let threshold: number;
       let balance: number;
       if (balanceAfter === undefined) {
-        const read = await repo.configAndBalance(THRESHOLD, payer, kind);
+        const read = await repo.configAndBalance(db, THRESHOLD, payer, kind);
         threshold = Number(read?.value);
         balance = read?.balance ?? 0;
       } else {
@@ -80,9 +80,9 @@ export const createAccountNoticeEvents = (deps: { db: TDb; notifier: TNotifier }
     }) => {
       const recipients =
         input.ownerUserId !== null
-          ? [{ id: input.ownerUserId, language: await repo.languageOf(input.ownerUserId) }]
+          ? [{ id: input.ownerUserId, language: await repo.languageOf(db, input.ownerUserId) }]
           : input.companyId !== null
-            ? await repo.companyAdmins(input.companyId)
+            ? await repo.companyAdmins(db, input.companyId)
             : [];
       const percent = Math.floor((input.usedBytes / input.maxBytes) * 100);
       const month = jakartaDay(new Date()).slice(0, 7);

@@ -2,7 +2,7 @@ import type { TLockerFilingProblem } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { createAccountNoticeEvents } from './notice-events-account.ts';
 import { createSigningNoticeEvents } from './notice-events-signing.ts';
-import { createNotificationsRepository } from './notifications.repository.ts';
+import * as repo from './notifications.repository.ts';
 import type { TNotifier } from './notifications.service.ts';
 
 const KIND_LABEL = { emeterai: 'e-Meterai', esign: 'e-sign' } as const;
@@ -31,7 +31,7 @@ const FILES_NAMED = 5;
  * Texts follow each recipient's language.
  */
 export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
-  const repo = createNotificationsRepository(deps.db);
+  const { db } = deps;
   return {
     /** Quota moved from the company to a department: its users hear about it. */
     quotaReceived: async (input: {
@@ -41,7 +41,7 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
       quantity: number;
       movementId: number;
     }) => {
-      const members = await repo.departementMembers(input.companyId, input.departementId);
+      const members = await repo.departementMembers(db, input.companyId, input.departementId);
       for (const m of members) {
         const id = m.language === 'id';
         await deps.notifier.notify({
@@ -68,7 +68,7 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
       /** The user's language as the stamp's request knew it (else read). */
       language?: 'en' | 'id' | undefined;
     }) => {
-      const language = input.language ?? (await repo.languageOf(input.userId));
+      const language = input.language ?? (await repo.languageOf(db, input.userId));
       const id = language === 'id';
       await deps.notifier.store({
         userId: input.userId,
@@ -87,7 +87,7 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
       stamped: number;
       failed: number;
     }) => {
-      const language = await repo.languageOf(input.userId);
+      const language = await repo.languageOf(db, input.userId);
       const id = language === 'id';
       await deps.notifier.notify({
         userId: input.userId,
@@ -113,7 +113,7 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
       count: number;
       files: { fileName: string; problem: TLockerFilingProblem | null }[];
     }) => {
-      const language = (await repo.languageOf(input.userId)) === 'id' ? 'id' : 'en';
+      const language = (await repo.languageOf(db, input.userId)) === 'id' ? 'id' : 'en';
       const id = language === 'id';
       const named = input.files
         .slice(0, FILES_NAMED)
@@ -141,7 +141,7 @@ export const createNoticeEvents = (deps: { db: TDb; notifier: TNotifier }) => {
       plan: boolean;
       outcome: 'paid' | 'failed' | 'expired';
     }) => {
-      const id = (await repo.languageOf(input.userId)) === 'id';
+      const id = (await repo.languageOf(db, input.userId)) === 'id';
       const paid = input.outcome === 'paid';
       const state = id
         ? { paid: 'lunas', failed: 'gagal', expired: 'kedaluwarsa' }[input.outcome]

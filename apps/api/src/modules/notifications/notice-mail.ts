@@ -4,7 +4,7 @@ import type { TJobs } from '../../jobs/jobs.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { TMail, TMailer } from '../mail/index.ts';
 import { layout } from '../mail/index.ts';
-import { createNotificationsRepository } from './notifications.repository.ts';
+import * as repo from './notifications.repository.ts';
 
 export const NOTICE_MAIL_QUEUE = 'notice-mail';
 
@@ -50,15 +50,15 @@ export const createNoticeMail = (deps: {
   mailer: TMailer;
   publicUrl: string;
 }) => {
-  const repo = createNotificationsRepository(deps.db);
+  const { db } = deps;
   const queue = deps.jobs.define({
     name: NOTICE_MAIL_QUEUE,
     schema: z.object({ notificationId: z.number().int() }),
     handler: async ({ notificationId }) => {
-      const found = await repo.forMail(notificationId);
+      const found = await repo.forMail(db, notificationId);
       if (!found || found.notification.mailedAt !== null) return;
       await deps.mailer.send(noticeMail(found, deps.publicUrl));
-      await repo.markMailed(notificationId);
+      await repo.markMailed(db, notificationId);
     },
     options: { concurrency: 2 },
   });

@@ -6,10 +6,7 @@ import { jobDefinition } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TNoticeMail } from './notice-mail.ts';
-import {
-  createNotificationsRepository,
-  type TNotificationRow,
-} from './notifications.repository.ts';
+import * as repo from './notifications.repository.ts';
 
 export const NOTIFY_QUEUE = 'notify';
 const LIST_LIMIT = 100;
@@ -49,7 +46,7 @@ export type TNotifier = {
   store: (notice: TNotice) => Promise<void>;
 };
 
-const toWire = (row: TNotificationRow): TNotification => ({
+const toWire = (row: repo.TNotificationRow): TNotification => ({
   id: row.id,
   header: row.header,
   content: row.content,
@@ -63,9 +60,9 @@ export const createNotifier = (deps: {
   jobs: TJobs;
   noticeMail: TNoticeMail;
 }): TNotifier => {
-  const repo = createNotificationsRepository(deps.db);
+  const { db } = deps;
   const store = async (data: TNotice) => {
-    const stored = await repo.insertOnce({
+    const stored = await repo.insertOnce(db, {
       userId: data.userId,
       key: data.key,
       header: data.header.slice(0, 200),
@@ -99,13 +96,16 @@ const etagOf = (prefix: string, userId: number, s: TState) =>
   `W/"${prefix}${userId}-${s.newest}-${s.unread}"`;
 
 export const createNotificationsService = (deps: { db: TDb }) => {
-  const repo = createNotificationsRepository(deps.db);
+  const { db } = deps;
   const stateOf = async (userId: number): Promise<TState> => {
-    const [unread, newest] = await Promise.all([repo.unread(userId), repo.newestId(userId)]);
+    const [unread, newest] = await Promise.all([
+      repo.unread(db, userId),
+      repo.newestId(db, userId),
+    ]);
     return { unread, newest };
   };
   return {
-    list: async (auth: TAuth) => (await repo.latest(auth.userId, LIST_LIMIT)).map(toWire),
+    list: async (auth: TAuth) => (await repo.latest(db, auth.userId, LIST_LIMIT)).map(toWire),
     /**
      * The unread count and its ETag: the user, their newest notification and the count (a new
      * notification, a read or a mark-all-read changes it); the bell's poll revalidates with it.
@@ -117,8 +117,8 @@ export const createNotificationsService = (deps: { db: TDb }) => {
     /** The list's ETag: built of the same parts, so it changes whenever the count's does. */
     etag: async (auth: TAuth) => etagOf('l', auth.userId, await stateOf(auth.userId)),
     markRead: async (auth: TAuth, id: number) => {
-      if (!(await repo.markRead(auth.userId, id))) throw AppError.notFound('Notification');
+      if (!(await repo.markRead(db, auth.userId, id))) throw AppError.notFound('Notification');
     },
-    markAllRead: (auth: TAuth) => repo.markAllRead(auth.userId),
+    markAllRead: (auth: TAuth) => repo.markAllRead(db, auth.userId),
   };
 };

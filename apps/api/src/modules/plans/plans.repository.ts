@@ -1,7 +1,9 @@
 import { and, desc, eq, or } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
+import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf, updateById } from '../../db/query.ts';
 import { plans, subscriptions, users } from '../../db/schema.ts';
+
+type TDbOrTx = TDb | TTx;
 
 export type TPlanRow = typeof plans.$inferSelect;
 /** The editable columns of a plan. */
@@ -24,28 +26,24 @@ export const activeSubscriptionOf = (companyId: number | null, userId: number) =
       : eq(subscriptions.userId, userId),
   );
 
-export const createPlansRepository = (db: TDb) => ({
-  list: () => db.select().from(plans).orderBy(plans.priceIdr),
+export const list = (db: TDbOrTx) => db.select().from(plans).orderBy(plans.priceIdr);
 
-  update: (id: number, values: TPlanPatch) => updateById(db, plans, id, values),
+export const update = (db: TDbOrTx, id: number, values: TPlanPatch) =>
+  updateById(db, plans, id, values);
 
-  companyOfUser: (userId: number) =>
-    firstOf(
-      db
-        .select({ id: users.id, companyId: users.companyId })
-        .from(users)
-        .where(eq(users.id, userId)),
-    ),
+export const companyOfUser = (db: TDbOrTx, userId: number) =>
+  firstOf(
+    db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.id, userId)),
+  );
 
-  /** The newest active subscription of the user's company, or the user's own. */
-  activeSubscription: (userId: number, companyId: number | null) =>
-    firstOf(
-      db
-        .select({ sub: subscriptions, plan: plans })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(activeSubscriptionOf(companyId, userId))
-        .orderBy(desc(subscriptions.startedAt))
-        .limit(1),
-    ),
-});
+/** The newest active subscription of the user's company, or the user's own. */
+export const activeSubscription = (db: TDbOrTx, userId: number, companyId: number | null) =>
+  firstOf(
+    db
+      .select({ sub: subscriptions, plan: plans })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(activeSubscriptionOf(companyId, userId))
+      .orderBy(desc(subscriptions.startedAt))
+      .limit(1),
+  );

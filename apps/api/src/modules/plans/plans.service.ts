@@ -2,9 +2,9 @@ import type { TPlan, TSubscription } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
-import { createPlansRepository, type TPlanPatch, type TPlanRow } from './plans.repository.ts';
+import * as repo from './plans.repository.ts';
 
-export const planToWire = (p: TPlanRow): TPlan => ({
+export const planToWire = (p: repo.TPlanRow): TPlan => ({
   plan: p.id,
   plan_name: p.name,
   status: p.status,
@@ -25,12 +25,12 @@ export const planToWire = (p: TPlanRow): TPlan => ({
 });
 
 export const createPlansService = (deps: { db: TDb }) => {
-  const repo = createPlansRepository(deps.db);
+  const { db } = deps;
   return {
-    list: async () => (await repo.list()).map(planToWire),
+    list: async () => (await repo.list(db)).map(planToWire),
 
     update: async (id: number, patch: Partial<TPlan>) => {
-      const values: TPlanPatch = {
+      const values: repo.TPlanPatch = {
         ...(patch.plan_name !== undefined ? { name: patch.plan_name } : {}),
         ...(patch.status !== undefined
           ? { status: patch.status === 'inactive' ? 'inactive' : 'active' }
@@ -58,14 +58,14 @@ export const createPlansService = (deps: { db: TDb }) => {
           : {}),
         ...(patch.is_multi_sign !== undefined ? { isMultiSign: patch.is_multi_sign } : {}),
       };
-      const row = await repo.update(id, values);
+      const row = await repo.update(db, id, values);
       if (!row) throw AppError.notFound('Plan');
       return planToWire(row);
     },
 
     /** The active plan of a user: their own (personal) or their company's. */
     subscriptionOf: async (auth: TAuth, userId: number): Promise<TSubscription | null> => {
-      const target = await repo.companyOfUser(userId);
+      const target = await repo.companyOfUser(db, userId);
       const visible =
         target &&
         (auth.userId === userId ||
@@ -74,7 +74,7 @@ export const createPlansService = (deps: { db: TDb }) => {
             target.companyId === auth.companyId &&
             (auth.role === 'admin' || auth.role === 'admin-company')));
       if (!target || !visible) throw AppError.notFound('User');
-      const row = await repo.activeSubscription(userId, target.companyId);
+      const row = await repo.activeSubscription(db, userId, target.companyId);
       if (!row) return null;
       const p = planToWire(row.plan);
       return {

@@ -3,10 +3,10 @@ import type { TDb } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { renderMarkdown } from './article-markdown.ts';
-import { createArticlesRepository, type TArticleRow } from './articles.repository.ts';
+import * as repo from './articles.repository.ts';
 import { STARTING_CONTENT } from './starting-content.ts';
 
-const toWire = (row: TArticleRow): TArticle => ({
+const toWire = (row: repo.TArticleRow): TArticle => ({
   id: row.id,
   kind: row.kind,
   language: row.language,
@@ -22,38 +22,38 @@ const toWire = (row: TArticleRow): TArticle => ({
 
 /** FAQ and knowledge base: everyone reads what is published; super also sees and edits drafts. */
 export const createArticlesService = (deps: { db: TDb }) => {
-  const repo = createArticlesRepository(deps.db);
+  const { db } = deps;
   const isSuper = (auth: TAuth) => auth.role === 'super';
   return {
     list: async (auth: TAuth, kind: TArticleKind, query: TArticleQuery) =>
-      (await repo.list(kind, query, isSuper(auth))).map(toWire),
+      (await repo.list(db, kind, query, isSuper(auth))).map(toWire),
 
     one: async (auth: TAuth, id: number) => {
-      const row = await repo.find(id);
+      const row = await repo.find(db, id);
       if (!row || (!row.published && !isSuper(auth))) throw AppError.notFound('Article');
       return toWire(row);
     },
 
     create: async (body: TArticleWrite) => {
-      return toWire(await repo.insert(body));
+      return toWire(await repo.insert(db, body));
     },
 
     update: async (id: number, body: TArticleWrite) => {
-      const row = await repo.update(id, body);
+      const row = await repo.update(db, id, body);
       if (!row) throw AppError.notFound('Article');
       return toWire(row);
     },
 
     remove: async (id: number) => {
-      if (!(await repo.remove(id))) throw AppError.notFound('Article');
+      if (!(await repo.remove(db, id))) throw AppError.notFound('Article');
     },
 
     feedback: async (id: number, helpful: boolean) => {
-      if (!(await repo.feedback(id, helpful))) throw AppError.notFound('Article');
+      if (!(await repo.feedback(db, id, helpful))) throw AppError.notFound('Article');
     },
 
     /** The starting FAQ and articles (idempotent; edits and deletions by super are kept). */
-    seed: () => repo.seed(STARTING_CONTENT),
+    seed: () => repo.seed(db, STARTING_CONTENT),
   };
 };
 

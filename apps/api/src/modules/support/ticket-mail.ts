@@ -5,7 +5,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import type { TMail, TMailer } from '../mail/index.ts';
 import { layout, type TMailLanguage } from '../mail/index.ts';
 import type { TNotifier } from '../notifications/index.ts';
-import { createTicketsRepository, type TEntryRow, type TTicketRow } from './tickets.repository.ts';
+import * as repo from './tickets.repository.ts';
 
 export const TICKET_MAIL_QUEUE = 'ticket-mail';
 
@@ -20,7 +20,12 @@ const STATUS_ID: Record<string, string> = {
 };
 
 /** What happened, in a line per language (mail subject and notification header). */
-const headline = (event: TEvent, ticket: TTicketRow, entry: TEntryRow, language: TMailLanguage) => {
+const headline = (
+  event: TEvent,
+  ticket: repo.TTicketRow,
+  entry: repo.TEntryRow,
+  language: TMailLanguage,
+) => {
   const ref = `#${ticket.id} ${ticket.subject}`;
   const to = entry.toValue ?? '';
   if (language === 'id') {
@@ -35,8 +40,8 @@ const headline = (event: TEvent, ticket: TTicketRow, entry: TEntryRow, language:
 
 const ticketMail = (
   event: TEvent,
-  ticket: TTicketRow,
-  entry: TEntryRow,
+  ticket: repo.TTicketRow,
+  entry: repo.TEntryRow,
   authorName: string,
   to: { email: string; name: string; language: TMailLanguage },
   link: string,
@@ -83,14 +88,14 @@ export const createTicketEvents = (deps: {
   notifier: TNotifier;
   publicUrl: string;
 }) => {
-  const repo = createTicketsRepository(deps.db);
+  const { db } = deps;
   const linkOf = (ticketId: number) => `/support/ticket/${ticketId}`;
   const queue = deps.jobs.define({
     name: TICKET_MAIL_QUEUE,
     schema: ZTicketMailJob,
     handler: async ({ entryId, userId, event }) => {
-      const found = await repo.entry(entryId);
-      const user = await repo.userById(userId);
+      const found = await repo.entry(db, entryId);
+      const user = await repo.userById(db, userId);
       if (!found || !user) return;
       const language: TMailLanguage = user.language === 'id' ? 'id' : 'en';
       await deps.mailer.send(
@@ -109,8 +114,8 @@ export const createTicketEvents = (deps: {
 
   const tell = async (
     event: TEvent,
-    ticket: TTicketRow,
-    entry: TEntryRow,
+    ticket: repo.TTicketRow,
+    entry: repo.TEntryRow,
     recipients: { id: number; language: string }[],
     mail: boolean,
   ) => {
@@ -138,23 +143,23 @@ export const createTicketEvents = (deps: {
   };
 
   /** Support's side: the assignee when there is one, else every support account. */
-  const support = async (ticket: TTicketRow) => {
-    const all = await repo.supportUsers();
+  const support = async (ticket: repo.TTicketRow) => {
+    const all = await repo.supportUsers(db);
     const assigned = all.filter((u) => u.id === ticket.assigneeUserId);
     return assigned.length ? assigned : all;
   };
 
   return {
     /** Call after the entries are committed (never inside a transaction). */
-    announce: async (ticket: TTicketRow, entries: TEntryRow[], created = false) => {
+    announce: async (ticket: repo.TTicketRow, entries: repo.TEntryRow[], created = false) => {
       for (const entry of entries) {
         if (entry.kind === 'message' && !entry.fromSupport) {
           await tell(created ? 'created' : 'reply', ticket, entry, await support(ticket), true);
         } else if (entry.kind === 'message') {
-          const owner = await repo.userById(ticket.userId);
+          const owner = await repo.userById(db, ticket.userId);
           if (owner) await tell('reply', ticket, entry, [owner], true);
         } else if (entry.kind === 'status' && entry.fromSupport) {
-          const owner = await repo.userById(ticket.userId);
+          const owner = await repo.userById(db, ticket.userId);
           if (owner) await tell('status', ticket, entry, [owner], true);
         } else if (entry.kind === 'status') {
           await tell('customer-status', ticket, entry, await support(ticket), false);

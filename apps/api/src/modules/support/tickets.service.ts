@@ -18,23 +18,18 @@ import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { storeAttachments } from './ticket-files.ts';
 import type { TTicketEvents } from './ticket-mail.ts';
-import {
-  createTicketsRepository,
-  type TNewEntry,
-  type TTicketScope,
-  type TTicketView,
-} from './tickets.repository.ts';
+import * as repo from './tickets.repository.ts';
 
 const isSupport = (auth: TAuth) => auth.role === 'super';
 
-const scopeOf = (auth: TAuth): TTicketScope => {
+const scopeOf = (auth: TAuth): repo.TTicketScope => {
   if (isSupport(auth)) return { kind: 'all' };
   if (isCompanyAdmin(auth.role) && auth.companyId !== null)
     return { kind: 'company', companyId: auth.companyId };
   return { kind: 'user', userId: auth.userId };
 };
 
-const toWire = (v: TTicketView): TTicket => ({
+const toWire = (v: repo.TTicketView): TTicket => ({
   id: v.ticket.id,
   subject: v.ticket.subject,
   category: v.ticket.category,
@@ -76,14 +71,14 @@ export const createTicketsService = (deps: {
   files: TFileStore;
   events: TTicketEvents;
 }) => {
-  const repo = createTicketsRepository(deps.db);
+  const { db } = deps;
 
   const load = async (auth: TAuth, id: number) =>
-    foundOr404(await repo.find(scopeOf(auth), id), 'Ticket');
+    foundOr404(await repo.find(db, scopeOf(auth), id), 'Ticket');
 
   const detail = async (auth: TAuth, id: number): Promise<TTicketDetail> => {
     const view = await load(auth, id);
-    const { entries, files } = await repo.timeline(id, isSupport(auth));
+    const { entries, files } = await repo.timeline(db, id, isSupport(auth));
     const attachmentsOf = (entryId: number): TTicketAttachment[] =>
       files
         .filter((f) => f.entryId === entryId)
@@ -112,14 +107,14 @@ export const createTicketsService = (deps: {
    */
   const apply = async (
     auth: TAuth,
-    view: TTicketView,
-    change: Parameters<typeof repo.apply>[2],
-    entries: Parameters<typeof repo.apply>[3],
+    view: repo.TTicketView,
+    change: Parameters<typeof repo.apply>[3],
+    entries: Parameters<typeof repo.apply>[4],
     discard?: () => Promise<void>,
   ) => {
     let inserted: Awaited<ReturnType<typeof repo.apply>>;
     try {
-      inserted = await repo.apply(view.ticket.id, view.ticket.status, change, entries);
+      inserted = await repo.apply(db, view.ticket.id, view.ticket.status, change, entries);
     } catch (error) {
       await discard?.();
       throw error;
@@ -142,13 +137,13 @@ export const createTicketsService = (deps: {
       ['invoice', input.invoice_id, 'Invoice'],
     ] as const;
     for (const [what, id, name] of links) {
-      if (id !== undefined && !(await repo.linkable(what, id, auth.userId, companyId))) {
+      if (id !== undefined && !(await repo.linkable(db, what, id, auth.userId, companyId))) {
         throw AppError.notFound(name);
       }
     }
   };
 
-  const statusEntry = (auth: TAuth, from: TTicketStatus, to: TTicketStatus): TNewEntry => ({
+  const statusEntry = (auth: TAuth, from: TTicketStatus, to: TTicketStatus): repo.TNewEntry => ({
     authorUserId: auth.userId,
     kind: 'status',
     fromSupport: isSupport(auth),
@@ -159,7 +154,7 @@ export const createTicketsService = (deps: {
   return {
     list: async (auth: TAuth, query: TTicketQuery) => {
       const mine = isSupport(auth) && query.mine === 'true' ? auth.userId : null;
-      const { rows, total } = await repo.page(scopeOf(auth), query, mine);
+      const { rows, total } = await repo.page(db, scopeOf(auth), query, mine);
       return { data: rows.map(toWire), meta: { page: query.page, perPage: query.perPage, total } };
     },
 
@@ -172,6 +167,7 @@ export const createTicketsService = (deps: {
       let created: Awaited<ReturnType<typeof repo.create>>;
       try {
         created = await repo.create(
+          db,
           {
             userId: auth.userId,
             companyId: auth.companyId,
@@ -204,7 +200,7 @@ export const createTicketsService = (deps: {
         });
       }
       const { stored, discard } = await storeAttachments(deps.files, received);
-      const entries: Parameters<typeof repo.apply>[3] = [
+      const entries: Parameters<typeof repo.apply>[4] = [
         {
           entry: {
             authorUserId: auth.userId,
@@ -252,8 +248,8 @@ export const createTicketsService = (deps: {
     /** Support's changes: status, level, assignee; each one a timeline entry. */
     update: async (auth: TAuth, id: number, body: TTicketUpdate) => {
       const view = await load(auth, id);
-      const change: Parameters<typeof repo.apply>[2] = {};
-      const entries: Parameters<typeof repo.apply>[3] = [];
+      const change: Parameters<typeof repo.apply>[3] = {};
+      const entries: Parameters<typeof repo.apply>[4] = [];
       if (body.status && body.status !== view.ticket.status) {
         change.status = body.status;
         entries.push({ entry: statusEntry(auth, view.ticket.status, body.status) });
@@ -280,7 +276,9 @@ export const createTicketsService = (deps: {
               kind: 'assign',
               fromSupport: true,
               fromValue: view.assigneeName,
-              toValue: assigneeUserId ? ((await repo.userById(auth.userId))?.name ?? null) : null,
+              toValue: assigneeUserId
+                ? ((await repo.userById(db, auth.userId))?.name ?? null)
+                : null,
             },
           });
         }
@@ -292,7 +290,7 @@ export const createTicketsService = (deps: {
     /** One attachment of a visible ticket (an internal note's files only for support). */
     attachment: async (auth: TAuth, id: number, attachmentId: number) => {
       await load(auth, id);
-      const found = await repo.attachment(id, attachmentId);
+      const found = await repo.attachment(db, id, attachmentId);
       if (!found || (found.kind === 'note' && !isSupport(auth))) throw AppError.notFound('File');
       return found.file;
     },

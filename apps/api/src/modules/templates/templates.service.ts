@@ -10,25 +10,20 @@ import type { TDb } from '../../db/client.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TDocumentOperations as TDocumentsService } from '../document-work/index.ts';
-import {
-  createTemplatesRepository,
-  type TPlacements,
-  type TTemplateRow,
-  type TTemplateScope,
-} from './templates.repository.ts';
+import * as repo from './templates.repository.ts';
 
 type TTemplateInput = {
   name: string;
   type: 'Surat Dokumen' | 'Surat Berharga';
-  emeterai: TPlacements['emeterai'];
-  esign: TPlacements['esign'];
+  emeterai: repo.TPlacements['emeterai'];
+  esign: repo.TPlacements['esign'];
 };
 
 /** The documents calls a template is applied with (signers, then the draft's placements). */
 export type TTemplateDocuments = Pick<TDocumentsService, 'details' | 'setSigners' | 'saveDraft'>;
 
 /** Company templates are shared inside the company; personal accounts keep their own. */
-const scopeOf = (auth: TAuth): TTemplateScope => ({
+const scopeOf = (auth: TAuth): repo.TTemplateScope => ({
   companyId: auth.companyId,
   userId: auth.userId,
 });
@@ -40,9 +35,9 @@ const valuesOf = (input: TTemplateInput) => ({
 });
 
 export const createTemplatesService = (deps: { db: TDb }) => {
-  const repo = createTemplatesRepository(deps.db);
+  const { db } = deps;
 
-  const toWire = ({ t, owner }: TTemplateRow): TTemplate => ({
+  const toWire = ({ t, owner }: repo.TTemplateRow): TTemplate => ({
     id: t.id,
     name: t.name,
     type: t.type,
@@ -53,16 +48,16 @@ export const createTemplatesService = (deps: { db: TDb }) => {
   });
 
   const get = async (auth: TAuth, id: number) =>
-    foundOr404(await repo.find(scopeOf(auth), id), 'Template');
+    foundOr404(await repo.find(db, scopeOf(auth), id), 'Template');
 
   /**
    * Who may sign in a template: users of the caller's company; a personal account only itself.
    * Checked when a template is saved and again when it is applied (a user may have left since).
    */
-  const checkSigners = async (auth: TAuth, esign: TPlacements['esign']) => {
+  const checkSigners = async (auth: TAuth, esign: repo.TPlacements['esign']) => {
     const ids = [...new Set(esign.map((e) => e.user_id))];
     if (ids.length === 0) return;
-    const found = await repo.usersByIds(ids);
+    const found = await repo.usersByIds(db, ids);
     for (const userId of ids) {
       const user = found.find((f) => f.id === userId);
       const allowed =
@@ -78,7 +73,10 @@ export const createTemplatesService = (deps: { db: TDb }) => {
       e.specimen_id ? [{ id: e.specimen_id, userId: e.user_id }] : [],
     );
     if (specimens.length === 0) return;
-    const owned = await repo.specimensByIds(specimens.map((s) => s.id));
+    const owned = await repo.specimensByIds(
+      db,
+      specimens.map((s) => s.id),
+    );
     for (const specimen of specimens) {
       if (!owned.some((o) => o.id === specimen.id && o.userId === specimen.userId))
         throw new AppError('VALIDATION_FAILED', 'Esign not found', {
@@ -88,7 +86,7 @@ export const createTemplatesService = (deps: { db: TDb }) => {
   };
 
   /** Only the owner or a company admin changes a shared template. */
-  const canChange = (auth: TAuth, row: Pick<TTemplateRow, 't'>) => {
+  const canChange = (auth: TAuth, row: Pick<repo.TTemplateRow, 't'>) => {
     const admin = auth.role === 'admin' || auth.role === 'admin-company';
     if (row.t.ownerUserId !== auth.userId && !admin)
       throw AppError.forbidden('Only the owner or a company admin can change this template');
@@ -96,7 +94,7 @@ export const createTemplatesService = (deps: { db: TDb }) => {
 
   return {
     list: async (auth: TAuth, query: TTemplateQuery) => {
-      const { rows, total } = await repo.page(scopeOf(auth), query);
+      const { rows, total } = await repo.page(db, scopeOf(auth), query);
       return {
         data: rows.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },
@@ -105,22 +103,22 @@ export const createTemplatesService = (deps: { db: TDb }) => {
     get: async (auth: TAuth, id: number) => toWire(await get(auth, id)),
     create: async (auth: TAuth, input: TTemplateInput) => {
       await checkSigners(auth, input.esign);
-      const id = await repo.insert(scopeOf(auth), valuesOf(input));
+      const id = await repo.insert(db, scopeOf(auth), valuesOf(input));
       return toWire(await get(auth, id));
     },
     update: async (auth: TAuth, id: number, input: TTemplateInput) => {
       canChange(auth, await get(auth, id));
       await checkSigners(auth, input.esign);
-      await repo.update(scopeOf(auth), id, valuesOf(input));
+      await repo.update(db, scopeOf(auth), id, valuesOf(input));
       return toWire(await get(auth, id));
     },
     remove: async (auth: TAuth, id: number) => {
       canChange(auth, await get(auth, id));
-      await repo.remove(scopeOf(auth), id);
+      await repo.remove(db, scopeOf(auth), id);
     },
     /** The users a template's e-signature box can be given to (the caller first). */
     signers: async (auth: TAuth): Promise<TTemplateSigner[]> => {
-      const rows = await repo.signers(scopeOf(auth));
+      const rows = await repo.signers(db, scopeOf(auth));
       return [
         ...rows.filter((r) => r.id === auth.userId),
         ...rows.filter((r) => r.id !== auth.userId),

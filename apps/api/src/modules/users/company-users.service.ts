@@ -15,12 +15,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TMailer } from '../mail/index.ts';
 import { invitationMail, type TMailLanguage } from '../mail/index.ts';
-import {
-  createCompanyUsersRepository,
-  type TNewUser,
-  type TUserRow,
-  type TUserWithDept,
-} from './company-users.repository.ts';
+import * as repo from './company-users.repository.ts';
 import {
   enforce,
   managesUsers,
@@ -37,7 +32,7 @@ const INVITE_TTL_MS = 72 * 60 * 60_000;
 /** What a removal did: erased, or deactivated because the user owns or signs documents. */
 export type TRemoval = 'deleted' | 'deactivated';
 
-const toWire = (row: TUserWithDept): TCompanyUser => ({
+const toWire = (row: repo.TUserWithDept): TCompanyUser => ({
   id: row.user.id,
   fullName: row.user.fullName,
   email: row.user.email,
@@ -69,12 +64,11 @@ export const createCompanyUsersService = (deps: {
   mailer: TMailer;
   publicUrl: string;
 }) => {
-  const { mailer } = deps;
-  const repo = createCompanyUsersRepository(deps.db);
+  const { db, mailer } = deps;
 
   const checkDepartement = async (companyId: number, departementId: number | null | undefined) => {
     if (departementId === null || departementId === undefined) return;
-    if (!(await repo.hasDepartement(companyId, departementId)))
+    if (!(await repo.hasDepartement(db, companyId, departementId)))
       throw new AppError('VALIDATION_FAILED', 'Departemen tidak ditemukan', {
         departement_id: 'Unknown department',
       });
@@ -86,7 +80,7 @@ export const createCompanyUsersService = (deps: {
    */
   const invite = async (
     auth: TAuth,
-    values: TNewUser,
+    values: repo.TNewUser,
     insert: (invitation: { tokenHash: string; expiresAt: Date }) => Promise<number>,
   ) => {
     const token = randomToken(32);
@@ -104,7 +98,7 @@ export const createCompanyUsersService = (deps: {
       }
       throw error;
     }
-    const inviter = await repo.inviterOf(auth.userId);
+    const inviter = await repo.inviterOf(db, auth.userId);
     await mailer.send(
       invitationMail(
         (values.language ?? 'en') as TMailLanguage,
@@ -115,30 +109,30 @@ export const createCompanyUsersService = (deps: {
         `${deps.publicUrl.replace(/\/$/, '')}/auth/reset-password/${token}`,
       ),
     );
-    const row = await repo.withDepartement(id);
+    const row = await repo.withDepartement(db, id);
     if (!row) throw AppError.notFound('User');
     return toWire(row);
   };
 
   const loadInCompany = async (auth: TAuth, id: number) => {
     const companyId = managedCompany(auth);
-    const row = await repo.findInCompany(companyId, id);
+    const row = await repo.findInCompany(db, companyId, id);
     if (!row) throw AppError.notFound('User');
     return { row, companyId };
   };
 
-  const targetOf = (user: TUserRow) => ({ id: user.id, role: user.role });
+  const targetOf = (user: repo.TUserRow) => ({ id: user.id, role: user.role });
 
   /** The subscription limiting the caller's child users and its limit (403 when it has none). */
   const childScope = async (auth: TAuth) => {
-    const scope = await repo.childScope(auth.companyId, auth.userId);
+    const scope = await repo.childScope(db, auth.companyId, auth.userId);
     const limit = scope?.limit ?? 0;
     if (!scope || limit === 0) throw AppError.forbidden('Paket Anda tidak mendukung child user');
     return { scope, limit };
   };
 
   const removeIn = async (companyId: number, id: number): Promise<TRemoval> => {
-    const done = await repo.remove(companyId, id);
+    const done = await repo.remove(db, companyId, id);
     if (done === 'missing') throw AppError.notFound('User');
     return done;
   };
@@ -146,7 +140,7 @@ export const createCompanyUsersService = (deps: {
   return {
     listCompany: async (auth: TAuth, query: TCompanyUserQuery) => {
       const companyId = managedCompany(auth);
-      const { rows, total } = await repo.page({ companyId, exceptUserId: auth.userId }, query);
+      const { rows, total } = await repo.page(db, { companyId, exceptUserId: auth.userId }, query);
       return {
         data: rows.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },
@@ -155,7 +149,7 @@ export const createCompanyUsersService = (deps: {
 
     listPersonal: async (auth: TAuth, query: TPersonalUserQuery) => {
       if (auth.role !== 'super') throw AppError.forbidden();
-      const { rows, total } = await repo.page('personal', query);
+      const { rows, total } = await repo.page(db, 'personal', query);
       return {
         data: rows.map(toWire),
         meta: { page: query.page, perPage: query.perPage, total },
@@ -177,7 +171,7 @@ export const createCompanyUsersService = (deps: {
         emetId: newEmetId(),
         emailVerifiedAt: new Date(),
       };
-      return invite(auth, values, (invitation) => repo.invite(values, invitation));
+      return invite(auth, values, (invitation) => repo.invite(db, values, invitation));
     },
 
     update: async (
@@ -203,13 +197,13 @@ export const createCompanyUsersService = (deps: {
           departement_id: 'Required for users',
         });
       }
-      await repo.update(companyId, id, {
+      await repo.update(db, companyId, id, {
         ...(patch.fullName ? { fullName: patch.fullName } : {}),
         ...(patch.phoneNumber ? { phone: normalizeIndonesianMobile(patch.phoneNumber) } : {}),
         role,
         departementId: role === 'user' ? departementId : null,
       });
-      const updated = await repo.findInCompany(companyId, id);
+      const updated = await repo.findInCompany(db, companyId, id);
       if (!updated) throw AppError.notFound('User');
       return toWire(updated);
     },
@@ -227,7 +221,7 @@ export const createCompanyUsersService = (deps: {
     listChildren: async (auth: TAuth) => {
       managedCompany(auth);
       const { scope, limit } = await childScope(auth);
-      const rows = await repo.children(scope);
+      const rows = await repo.children(db, scope);
       return { data: rows.map(toWire), limit, used: rows.length };
     },
 
@@ -236,7 +230,7 @@ export const createCompanyUsersService = (deps: {
       managedCompany(auth);
       enforce(mayCreate(actorOf(auth), 'user'));
       const { scope, limit } = await childScope(auth);
-      const parent = await repo.findById(auth.userId);
+      const parent = await repo.findById(db, auth.userId);
       if (!parent) throw AppError.notFound('User');
       const values = {
         email: body.email,
@@ -251,6 +245,7 @@ export const createCompanyUsersService = (deps: {
       };
       return invite(auth, values, (invitation) =>
         repo.inviteChild(
+          db,
           scope,
           limit,
           values,
@@ -263,7 +258,7 @@ export const createCompanyUsersService = (deps: {
 
     removeChild: async (auth: TAuth, id: number): Promise<TRemoval> => {
       const companyId = managedCompany(auth);
-      const row = await repo.findInCompany(companyId, id);
+      const row = await repo.findInCompany(db, companyId, id);
       if (!row || row.user.parentUserId === null) throw AppError.notFound('Child user');
       enforce(mayDelete(actorOf(auth), targetOf(row.user)));
       return removeIn(companyId, id);

@@ -1,7 +1,6 @@
 import { createLocalPki, type LocalPki } from '@bubuh/pdf';
-import { eq } from 'drizzle-orm';
+import { insertSecretIfAbsent, secretNamed } from '../../db/app-secrets.repository.ts';
 import type { TDb } from '../../db/client.ts';
-import { appSecrets } from '../../db/schema.ts';
 
 /** Loaded once per process and database: the PKI never changes once stored. */
 const loaded = new WeakMap<TDb, Promise<LocalPki>>();
@@ -22,16 +21,13 @@ export const loadLocalPki = (db: TDb): Promise<LocalPki> => {
 
 const readOrCreatePki = async (db: TDb): Promise<LocalPki> => {
   const read = async () => {
-    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'local-pki'));
-    return row ? (JSON.parse(row.value) as LocalPki) : undefined;
+    const value = await secretNamed(db, 'local-pki');
+    return value === undefined ? undefined : (JSON.parse(value) as LocalPki);
   };
   const existing = await read();
   if (existing) return existing;
   const pki = await createLocalPki({ organization: 'Bubuh' });
-  await db
-    .insert(appSecrets)
-    .values({ name: 'local-pki', value: JSON.stringify(pki) })
-    .onConflictDoNothing();
+  await insertSecretIfAbsent(db, 'local-pki', JSON.stringify(pki));
   const stored = await read();
   if (!stored) throw new Error('local PKI could not be stored');
   return stored;

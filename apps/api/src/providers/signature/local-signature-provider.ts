@@ -5,10 +5,9 @@ import {
   localTsaCredential,
   type SignerCredential,
 } from '@bubuh/pdf';
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { userCertificates } from '../../db/schema.ts';
 import { loadLocalPki } from '../meterai/local-pki.ts';
+import { certificateOf, insertCertificateIfAbsent } from './user-certificates.repository.ts';
 
 /** The signing identity of one user (design §2 `SignatureProvider`). */
 export type TSignatureProvider = {
@@ -54,18 +53,9 @@ export const createLocalSignatureProvider = (deps: {
   name: 'local',
   tsa: async () => localTsaCredential((await loadLocalPki(deps.db)).tsa),
   trustRoots: async () => [(await loadLocalPki(deps.db)).root.certificatePem],
-  hasCertificate: async (userId) =>
-    (
-      await deps.db
-        .select({ id: userCertificates.id })
-        .from(userCertificates)
-        .where(eq(userCertificates.userId, userId))
-    ).length > 0,
+  hasCertificate: async (userId) => (await certificateOf(deps.db, userId)) !== undefined,
   credentialFor: async (user) => {
-    const [existing] = await deps.db
-      .select()
-      .from(userCertificates)
-      .where(eq(userCertificates.userId, user.id));
+    const existing = await certificateOf(deps.db, user.id);
     if (existing) {
       return {
         privateKeyPem: open(deps.encryptionKey, existing.encryptedKey),
@@ -79,20 +69,14 @@ export const createLocalSignatureProvider = (deps: {
       email: user.email,
       ...(user.nik ? { nik: user.nik } : {}),
     });
-    await deps.db
-      .insert(userCertificates)
-      .values({
-        userId: user.id,
-        certificatePem: issued.certificatePem,
-        chainPem: issued.chainPem,
-        encryptedKey: seal(deps.encryptionKey, issued.privateKeyPem),
-        subjectName: user.fullName,
-      })
-      .onConflictDoNothing();
-    const [stored] = await deps.db
-      .select()
-      .from(userCertificates)
-      .where(eq(userCertificates.userId, user.id));
+    await insertCertificateIfAbsent(deps.db, {
+      userId: user.id,
+      certificatePem: issued.certificatePem,
+      chainPem: issued.chainPem,
+      encryptedKey: seal(deps.encryptionKey, issued.privateKeyPem),
+      subjectName: user.fullName,
+    });
+    const stored = await certificateOf(deps.db, user.id);
     if (!stored) throw new Error('certificate could not be stored');
     return {
       privateKeyPem: open(deps.encryptionKey, stored.encryptedKey),

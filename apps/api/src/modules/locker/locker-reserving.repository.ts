@@ -4,7 +4,7 @@ import { coalesce } from '../../db/coalesce.ts';
 import { limitLockCall } from '../../db/count-limit.ts';
 import { lockerUsage, lockerItems as t } from '../../db/schema.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
-import type { TSpaceRef } from './locker-queries.ts';
+import type { TSpaceRef } from './locker-queries.repository.ts';
 
 type TLockerInsert = typeof t.$inferInsert;
 type TLockerRow = typeof t.$inferSelect;
