@@ -257,16 +257,19 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     fileIntoLocker,
     afterSpend: notices.quotaSpent,
   });
-  const signers = createSigningService({ db });
+  // Each signer is told when their turn comes (the first one when the list is set), the owner
+  // when all have signed.
+  const afterSigningChange = defineSigningNoticeJob(
+    app,
+    createSigningNotices({ db, mailer, publicUrl: env.PUBLIC_URL, inApp: notices }),
+  );
+  const signers = createSigningService({ db, afterSigningChange });
   const signing = createSignDocument({
     db,
     files: deps.files,
     pdf: deps.pdf,
     signatures: deps.signatures,
-    afterSigningChange: defineSigningNoticeJob(
-      app,
-      createSigningNotices({ db, mailer, publicUrl: env.PUBLIC_URL, inApp: notices }),
-    ),
+    afterSigningChange,
     fileIntoLocker,
     afterSpend: notices.quotaSpent,
   });

@@ -157,6 +157,61 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     expect(mailsTo(owner, 'Everyone has signed')).toHaveLength(1);
   });
 
+  it('tells the first signer at once when the owner asks others to sign, the next after them', async () => {
+    const { session: owner, ref } = await newDepartmentUser(ctx, 0);
+    await move(ctx.database.db, {
+      kind: 'esign',
+      quantity: 3,
+      from: SYSTEM_ISSUED,
+      to: ref,
+      reason: 'purchase',
+      companyId: ref.companyId,
+    });
+    const dewi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
+    const budi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
+    await emailOf(dewi);
+    await emailOf(budi);
+    const id = await uploadedId(ctx, owner, await makePdf(1), 'perjanjian-sewa.pdf');
+    const link = `http://bubuh.test/stamp/single/esign/${id}`;
+    const bell = async (who: TSession) =>
+      (await call(who, 'GET', '/api/notification/list/all-data')).body;
+
+    const set = await call(owner, 'POST', '/api/v1/esign-only/update-signer-data', {
+      document_id: id,
+      signers: [box(dewi.userData.id, 60), box(budi.userData.id, 240)],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // Dewi signs first: her e-mail and her bell say so before anyone has signed.
+    await vi.waitFor(() => expect(mailsTo(dewi, link)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(mailsTo(dewi, link)[0]?.raw).toContain('perjanjian-sewa.pdf');
+    await vi.waitFor(async () => expect(await bell(dewi)).toContain('perjanjian-sewa.pdf'), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(mailsTo(budi, link)).toHaveLength(0);
+    expect(await bell(budi)).not.toContain('perjanjian-sewa.pdf');
+
+    const signed = await call(dewi, 'POST', '/api/v1/esign-only/signer-process', {
+      document_id: id,
+      page: 1,
+      x: 60,
+      y: 150,
+      width: 140,
+      height: 56,
+      identity_confirmed: true,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    await vi.waitFor(() => expect(mailsTo(budi, link)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    // Her signature tells Budi; Dewi, told at her turn, is not e-mailed again.
+    expect(mailsTo(dewi, link)).toHaveLength(1);
+  });
+
   it('a personal account can only sign alone', async () => {
     const { session: owner } = await newDepartmentUser(ctx, 0);
     const personal = await newDepartmentMember(ctx, null, null);

@@ -4,7 +4,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { applyEvent, loadDocument, signerCounts } from '../documents/index.ts';
 import * as repo from './signing.repository.ts';
 
-export type TSigningDeps = { db: TDb };
+export type TSigningDeps = {
+  db: TDb;
+  /**
+   * After the signer list is set (the first signer's turn has come): the signing e-mails and
+   * notices follow (the `signing-notice` job); never inside a transaction.
+   */
+  afterSigningChange?: (documentId: number) => Promise<void>;
+};
 
 type TSignerBox = {
   user_id: number;
@@ -45,6 +52,8 @@ export const createSigningService = (deps: TSigningDeps) => {
         })),
       );
     });
+    // The first signer's turn starts now: they are told as every later signer is.
+    await deps.afterSigningChange?.(id);
   };
 
   /** The owner ends the signing round: whoever has not signed yet is taken off. */
