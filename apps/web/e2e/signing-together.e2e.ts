@@ -193,6 +193,10 @@ describe('signing together', () => {
     await expect
       .poll(() => signed.getByTestId('sign-progress').textContent(), { timeout: 15_000 })
       .toBe('Everyone has signed. The document can now get its e-Meterai.');
+    // Both signatures are in the file now: no "Signature of…" box is drawn over them.
+    await expect
+      .poll(() => other.locator('[data-kind="sign"]').count(), { timeout: 15_000 })
+      .toBe(0);
 
     // The owner hears that everyone has signed; nothing waits for Budi any more.
     await expect

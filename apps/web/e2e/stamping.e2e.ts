@@ -284,6 +284,15 @@ describe('stamping one document', () => {
     await shot(verifyPage, 'verify-signed-and-stamped');
     await anonymous.close();
 
+    // The e-sign page of the finished document says so once, with nothing drawn over the file.
+    await page.goto(url(`/stamp/single/esign/${documentId}`));
+    await page.getByTestId('sign-complete').waitFor();
+    await page.locator('[data-testid="pdf-page-1"] canvas[data-painted]').waitFor();
+    expect(await page.getByTestId('sign-not-possible').count()).toBe(0);
+    expect(await page.getByTestId('sign-done').count()).toBe(0);
+    expect(await page.locator('[data-kind]').count()).toBe(0);
+    await shot(page, 'sign-finished');
+
     // Clean up the specimen so repeated runs stay under the limit.
     await page.goto(url('/master/esign'));
     await card.getByTestId('specimen-menu').click();

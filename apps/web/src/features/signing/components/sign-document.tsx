@@ -96,7 +96,8 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
       );
     const list: TViewerBox[] = [];
     if (hasQueue) {
-      for (const signer of queue) {
+      // A signed box is in the PDF itself now: only the boxes still to sign are drawn over it.
+      for (const signer of queue.filter((s) => s.status === 'pending')) {
         const shown = fromPdfPlacement(signer.placement, pages);
         if (!shown) continue;
         const mine = signer === next && signer.user_id === user.id;
@@ -108,7 +109,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
           }),
         );
       }
-      if (doc?.placements.emeterai) {
+      if (doc?.placements.emeterai && doc.status !== 'stamp') {
         const stamp = fromPdfPlacement(doc.placements.emeterai, pages);
         if (stamp)
           list.push({
@@ -232,7 +233,11 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     >
       <DocumentHeading doc={doc} />
 
-      {!signable ? (
+      {doc.status === 'stamp' ? (
+        <Alert color="green" variant="light" data-testid="sign-complete">
+          {t('stamping.sign.complete')}
+        </Alert>
+      ) : !signable ? (
         <Alert color="gray" variant="light" data-testid="sign-not-possible">
           {t('stamping.sign.notPossible')}
         </Alert>

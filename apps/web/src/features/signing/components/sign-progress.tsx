@@ -29,7 +29,8 @@ export const SignProgress = ({
   const progress = signingProgressOf(doc);
   const can = documentActionsFor(doc, user);
   const everyone = progress.total > 0 && progress.waitingFor === null;
-  if (!signedNow && !everyone) return null;
+  // A stamped document is finished: the page says so once, above.
+  if (doc.status === 'stamp' || (!signedNow && !everyone)) return null;
   const text = progress.waitingFor
     ? t('stamping.sign.progress', {
         signed: progress.signed,
