@@ -72,7 +72,8 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     height: 56,
   });
 
-  it('a department user (not an admin) asks a colleague; each signer hears when it is their turn; the owner when all signed', async () => {
+  /** A department user of a new company with three e-sign units to ask colleagues with. */
+  const ownerWithSignatures = async () => {
     const { session: owner, ref } = await newDepartmentUser(ctx, 0);
     await move(ctx.database.db, {
       kind: 'esign',
@@ -82,6 +83,22 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
       reason: 'purchase',
       companyId: ref.companyId,
     });
+    return { owner, ref };
+  };
+  /** `who` signs document `id` in the box at `x` (the test's boxes sit side by side). */
+  const signAt = (who: TSession, id: number, x: number) =>
+    call(who, 'POST', '/api/v1/esign-only/signer-process', {
+      document_id: id,
+      page: 1,
+      x,
+      y: 150,
+      width: 140,
+      height: 56,
+      identity_confirmed: true,
+    });
+
+  it('a department user (not an admin) asks a colleague; each signer hears when it is their turn; the owner when all signed', async () => {
+    const { owner, ref } = await ownerWithSignatures();
     const dewi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
     const outsider = await newDepartmentUser(ctx, 0);
     await emailOf(owner);
@@ -104,16 +121,7 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     expect((await waitingList(owner)).meta.total).toBe(1);
     expect((await waitingList(dewi)).meta.total).toBe(0);
 
-    const sign = (who: TSession, x: number) =>
-      call(who, 'POST', '/api/v1/esign-only/signer-process', {
-        document_id: id,
-        page: 1,
-        x,
-        y: 150,
-        width: 140,
-        height: 56,
-        identity_confirmed: true,
-      });
+    const sign = (who: TSession, x: number) => signAt(who, id, x);
     // Dewi is a signer but not the owner: she may neither cancel nor delete the document.
     expect(
       (await call(dewi, 'POST', '/api/v1/single-stamp/canceled-stamp', { document_id: id }))
@@ -158,15 +166,7 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
   });
 
   it('tells the first signer at once when the owner asks others to sign, the next after them', async () => {
-    const { session: owner, ref } = await newDepartmentUser(ctx, 0);
-    await move(ctx.database.db, {
-      kind: 'esign',
-      quantity: 3,
-      from: SYSTEM_ISSUED,
-      to: ref,
-      reason: 'purchase',
-      companyId: ref.companyId,
-    });
+    const { owner, ref } = await ownerWithSignatures();
     const dewi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
     const budi = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
     await emailOf(dewi);
@@ -194,15 +194,7 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     expect(mailsTo(budi, link)).toHaveLength(0);
     expect(await bell(budi)).not.toContain('perjanjian-sewa.pdf');
 
-    const signed = await call(dewi, 'POST', '/api/v1/esign-only/signer-process', {
-      document_id: id,
-      page: 1,
-      x: 60,
-      y: 150,
-      width: 140,
-      height: 56,
-      identity_confirmed: true,
-    });
+    const signed = await signAt(dewi, id, 60);
     expect(signed.statusCode, signed.body).toBe(200);
     await vi.waitFor(() => expect(mailsTo(budi, link)).toHaveLength(1), {
       timeout: 20_000,

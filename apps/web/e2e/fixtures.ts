@@ -71,7 +71,7 @@ export const browserPerFile = () => {
   };
 };
 
-/** The demo seed of the API (apps/api/src/db/seed.ts); all share DEMO_PASSWORD. */
+/** The demo seed of the API (apps/api/src/demo/seed.ts); all share DEMO_PASSWORD. */
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo#2026!';
 export const DEMO = {
   admin: { email: 'admin@demo.local', name: 'Ayu Admin' },

@@ -52,9 +52,9 @@ const retryable = (error: unknown) =>
  * one huge batch cannot starve the others). Starting, resuming and the sweep fill the window
  * (`pump`, counting under the batch's lock); a job's finished documents then give their places to
  * the next group in the statement that moves them (`finishItems`). Each document is stamped
- * through the single-document core (`stamping.stamp`, which spends its unit through `withUnit`
- * and reuses a failed serial), so it is stamped and charged exactly once however often its job
- * runs.
+ * through the single-document core (document-work `stamp-document.ts`, which spends its unit
+ * through `withUnit` and reuses a failed serial), so it is stamped and charged exactly once
+ * however often its job runs.
  */
 export const createBatchRunner = (deps: TBatchRunnerDeps) => {
   const { db, stamping, signing } = deps;

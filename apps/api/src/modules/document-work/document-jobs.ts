@@ -87,7 +87,7 @@ const DOCUMENT_JOB_CONCURRENCY = 6;
  * Stamping and signing one document run as the jobs `stamp` and `sign` (plain actor, payer and
  * request); the routes wait for them briefly and answer as before. A job whose process died is
  * retried by the next worker within a minute; the services take the dead attempt over
- * (`documents-takeover.ts`), so the unit is spent once and the serial reused.
+ * (`takeover.ts`), so the unit is spent once and the serial reused.
  */
 export const defineDocumentJobs = (
   app: FastifyInstance,

@@ -35,7 +35,7 @@ export const claimForStamp = (
     }),
   );
 
-/** The stamp's claim as data (`stamping.service` `groupClaim`), for a statement that claims many. */
+/** The stamp's claim as data (`stamp-document.ts` `groupClaim`), for a statement claiming many. */
 export type TStampClaim = {
   from: TStoredDocumentState;
   to: TStoredDocumentState;

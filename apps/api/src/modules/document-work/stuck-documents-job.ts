@@ -7,7 +7,8 @@ export const RECOVER_STUCK_DOCUMENTS = 'recover-stuck-documents';
 
 /**
  * Documents whose process died mid-stamp get their unit back: a pg-boss job every 5 minutes
- * (pg-boss sends it once for all processes) and once at start. Idempotent: recoverStuckDocuments may run from several processes at once.
+ * (pg-boss sends it once for all processes) and once at start. Idempotent:
+ * recoverStuckDocuments may run from several processes at once.
  */
 export const registerStuckDocumentsSweep = (app: FastifyInstance, db: TDb): void => {
   const sweep = app.jobs.define({

@@ -23,9 +23,10 @@ const TAKEN_OVER_NOTE = 'processing stopped (process died); the job retries';
  * `done`: an earlier attempt finished (its unit is spent): the caller answers that result.
  * `ready`: the attempt may run as a first one (read the document again: it may have changed).
  * `untouched`: a first attempt (pg-boss hands each attempt out once, and a retry counts up), or
- * no earlier attempt left anything: the caller's document is still current. An earlier attempt's unit still reserved means its
- * process died (or outlived the job's expiry): the unit is released here (refund, exactly once:
- * release and spend are both conditional on `reserved`), its issued serial becomes reusable and
+ * no earlier attempt left anything: the caller's document is still current. An earlier
+ * attempt's unit still reserved means its process died (or outlived the job's expiry): the
+ * unit is released here (refund, exactly once: release and spend are both conditional on
+ * `reserved`), its issued serial becomes reusable and
  * the document returns to rest, so this attempt claims it again, reuses the serial and spends one
  * unit. If the earlier attempt is in fact alive, its final transaction can no longer spend the
  * released unit, and on failing it leaves the document alone (`withUnit`'s `onLost`).
