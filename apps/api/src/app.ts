@@ -19,6 +19,7 @@ import {
 import { createBillingModule } from './modules/billing/index.ts';
 import { bulkTemplatesRoutes, createBulkTemplatesService } from './modules/bulk-templates/index.ts';
 import { createDepartementsService, departementsRoutes } from './modules/departements/index.ts';
+import { createDocumentAudit, documentAuditRoutes } from './modules/document-audit/index.ts';
 import {
   createSignDocument,
   createStampDocument,
@@ -299,6 +300,14 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     signing,
     jobs: documentJobs,
     stampsPerMinute: env.RATE_LIMIT_STAMP_PER_MINUTE,
+  });
+  await app.register(documentAuditRoutes, {
+    audit: createDocumentAudit({
+      db,
+      files: deps.files,
+      pdf: deps.pdf,
+      signatures: deps.signatures,
+    }),
   });
   await app.register(signingRoutes, {
     signing: signers,

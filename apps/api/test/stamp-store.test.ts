@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { documents, serialNumbers, unitReservations } from '../src/db/schema.ts';
+import { eventsOf } from '../src/modules/audit/audit.repository.ts';
 import { storeStamp } from '../src/modules/document-work/stamp-store.repository.ts';
 import { changeState } from '../src/modules/documents/documents.repository.ts';
 import { balanceOf } from '../src/modules/quota/ledger.ts';
@@ -46,6 +47,8 @@ const stamping = async () => {
       values: { currentKey: `documents/${documentId}/stamped.pdf`, serialNumberId: serial.id },
       reservationId,
       serialId: serial.id,
+      companyId: null,
+      record: { type: 'stamped', actor: { kind: 'system' }, details: { serial: serial.serial } },
     });
   const state = async () => {
     const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
@@ -60,6 +63,8 @@ const stamping = async () => {
       unit: unit?.state,
       serial: row?.status,
       balance: await balanceOf(db, ref, 'emeterai'),
+      // The trail's `stamped` event is stored with the stamp, or not at all.
+      events: (await eventsOf(db, documentId)).map((e) => e.type),
     };
   };
   return { documentId, reservationId, store, state };
@@ -75,6 +80,7 @@ describe('storing a stamp', () => {
       unit: 'spent',
       serial: 'stamped',
       balance: 1,
+      events: ['uploaded', 'stamped'],
     });
   });
 
@@ -88,6 +94,7 @@ describe('storing a stamp', () => {
       unit: 'released',
       serial: 'issued',
       balance: 2,
+      events: ['uploaded'],
     });
   });
 
@@ -102,6 +109,7 @@ describe('storing a stamp', () => {
       unit: 'reserved',
       serial: 'issued',
       balance: 1,
+      events: ['uploaded'],
     });
   });
 });

@@ -31,6 +31,8 @@ export type { PageSize, PdfRect, Rotation, ViewerBox } from './place.ts';
 export { normalizeRotation, pdfToViewer, placeToPdf, rectWithinPage } from './place.ts';
 export type { PreparedUpload, RepairedPdf, RepairOptions } from './repair.ts';
 export { prepareUpload, repairPdf } from './repair.ts';
+export type { ReportSection, ReportSheet } from './report-sheet.ts';
+export { renderReportSheet } from './report-sheet.ts';
 export type {
   SignedPdf,
   SignPdfOptions,

@@ -2,6 +2,7 @@
  * The database schema: one file per area under ./schema, gathered here for drizzle-kit
  * (drizzle.config.ts) and for the repositories. A new area adds its file and one line below.
  */
+export * from './schema/audit';
 export * from './schema/auth';
 export * from './schema/batches';
 export * from './schema/billing';

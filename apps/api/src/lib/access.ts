@@ -34,14 +34,15 @@ export const requireQuotaAdmin = (auth: TAuth): number => {
 };
 
 /** Who acts on a document: plain data (a session's or a job's), never a request. */
-export type TActor = Pick<TAuth, 'userId' | 'role' | 'companyId' | 'departementId'>;
+export type TActor = Pick<TAuth, 'userId' | 'role' | 'companyId' | 'departementId' | 'client'>;
 
-/** Only the actor's fields (a job's data carries no session). */
+/** Only the actor's fields (a job's data carries no session, but the client that asked). */
 export const actorOf = (auth: TActor): TActor => ({
   userId: auth.userId,
   role: auth.role,
   companyId: auth.companyId,
   departementId: auth.departementId,
+  ...(auth.client ? { client: auth.client } : {}),
 });
 
 /** admin or admin-company of a company (super administers nothing here). */

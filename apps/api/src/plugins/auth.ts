@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TDb } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import { clientOf, type TClient } from '../lib/client.ts';
 import { prepareSessionLookup } from './sessions.repository.ts';
 
 /** Who is calling: always read from the verified token and the database, never from the request. */
@@ -16,6 +17,8 @@ export type TAuth = {
   departementId: number | null;
   /** The user's language (en, id): texts made for them follow it. */
   language: 'en' | 'id';
+  /** Where this request came from (the audit trail records it with what the user did). */
+  client?: TClient;
 };
 
 /** `doc` marks a short-lived link token that opens one document's unsigned file. */
@@ -81,7 +84,7 @@ export const authPlugin = fp<TAuthPluginOptions>(async (app: FastifyInstance, op
     }
     // Link tokens open one file and nothing else.
     if (claims.doc !== undefined) throw unauthenticated();
-    request.auth = await resolve(claims);
+    request.auth = { ...(await resolve(claims)), client: clientOf(request) };
   });
 
   app.decorate('authFromLinkToken', async (token: string, documentId: number) => {

@@ -3,6 +3,7 @@ import { AUTH_ENDPOINTS } from './auth.ts';
 import { BATCH_ENDPOINTS } from './batches.ts';
 import { BILLING_ENDPOINTS } from './billing.ts';
 import { BULK_TEMPLATE_ENDPOINTS } from './bulk-templates.ts';
+import { DOCUMENT_AUDIT_ENDPOINTS } from './document-audit.ts';
 import { DOCUMENT_ENDPOINTS } from './documents.ts';
 import { ESIGN_ENDPOINTS } from './esign.ts';
 import { LOCKER_ENDPOINTS } from './locker.ts';
@@ -25,6 +26,7 @@ export const ENDPOINT_GROUPS = {
   masterStatus: MASTER_STATUS_ENDPOINTS,
   esign: ESIGN_ENDPOINTS,
   documents: DOCUMENT_ENDPOINTS,
+  documentAudit: DOCUMENT_AUDIT_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
   batches: BATCH_ENDPOINTS,
   bulkTemplates: BULK_TEMPLATE_ENDPOINTS,

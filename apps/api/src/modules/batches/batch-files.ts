@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error.ts';
 import { isDatabaseAnswer } from '../../lib/db-errors.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import type { TAuditRecord } from '../audit/index.ts';
 import type { TDocumentInsert } from '../documents/index.ts';
 import { storedFileName } from '../documents/index.ts';
 import { placementProblem } from './batch-boxes.ts';
@@ -41,7 +42,7 @@ const ZIP_FILES_AT_ONCE = 4;
 type TStoredFile = {
   values: Parameters<typeof repo.insertItem>[4];
   sizeBytes: number;
-  document?: { values: TDocumentInsert; discard: () => Promise<void> };
+  document?: { values: TDocumentInsert; record: TAuditRecord; discard: () => Promise<void> };
 };
 
 export const onlyDraft = () =>
@@ -139,7 +140,7 @@ export const createBatchFiles = (deps: TBatchesDeps, { loadManaged }: TBatchFile
         { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes },
         values,
         sizeBytes,
-        document?.values,
+        document,
         (tx, locked) => requireBalance(tx, locked, 1),
       )
       .catch(async (error: unknown) => {
@@ -174,7 +175,7 @@ export const createBatchFiles = (deps: TBatchesDeps, { loadManaged }: TBatchFile
     const allowed = allowedFor(mode);
     const limits = { maxFiles: deps.maxFiles, maxBytes: deps.maxBatchBytes };
     const item = await repo
-      .insertItem(db, batch.id, allowed, limits, values, sizeBytes, document?.values)
+      .insertItem(db, batch.id, allowed, limits, values, sizeBytes, document)
       .catch(async (error: unknown) => {
         // Failed in the database: nothing written. A lost connection may have kept the item.
         if (isDatabaseAnswer(error)) await document?.discard();

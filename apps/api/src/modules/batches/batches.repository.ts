@@ -7,6 +7,7 @@ import { batches, batchItems, documents, users } from '../../db/schema.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
 import { lowerOf, type TSortColumns } from '../../lib/sort.ts';
+import { auditInsertWhen, type TAuditRecord } from '../audit/index.ts';
 import { insertDocumentStatement, type TDocumentInsert } from '../documents/index.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -103,6 +104,9 @@ export const pageOf = async (db: TDbOrTx, visibility: TVisibility, query: TBatch
   );
 };
 
+/** An item's document row and the first event of its trail. */
+export type TItemDocument = { values: TDocumentInsert; record: TAuditRecord };
+
 /** How many files a batch holds at most, and their total size. */
 export type TItemLimits = { maxFiles: number; maxBytes: number };
 
@@ -122,13 +126,28 @@ export const insertItem = async (
   limits: TItemLimits,
   values: Omit<typeof batchItems.$inferInsert, 'batchId'> & { status: TBatchItemStatus },
   sizeBytes: number,
-  document?: TDocumentInsert,
+  document?: TItemDocument,
 ) => {
   const insertedDocument = document
     ? db
         .$with('inserted_document')
-        .as(insertDocumentStatement(db, document).returning({ id: documents.id }))
+        .as(insertDocumentStatement(db, document.values).returning({ id: documents.id }))
     : undefined;
+  // The document's first event of its trail, with it (`uploaded`).
+  const firstEvent =
+    document && insertedDocument
+      ? db
+          .$with('first_event')
+          .as(
+            auditInsertWhen(
+              db,
+              sql`(select "id" from ${insertedDocument})`,
+              document.values.companyId ?? null,
+              document.record,
+              sql`select 1 from ${insertedDocument}`,
+            ),
+          )
+      : undefined;
   const inserted = db.$with('inserted_item').as(
     db
       .insert(batchItems)
@@ -158,7 +177,11 @@ export const insertItem = async (
   );
   try {
     const [row] = await db
-      .with(...(insertedDocument ? [insertedDocument] : []), inserted, counted)
+      .with(
+        ...(insertedDocument && firstEvent ? [insertedDocument, firstEvent] : []),
+        inserted,
+        counted,
+      )
       .select()
       .from(inserted)
       .where(sql`bubuh_assert(exists (select 1 from ${counted}), 'the batch refused the file')`);
@@ -201,7 +224,7 @@ export const insertQueuedItem = (
   limits: TItemLimits,
   values: Omit<typeof batchItems.$inferInsert, 'batchId' | 'status'>,
   sizeBytes: number,
-  document: TDocumentInsert | undefined,
+  document: TItemDocument | undefined,
   guard: (tx: TTx, locked: TBatchRow) => Promise<void>,
 ) =>
   db.transaction(async (tx) => {

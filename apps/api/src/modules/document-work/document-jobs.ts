@@ -59,6 +59,7 @@ const ZActor = z.object({
   role: ZRole,
   companyId: z.number().int().nullable(),
   departementId: z.number().int().nullable(),
+  client: z.object({ ip: z.string(), userAgent: z.string().nullable() }).optional(),
 });
 
 /** A `stamp` job: what the routes' `inputFor` builds (a batch's stamps never go through it). */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { signingMethodAfter, type TSignRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import { actorOf, canManage, type TActor } from '../../lib/access.ts';
@@ -6,11 +6,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TSignatureProvider } from '../../providers/signature/local-signature-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
+import { userActor } from '../audit/index.ts';
 import {
   applyEvent,
   busy,
   javascriptAcknowledgment,
   loadDocument,
+  recordEvent,
   tryEvent,
 } from '../documents/index.ts';
 import type { TFileIntoLocker } from '../locker/index.ts';
@@ -190,6 +192,12 @@ export const createSignDocument = (deps: TSignDocumentDeps) => {
         );
         if (!done) throw busy();
         await unit.spend(tx);
+        await recordEvent(tx, doc, {
+          type: 'signed',
+          actor: userActor(actor),
+          sha256: createHash('sha256').update(signed.bytes).digest('hex'),
+          details: { field: signed.fieldName, page: String(signed.page) },
+        });
       });
       return {
         document_id: doc.id,

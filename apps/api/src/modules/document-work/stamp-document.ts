@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
+import { userActor } from '../audit/index.ts';
 import {
   abortWork,
   busy,
@@ -293,6 +294,13 @@ export const createStampDocument = (deps: TStampDocumentDeps) => {
         },
         reservationId: unit.id,
         serialId: serialRow.id,
+        companyId: doc.companyId,
+        record: {
+          type: 'stamped',
+          actor: userActor(actor),
+          sha256: createHash('sha256').update(stamped.bytes).digest('hex'),
+          details: { serial: issued.serial, page: String(stamped.page) },
+        },
       });
       // A retry or the recovery took the work over meanwhile: nothing was stored, the unit goes
       // back below if it is still reserved.

@@ -5,6 +5,7 @@ import { coalesce, perHandle } from '../../db/coalesce.ts';
 import { firstOf } from '../../db/query.ts';
 import { documents, unitReservations } from '../../db/schema.ts';
 import { isAssertFailure } from '../../lib/db-errors.ts';
+import { auditInsertWhen, type TAuditRecord } from '../audit/index.ts';
 import { stateUpdate, stateUpdateMany, type TDocumentValues } from '../documents/index.ts';
 import { settleUpdate } from '../quota/index.ts';
 import { reusableSerialOf, serialStampedUpdate } from '../stamping/index.ts';
@@ -64,6 +65,9 @@ type TStoreStamp = {
   values: TDocumentValues;
   reservationId: number;
   serialId: number;
+  /** The document's company and the trail's `stamped` event, stored with the stamp. */
+  companyId: number | null;
+  record: TAuditRecord;
 };
 
 /** The three WITH queries of one stored stamp, named with `suffix` (one statement holds many). */
@@ -79,8 +83,19 @@ const storeStampQueries = (db: TDb, input: TStoreStamp, suffix = '') => {
   const serial = db
     .$with(`stamped_serial${suffix}`)
     .as(serialStampedUpdate(db, input.serialId, stored));
+  const event = db
+    .$with(`stamped_event${suffix}`)
+    .as(
+      auditInsertWhen(
+        db,
+        input.documentId,
+        input.companyId,
+        input.record,
+        sql`select 1 from ${stored}`,
+      ),
+    );
   return {
-    queries: [stored, spent, serial],
+    queries: [stored, spent, serial, event],
     stored: sql<number>`(select count(*) from ${stored})`.mapWith(Number),
     agreed: sql`(select count(*) from ${stored}) = (select count(*) from ${spent})`,
   };

@@ -14,10 +14,11 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
-import { firstOf, insertOne } from '../../db/query.ts';
+import { firstOf } from '../../db/query.ts';
 import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
 import { namesIn, P, runShaped } from '../../db/shaped.ts';
 import type { TVisibility } from '../../lib/access.ts';
+import { auditInsertWhen, type TAuditRecord } from '../audit/index.ts';
 import { readDocumentVersion } from './document-totals.repository.ts';
 
 type TDbOrTx = TDb | TTx;
@@ -97,8 +98,30 @@ export const stateUpdateMany = (
 export const insertDocumentStatement = (db: TDbOrTx, values: TDocumentInsert) =>
   db.insert(documents).values(values);
 
-export const insertDocument = (db: TDbOrTx, values: TDocumentInsert) =>
-  insertOne(db, documents, values);
+/** The document's row and its trail's first event (`record`), in one statement. */
+export const insertDocument = async (
+  db: TDbOrTx,
+  values: TDocumentInsert,
+  record: TAuditRecord,
+) => {
+  const inserted = db
+    .$with('inserted_document')
+    .as(insertDocumentStatement(db, values).returning());
+  const event = db
+    .$with('first_event')
+    .as(
+      auditInsertWhen(
+        db,
+        sql`(select "id" from ${inserted})`,
+        values.companyId ?? null,
+        record,
+        sql`select 1 from ${inserted}`,
+      ),
+    );
+  const [row] = await db.with(inserted, event).select().from(inserted);
+  if (!row) throw new Error('the document was not inserted');
+  return row;
+};
 
 export const findDocument = (db: TDbOrTx, id: number) =>
   firstOf(db.select().from(documents).where(eq(documents.id, id)));

@@ -86,7 +86,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
     E.details,
     async ({ auth, params }) => ({
       message: 'OK',
-      data: await documents.details(auth, params.documentID),
+      data: await documents.opened(auth, params.documentID),
     }),
     fast,
   );

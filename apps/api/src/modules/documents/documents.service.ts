@@ -7,13 +7,14 @@ import {
   type TDocumentQuery,
   type TPlacements,
 } from '@bubuh/contracts';
-import type { TDb } from '../../db/client.ts';
+import type { TDb, TTx } from '../../db/client.ts';
 import { canManage, type TActor, visibilityOf } from '../../lib/access.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import { isDatabaseAnswer } from '../../lib/db-errors.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
+import { insertAuditEvent, type TAuditRecord, userActor, userHasEvent } from '../audit/index.ts';
 import { applyEvent, busy, nextState } from './document-events.ts';
 import { toWireDocument } from './document-mapper.ts';
 import type { TPageRow } from './document-pages.repository.ts';
@@ -50,6 +51,24 @@ export const uploadNotice = (repaired: boolean, javascriptCount: number): string
  * (contracts `cleanFileName`).
  */
 export const storedFileName = (name: string) => cleanFileName(name, 'document.pdf');
+
+/** The trail's first event of a document: who uploaded which file (its SHA-256 as stored). */
+export const uploadedEvent = (
+  actor: { userId: number; client?: TAuth['client'] },
+  values: { fileName: string; sizeBytes: number; sha256: string },
+): TAuditRecord => ({
+  type: 'uploaded',
+  actor: userActor(actor),
+  sha256: values.sha256,
+  details: { file_name: values.fileName, size_bytes: String(values.sizeBytes) },
+});
+
+/** One event of a document's trail (`doc`: the document as the caller read it). */
+export const recordEvent = (
+  db: TDb | TTx,
+  doc: { id: number; companyId: number | null },
+  record: TAuditRecord,
+) => insertAuditEvent(db, doc.id, doc.companyId, record);
 
 /** One document the actor may see (another tenant's answers 404). */
 export const loadDocument = async (db: TDb, actor: TActor, id: number) =>
@@ -180,7 +199,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         javascriptCount: info.javaScriptCount,
         javascript: info.javaScript,
       } satisfies repo.TDocumentInsert;
-      return { values, discard };
+      return { values, discard, record: uploadedEvent(auth, values) };
     } catch (error) {
       await discard();
       throw error;
@@ -192,8 +211,8 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
     auth: TAuth,
     file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
   ) => {
-    const { values, discard } = await receive(auth, file);
-    const doc = await repo.insertDocument(db, values).catch(async (error: unknown) => {
+    const { values, discard, record } = await receive(auth, file);
+    const doc = await repo.insertDocument(db, values, record).catch(async (error: unknown) => {
       // Refused by the database: nothing written. A lost connection may have kept the row.
       if (isDatabaseAnswer(error)) await discard();
       throw error;
@@ -216,6 +235,19 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
     receive,
 
     details: detailsOf,
+
+    /**
+     * The document as a party opens it (the details call): a signer's first look is an event of
+     * its trail (the owner's and admins' are not: they manage it rather than act on it).
+     */
+    opened: async (auth: TAuth, id: number) => {
+      const details = await detailsOf(auth, id);
+      const doc = await loadDocument(db, auth, id);
+      if (doc.ownerUserId !== auth.userId && details.signers.some((s) => s.user_id === auth.userId))
+        if (!(await userHasEvent(db, id, 'opened', auth.userId)))
+          await recordEvent(db, doc, { type: 'opened', actor: userActor(auth) });
+      return details;
+    },
 
     /**
      * The weak ETag of the caller's list (`l`) or dashboard (`d`) answers: the version of the
@@ -298,21 +330,24 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           });
         }
       }
-      await applyEvent(
-        db,
-        doc,
-        { type: 'edit' },
-        {
-          placements: draft.placements,
-          ...(draft.doc_type !== undefined ? { docType: draft.doc_type } : {}),
-          ...(draft.doc_value !== undefined ? { docValue: draft.doc_value } : {}),
-          signingMethod: signingMethodAfter(doc.signingMethod, {
-            type: 'edit',
-            emeterai: draft.placements.emeterai !== null,
-            esign: draft.placements.esign.length > 0,
-          }),
-        },
-      );
+      await db.transaction(async (tx) => {
+        await applyEvent(
+          tx,
+          doc,
+          { type: 'edit' },
+          {
+            placements: draft.placements,
+            ...(draft.doc_type !== undefined ? { docType: draft.doc_type } : {}),
+            ...(draft.doc_value !== undefined ? { docValue: draft.doc_value } : {}),
+            signingMethod: signingMethodAfter(doc.signingMethod, {
+              type: 'edit',
+              emeterai: draft.placements.emeterai !== null,
+              esign: draft.placements.esign.length > 0,
+            }),
+          },
+        );
+        await recordEvent(tx, doc, { type: 'edited', actor: userActor(auth) });
+      });
       return detailsOf(auth, id);
     },
 
@@ -326,7 +361,10 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           'Dokumen yang sudah dibubuhi e-Meterai tidak dapat dibatalkan',
         );
       if (doc.state === 'cancelled') return;
-      await applyEvent(db, doc, { type: 'cancel' });
+      await db.transaction(async (tx) => {
+        await applyEvent(tx, doc, { type: 'cancel' });
+        await recordEvent(tx, doc, { type: 'cancelled', actor: userActor(auth) });
+      });
     },
 
     /**
@@ -350,6 +388,8 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
             { document_id: 'has serial' },
           );
         await repo.deleteDocument(tx, id);
+        // The trail outlives the document: its last event says who removed it.
+        await recordEvent(tx, doc, { type: 'deleted', actor: userActor(auth) });
         return locked;
       });
       await files.delete(removed.currentKey);
@@ -365,10 +405,9 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
           document_id: 'not stamped',
         });
       }
-      return {
-        fileName: `${doc.fileName.replace(/\.pdf$/i, '')}_stamped.pdf`,
-        stream: await files.stream(doc.currentKey),
-      };
+      const stream = await files.stream(doc.currentKey);
+      await recordEvent(db, doc, { type: 'downloaded', actor: userActor(auth) });
+      return { fileName: `${doc.fileName.replace(/\.pdf$/i, '')}_stamped.pdf`, stream };
     },
 
     /** The current (unstamped) file for users allowed to see the document. */

@@ -25,6 +25,7 @@ export { documentsRoutes } from './documents.routes.ts';
 export {
   createDocumentsService,
   loadDocument,
+  recordEvent,
   storedFileName,
   type TDocumentsService,
 } from './documents.service.ts';

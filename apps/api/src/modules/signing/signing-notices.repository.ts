@@ -7,6 +7,7 @@ export const noticeSubject = async (db: TDb, documentId: number) => {
   const [doc] = await db
     .select({
       id: documents.id,
+      companyId: documents.companyId,
       state: documents.state,
       fileName: documents.fileName,
       ownerId: users.id,
@@ -22,6 +23,7 @@ export const noticeSubject = async (db: TDb, documentId: number) => {
     .select({
       id: documentSigners.id,
       userId: documentSigners.userId,
+      position: documentSigners.position,
       status: documentSigners.status,
       fullName: users.fullName,
       email: users.email,

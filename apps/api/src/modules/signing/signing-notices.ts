@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/client.ts';
+import { recordEvent } from '../documents/index.ts';
 import type { TMailer } from '../mail/index.ts';
 import { signerTurnMail, signingCompletedMail } from '../mail/index.ts';
 import type { TSigningNoticeEvents } from '../notifications/index.ts';
@@ -69,7 +70,15 @@ export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningN
           doc,
           signer: { userId: next.userId, language: next.language, signerId: next.id },
         });
-        if (await send(noticeOf('turn', next.id, next.userId), mail)) sent.push('turn');
+        if (await send(noticeOf('turn', next.id, next.userId), mail)) {
+          sent.push('turn');
+          // Sent once per turn (the claim above): the trail shows when each party was asked.
+          await recordEvent(db, doc, {
+            type: 'sent',
+            actor: { kind: 'system' },
+            details: { to: next.fullName, email: next.email, position: String(next.position) },
+          });
+        }
       }
     }
     const everyoneSigned = signers.length > 0 && signers.every((s) => s.status === 'signed');

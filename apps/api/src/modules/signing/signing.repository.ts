@@ -17,7 +17,7 @@ export const signerQueue = async (db: TDbOrTx, documentId: number) =>
 export const companiesOfUsers = async (db: TDbOrTx, ids: number[]) =>
   ids.length
     ? db
-        .select({ id: users.id, companyId: users.companyId })
+        .select({ id: users.id, companyId: users.companyId, fullName: users.fullName })
         .from(users)
         .where(and(inArray(users.id, ids), isNull(users.deactivatedAt)))
     : [];

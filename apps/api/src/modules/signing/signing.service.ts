@@ -1,7 +1,8 @@
 import type { TDb } from '../../db/client.ts';
 import { canAskToSign, canManage, mayBeAskedToSign, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { applyEvent, loadDocument, signerCounts } from '../documents/index.ts';
+import { userActor } from '../audit/index.ts';
+import { applyEvent, loadDocument, recordEvent, signerCounts } from '../documents/index.ts';
 import * as repo from './signing.repository.ts';
 
 export type TSigningDeps = {
@@ -41,8 +42,17 @@ export const createSigningService = (deps: TSigningDeps) => {
           signers: `user ${userId}`,
         });
     }
+    const order = signers.map((s, i) => {
+      const name = found.find((f) => f.id === s.user_id)?.fullName ?? `user ${s.user_id}`;
+      return `${i + 1}. ${name}`;
+    });
     await db.transaction(async (tx) => {
       await applyEvent(tx, doc, { type: 'set-signers' });
+      await recordEvent(tx, doc, {
+        type: 'parties-set',
+        actor: userActor(actor),
+        details: { signers: order.join(', ') },
+      });
       await repo.replacePendingSigners(
         tx,
         id,
@@ -66,6 +76,7 @@ export const createSigningService = (deps: TSigningDeps) => {
       await repo.deletePendingSigners(tx, id);
       const { signed } = await signerCounts(tx, id);
       await applyEvent(tx, doc, { type: 'end-signing', signed });
+      await recordEvent(tx, doc, { type: 'signing-ended', actor: userActor(actor) });
     });
   };
 

@@ -1,10 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import {
+  issueCertificate,
   issueUserCertificate,
   type LocalTsaCredential,
   localTsaCredential,
   type SignerCredential,
 } from '@bubuh/pdf';
+import { insertSecretIfAbsent, secretNamed } from '../../db/app-secrets.repository.ts';
 import type { TDb } from '../../db/client.ts';
 import { loadLocalPki } from '../meterai/local-pki.ts';
 import { certificateOf, insertCertificateIfAbsent } from './user-certificates.repository.ts';
@@ -24,6 +26,11 @@ export type TSignatureProvider = {
   tsa: () => Promise<LocalTsaCredential>;
   /** Roots a verifier should trust for users' e-signatures. */
   trustRoots: () => Promise<string[]>;
+  /**
+   * The platform's own seal: the certificate that signs what the platform itself attests (the
+   * completion certificate of a document), not any user's.
+   */
+  seal: () => Promise<SignerCredential>;
 };
 
 const seal = (key: Buffer, plain: string): string => {
@@ -40,6 +47,41 @@ const open = (key: Buffer, sealed: string): string => {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 };
 
+/** The seal is issued once per installation and kept with its key sealed, as users' keys are. */
+const SEAL_SECRET = 'platform-seal';
+
+const loadSeal = async (db: TDb, key: Buffer): Promise<SignerCredential> => {
+  const read = async () => {
+    const value = await secretNamed(db, SEAL_SECRET);
+    if (value === undefined) return undefined;
+    const stored = JSON.parse(value) as SignerCredential & { encryptedKey: string };
+    return {
+      certificatePem: stored.certificatePem,
+      privateKeyPem: open(key, stored.encryptedKey),
+      ...(stored.chainPem ? { chainPem: stored.chainPem } : {}),
+    };
+  };
+  const existing = await read();
+  if (existing) return existing;
+  const pki = await loadLocalPki(db);
+  const issued = await issueCertificate(pki.root, {
+    profile: 'user',
+    subject: { commonName: 'Bubuh Platform Seal (SPESIMEN)', organization: 'Bubuh', country: 'ID' },
+  });
+  await insertSecretIfAbsent(
+    db,
+    SEAL_SECRET,
+    JSON.stringify({
+      certificatePem: issued.certificatePem,
+      chainPem: issued.chainPem,
+      encryptedKey: seal(key, issued.privateKeyPem),
+    }),
+  );
+  const stored = await read();
+  if (!stored) throw new Error('the platform seal could not be stored');
+  return stored;
+};
+
 /**
  * Local PSrE: one certificate per user, issued by the local root, private key kept encrypted at
  * rest (AES-256-GCM) under `CERT_ENCRYPTION_KEY`. Without it the key is generated once and kept
@@ -51,6 +93,7 @@ export const createLocalSignatureProvider = (deps: {
   encryptionKey: Buffer;
 }): TSignatureProvider => ({
   name: 'local',
+  seal: () => loadSeal(deps.db, deps.encryptionKey),
   tsa: async () => localTsaCredential((await loadLocalPki(deps.db)).tsa),
   trustRoots: async () => [(await loadLocalPki(deps.db)).root.certificatePem],
   hasCertificate: async (userId) => (await certificateOf(deps.db, userId)) !== undefined,
