@@ -23,6 +23,7 @@ import { createDocumentAudit, documentAuditRoutes } from './modules/document-aud
 import {
   createSignDocument,
   createStampDocument,
+  createStampUpload,
   defineDocumentJobs,
   documentOperations,
   documentWorkRoutes,
@@ -249,6 +250,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
     unsignedLink: (auth, documentId) =>
       `/UNSIGNED/${documentId}.pdf?token=${app.jwt.sign({ sub: String(auth.userId), sid: auth.sessionId, doc: documentId }, { expiresIn: 900 })}`,
+    documentTypes: () => deps.meterai.documentTypes(),
   });
   const stamping = createStampDocument({
     db,
@@ -298,8 +300,10 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   await app.register(documentWorkRoutes, {
     stamping,
     signing,
+    stampUpload: createStampUpload({ documents, stamping, jobs: documentJobs, log: app.log }),
     jobs: documentJobs,
     stampsPerMinute: env.RATE_LIMIT_STAMP_PER_MINUTE,
+    uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
   });
   await app.register(documentAuditRoutes, {
     audit: createDocumentAudit({

@@ -58,7 +58,7 @@ const goodPath = (route: TRoute) => pathWith(route, '1');
 const jsonBody = (route: TRoute) => route.operation.requestBody?.content?.['application/json'];
 const isUpload = (route: TRoute) =>
   route.operation.requestBody?.content?.['multipart/form-data'] !== undefined ||
-  /upload|avatar|verify|\/esign$/.test(route.path);
+  /upload|avatar|verify|\/esign$|one-stamp-process/.test(route.path);
 const hasBody = (route: TRoute) => route.method !== 'GET' && route.method !== 'DELETE';
 
 /** The bad requests for one route. */

@@ -55,9 +55,13 @@ describe('endpoint table', () => {
       [USER_ENDPOINTS.changePassword, 10],
       [DOCUMENT_ENDPOINTS.stampCompany, 120],
       [DOCUMENT_ENDPOINTS.stampPersonal, 120],
+      [DOCUMENT_ENDPOINTS.stampProcess, 120],
+      [DOCUMENT_ENDPOINTS.oneStampProcess, 120],
       [DOCUMENT_ENDPOINTS.signerProcess, 120],
       [DOCUMENT_ENDPOINTS.embedProcess, 120],
       [DOCUMENT_ENDPOINTS.saveDraft, undefined],
+      [DOCUMENT_ENDPOINTS.updateEmet, undefined],
+      [DOCUMENT_ENDPOINTS.embedEsign, undefined],
       [SYSTEM_ENDPOINTS.verify, 30],
     ] as const;
     for (const [entry, max] of limits) {

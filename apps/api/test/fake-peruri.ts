@@ -85,6 +85,14 @@ export const startFakePeruri = async (pki: LocalPki, options: TFakePeruriOptions
       });
     }
     if (req.method === 'POST' && req.url === '/chanel/stampv2') {
+      // Peruri's serial call requires the document's number and date.
+      if (
+        typeof body.nodoc !== 'string' ||
+        body.nodoc === '' ||
+        !/^\d{4}-\d{2}-\d{2}$/.test(String(body.tgldoc))
+      ) {
+        return send(200, { statusCode: '01', result: { err: 'nodoc and tgldoc are required' } });
+      }
       const sn = serial(issued.size + 1);
       issued.add(sn);
       return send(200, {

@@ -1,4 +1,9 @@
-import { ZApiError, ZConnectionCheckResponse, ZHealthResponse } from '@bubuh/contracts';
+import {
+  DOCUMENT_ENDPOINTS,
+  ZApiError,
+  ZConnectionCheckResponse,
+  ZHealthResponse,
+} from '@bubuh/contracts';
 import { describe, expect, it } from 'vitest';
 import type { TMeteraiProvider } from '../src/providers/meterai/meterai-provider.ts';
 import { type TTestContext, testContextPerFile, withTestContext } from './helpers.ts';
@@ -118,6 +123,17 @@ describe('foundation HTTP behaviour', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/v1/single-stamp/check']),
     );
+    // The single-stamp calls the spec lists as registered, each with its summary.
+    const paths = doc.paths as Record<string, Record<string, { summary?: string }>>;
+    for (const entry of [
+      DOCUMENT_ENDPOINTS.updateEmet,
+      DOCUMENT_ENDPOINTS.stampProcess,
+      DOCUMENT_ENDPOINTS.oneStampProcess,
+      DOCUMENT_ENDPOINTS.embedEsign,
+    ]) {
+      expect(paths[entry.path]?.post?.summary, entry.path).toBe(entry.summary);
+    }
+    expect(paths['/api/v1/stamp/one-stamp-process']?.post?.summary).toContain('one call');
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

@@ -13,6 +13,7 @@ import {
 } from './documents-helpers.ts';
 import { fakePeruriProvider, startFakePeruri } from './fake-peruri.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import { multipartBody } from './multipart.ts';
 
 describe('Peruri adapter against a fake Peruri server', () => {
   let ctx: TTestContext;
@@ -98,6 +99,66 @@ describe('Peruri adapter against a fake Peruri server', () => {
     );
     expect(second.statusCode).toBe(200);
     expect(fake.requests.filter((r) => r.url === '/api/users/login')).toHaveLength(1);
+  });
+
+  it("gives Peruri the document's own number and date when its owner set them", async () => {
+    const { session } = await newDepartmentUser(ctx, 2);
+    const id = await uploadedId(ctx, session, await makePdf(1));
+    const emet = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/single-stamp/update-emet',
+      headers: bearer(session),
+      payload: {
+        document_id: id,
+        doc_type: '2',
+        doc_value: 7_500_000,
+        doc_number: 'INV/2026/014',
+        doc_date: '2026-03-02',
+      },
+    });
+    expect(emet.statusCode, emet.body).toBe(200);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/single-stamp/stamp-process',
+      headers: bearer(session),
+      payload: { document_id: id, page: 1, x: 400, y: 100, width: 75, height: 75, doc_type: '2' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const generate = fake.requests.filter((r) => r.url === '/chanel/stampv2').at(-1);
+    expect(generate?.body).toMatchObject({
+      namadoc: '2',
+      nilaidoc: '7500000',
+      nodoc: 'INV/2026/014',
+      tgldoc: '2026-03-02',
+    });
+
+    // One call: the form's number and date go to Peruri the same way.
+    const form = multipartBody(
+      {
+        page: '1',
+        x: '400',
+        y: '100',
+        width: '75',
+        height: '75',
+        doc_type: '3',
+        doc_number: 'SPK-9',
+        doc_date: '2026-01-31',
+      },
+      { field: 'file', name: 'spk.pdf', content: await makePdf(1), type: 'application/pdf' },
+    );
+    const one = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stamp/one-stamp-process',
+      headers: { ...bearer(session), ...form.headers },
+      payload: form.payload,
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(fake.requests.filter((r) => r.url === '/chanel/stampv2').at(-1)?.body).toMatchObject({
+      namadoc: '3',
+      namafile: 'spk.pdf',
+      nodoc: 'SPK-9',
+      tgldoc: '2026-01-31',
+    });
   });
 
   it('returns the unit when Peruri refuses to sign', async () => {

@@ -85,6 +85,29 @@ export const ZUploadDocumentResponse = ZEnvelope(
 /** Money in whole rupiah (a JSON number): stored as bigint, exact up to Number.MAX_SAFE_INTEGER. */
 const ZRupiah = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * The document's own number (Peruri `nodoc`): trimmed, 1 to 50 characters, none of them a control,
+ * format (text-direction) or unassigned character, so what is stored is what the stamp names.
+ */
+export const ZDocNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^\P{C}+$/u, 'Use printable characters only');
+
+/**
+ * Today in Indonesia's easternmost time zone (WIT, UTC+9), YYYY-MM-DD: a document dated today
+ * anywhere in Indonesia is not dated in the future.
+ */
+export const latestIndonesianToday = (now = new Date()): string =>
+  new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+/** The document's own date (Peruri `tgldoc`): a real calendar date, not in the future. */
+export const ZDocDate = ZIsoDate.refine((day) => day <= latestIndonesianToday(), {
+  message: 'The date cannot be in the future',
+});
+
 export const ZDocumentStatus = z.enum(['nostamp', 'stamp', 'canceled']);
 export const ZSigningStatus = z.enum([
   'draft',
@@ -121,6 +144,9 @@ export const ZDocument = z.object({
   size: z.number().int(),
   doc_type: z.string().nullable(),
   doc_value: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+  /** The document's own number and date (YYYY-MM-DD), given for its e-Meterai (`update-emet`). */
+  doc_number: z.string().nullable(),
+  doc_date: z.string().nullable(),
   owner: z.string(),
   owner_id: z.number().int(),
   departement_name: z.string().nullable(),
@@ -192,6 +218,20 @@ export const ZSaveDraftRequest = z.object({
   doc_value: ZRupiah.nullable().optional(),
 });
 
+/**
+ * A draft's e-Meterai details (`update-emet`): the type (one of the provider's), the value, and
+ * the document's own number and date, which the provider is given with the serial. A field left
+ * out stays as it is; `null` clears it.
+ */
+export const ZUpdateEmetRequest = z.object({
+  document_id: ZBodyId,
+  doc_type: z.string().min(1).max(10),
+  doc_value: ZRupiah.nullable().optional(),
+  doc_number: ZDocNumber.nullable().optional(),
+  doc_date: ZDocDate.nullable().optional(),
+});
+export type TUpdateEmetRequest = z.infer<typeof ZUpdateEmetRequest>;
+
 /** What every stamp request says about the document and the stamp, wherever the box comes from. */
 const stampFields = {
   document_id: ZBodyId,
@@ -231,6 +271,43 @@ export const ZJobPendingResponse = ZEnvelope(
 /** A template's stamp request: the boxes come from the template. */
 export const ZTemplateStampRequest = z.object(stampFields);
 
+/**
+ * A number sent as a multipart text field: plain digits with an optional decimal part (no sign,
+ * exponent, hex, `NaN`, `Infinity` or empty text, which `Number()` would turn into something),
+ * then the bounds of the JSON schema `bounds`.
+ */
+const formNumber = (bounds: z.ZodNumber, digits = 9) =>
+  z
+    .string()
+    .regex(new RegExp(`^\\d{1,${digits}}(\\.\\d{1,9})?$`), 'Enter a number in plain digits')
+    .transform(Number)
+    .pipe(bounds);
+
+/**
+ * The text fields of `one-stamp-process` (multipart, sent before the `file` part): the stamp
+ * request of the stamp routes without `document_id`, and the document's own number and date.
+ */
+export const ZOneStampForm = z.object({
+  page: formNumber(ZPlacement.shape.page),
+  x: formNumber(ZPlacement.shape.x),
+  y: formNumber(ZPlacement.shape.y),
+  width: formNumber(ZPlacement.shape.width),
+  height: formNumber(ZPlacement.shape.height),
+  doc_type: stampFields.doc_type,
+  doc_value: formNumber(ZRupiah, 16).optional(),
+  doc_number: ZDocNumber.optional(),
+  doc_date: ZDocDate.optional(),
+  reason: stampFields.reason,
+  location: stampFields.location,
+  acknowledge_javascript: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type TOneStampForm = z.infer<typeof ZOneStampForm>;
+/** The names of `ZOneStampForm`'s fields (what the route reads from the form). */
+export const ONE_STAMP_FIELDS = ZOneStampForm.keyof().options;
+
 export const ZCancelRequest = z.object({ document_id: ZBodyId });
 
 export const ZDocTypes = ZEnvelope(z.array(z.object({ kode: z.string(), nama: z.string() })));
@@ -252,6 +329,17 @@ export const ZSignRequest = ZPlacement.extend({
   acknowledge_javascript: z.boolean().optional(),
 });
 export type TSignRequest = z.infer<typeof ZSignRequest>;
+
+/**
+ * One signer's box on a draft (`embed-esign`): added to the draft's e-signature placements, or
+ * replacing that signer's box; `specimen_id` is one of the signer's own specimens.
+ */
+export const ZEmbedEsignRequest = ZPlacement.extend({
+  document_id: ZBodyId,
+  user_id: ZBodyId,
+  specimen_id: ZBodyId.optional(),
+});
+export type TEmbedEsignRequest = z.infer<typeof ZEmbedEsignRequest>;
 
 export const ZSetSignersRequest = z.object({
   document_id: ZBodyId,

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  latestIndonesianToday,
   PG_INT_MAX,
   ZDbId,
   ZDbIdParams,
+  ZDocDate,
+  ZDocNumber,
   ZDocumentQuery,
   ZIsoDate,
+  ZOneStampForm,
   ZPageQuery,
 } from '../src/index.ts';
 
@@ -27,5 +31,66 @@ describe('shared input schemas', () => {
 
   it('a page number is bounded', () => {
     expect(ZPageQuery.safeParse({ page: '1e30' }).success).toBe(false);
+  });
+
+  it("a document's number is printable text, trimmed, 1 to 50 characters", () => {
+    expect(ZDocNumber.parse('  INV/2026/001 ')).toBe('INV/2026/001');
+    expect(ZDocNumber.parse('Kwitansi No. 7 – Bandung')).toBe('Kwitansi No. 7 – Bandung');
+    for (const bad of ['', '   ', 'a\tb', 'a\u0000b', 'a\u202eb', 'a\u200bb', 'x'.repeat(51)]) {
+      expect(ZDocNumber.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it("a document's date is a real date, not after today anywhere in Indonesia", () => {
+    // 2026-03-01 20:00 UTC is already 2026-03-02 in Jayapura (UTC+9).
+    expect(latestIndonesianToday(new Date('2026-03-01T20:00:00Z'))).toBe('2026-03-02');
+    expect(latestIndonesianToday(new Date('2026-03-01T14:59:59Z'))).toBe('2026-03-01');
+    const today = latestIndonesianToday();
+    expect(ZDocDate.parse(today)).toBe(today);
+    expect(ZDocDate.parse('2024-02-29')).toBe('2024-02-29');
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    for (const bad of ['2026-02-30', tomorrow, '2026-1-1', '01-03-2026']) {
+      expect(ZDocDate.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it('the one-stamp form takes plain decimal text only, within the JSON bounds', () => {
+    const box = { page: '2', x: '400.5', y: '0', width: '75', height: '75', doc_type: '3' };
+    expect(
+      ZOneStampForm.parse({
+        ...box,
+        doc_value: '9007199254740991',
+        acknowledge_javascript: 'true',
+      }),
+    ).toMatchObject({
+      page: 2,
+      x: 400.5,
+      y: 0,
+      doc_value: 9_007_199_254_740_991,
+      acknowledge_javascript: true,
+    });
+    for (const [field, bad] of [
+      ['page', '1e400'],
+      ['page', '1.0e1'],
+      ['page', '0'],
+      ['page', '1.5'],
+      ['x', 'NaN'],
+      ['x', 'Infinity'],
+      ['x', '-1'],
+      ['x', '0x10'],
+      ['x', ' 1'],
+      ['x', ''],
+      ['width', '9'],
+      ['height', '14400.5'],
+      ['doc_value', '9007199254740992'],
+      ['doc_value', '1.5'],
+      ['acknowledge_javascript', '1'],
+    ] as const) {
+      const result = ZOneStampForm.safeParse({ ...box, [field]: bad });
+      expect(result.success, `${field}=${bad}`).toBe(false);
+      expect(result.error?.issues[0]?.path[0], `${field}=${bad}`).toBe(field);
+    }
   });
 });

@@ -186,6 +186,9 @@ const EXACT: Record<string, string> = {
   'The document has no e-Meterai yet': 'Dokumen belum dibubuhi e-Meterai',
   'Only a draft can get signers': 'Hanya draf yang dapat diberi penanda tangan',
   'The e-Meterai box must be square': 'Kotak e-Meterai harus berbentuk persegi',
+  'The e-signature box falls outside the page': 'Kotak tanda tangan berada di luar halaman',
+  'The document is kept as a draft but was not stamped; stamp it again':
+    'Dokumen disimpan sebagai draf tetapi belum dibubuhi e-Meterai; silakan bubuhkan lagi',
   'Apply the template first: its e-signatures come before the e-Meterai':
     'Terapkan template terlebih dahulu: tanda tangan elektroniknya dibubuhkan sebelum e-Meterai',
   'Signers must be users of the same company':
@@ -308,6 +311,10 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
     ([n, m]) => `Kuota e-sign tidak cukup: batch membutuhkan ${n} unit, saldo ${m}`,
   ],
   [/^A batch holds at most (\d+) files$/, ([n]) => `Satu batch paling banyak berisi ${n} berkas`],
+  [
+    /^A document holds at most (\d+) e-signature boxes$/,
+    ([n]) => `Satu dokumen paling banyak memuat ${n} kotak tanda tangan`,
+  ],
   [/^A batch holds at most (.+) of files$/, ([n]) => `Total berkas satu batch paling banyak ${n}`],
   [
     /^The manifest is not a readable (\S+) file$/,

@@ -1,5 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from './app-error.ts';
 
 export type TUploadOptions = {
@@ -194,4 +195,23 @@ export const textField = (file: MultipartFile, name: string): string | undefined
     });
   }
   return text;
+};
+
+/** The text fields `names` sent with the file (before it), each checked as `textField` does. */
+export const textFields = (
+  file: MultipartFile,
+  names: readonly string[],
+): Record<string, string | undefined> =>
+  Object.fromEntries(names.map((name) => [name, textField(file, name)]));
+
+/** Multipart text fields checked with the contract's schema; errors name the field. */
+export const parseFormFields = <S extends z.ZodType>(
+  schema: S,
+  fields: Record<string, string | undefined>,
+): z.output<S> => {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] = issue.message;
+  throw new AppError('VALIDATION_FAILED', 'Check the highlighted fields', errors);
 };

@@ -7,6 +7,7 @@ import {
   ZDocumentQuery,
   ZDocumentResponse,
   ZDocumentUserList,
+  ZEmbedEsignRequest,
   ZEndSigningRequest,
   ZJobPendingResponse,
   ZSaveDraftRequest,
@@ -15,6 +16,7 @@ import {
   ZSignResponse,
   ZStampRequest,
   ZStampResponse,
+  ZUpdateEmetRequest,
   ZUploadDocumentResponse,
 } from '../documents.ts';
 import { endpoint } from '../endpoint.ts';
@@ -78,8 +80,32 @@ export const DOCUMENT_ENDPOINTS = {
     body: ZSaveDraftRequest,
     response: { 200: ZDocumentResponse },
   }),
+  updateEmet: endpoint({
+    method: 'POST',
+    path: '/api/v1/single-stamp/update-emet',
+    tags: ['single-stamp'],
+    summary:
+      "Set a draft's e-Meterai details: type, value, and the document's own number and date (YYYY-MM-DD, not in the future)",
+    access: 'signed-in',
+    body: ZUpdateEmetRequest,
+    response: { 200: ZDocumentResponse },
+  }),
   stampCompany: stamp('/api/v1/single-stamp/stamp-single-process-company', 'company'),
   stampPersonal: stamp('/api/v1/single-stamp/stamp-single-process-personal', 'personal'),
+  stampProcess: stamp(
+    '/api/v1/single-stamp/stamp-process',
+    "the caller's own: company, department or personal",
+  ),
+  oneStampProcess: endpoint({
+    method: 'POST',
+    path: '/api/v1/stamp/one-stamp-process',
+    tags: ['single-stamp'],
+    summary:
+      "Upload, place and stamp in one call (the caller's quota): multipart with the text fields page, x, y, width, height (PDF points from the bottom-left), doc_type, and optionally doc_value, doc_number, doc_date, reason, location, acknowledge_javascript, all before the PDF in the field `file`. The upload is checked as upload-document checks it; a stamp that fails keeps the draft and names its document_id",
+    access: 'signed-in',
+    consumes: ['multipart/form-data'],
+    response: { 200: ZStampResponse, 202: ZJobPendingResponse },
+  }),
   setSigners: endpoint({
     method: 'POST',
     path: '/api/v1/esign-only/update-signer-data',
@@ -87,6 +113,16 @@ export const DOCUMENT_ENDPOINTS = {
     summary: 'Set who signs, in which order and where',
     access: 'signed-in',
     body: ZSetSignersRequest,
+    response: { 200: ZDocumentResponse },
+  }),
+  embedEsign: endpoint({
+    method: 'POST',
+    path: '/api/v1/single-stamp/embed-esign',
+    tags: ['esign'],
+    summary:
+      "Place one signer's e-signature box (and specimen) on a draft: adds it, or replaces that signer's box",
+    access: 'signed-in',
+    body: ZEmbedEsignRequest,
     response: { 200: ZDocumentResponse },
   }),
   signerProcess: sign('/api/v1/esign-only/signer-process'),

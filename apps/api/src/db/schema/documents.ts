@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -93,6 +94,9 @@ export const documents = pgTable(
     docType: varchar('doc_type', { length: 10 }),
     /** Whole rupiah; bigint so values above 2^31 fit (bounded to 2^53 - 1 by the contracts). */
     docValue: bigint('doc_value', { mode: 'number' }),
+    /** The document's own number and date (Peruri `nodoc`, `tgldoc`), when its owner gave them. */
+    docNumber: varchar('doc_number', { length: 50 }),
+    docDate: date('doc_date', { mode: 'string' }),
     templateId: integer('template_id'),
     serialNumberId: integer('serial_number_id'),
     psreId: varchar('psre_id', { length: 100 }),

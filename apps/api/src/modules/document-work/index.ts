@@ -24,5 +24,6 @@ export {
   type TStampResult,
 } from './stamp-document.ts';
 export { claimManyForStamp, type TStampClaim } from './stamp-store.repository.ts';
+export { createStampUpload, type TStampUpload } from './stamp-upload.ts';
 export { registerStuckDocumentsSweep } from './stuck-documents-job.ts';
 export type { TJobAttempt } from './takeover.ts';

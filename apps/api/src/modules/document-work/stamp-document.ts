@@ -4,7 +4,11 @@ import type { TDb } from '../../db/client.ts';
 import { actorOf, canManage, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
-import type { TIssuedSerial, TMeteraiProvider } from '../../providers/meterai/meterai-provider.ts';
+import {
+  knownDocType,
+  type TIssuedSerial,
+  type TMeteraiProvider,
+} from '../../providers/meterai/meterai-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { userActor } from '../audit/index.ts';
 import {
@@ -104,6 +108,20 @@ export const createStampDocument = (deps: TStampDocumentDeps) => {
     return row;
   };
 
+  /**
+   * What a stamp request must get right whatever the document: a square box and a document type
+   * the provider knows (its entry is returned).
+   */
+  const checkRequest = async (request: Pick<TStampRequest, 'width' | 'height' | 'doc_type'>) => {
+    // The e-Meterai is a square stamp (docs/product-rules.md §10): the box may not distort it.
+    if (Math.abs(request.width - request.height) > Math.max(1, 0.02 * request.width)) {
+      throw new AppError('VALIDATION_FAILED', 'The e-Meterai box must be square', {
+        height: 'must equal width',
+      });
+    }
+    return knownDocType(() => meterai.documentTypes(), request.doc_type);
+  };
+
   /** The answer to a stamp that failed for a reason that is not an `AppError`. */
   const FAILED = 'Pembubuhan e-Meterai gagal, kuota telah dikembalikan. Silakan coba lagi.';
 
@@ -174,20 +192,11 @@ export const createStampDocument = (deps: TStampDocumentDeps) => {
         document_id: 'signing',
       });
     }
-    // The e-Meterai is a square stamp (docs/product-rules.md §10): the box may not distort it.
-    if (Math.abs(request.width - request.height) > Math.max(1, 0.02 * request.width)) {
-      throw new AppError('VALIDATION_FAILED', 'The e-Meterai box must be square', {
-        height: 'must equal width',
-      });
-    }
+    const docType = await checkRequest(request);
     if (request.page > doc.pageCount && request.page > 1) {
       // A page past the end means the last page (Peruri's adapter does the same).
       request = { ...request, page: doc.pageCount };
     }
-    const docTypes = await meterai.documentTypes();
-    const docType = docTypes.find((t) => t.kode === request.doc_type);
-    if (!docType)
-      throw new AppError('VALIDATION_FAILED', 'Unknown document type', { doc_type: 'unknown' });
     // JavaScript nobody has confirmed yet: refused before the claim, so nothing is spent.
     const acknowledgment = javascriptAcknowledgment(
       doc,
@@ -235,7 +244,10 @@ export const createStampDocument = (deps: TStampDocumentDeps) => {
         reused ??
         (await meterai.issueSerial({
           docType: docType.kode,
-          docValue: request.doc_value ?? null,
+          // The draft's details (update-emet) unless the request says otherwise.
+          docValue: request.doc_value ?? doc.docValue,
+          docNumber: doc.docNumber,
+          docDate: doc.docDate,
           fileName: doc.fileName,
           documentId: doc.id,
         }));
@@ -369,14 +381,16 @@ export const createStampDocument = (deps: TStampDocumentDeps) => {
       await file();
       return result;
     },
+    checkRequest,
     /**
-     * The routes' stamp as plain data (the `stamp` job's input): the company or the personal
-     * call, paid by the caller's scope.
+     * The routes' stamp as plain data (the `stamp` job's input), paid by the caller's scope
+     * (`accountOf`): the company or the personal call, each refused to the other kind of
+     * account, or (no variant: stamp-process, one-stamp-process) whichever the caller has.
      */
     inputFor: (
       auth: TActor & { language?: 'en' | 'id' },
       request: TStampRequest,
-      variant: 'company' | 'personal',
+      variant?: 'company' | 'personal',
     ) => {
       if (variant === 'company' && auth.companyId === null)
         throw AppError.forbidden('Use the personal stamping call');

@@ -1,13 +1,16 @@
 import {
   DocumentTransitionError,
   isBusy,
+  signingMethodAfter,
   type TDocumentEvent,
   type TDocumentState,
   type TStoredDocumentState,
   transition,
 } from '@bubuh/contracts';
 import type { TDb, TTx } from '../../db/client.ts';
+import type { TPlacements } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { insertAuditEvent, type TAuditRecord } from '../audit/index.ts';
 import * as repo from './documents.repository.ts';
 
 /** The answer to the loser of a race, or to any change while work runs on the document. */
@@ -60,6 +63,37 @@ export const applyEvent = async (
   if (!row) throw busy();
   return row;
 };
+
+/**
+ * The `edit` of a document's saved placements made from the placements its locked row holds
+ * (`change` gets them): changes of one entry each (one signer's box) made at the same time see
+ * each other's, so none is lost. The signing method follows the placements, as a draft save's.
+ */
+export const editPlacements = (
+  db: TDb,
+  id: number,
+  change: (placements: TPlacements) => TPlacements,
+  record: TAuditRecord,
+) =>
+  db.transaction(async (tx) => {
+    const locked = await repo.lockDocument(tx, id);
+    if (!locked) throw AppError.notFound('Document');
+    const placements = change(locked.placements);
+    await insertAuditEvent(tx, locked.id, locked.companyId, record);
+    return applyEvent(
+      tx,
+      locked,
+      { type: 'edit' },
+      {
+        placements,
+        signingMethod: signingMethodAfter(locked.signingMethod, {
+          type: 'edit',
+          emeterai: placements.emeterai !== null,
+          esign: placements.esign.length > 0,
+        }),
+      },
+    );
+  });
 
 /**
  * The end of a failed sign or stamp (`from` is `esigning` or `stamping`): the document goes back

@@ -59,6 +59,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<TOptions> = async (
     message: 'Draft disimpan',
     data: await documents.saveDraft(auth, params.id, body),
   }));
+  endpointRoute(app, E.updateEmet, async ({ auth, body }) => ({
+    message: 'Data e-Meterai disimpan',
+    data: await documents.updateEmet(auth, body),
+  }));
   // The busiest reads: answers written by fast-json-stringify (same fields, same bytes).
   const fast = { fastSerializer: true };
   endpointRoute(

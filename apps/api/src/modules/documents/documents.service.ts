@@ -5,7 +5,9 @@ import {
   signingMethodAfter,
   type TDocument,
   type TDocumentQuery,
+  type TPlacement,
   type TPlacements,
+  type TUpdateEmetRequest,
 } from '@bubuh/contracts';
 import type { TDb, TTx } from '../../db/client.ts';
 import { canManage, type TActor, visibilityOf } from '../../lib/access.ts';
@@ -13,6 +15,7 @@ import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import { isDatabaseAnswer } from '../../lib/db-errors.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import { knownDocType, type TDocType } from '../../providers/meterai/meterai-provider.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
 import { insertAuditEvent, type TAuditRecord, userActor, userHasEvent } from '../audit/index.ts';
 import { applyEvent, busy, nextState } from './document-events.ts';
@@ -30,6 +33,26 @@ export type TDocumentsDeps = {
   uploadLimitBytes: number;
   /** Short-lived link for opening an unsigned draft in a new tab (no bearer header there). */
   unsignedLink: (auth: TAuth, documentId: number) => string;
+  /** The e-Meterai provider's document types (a draft's type is one of them). */
+  documentTypes: () => Promise<TDocType[]>;
+};
+
+/** An upload that is to be stamped at once (`one-stamp-process`): its box and details. */
+export type TUploadStamp = {
+  placement: TPlacement;
+  docType: string;
+  docValue: number | null;
+  docNumber: string | null;
+  docDate: string | null;
+};
+
+/** What an upload gets: the file, and how the draft starts. */
+export type TUploadInput = {
+  filename: string;
+  stream: Readable;
+  signingMethod?: 'esign' | null;
+  /** The draft holds the e-Meterai box and details from the start (nothing to save first). */
+  stamp?: TUploadStamp;
 };
 
 /**
@@ -146,10 +169,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
    * `values` are what it will hold (a batch writes them with its item, in one statement), and
    * `discard` removes the stored files when it is not written after all.
    */
-  const receive = async (
-    auth: TAuth,
-    file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
-  ) => {
+  const receive = async (auth: TAuth, file: TUploadInput) => {
     const folder = `documents/${randomUUID()}`;
     const key = `${folder}/original.pdf`;
     let received: Buffer | undefined;
@@ -193,7 +213,23 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         sha256: createHash('sha256').update(bytes).digest('hex'),
         pageCount: info.pageCount,
         pages: info.pages.map((p) => ({ width: p.width, height: p.height })),
-        signingMethod: file.signingMethod ?? null,
+        signingMethod: file.stamp ? 'emeterai' : (file.signingMethod ?? null),
+        ...(file.stamp
+          ? {
+              // A page past the end is the last page, as the stamp will take it.
+              placements: {
+                emeterai: {
+                  ...file.stamp.placement,
+                  page: Math.min(file.stamp.placement.page, info.pageCount),
+                },
+                esign: [],
+              },
+              docType: file.stamp.docType,
+              docValue: file.stamp.docValue,
+              docNumber: file.stamp.docNumber,
+              docDate: file.stamp.docDate,
+            }
+          : {}),
         repaired: prepared.repaired,
         repairWarnings: prepared.warnings,
         javascriptCount: info.javaScriptCount,
@@ -207,10 +243,7 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
   };
 
   /** The upload: received (`receive`), then its document row; the answer the routes send. */
-  const upload = async (
-    auth: TAuth,
-    file: { filename: string; stream: Readable; signingMethod?: 'esign' | null },
-  ) => {
+  const upload = async (auth: TAuth, file: TUploadInput) => {
     const { values, discard, record } = await receive(auth, file);
     const doc = await repo.insertDocument(db, values, record).catch(async (error: unknown) => {
       // Refused by the database: nothing written. A lost connection may have kept the row.
@@ -349,6 +382,33 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
         await recordEvent(tx, doc, { type: 'edited', actor: userActor(auth) });
       });
       return detailsOf(auth, id);
+    },
+
+    /**
+     * A draft's e-Meterai details: its type (one of the provider's), value, and the document's
+     * own number and date, which the stamp gives the provider. Left out: unchanged; null: cleared.
+     */
+    updateEmet: async (auth: TAuth, request: TUpdateEmetRequest) => {
+      const doc = await loadDocument(db, auth, request.document_id);
+      if (!canManage(auth, doc)) throw AppError.forbidden();
+      if (doc.state === 'stamped' || doc.state === 'cancelled')
+        throw new AppError('CONFLICT', 'Only a draft can be changed');
+      await knownDocType(deps.documentTypes, request.doc_type);
+      await db.transaction(async (tx) => {
+        await applyEvent(
+          tx,
+          doc,
+          { type: 'edit' },
+          {
+            docType: request.doc_type,
+            ...(request.doc_value !== undefined ? { docValue: request.doc_value } : {}),
+            ...(request.doc_number !== undefined ? { docNumber: request.doc_number } : {}),
+            ...(request.doc_date !== undefined ? { docDate: request.doc_date } : {}),
+          },
+        );
+        await recordEvent(tx, doc, { type: 'edited', actor: userActor(auth) });
+      });
+      return detailsOf(auth, doc.id);
     },
 
     /** Cancels a draft (again: nothing changes); not while it is being stamped or once stamped. */

@@ -5,6 +5,7 @@ export {
   abortWork,
   applyEvent,
   busy,
+  editPlacements,
   nextState,
   storedNext,
   tryEvent,

@@ -27,6 +27,14 @@ export const signingRoutes: FastifyPluginAsyncZod<{
     };
   });
 
+  endpointRoute(app, E.embedEsign, async ({ auth, body }) => {
+    await signing.embedEsign(auth, body);
+    return {
+      message: 'Posisi tanda tangan disimpan',
+      data: await documents.details(auth, body.document_id),
+    };
+  });
+
   endpointRoute(app, E.endSigning, async ({ auth, body }) => {
     await signing.endSigning(auth, body.document_id);
     return {

@@ -1,8 +1,16 @@
+import type { TEmbedEsignRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
+import type { TEsignPlacement } from '../../db/schema.ts';
 import { canAskToSign, canManage, mayBeAskedToSign, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { userActor } from '../audit/index.ts';
-import { applyEvent, loadDocument, recordEvent, signerCounts } from '../documents/index.ts';
+import {
+  applyEvent,
+  editPlacements,
+  loadDocument,
+  recordEvent,
+  signerCounts,
+} from '../documents/index.ts';
 import * as repo from './signing.repository.ts';
 
 export type TSigningDeps = {
@@ -13,6 +21,9 @@ export type TSigningDeps = {
    */
   afterSigningChange?: (documentId: number) => Promise<void>;
 };
+
+/** The most e-signature boxes a draft holds (contracts `ZPlacements`). */
+const MAX_ESIGN_BOXES = 20;
 
 type TSignerBox = {
   user_id: number;
@@ -80,7 +91,71 @@ export const createSigningService = (deps: TSigningDeps) => {
     });
   };
 
-  return { setSigners, endSigning };
+  /**
+   * One signer's box on a draft (and the specimen to sign with): added to its saved e-signature
+   * placements, or replacing that signer's box where it was; the other boxes stay. The signer is
+   * someone who may be asked to sign it (as for `setSigners`), the specimen one of theirs, the
+   * box on one of its pages.
+   */
+  const embedEsign = async (actor: TActor, request: TEmbedEsignRequest) => {
+    const doc = await loadDocument(db, actor, request.document_id);
+    if (!canAskToSign(actor, doc)) throw AppError.forbidden();
+    if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.state === 'stamping')
+      throw new AppError('CONFLICT', 'Only a draft can get signers');
+    const [user] = await repo.companiesOfUsers(db, [request.user_id]);
+    if (!user || !mayBeAskedToSign(actor, doc, user))
+      throw new AppError('VALIDATION_FAILED', 'Signers must be users of the same company', {
+        user_id: `user ${request.user_id}`,
+      });
+    if (
+      request.specimen_id !== undefined &&
+      !(await repo.specimenOf(db, request.user_id, request.specimen_id))
+    )
+      throw AppError.notFound('Esign');
+    const size = doc.pages[request.page - 1];
+    if (!size)
+      throw new AppError('VALIDATION_FAILED', `The document has ${doc.pageCount} pages`, {
+        page: 'out of range',
+      });
+    if (request.x + request.width > size.width || request.y + request.height > size.height)
+      throw new AppError('VALIDATION_FAILED', 'The e-signature box falls outside the page', {
+        x: 'outside the page',
+      });
+    const box: TEsignPlacement = {
+      page: request.page,
+      x: request.x,
+      y: request.y,
+      width: request.width,
+      height: request.height,
+      user_id: request.user_id,
+      specimen_id: request.specimen_id ?? null,
+    };
+    await editPlacements(
+      db,
+      doc.id,
+      (placements) => {
+        const at = placements.esign.findIndex((e) => e.user_id === request.user_id);
+        if (at < 0 && placements.esign.length >= MAX_ESIGN_BOXES)
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `A document holds at most ${MAX_ESIGN_BOXES} e-signature boxes`,
+            { user_id: 'too many boxes' },
+          );
+        const esign =
+          at < 0
+            ? [...placements.esign, box]
+            : placements.esign.map((e, i) => (i === at ? box : e));
+        return { ...placements, esign };
+      },
+      {
+        type: 'edited',
+        actor: userActor(actor),
+        details: { signers: user.fullName, page: String(request.page) },
+      },
+    );
+  };
+
+  return { setSigners, endSigning, embedEsign };
 };
 
 export type TSigningService = ReturnType<typeof createSigningService>;

@@ -10,10 +10,10 @@ import {
   ZTicketCreate,
   ZTicketReply,
 } from '@bubuh/contracts';
-import type { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import { AppError, foundOr404 } from '../../lib/app-error.ts';
 import type { TReceivedFile } from '../../lib/upload-parts.ts';
+import { parseFormFields } from '../../lib/uploads.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { storeAttachments } from './ticket-files.ts';
@@ -50,18 +50,6 @@ const toWire = (v: repo.TTicketView): TTicket => ({
   created_at: v.ticket.createdAt.toISOString(),
   updated_at: v.ticket.updatedAt.toISOString(),
 });
-
-/** Multipart text fields checked with the contract's schema; errors name the field. */
-const parseFields = <S extends z.ZodType>(
-  schema: S,
-  fields: Record<string, string>,
-): z.output<S> => {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] = issue.message;
-  throw new AppError('VALIDATION_FAILED', 'Check the highlighted fields', errors);
-};
 
 const changed = () =>
   new AppError('CONFLICT', 'The ticket changed meanwhile; reload it and try again');
@@ -161,7 +149,7 @@ export const createTicketsService = (deps: {
     detail,
 
     create: async (auth: TAuth, fields: Record<string, string>, received: TReceivedFile[]) => {
-      const input: TTicketCreate = parseFields(ZTicketCreate, fields);
+      const input: TTicketCreate = parseFormFields(ZTicketCreate, fields);
       await checkLinks(auth, input);
       const { stored, discard } = await storeAttachments(deps.files, received);
       let created: Awaited<ReturnType<typeof repo.create>>;
@@ -190,7 +178,7 @@ export const createTicketsService = (deps: {
     },
 
     reply: async (auth: TAuth, fields: Record<string, string>, received: TReceivedFile[]) => {
-      const input = parseFields(ZTicketReply, fields);
+      const input = parseFormFields(ZTicketReply, fields);
       const view = await load(auth, input.ticket_id);
       const internal = input.internal === 'true';
       if (internal && !isSupport(auth)) throw AppError.forbidden();

@@ -6,9 +6,21 @@ import type {
   SpecimenStampRecipe,
   VectorAppearance,
 } from '@bubuh/pdf';
+import { AppError } from '../../lib/app-error.ts';
 
 /** A document type of the provider's list (Peruri `jenisdoc`: kode and nama). */
 export type TDocType = { kode: string; nama: string };
+
+/** The provider's document type `kode`, or a 400 naming `doc_type`. */
+export const knownDocType = async (
+  documentTypes: () => Promise<TDocType[]>,
+  kode: string,
+): Promise<TDocType> => {
+  const docType = (await documentTypes()).find((t) => t.kode === kode);
+  if (!docType)
+    throw new AppError('VALIDATION_FAILED', 'Unknown document type', { doc_type: 'unknown' });
+  return docType;
+};
 
 export type TIssuedSerial = {
   /** 22 characters `[A-Z0-9]{22}`, issued by the provider, used at most once. */
@@ -32,6 +44,9 @@ export type TMeteraiProvider = {
   issueSerial: (input: {
     docType: string;
     docValue?: number | null;
+    /** The document's own number and date (YYYY-MM-DD), when its owner gave them. */
+    docNumber?: string | null;
+    docDate?: string | null;
     fileName: string;
     documentId: number;
   }) => Promise<TIssuedSerial>;

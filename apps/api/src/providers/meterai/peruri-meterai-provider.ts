@@ -164,8 +164,9 @@ export const createPeruriMeteraiProvider = (config: TPeruriConfig): TMeteraiProv
               namafile: input.fileName,
               nilaidoc: String(input.docValue ?? 10_000),
               snOnly: false,
-              nodoc: String(input.documentId),
-              tgldoc: today(),
+              // Peruri requires both: without the document's own, our id and the issue date.
+              nodoc: input.docNumber ?? String(input.documentId),
+              tgldoc: input.docDate ?? today(),
             },
           },
         ),

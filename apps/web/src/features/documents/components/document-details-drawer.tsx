@@ -107,6 +107,8 @@ const DetailsBody = ({
       doc.doc_type ? (docTypeName ? `${docTypeName} (${doc.doc_type})` : doc.doc_type) : '-',
     ],
     [t('stamping.details.docValue'), doc.doc_value !== null ? formatIDR(doc.doc_value) : '-'],
+    [t('stamping.details.docNumber'), doc.doc_number ?? '-'],
+    [t('stamping.details.docDate'), doc.doc_date ?? '-'],
     [t('stamping.details.owner'), doc.owner],
     ...(doc.departement_name
       ? ([[t('stamping.details.departement'), doc.departement_name]] as [string, ReactNode][])
