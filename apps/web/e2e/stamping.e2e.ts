@@ -263,6 +263,22 @@ describe('stamping one document', () => {
     // Details list the signer as signed; the download carries both signatures.
     const drawer = page.getByTestId('document-details-drawer');
     expect(await drawer.getByText(session.userData.fullName).count()).toBeGreaterThan(0);
+    // Its history lists each step, and the sealed completion certificate downloads beside it.
+    const history = drawer.getByTestId('details-history');
+    await history.getByTestId('history-stamped').waitFor();
+    for (const step of ['uploaded', 'signed', 'stamped'])
+      expect(await history.getByTestId(`history-${step}`).count()).toBe(1);
+    await history.getByTestId('history-signed').scrollIntoViewIfNeeded();
+    await shot(page, 'details-history');
+    const [certificate] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByTestId('details-certificate').click(),
+    ]);
+    expect(certificate.suggestedFilename()).toBe('kontrak-kerja_certificate.pdf');
+    const sealed = readFileSync(await certificate.path());
+    const checked = await verifyPublicly('kontrak-kerja_certificate.pdf', sealed);
+    expect(await checked.page.getByTestId('verify-verdict').textContent()).toBe('Intact');
+    await checked.anonymous.close();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     await page.locator('.mantine-Drawer-overlay').waitFor({ state: 'detached' });

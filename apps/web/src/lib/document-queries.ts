@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_AUDIT_ENDPOINTS,
   DOCUMENT_ENDPOINTS,
   endpointPath,
   QUOTA_ENDPOINTS,
@@ -19,11 +20,13 @@ import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from
 export type TUploaded = TEndpointResponse<typeof DOCUMENT_ENDPOINTS.upload>['data'];
 
 /**
- * Everything a document change can touch: the history and details (`single-stamp`), the signing
+ * Everything a document change can touch: the history and details (`single-stamp`), its audit
+ * trail (`document-audit`), the signing
  * calls (`esign`), the dashboard, the template stamp and the quota (stamping and signing spend it).
  */
 export const DOCUMENT_SCOPES: readonly string[] = [
   DOCUMENT_ENDPOINTS.details.tags[0],
+  DOCUMENT_AUDIT_ENDPOINTS.timeline.tags[0],
   DOCUMENT_ENDPOINTS.dashboard.tags[0],
   DOCUMENT_ENDPOINTS.setSigners.tags[0],
   TEMPLATE_ENDPOINTS.stamp.tags[0],

@@ -18,6 +18,7 @@ import { useDocTypes, useDocument } from '@/lib/document-queries';
 import { needsJavaScriptAck } from '@/lib/javascript-ack';
 import { useSession } from '@/lib/session';
 import { documentActionItems } from './document-action-items';
+import { DocumentHistory } from './document-history';
 
 type TDocumentDetailsDrawerProps = {
   documentId: number | null;
@@ -26,7 +27,7 @@ type TDocumentDetailsDrawerProps = {
   downloading: boolean;
 };
 
-/** One document: status, serial, dates, signers in order and the last error. */
+/** One document: status, serial, dates, signers in order, the last error and its history. */
 export const DocumentDetailsDrawer = ({
   documentId,
   onClose,
@@ -244,6 +245,8 @@ const DetailsBody = ({
           </Timeline>
         )}
       </div>
+
+      <DocumentHistory doc={doc} />
 
       <ButtonRow
         gap="sm"
