@@ -47,10 +47,12 @@ import {
   createNoticeMail,
   createNotifier,
 } from './modules/notifications/index.ts';
+import { createOutsideSigning, outsideSigningRoutes } from './modules/outside-signing/index.ts';
 import { createPlansService, plansRoutes } from './modules/plans/index.ts';
 import { createQuotaService, quotaRoutes } from './modules/quota-balances/index.ts';
 import {
   createSignerIdentity,
+  createSignerLinks,
   createSigningNotices,
   createSigningService,
   defineSigningNoticeJob,
@@ -262,11 +264,21 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   });
   // Each signer is told when their turn comes (the first one when the list is set), the owner
   // when all have signed.
-  const afterSigningChange = defineSigningNoticeJob(
-    app,
-    createSigningNotices({ db, mailer, publicUrl: env.PUBLIC_URL, inApp: notices }),
-  );
-  const signers = createSigningService({ db, afterSigningChange });
+  const links = createSignerLinks({ db, mailer });
+  const signingNotices = createSigningNotices({
+    db,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    inApp: notices,
+    links,
+  });
+  const afterSigningChange = defineSigningNoticeJob(app, signingNotices);
+  const signers = createSigningService({
+    db,
+    afterSigningChange,
+    links,
+    resendLink: signingNotices.resendLink,
+  });
   const signing = createSignDocument({
     db,
     files: deps.files,
@@ -304,6 +316,10 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     jobs: documentJobs,
     stampsPerMinute: env.RATE_LIMIT_STAMP_PER_MINUTE,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+  });
+  await app.register(outsideSigningRoutes, {
+    outside: createOutsideSigning({ db, files: deps.files, links, signing }),
+    codesPerMinute: env.RATE_LIMIT_OTP_PER_MINUTE,
   });
   await app.register(documentAuditRoutes, {
     audit: createDocumentAudit({

@@ -11,6 +11,7 @@ export const AUDIT_EVENT_TYPES = [
   'parties-set',
   'sent',
   'opened',
+  'link-revoked',
   'code-verified',
   'approved',
   'rejected',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEmail, ZPhoneNumber } from './auth.ts';
 import {
   ZBodyId,
   ZEnvelope,
@@ -118,13 +119,30 @@ export const ZSigningStatus = z.enum([
   'failed',
 ]);
 
+/** An outside signer's own link, as the owner sees it (the token itself is only e-mailed). */
+export const ZSignerLinkState = z.object({
+  expires_at: z.string(),
+  revoked: z.boolean(),
+  /** When the party proved the e-mail with the one-time code. */
+  verified_at: z.string().nullable(),
+});
+
 export const ZDocumentSigner = z.object({
-  user_id: z.number().int(),
+  /** The user who signs; null for a party outside the company (`party`). */
+  user_id: z.number().int().nullable(),
   fullName: z.string(),
   position: z.number().int(),
   status: z.enum(['pending', 'signed']),
   signed_at: z.string().nullable(),
   placement: ZPlacement,
+  /** A signer without an account: the e-mail they prove, and their link once it was sent. */
+  party: z
+    .object({
+      email: z.string(),
+      phone: z.string().nullable(),
+      link: ZSignerLinkState.nullable(),
+    })
+    .nullable(),
 });
 
 export const ZDocument = z.object({
@@ -341,13 +359,34 @@ export const ZEmbedEsignRequest = ZPlacement.extend({
 });
 export type TEmbedEsignRequest = z.infer<typeof ZEmbedEsignRequest>;
 
+/** A person's name as a signer outside the company gives it (their certificate carries it). */
+export const ZPartyName = ZShownName(2, 150);
+
+/**
+ * One signer of `update-signer-data`: a user of the company (`user_id`), or a party outside it by
+ * name and e-mail (optionally phone), who signs through a link of their own, no account needed.
+ */
+export const ZSignerEntry = z.union([
+  ZPlacement.extend({ user_id: ZBodyId }).strict(),
+  ZPlacement.extend({
+    name: ZPartyName,
+    email: ZEmail,
+    phone: ZPhoneNumber.optional(),
+  }).strict(),
+]);
+export type TSignerEntry = z.infer<typeof ZSignerEntry>;
+
 export const ZSetSignersRequest = z.object({
   document_id: ZBodyId,
-  signers: z
-    .array(ZPlacement.extend({ user_id: ZBodyId }))
-    .min(1)
-    .max(20),
+  signers: z.array(ZSignerEntry).min(1).max(20),
 });
+
+/** The owner's hold on an outside signer's link: revoke it, or send a fresh one. */
+export const ZSignerLinkRequest = z.object({
+  document_id: ZBodyId,
+  position: z.number().int().min(1).max(100),
+});
+export type TSignerLinkRequest = z.infer<typeof ZSignerLinkRequest>;
 /** Ends the signing round: signers who have not signed yet are taken off the document. */
 export const ZEndSigningRequest = z.object({ document_id: ZBodyId });
 export const ZSignResponse = ZEnvelope(

@@ -35,6 +35,8 @@ export const ROUTES = {
   resetPassword: r('/auth/reset-password/:id', 'page.resetPassword', 'blank', 'public'),
   verifyStamp: r('/services/stamp', 'page.verifyStamp', 'blank', 'public'),
   dummy: r('/services/dummy', 'page.dummy', 'blank', 'public'),
+  /** A signer outside the company: their own link to one document (no account needed). */
+  signLink: r('/sign/:token', 'page.signLink', 'blank', 'public'),
 
   paymentSuccess: r('/payment/success', 'page.paymentSuccess', 'blank', 'auth'),
   paymentFailed: r('/payment/failed', 'page.paymentFailed', 'blank', 'auth'),

@@ -17,6 +17,7 @@ const signer = (user_id: number, position: number, status: 'pending' | 'signed')
   status,
   signed_at: null,
   placement: { page: 1, x: 0, y: 0, width: 100, height: 50 },
+  party: null,
 });
 
 const owner = { id: 1, role: 'user' as const, company_id: 9 };

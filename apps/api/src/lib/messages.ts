@@ -144,6 +144,25 @@ const EXACT: Record<string, string> = {
   'The file is too large': 'Berkas terlalu besar',
   'The file is not a PDF': 'Berkas bukan PDF',
   'Only a draft can be changed': 'Hanya draf yang dapat diubah',
+  'This document can no longer be signed': 'Dokumen ini tidak dapat ditandatangani lagi',
+  'The sender must check this document before it can be signed: ask them to open it first':
+    'Pengirim harus memeriksa dokumen ini sebelum dapat ditandatangani: minta pengirim membukanya terlebih dahulu',
+  'You have signed this document': 'Anda sudah menandatangani dokumen ini',
+  'This signing link is not valid any more: ask the sender for a new one':
+    'Tautan penandatanganan ini sudah tidak berlaku: mintalah tautan baru kepada pengirim',
+  'Too many codes were sent: try again in an hour':
+    'Terlalu banyak kode yang dikirim: coba lagi dalam satu jam',
+  'The code has expired: ask for a new one': 'Kode sudah kedaluwarsa: mintalah kode baru',
+  'Too many wrong tries: ask for a new code':
+    'Terlalu banyak percobaan yang salah: mintalah kode baru',
+  'The code is not right': 'Kode tidak benar',
+  "It is not this signer's turn": 'Belum giliran penanda tangan ini',
+  'Confirm your e-mail with a code first': 'Konfirmasi e-mail Anda dengan kode terlebih dahulu',
+  'Each outside signer needs an e-mail of their own':
+    'Setiap penanda tangan dari luar perusahaan memerlukan e-mail sendiri',
+  'No outside signer has this position':
+    'Tidak ada penanda tangan dari luar perusahaan pada urutan ini',
+  'This signer has no open link': 'Penanda tangan ini tidak memiliki tautan yang aktif',
   'Use the personal stamping call': 'Gunakan proses pembubuhan untuk akun personal',
   'Use the company stamping call': 'Gunakan proses pembubuhan untuk akun perusahaan',
   'Only the owner or a company admin can stamp this document':

@@ -78,6 +78,7 @@ const PAGES: Partial<Record<TRouteKey, TPage>> = {
   masterDocumentTemplate: page(() => import('./routes/app/stamp/master-document-template')),
   masterEditDocumentTemplate: page(() => import('./routes/app/stamp/edit-document-template')),
   verifyStamp: page(() => import('./routes/services/verify-stamp')),
+  signLink: page(() => import('./routes/sign-link')),
   // Support and notifications.
   faq: page(() => import('./routes/app/support/faq')),
   knowledgeBase: page(() => import('./routes/app/support/knowledge-base')),

@@ -11,6 +11,7 @@ import { NOTIFICATION_ENDPOINTS } from './notifications.ts';
 import { DEPARTEMENT_ENDPOINTS, QUOTA_ENDPOINTS } from './organisation.ts';
 import { MASTER_STATUS_ENDPOINTS, PLAN_ENDPOINTS } from './platform.ts';
 import { PROMO_ENDPOINTS } from './promo.ts';
+import { SIGNING_LINK_ENDPOINTS } from './signing-links.ts';
 import { SUPPORT_CONTENT_ENDPOINTS, TICKET_ENDPOINTS } from './support.ts';
 import { SYSTEM_ENDPOINTS } from './system.ts';
 import { TEMPLATE_ENDPOINTS } from './templates.ts';
@@ -25,6 +26,7 @@ export const ENDPOINT_GROUPS = {
   plans: PLAN_ENDPOINTS,
   masterStatus: MASTER_STATUS_ENDPOINTS,
   esign: ESIGN_ENDPOINTS,
+  signingLinks: SIGNING_LINK_ENDPOINTS,
   documents: DOCUMENT_ENDPOINTS,
   documentAudit: DOCUMENT_AUDIT_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -178,7 +179,12 @@ export const documentSigners = pgTable(
   {
     id: serialId(),
     documentId: ref('document_id', () => documents.id, 'cascade').notNull(),
-    userId: ref('user_id', () => users.id, 'restrict').notNull(),
+    /** The user who signs; null for a party outside the company (named below, no account). */
+    userId: ref('user_id', () => users.id, 'restrict'),
+    /** An outside party: the name and e-mail the owner gave (the e-mail is proven by a code). */
+    partyName: varchar('party_name', { length: 150 }),
+    partyEmail: varchar('party_email', { length: 254 }),
+    partyPhone: varchar('party_phone', { length: 20 }),
     position: integer('position').notNull(),
     placement: jsonb('placement').$type<TPlacement>().notNull(),
     status: varchar('status', { length: 10, enum: ['pending', 'signed'] })
@@ -196,6 +202,44 @@ export const documentSigners = pgTable(
     index('document_signers_pending_user_idx')
       .on(t.userId, t.documentId)
       .where(sql`${t.status} = 'pending'`),
+    // Every signer is a user or a named outside party, never neither.
+    check(
+      'document_signers_user_or_party',
+      sql`${t.userId} is not null or (${t.partyName} is not null and ${t.partyEmail} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * An outside party's own link to the one document they sign: only the SHA-256 of its token is
+ * kept (the e-mail carries the token). The party proves the e-mail with a one-time code (hash,
+ * attempts and sends counted here), which opens a short session (hash too) for viewing and
+ * signing. Revoked or expired, the link opens nothing.
+ */
+export const signerLinks = pgTable(
+  'signer_links',
+  {
+    id: serialId(),
+    signerId: ref('signer_id', () => documentSigners.id, 'cascade').notNull(),
+    documentId: ref('document_id', () => documents.id, 'cascade').notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    codeHash: varchar('code_hash', { length: 64 }),
+    codeExpiresAt: at('code_expires_at'),
+    /** Wrong tries of the current code (it is void after the fifth). */
+    codeAttempts: counter('code_attempts'),
+    /** Codes sent since `code_window_started_at` (at most a few per hour). */
+    codesSent: counter('codes_sent'),
+    codeWindowStartedAt: at('code_window_started_at'),
+    verifiedAt: at('verified_at'),
+    sessionHash: varchar('session_hash', { length: 64 }),
+    sessionExpiresAt: at('session_expires_at'),
+    createdAt: atNow('created_at'),
+  },
+  (t) => [
+    uniqueIndex('signer_links_token_uq').on(t.tokenHash),
+    uniqueIndex('signer_links_signer_uq').on(t.signerId),
   ],
 );
 

@@ -84,6 +84,24 @@ export const eventsOf = (db: TDbOrTx, documentId: number) =>
     .where(eq(documentAuditEvents.documentId, documentId))
     .orderBy(asc(documentAuditEvents.id));
 
+/** Whether outside party `partyId` has an event of `type` on the document already. */
+export const partyHasEvent = async (
+  db: TDbOrTx,
+  documentId: number,
+  type: string,
+  partyId: number,
+): Promise<boolean> => {
+  const rows = await db
+    .select({ id: documentAuditEvents.id })
+    .from(documentAuditEvents)
+    .where(
+      sql`${documentAuditEvents.documentId} = ${documentId} and ${documentAuditEvents.type} = ${type}
+        and ${documentAuditEvents.actorPartyId} = ${partyId}`,
+    )
+    .limit(1);
+  return rows.length > 0;
+};
+
 /** Whether `userId` has an event of `type` on the document already (a first "opened" only). */
 export const userHasEvent = async (
   db: TDbOrTx,

@@ -1,7 +1,13 @@
 // A document's audit trail: the append-only record of who did what to it, when and from where.
 // Modules record their events here; the timeline and the certificate read them (document-audit).
 
-export { auditInsertWhen, eventsOf, insertAuditEvent, userHasEvent } from './audit.repository.ts';
+export {
+  auditInsertWhen,
+  eventsOf,
+  insertAuditEvent,
+  partyHasEvent,
+  userHasEvent,
+} from './audit.repository.ts';
 export {
   type TAuditActor,
   type TAuditRecord,

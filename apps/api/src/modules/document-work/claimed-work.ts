@@ -8,7 +8,8 @@ import { attemptKey, type TJobAttempt } from './takeover.ts';
 export type TClaimedWork = {
   kind: 'emeterai' | 'esign';
   payer: TAccountRef;
-  actorUserId: number;
+  /** The user who acts; null for a party outside the company (no account). */
+  actorUserId: number | null;
   documentId: number;
   /** The busy state the claim put the document in. */
   from: 'esigning' | 'stamping';

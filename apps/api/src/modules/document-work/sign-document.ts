@@ -1,18 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { signingMethodAfter, type TSignRequest } from '@bubuh/contracts';
+import type { SignerCredential } from '@bubuh/pdf';
 import type { TDb } from '../../db/client.ts';
+import type { TPlacement } from '../../db/schema.ts';
 import { actorOf, canManage, type TActor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TSignatureProvider } from '../../providers/signature/local-signature-provider.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { userActor } from '../audit/index.ts';
+import { type TAuditActor, userActor } from '../audit/index.ts';
 import {
   applyEvent,
   busy,
+  findDocument,
   javascriptAcknowledgment,
   loadDocument,
   recordEvent,
+  type TDocumentRow,
+  type TDocumentValues,
   tryEvent,
 } from '../documents/index.ts';
 import type { TFileIntoLocker } from '../locker/index.ts';
@@ -20,6 +25,7 @@ import { accountOf, type TAccountRef } from '../quota/index.ts';
 import {
   insertSigned,
   markSigned,
+  ownerActorOf,
   requireSigningIdentity,
   signerQueue,
   specimenOf,
@@ -48,6 +54,37 @@ export type TSignDocumentDeps = {
 
 /** One e-signature, as plain data: who signs, who pays, where (the `sign` job runs it). */
 export type TSignInput = { actor: TActor; payer: TAccountRef; request: TSignRequest };
+
+/** What a signature needs once the signer's turn was checked (`signClaiming`). */
+type TSignClaim = {
+  doc: TDocumentRow;
+  queue: Awaited<ReturnType<typeof signerQueue>>;
+  next: Awaited<ReturnType<typeof signerQueue>>[number] | undefined;
+  payer: TAccountRef;
+  attempt?: TJobAttempt | undefined;
+  place: TPlacement;
+  reason: string | null | undefined;
+  location: string | null | undefined;
+  signer: {
+    /** The user who signs; null for an outside party. */
+    actorUserId: number | null;
+    credential: () => Promise<SignerCredential>;
+    specimen: Uint8Array | string;
+    label: string;
+    audit: TAuditActor;
+    acknowledgment: TDocumentValues;
+  };
+};
+
+/** An outside party's signature (the signing-link routes): who, with which specimen. */
+export type TPartySignInput = {
+  documentId: number;
+  signerId: number;
+  party: { name: string; email: string };
+  /** A PNG of their drawn or uploaded signature, or their typed name. */
+  specimen: Uint8Array | string;
+  audit: TAuditActor;
+};
 
 export type TSignResult = {
   document_id: number;
@@ -132,33 +169,62 @@ export const createSignDocument = (deps: TSignDocumentDeps) => {
     // JavaScript nobody has confirmed yet: refused before the claim, so nothing is spent.
     const acknowledgment = javascriptAcknowledgment(doc, me.id, request.acknowledge_javascript);
 
+    return signClaiming({
+      doc,
+      queue,
+      next,
+      payer,
+      attempt,
+      place: request,
+      reason: request.reason,
+      location: request.location,
+      signer: {
+        actorUserId: me.id,
+        credential: () =>
+          deps.signatures.credentialFor({
+            id: me.id,
+            fullName: me.fullName,
+            email: me.email,
+            nik: me.nik,
+          }),
+        specimen: specimen ? await files.get(specimen.fileKey) : me.fullName,
+        label: me.fullName,
+        audit: userActor(actor),
+        acknowledgment,
+      },
+    });
+  };
+
+  /**
+   * The signature of the signer whose turn it is (`next`; none when the document has no list):
+   * the document claimed (`start-sign`), one e-sign unit of `payer` reserved, the file signed
+   * with the signer's credential and specimen, and the signature, the unit and the trail's
+   * `signed` event stored together; the unit goes back if anything fails.
+   */
+  const signClaiming = async (input: TSignClaim) => {
+    const { doc, queue, next, payer, attempt, place, signer } = input;
     const claimed = await applyEvent(db, doc, { type: 'start-sign' });
     const work: TClaimedWork = {
       kind: 'esign',
       payer,
-      actorUserId: me.id,
+      actorUserId: signer.actorUserId,
       documentId: doc.id,
       from: 'esigning',
       attempt,
       fallback: 'Penandatanganan gagal, kuota telah dikembalikan. Silakan coba lagi.',
     };
     return runClaimedWork(db, files, work, async (unit, store) => {
-      const credential = await deps.signatures.credentialFor({
-        id: me.id,
-        fullName: me.fullName,
-        email: me.email,
-        nik: me.nik,
-      });
+      const credential = await signer.credential();
       const tsa = await deps.signatures.tsa();
       const signed = await pdf.sign(await files.get(claimed.currentKey), {
-        specimen: specimen ? await files.get(specimen.fileKey) : me.fullName,
+        specimen: signer.specimen,
         // A drawn or uploaded specimen carries the name and caption a typed one does.
-        imageLabel: me.fullName,
-        page: Math.min(request.page, doc.pageCount),
-        rect: { x: request.x, y: request.y, width: request.width, height: request.height },
+        imageLabel: signer.label,
+        page: Math.min(place.page, doc.pageCount),
+        rect: { x: place.x, y: place.y, width: place.width, height: place.height },
         signer: credential,
-        reason: request.reason?.trim() || 'Saya menyetujui dokumen ini',
-        location: request.location?.trim() || 'Indonesia',
+        reason: input.reason?.trim() || 'Saya menyetujui dokumen ini',
+        location: input.location?.trim() || 'Indonesia',
         ...(tsa ? { tsa } : {}),
       });
       const key = `documents/${doc.id}-${randomUUID()}/signed.pdf`;
@@ -166,10 +232,10 @@ export const createSignDocument = (deps: TSignDocumentDeps) => {
       const pending = queue.filter((s) => s.status === 'pending' && s.id !== next?.id).length;
       await db.transaction(async (tx) => {
         if (next) await markSigned(tx, next.id, signed.fieldName);
-        else
+        else if (signer.actorUserId !== null)
           await insertSigned(tx, {
             documentId: doc.id,
-            userId: me.id,
+            userId: signer.actorUserId,
             position: queue.length + 1,
             placement: { page: signed.page, ...signed.rect },
             fieldName: signed.fieldName,
@@ -187,14 +253,14 @@ export const createSignDocument = (deps: TSignDocumentDeps) => {
               emeteraiPlaced: doc.placements.emeterai !== null,
             }),
             lastError: null,
-            ...acknowledgment,
+            ...signer.acknowledgment,
           },
         );
         if (!done) throw busy();
         await unit.spend(tx);
         await recordEvent(tx, doc, {
           type: 'signed',
-          actor: userActor(actor),
+          actor: signer.audit,
           sha256: createHash('sha256').update(signed.bytes).digest('hex'),
           details: { field: signed.fieldName, page: String(signed.page) },
         });
@@ -208,7 +274,52 @@ export const createSignDocument = (deps: TSignDocumentDeps) => {
     });
   };
 
+  /**
+   * A party outside the company signs in their own box (the one the owner placed), with a
+   * certificate naming them and the e-mail they proved; the owner's quota pays the unit.
+   */
+  const signAsParty = async (input: TPartySignInput): Promise<TSignResult> => {
+    const doc = await findDocument(db, input.documentId);
+    if (!doc) throw AppError.notFound('Document');
+    if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.serialNumberId !== null)
+      throw new AppError('CONFLICT', 'This document can no longer be signed');
+    if (doc.javascriptCount > 0 && !doc.javascriptAcknowledgedAt)
+      throw new AppError(
+        'CONFLICT',
+        'The sender must check this document before it can be signed: ask them to open it first',
+      );
+    const queue = await signerQueue(db, doc.id);
+    const next = queue.find((s) => s.status === 'pending');
+    const mine = queue.find((s) => s.id === input.signerId);
+    if (!mine) throw AppError.notFound('Document');
+    if (mine.status === 'signed') throw new AppError('CONFLICT', 'You have signed this document');
+    if (next?.id !== mine.id) throw new AppError('CONFLICT', 'It is not your turn to sign yet');
+    const owner = await ownerActorOf(db, doc.ownerUserId);
+    if (!owner) throw AppError.notFound('Document');
+    const { balanceAfter, ...result } = await signClaiming({
+      doc,
+      queue,
+      next: mine,
+      payer: accountOf(owner),
+      place: mine.placement,
+      reason: null,
+      location: null,
+      signer: {
+        actorUserId: null,
+        credential: () => deps.signatures.credentialForParty(input.party),
+        specimen: input.specimen,
+        label: input.party.name,
+        audit: input.audit,
+        acknowledgment: {},
+      },
+    });
+    await deps.afterSpend?.(accountOf(owner), 'esign', balanceAfter).catch(() => undefined);
+    await deps.afterSigningChange?.(doc.id);
+    return result;
+  };
+
   return {
+    signAsParty,
     /** The signature, then the signed document filed in the signer's digital locker. */
     sign: async (input: TSignInput, attempt?: TJobAttempt): Promise<TSignResult> => {
       const result = await sign(input, attempt);

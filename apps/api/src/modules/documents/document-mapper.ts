@@ -43,7 +43,12 @@ export type TDocumentView = {
   /** Who confirmed the document's JavaScript (users.full_name), when someone did. */
   acknowledgedByName: string | null;
   serial: string | null;
-  signers: { signer: TSignerRow; fullName: string }[];
+  signers: {
+    signer: TSignerRow;
+    fullName: string;
+    /** An outside party's link, once sent. */
+    link?: { expiresAt: Date | null; revokedAt: Date | null; verifiedAt: Date | null } | null;
+  }[];
   /** Where the current (unstamped) file opens for this caller (signed only when shown). */
   unsignedLink: () => string;
 };
@@ -89,6 +94,19 @@ export const toWireDocument = (view: TDocumentView): TDocument => {
       status: s.signer.status,
       signed_at: s.signer.signedAt?.toISOString() ?? null,
       placement: s.signer.placement,
+      party: s.signer.partyEmail
+        ? {
+            email: s.signer.partyEmail,
+            phone: s.signer.partyPhone,
+            link: s.link?.expiresAt
+              ? {
+                  expires_at: s.link.expiresAt.toISOString(),
+                  revoked: s.link.revokedAt !== null,
+                  verified_at: s.link.verifiedAt?.toISOString() ?? null,
+                }
+              : null,
+          }
+        : null,
     })),
     repaired: doc.repaired,
     repair_warnings: doc.repairWarnings,

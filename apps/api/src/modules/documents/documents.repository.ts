@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/client.ts';
 import { firstOf } from '../../db/query.ts';
-import { documentSigners, documents, serialNumbers, users } from '../../db/schema.ts';
+import { documentSigners, documents, serialNumbers, signerLinks, users } from '../../db/schema.ts';
 import { namesIn, P, runShaped } from '../../db/shaped.ts';
 import type { TVisibility } from '../../lib/access.ts';
 import { auditInsertWhen, type TAuditRecord } from '../audit/index.ts';
@@ -139,9 +139,19 @@ export const serialsByIds = async (db: TDbOrTx, ids: number[]) =>
 export const signersOf = async (db: TDbOrTx, documentIds: number[]) =>
   documentIds.length
     ? db
-        .select({ signer: documentSigners, fullName: users.fullName })
+        .select({
+          signer: documentSigners,
+          // A user's name as it is now; an outside party's as the owner gave it.
+          fullName: sql<string>`coalesce(${users.fullName}, ${documentSigners.partyName}, '')`,
+          link: {
+            expiresAt: signerLinks.expiresAt,
+            revokedAt: signerLinks.revokedAt,
+            verifiedAt: signerLinks.verifiedAt,
+          },
+        })
         .from(documentSigners)
-        .innerJoin(users, eq(users.id, documentSigners.userId))
+        .leftJoin(users, eq(users.id, documentSigners.userId))
+        .leftJoin(signerLinks, eq(signerLinks.signerId, documentSigners.id))
         .where(inArray(documentSigners.documentId, documentIds))
         .orderBy(documentSigners.position)
     : [];

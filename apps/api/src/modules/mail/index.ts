@@ -9,5 +9,9 @@ export {
 } from './mail-templates.ts';
 export { type TMail, type TMailer, withMailLog } from './mailer.ts';
 export { createOutboxMailer } from './outbox-mailer.ts';
-export { signerTurnMail, signingCompletedMail } from './signing-mail-templates.ts';
+export {
+  signerCodeMail,
+  signerTurnMail,
+  signingCompletedMail,
+} from './signing-mail-templates.ts';
 export { createSmtpMailer } from './smtp-mailer.ts';

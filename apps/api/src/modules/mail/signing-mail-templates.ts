@@ -54,3 +54,34 @@ export const signingCompletedMail = (
     { language, document_id: document.id, link },
   );
 };
+
+/** The one-time code an outside signer proves their e-mail with before seeing the document. */
+export const signerCodeMail = (
+  language: TMailLanguage,
+  to: string,
+  name: string,
+  document: { id: number; fileName: string },
+  code: string,
+): TMail => {
+  const en = language === 'en';
+  return composeMail(
+    'signing-code',
+    to,
+    en ? `Your code to open ${document.fileName}` : `Kode Anda untuk membuka ${document.fileName}`,
+    [
+      [helloOf(language, name)],
+      [
+        en
+          ? `Enter this code to open "${document.fileName}". It is valid for 10 minutes.`
+          : `Masukkan kode ini untuk membuka "${document.fileName}". Kode berlaku 10 menit.`,
+      ],
+      [{ code }],
+      [
+        en
+          ? 'If you did not ask for it, ignore this e-mail: nobody can open the document without the code.'
+          : 'Jika Anda tidak memintanya, abaikan e-mail ini: tidak ada yang dapat membuka dokumen tanpa kode.',
+      ],
+    ],
+    { language, document_id: document.id },
+  );
+};

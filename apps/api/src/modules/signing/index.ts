@@ -1,7 +1,14 @@
 // Who signs a document, in which order, with which identity and specimen, and the e-mails that
 // tell them. The signature itself is document-work's (`sign-document.ts`).
 export { createSignerIdentity, requireSigningIdentity } from './signer-identity.ts';
-export { insertSigned, markSigned, signerQueue, specimenOf } from './signing.repository.ts';
+export { createSignerLinks, partyActor, type TLinkRow, type TSignerLinks } from './signer-links.ts';
+export {
+  insertSigned,
+  markSigned,
+  ownerActorOf,
+  signerQueue,
+  specimenOf,
+} from './signing.repository.ts';
 export { signingRoutes } from './signing.routes.ts';
 export { createSigningService, type TSigningService } from './signing.service.ts';
 export { defineSigningNoticeJob } from './signing-notice-job.ts';

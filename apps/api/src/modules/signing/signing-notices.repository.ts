@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { documentSigners, documents, signingNotices, users } from '../../db/schema.ts';
 
@@ -25,13 +25,14 @@ export const noticeSubject = async (db: TDb, documentId: number) => {
       userId: documentSigners.userId,
       position: documentSigners.position,
       status: documentSigners.status,
-      fullName: users.fullName,
-      email: users.email,
+      // A user as they are now; an outside party as the owner named them.
+      fullName: sql<string>`coalesce(${users.fullName}, ${documentSigners.partyName}, '')`,
+      email: sql<string>`coalesce(${users.email}, ${documentSigners.partyEmail}, '')`,
       language: users.language,
       deactivatedAt: users.deactivatedAt,
     })
     .from(documentSigners)
-    .innerJoin(users, eq(users.id, documentSigners.userId))
+    .leftJoin(users, eq(users.id, documentSigners.userId))
     .where(eq(documentSigners.documentId, documentId))
     .orderBy(asc(documentSigners.position));
   return { doc, signers };

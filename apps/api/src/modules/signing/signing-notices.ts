@@ -3,6 +3,7 @@ import { recordEvent } from '../documents/index.ts';
 import type { TMailer } from '../mail/index.ts';
 import { signerTurnMail, signingCompletedMail } from '../mail/index.ts';
 import type { TSigningNoticeEvents } from '../notifications/index.ts';
+import type { TSignerLinks } from './signer-links.ts';
 import * as repo from './signing-notices.repository.ts';
 
 export type TSigningNoticeDeps = {
@@ -11,6 +12,8 @@ export type TSigningNoticeDeps = {
   publicUrl: string;
   /** In-app notices beside the e-mails (idempotent by their keys). */
   inApp?: TSigningNoticeEvents;
+  /** The links of signers outside the company (their turn's e-mail carries one). */
+  links?: TSignerLinks;
 };
 export type TNoticeOutcome = { sent: ('turn' | 'completed')[] };
 
@@ -20,7 +23,13 @@ export type TNoticeOutcome = { sent: ('turn' | 'completed')[] };
  * notice is claimed in `signing_notices` before it is sent, so a retried or repeated job (after a
  * signature, after the signer list is set) sends nothing twice; a failed send gives its claim back.
  */
-export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningNoticeDeps) => {
+export const createSigningNotices = ({
+  db,
+  mailer,
+  publicUrl,
+  inApp,
+  links,
+}: TSigningNoticeDeps) => {
   const base = publicUrl.replace(/\/$/, '');
   const send = async (notice: repo.TSigningNotice, mail: Parameters<TMailer['send']>[0]) => {
     if (!(await repo.claimNotice(db, notice))) return false;
@@ -59,18 +68,44 @@ export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningN
       const next = signers.find((s) => s.status === 'pending');
       // The owner signing their own document first needs no e-mail.
       if (next && !next.deactivatedAt && next.userId !== doc.ownerId) {
-        const mail = signerTurnMail(
-          next.language,
-          next.email,
-          next.fullName,
-          { id: doc.id, fileName: doc.fileName, ownerName: doc.ownerName },
-          link,
-        );
-        await inApp?.signingTurn({
-          doc,
-          signer: { userId: next.userId, language: next.language, signerId: next.id },
-        });
-        if (await send(noticeOf('turn', next.id, next.userId), mail)) {
+        const notice = noticeOf('turn', next.id, next.userId ?? doc.ownerId);
+        const document = { id: doc.id, fileName: doc.fileName, ownerName: doc.ownerName };
+        let told = false;
+        if (next.userId === null) {
+          // An outside party: a link of their own, made now and sent only in this e-mail.
+          if (links && (await repo.claimNotice(db, notice))) {
+            try {
+              const token = await links.issue({ id: next.id, documentId: doc.id });
+              await mailer.send(
+                signerTurnMail(
+                  doc.ownerLanguage,
+                  next.email,
+                  next.fullName,
+                  document,
+                  `${base}/sign/${token}`,
+                ),
+              );
+              told = true;
+            } catch (error) {
+              await repo.releaseNotice(db, notice);
+              throw error;
+            }
+          }
+        } else {
+          await inApp?.signingTurn({
+            doc,
+            signer: { userId: next.userId, language: next.language ?? 'en', signerId: next.id },
+          });
+          const mail = signerTurnMail(
+            next.language ?? 'en',
+            next.email,
+            next.fullName,
+            document,
+            link,
+          );
+          told = await send(notice, mail);
+        }
+        if (told) {
           sent.push('turn');
           // Sent once per turn (the claim above): the trail shows when each party was asked.
           await recordEvent(db, doc, {
@@ -97,7 +132,36 @@ export const createSigningNotices = ({ db, mailer, publicUrl, inApp }: TSigningN
     return { sent };
   };
 
-  return { notify };
+  /**
+   * A fresh link to the outside signer whose turn it is (the owner asked: the first e-mail was
+   * lost, or the link expired or was revoked); the earlier link stops working.
+   */
+  const resendLink = async (documentId: number, signerId: number): Promise<boolean> => {
+    const subject = await repo.noticeSubject(db, documentId);
+    if (!subject || !links) return false;
+    const { doc, signers } = subject;
+    const next = signers.find((s) => s.status === 'pending');
+    if (doc.state !== 'signing' || !next || next.id !== signerId || next.userId !== null)
+      return false;
+    const token = await links.issue({ id: next.id, documentId: doc.id });
+    await mailer.send(
+      signerTurnMail(
+        doc.ownerLanguage,
+        next.email,
+        next.fullName,
+        { id: doc.id, fileName: doc.fileName, ownerName: doc.ownerName },
+        `${base}/sign/${token}`,
+      ),
+    );
+    await recordEvent(db, doc, {
+      type: 'sent',
+      actor: { kind: 'system' },
+      details: { to: next.fullName, email: next.email, position: String(next.position) },
+    });
+    return true;
+  };
+
+  return { notify, resendLink };
 };
 
 export type TSigningNotices = ReturnType<typeof createSigningNotices>;

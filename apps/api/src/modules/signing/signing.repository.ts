@@ -45,7 +45,10 @@ export const specimenOf = (db: TDbOrTx, userId: number, specimenId: number | nul
 export const replacePendingSigners = async (
   tx: TTx,
   documentId: number,
-  signers: { userId: number; placement: TPlacement }[],
+  signers: (
+    | { userId: number; placement: TPlacement }
+    | { party: { name: string; email: string; phone: string | null }; placement: TPlacement }
+  )[],
 ) => {
   await deletePendingSigners(tx, documentId);
   const signed = await tx
@@ -55,9 +58,14 @@ export const replacePendingSigners = async (
   let position = signed.length;
   for (const s of signers) {
     position += 1;
-    await tx
-      .insert(documentSigners)
-      .values({ documentId, userId: s.userId, position, placement: s.placement });
+    await tx.insert(documentSigners).values({
+      documentId,
+      position,
+      placement: s.placement,
+      ...('userId' in s
+        ? { userId: s.userId }
+        : { partyName: s.party.name, partyEmail: s.party.email, partyPhone: s.party.phone }),
+    });
   }
 };
 
@@ -97,4 +105,18 @@ export const updateIdentity = async (
     .update(users)
     .set({ fullName: identity.fullName, nik: identity.nik, updatedAt: new Date() })
     .where(eq(users.id, userId));
+};
+
+/** A document's owner as the actor whose quota pays for an outside party's signature. */
+export const ownerActorOf = async (db: TDbOrTx, userId: number) => {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      role: users.role,
+      companyId: users.companyId,
+      departementId: users.departementId,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 };

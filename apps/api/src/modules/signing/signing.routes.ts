@@ -35,6 +35,16 @@ export const signingRoutes: FastifyPluginAsyncZod<{
     };
   });
 
+  endpointRoute(app, E.revokeLink, async ({ auth, body }) => {
+    await signing.revokeLink(auth, body);
+    return { message: 'Tautan dicabut', data: await documents.details(auth, body.document_id) };
+  });
+
+  endpointRoute(app, E.resendLink, async ({ auth, body }) => {
+    await signing.resendLink(auth, body);
+    return { message: 'Tautan dikirim', data: await documents.details(auth, body.document_id) };
+  });
+
   endpointRoute(app, E.endSigning, async ({ auth, body }) => {
     await signing.endSigning(auth, body.document_id);
     return {

@@ -1,4 +1,4 @@
-import type { TEmbedEsignRequest } from '@bubuh/contracts';
+import type { TEmbedEsignRequest, TSignerEntry, TSignerLinkRequest } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import type { TEsignPlacement } from '../../db/schema.ts';
 import { canAskToSign, canManage, mayBeAskedToSign, type TActor } from '../../lib/access.ts';
@@ -11,6 +11,7 @@ import {
   recordEvent,
   signerCounts,
 } from '../documents/index.ts';
+import type { TSignerLinks } from './signer-links.ts';
 import * as repo from './signing.repository.ts';
 
 export type TSigningDeps = {
@@ -20,31 +21,28 @@ export type TSigningDeps = {
    * notices follow (the `signing-notice` job); never inside a transaction.
    */
   afterSigningChange?: (documentId: number) => Promise<void>;
+  /** Outside signers' links: revoked here, sent again by `resendLink`. */
+  links?: Pick<TSignerLinks, 'revoke'>;
+  resendLink?: (documentId: number, signerId: number) => Promise<boolean>;
 };
 
 /** The most e-signature boxes a draft holds (contracts `ZPlacements`). */
 const MAX_ESIGN_BOXES = 20;
 
-type TSignerBox = {
-  user_id: number;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-};
-
 /** Signers, their order and the end of a signing round (the signature itself: document-work). */
 export const createSigningService = (deps: TSigningDeps) => {
   const { db } = deps;
 
-  /** Who signs, in which order and where (replaces the pending list). */
-  const setSigners = async (actor: TActor, id: number, signers: TSignerBox[]) => {
+  /**
+   * Who signs, in which order and where (replaces the pending list): users of the document's
+   * company, and parties outside it by name and e-mail, who get a link of their own at their turn.
+   */
+  const setSigners = async (actor: TActor, id: number, signers: TSignerEntry[]) => {
     const doc = await loadDocument(db, actor, id);
     if (!canAskToSign(actor, doc)) throw AppError.forbidden();
     if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.state === 'stamping')
       throw new AppError('CONFLICT', 'Only a draft can get signers');
-    const ids = [...new Set(signers.map((s) => s.user_id))];
+    const ids = [...new Set(signers.flatMap((s) => ('user_id' in s ? [s.user_id] : [])))];
     const found = await repo.companiesOfUsers(db, ids);
     for (const userId of ids) {
       const user = found.find((f) => f.id === userId);
@@ -53,8 +51,16 @@ export const createSigningService = (deps: TSigningDeps) => {
           signers: `user ${userId}`,
         });
     }
+    const emails = signers.flatMap((s) => ('email' in s ? [s.email] : []));
+    if (new Set(emails).size !== emails.length)
+      throw new AppError('VALIDATION_FAILED', 'Each outside signer needs an e-mail of their own', {
+        signers: 'same e-mail twice',
+      });
     const order = signers.map((s, i) => {
-      const name = found.find((f) => f.id === s.user_id)?.fullName ?? `user ${s.user_id}`;
+      const name =
+        'user_id' in s
+          ? (found.find((f) => f.id === s.user_id)?.fullName ?? `user ${s.user_id}`)
+          : `${s.name} <${s.email}>`;
       return `${i + 1}. ${name}`;
     });
     await db.transaction(async (tx) => {
@@ -68,7 +74,9 @@ export const createSigningService = (deps: TSigningDeps) => {
         tx,
         id,
         signers.map((s) => ({
-          userId: s.user_id,
+          ...('user_id' in s
+            ? { userId: s.user_id }
+            : { party: { name: s.name, email: s.email, phone: s.phone ?? null } }),
           placement: { page: s.page, x: s.x, y: s.y, width: s.width, height: s.height },
         })),
       );
@@ -155,7 +163,42 @@ export const createSigningService = (deps: TSigningDeps) => {
     );
   };
 
-  return { setSigners, endSigning, embedEsign };
+  /** The outside signer at `position` of a document the actor manages. */
+  const partyAt = async (actor: TActor, request: TSignerLinkRequest) => {
+    const doc = await loadDocument(db, actor, request.document_id);
+    if (!canManage(actor, doc)) throw AppError.forbidden();
+    const signer = (await repo.signerQueue(db, doc.id)).find(
+      (s) => s.position === request.position,
+    );
+    if (!signer?.partyEmail)
+      throw new AppError('VALIDATION_FAILED', 'No outside signer has this position', {
+        position: 'not an outside signer',
+      });
+    return { doc, signer };
+  };
+
+  /** The owner takes an outside signer's link back (recorded in the trail). */
+  const revokeLink = async (actor: TActor, request: TSignerLinkRequest) => {
+    const { doc, signer } = await partyAt(actor, request);
+    if (!(await deps.links?.revoke(signer.id)))
+      throw new AppError('CONFLICT', 'This signer has no open link', { position: 'no link' });
+    await recordEvent(db, doc, {
+      type: 'link-revoked',
+      actor: userActor(actor),
+      details: { to: signer.partyName ?? '', email: signer.partyEmail ?? '' },
+    });
+  };
+
+  /** A fresh link to the outside signer whose turn it is. */
+  const resendLink = async (actor: TActor, request: TSignerLinkRequest) => {
+    const { doc, signer } = await partyAt(actor, request);
+    if (signer.status !== 'pending' || !(await deps.resendLink?.(doc.id, signer.id)))
+      throw new AppError('CONFLICT', "It is not this signer's turn", {
+        position: 'not their turn',
+      });
+  };
+
+  return { setSigners, endSigning, embedEsign, revokeLink, resendLink };
 };
 
 export type TSigningService = ReturnType<typeof createSigningService>;

@@ -22,6 +22,11 @@ export type TSignatureProvider = {
     email: string;
     nik: string | null;
   }) => Promise<SignerCredential>;
+  /**
+   * A certificate for one signature of a party outside the company (no account): it names them
+   * and the e-mail they proved with a code. Issued for that signature only; its key is not kept.
+   */
+  credentialForParty: (party: { name: string; email: string }) => Promise<SignerCredential>;
   /** The time-stamp authority that makes e-signatures PAdES B-T. */
   tsa: () => Promise<LocalTsaCredential>;
   /** Roots a verifier should trust for users' e-signatures. */
@@ -94,6 +99,15 @@ export const createLocalSignatureProvider = (deps: {
 }): TSignatureProvider => ({
   name: 'local',
   seal: () => loadSeal(deps.db, deps.encryptionKey),
+  credentialForParty: async (party) => {
+    const pki = await loadLocalPki(deps.db);
+    const issued = await issueUserCertificate(pki.root, { name: party.name, email: party.email });
+    return {
+      privateKeyPem: issued.privateKeyPem,
+      certificatePem: issued.certificatePem,
+      chainPem: issued.chainPem,
+    };
+  },
   tsa: async () => localTsaCredential((await loadLocalPki(deps.db)).tsa),
   trustRoots: async () => [(await loadLocalPki(deps.db)).root.certificatePem],
   hasCertificate: async (userId) => (await certificateOf(deps.db, userId)) !== undefined,

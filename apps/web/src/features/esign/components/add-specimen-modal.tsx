@@ -3,13 +3,13 @@ import { IconPencil, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogModal } from '@/components/forms/dialog-modal';
+import { SignaturePad, type TSignaturePadHandle } from '@/components/signature-pad/signature-pad';
+import { SPECIMEN_TYPES, specimenFileProblem } from '@/components/signature-pad/specimen';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { serverMessage } from '@/lib/api-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { useCreateSpecimen } from '../api/esign';
-import { SPECIMEN_TYPES, specimenFileProblem } from '../utils/specimen';
-import { SignaturePad, type TSignaturePadHandle } from './signature-pad';
 
 type TAddSpecimenModalProps = { opened: boolean; onClose: () => void };
 

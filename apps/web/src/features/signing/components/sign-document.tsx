@@ -1,4 +1,4 @@
-import { documentActionsFor, ROUTES, type TUserData } from '@bubuh/contracts';
+import { documentActionsFor, ROUTES, type TSignerEntry, type TUserData } from '@bubuh/contracts';
 import { Alert, Anchor, Button, Divider, Select, Switch, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -183,12 +183,19 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
     if (!box) return;
     editor.add({ key: `${userId}-${Date.now()}`, userId, name, box });
   };
+  const addOutside = (name: string, party: { email: string; phone?: string }) => {
+    const box = boxInView(planned.length);
+    if (!box) return;
+    editor.add({ key: `${party.email}-${Date.now()}`, userId: null, party, name, box });
+  };
 
   const saveSigners = () => {
     if (!doc || planned.length === 0) return;
-    const signers = planned.flatMap((signer) => {
+    const signers = planned.flatMap((signer): TSignerEntry[] => {
       const placement = placementOf(signer.box);
-      return placement ? [{ user_id: signer.userId, ...placement }] : [];
+      if (!placement) return [];
+      if (signer.userId !== null) return [{ user_id: signer.userId, ...placement }];
+      return signer.party ? [{ name: signer.name, ...signer.party, ...placement }] : [];
     });
     setSigners.mutate(
       { body: { document_id: doc.document_id, signers } },
@@ -324,6 +331,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
               canAdd={pages.length > 0}
               planned={planned}
               onAdd={addPlanned}
+              onAddOutside={addOutside}
               onMove={(index, delta) => editor.move(index, delta)}
               onRemove={(key) => editor.remove(key)}
               error={setSigners.error}

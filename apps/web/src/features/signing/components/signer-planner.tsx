@@ -1,12 +1,19 @@
-import { ActionIcon, Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconUserPlus, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderControls } from '@/components/document-editor/order-controls';
 import { serverMessage } from '@/lib/api-errors';
 import type { TDisplayBox } from '@/lib/placement';
 
-export type TPlannedSigner = { key: string; userId: number; name: string; box: TDisplayBox };
+/** One planned signer: a colleague (`userId`) or someone outside the company (`party`). */
+export type TPlannedSigner = {
+  key: string;
+  userId: number | null;
+  party?: { email: string; phone?: string };
+  name: string;
+  box: TDisplayBox;
+};
 
 type TSignerPlannerProps = {
   options: { value: string; label: string }[];
@@ -14,6 +21,7 @@ type TSignerPlannerProps = {
   canAdd: boolean;
   planned: TPlannedSigner[];
   onAdd: (userId: number, name: string) => void;
+  onAddOutside: (name: string, party: { email: string; phone?: string }) => void;
   onMove: (index: number, delta: number) => void;
   onRemove: (key: string) => void;
   error: Error | null;
@@ -28,6 +36,7 @@ export const SignerPlanner = ({
   canAdd,
   planned,
   onAdd,
+  onAddOutside,
   onMove,
   onRemove,
   error,
@@ -36,6 +45,16 @@ export const SignerPlanner = ({
 }: TSignerPlannerProps) => {
   const { t } = useTranslation();
   const [candidate, setCandidate] = useState<string | null>(null);
+  const [outside, setOutside] = useState(false);
+  const [party, setParty] = useState({ name: '', email: '', phone: '' });
+  const partyReady =
+    party.name.trim().length >= 2 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(party.email.trim());
+  const addOutside = () => {
+    const phone = party.phone.trim();
+    onAddOutside(party.name.trim(), { email: party.email.trim(), ...(phone ? { phone } : {}) });
+    setParty({ name: '', email: '', phone: '' });
+    setOutside(false);
+  };
   return (
     <Stack gap="sm">
       <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -63,6 +82,59 @@ export const SignerPlanner = ({
           <IconUserPlus size={18} />
         </ActionIcon>
       </Group>
+      {outside ? (
+        <Stack gap="xs" data-testid="outside-signer-form">
+          <Text fz="xs" c="dimmed">
+            {t('stamping.sign.outsideHint')}
+          </Text>
+          <TextInput
+            label={t('stamping.sign.outsideName')}
+            value={party.name}
+            onChange={(event) => setParty({ ...party, name: event.currentTarget.value })}
+            maxLength={150}
+            data-testid="outside-name"
+          />
+          <TextInput
+            label={t('stamping.sign.outsideEmail')}
+            type="email"
+            value={party.email}
+            onChange={(event) => setParty({ ...party, email: event.currentTarget.value })}
+            maxLength={254}
+            data-testid="outside-email"
+          />
+          <TextInput
+            label={t('stamping.sign.outsidePhone')}
+            value={party.phone}
+            onChange={(event) => setParty({ ...party, phone: event.currentTarget.value })}
+            maxLength={20}
+          />
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              disabled={!partyReady || !canAdd}
+              onClick={addOutside}
+              data-testid="outside-add"
+            >
+              {t('stamping.sign.addSigner')}
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => setOutside(false)}>
+              {t('stamping.actions.close')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconWorld size={16} />}
+          onClick={() => setOutside(true)}
+          data-testid="outside-open"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('stamping.sign.addOutside')}
+        </Button>
+      )}
       {planned.length === 0 ? (
         <Text fz="sm" c="dimmed">
           {t('stamping.sign.noSigners')}
@@ -72,6 +144,12 @@ export const SignerPlanner = ({
           <Group key={signer.key} gap="xs" wrap="nowrap" justify="space-between">
             <Text fz="sm" truncate="end" style={{ minWidth: 0 }}>
               {index + 1}. {signer.name}
+              {signer.party ? (
+                <Text span fz="xs" c="dimmed">
+                  {' '}
+                  · {signer.party.email} ({t('stamping.sign.outsideTag')})
+                </Text>
+              ) : null}
             </Text>
             <Group gap={2} wrap="nowrap">
               <OrderControls

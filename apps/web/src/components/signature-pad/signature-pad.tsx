@@ -11,8 +11,8 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { strokeSegments, type TPoint } from '../utils/specimen';
-import classes from './esign.module.css';
+import classes from './signature-pad.module.css';
+import { strokeSegments, type TPoint } from './specimen';
 
 export type TSignaturePadHandle = {
   /** The drawing as a transparent PNG, or null while the pad is empty. */
