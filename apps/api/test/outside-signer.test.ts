@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   ZDocumentResponse,
   ZDocumentTimelineResponse,
@@ -21,6 +25,17 @@ import {
 } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 import { startSmtpServer, type TReceivedMail } from './smtp-helpers.ts';
+
+/** The text of a PDF as poppler reads it (one line per row of the certificate). */
+const pdfText = (bytes: Buffer) => {
+  const file = path.join(os.tmpdir(), `bubuh-outside-${process.pid}-${Date.now()}.pdf`);
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+};
 
 const TOKEN = /\/sign\/([A-Za-z0-9_-]{43})/;
 
@@ -206,6 +221,17 @@ describe('signers outside the company: their own link, a code, and a signature n
       actor_email: email,
       user_agent: 'VendorBrowser/2.0',
     });
+    // The completion certificate names the vendor with the e-mail their code proved.
+    const cert = await callAs(
+      ctx,
+      owner,
+      'GET',
+      `/api/v1/single-stamp/completion-certificate/${id}`,
+    );
+    expect(cert.statusCode).toBe(200);
+    const text = pdfText(cert.rawPayload);
+    expect(text).toContain(`Budi Santoso, ${email} (outside the company, e-mail verified by code`);
+    expect(text).toContain('E-mail code verified');
   });
 
   it('five wrong codes void the code; too many codes are refused', async () => {

@@ -21,6 +21,9 @@ export type TCertificateInput = {
     fullName: string;
     email: string;
     nik: string | null;
+    /** A party outside the company, and when their code proved the e-mail. */
+    outside: boolean;
+    verifiedAt: Date | null;
   }[];
   events: TAuditEvent[];
   now: Date;
@@ -81,7 +84,9 @@ export const certificateSheet = (input: TCertificateInput): ReportSheet => {
             p.status === 'signed' && p.signedAt
               ? `${t.signedAt} ${wibTime(p.signedAt)}`
               : t.pending,
-            `${t.identity}: ${p.fullName}${p.nik ? `, ${t.nik} ${maskedNik(p.nik)}` : ''}, ${p.email}`,
+            p.outside
+              ? `${t.identity}: ${p.fullName}, ${p.email} (${t.outside}${p.verifiedAt ? `, ${t.verified} ${wibTime(p.verifiedAt)}` : ''})`
+              : `${t.identity}: ${p.fullName}${p.nik ? `, ${t.nik} ${maskedNik(p.nik)}` : ''}, ${p.email}`,
           ],
         })),
       },

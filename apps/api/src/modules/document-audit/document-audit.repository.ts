@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { documentSigners, serialNumbers, users } from '../../db/schema.ts';
+import { documentSigners, serialNumbers, signerLinks, users } from '../../db/schema.ts';
 
 /** The parties asked to sign a document, in order, with the identity they signed with. */
 export const partiesOf = (db: TDb, documentId: number) =>
@@ -9,12 +9,16 @@ export const partiesOf = (db: TDb, documentId: number) =>
       position: documentSigners.position,
       status: documentSigners.status,
       signedAt: documentSigners.signedAt,
-      fullName: users.fullName,
-      email: users.email,
+      // A user as they are now; an outside party as named, with the e-mail their code proved.
+      fullName: sql<string>`coalesce(${users.fullName}, ${documentSigners.partyName}, '')`,
+      email: sql<string>`coalesce(${users.email}, ${documentSigners.partyEmail}, '')`,
       nik: users.nik,
+      outside: sql<boolean>`${documentSigners.userId} is null`,
+      verifiedAt: signerLinks.verifiedAt,
     })
     .from(documentSigners)
-    .innerJoin(users, eq(users.id, documentSigners.userId))
+    .leftJoin(users, eq(users.id, documentSigners.userId))
+    .leftJoin(signerLinks, eq(signerLinks.signerId, documentSigners.id))
     .where(eq(documentSigners.documentId, documentId))
     .orderBy(asc(documentSigners.position));
 
