@@ -321,14 +321,13 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     outside: createOutsideSigning({ db, files: deps.files, links, signing }),
     codesPerMinute: env.RATE_LIMIT_OTP_PER_MINUTE,
   });
-  await app.register(documentAuditRoutes, {
-    audit: createDocumentAudit({
-      db,
-      files: deps.files,
-      pdf: deps.pdf,
-      signatures: deps.signatures,
-    }),
+  const audit = createDocumentAudit({
+    db,
+    files: deps.files,
+    pdf: deps.pdf,
+    signatures: deps.signatures,
   });
+  await app.register(documentAuditRoutes, { audit });
   await app.register(signingRoutes, {
     signing: signers,
     documents,
@@ -388,6 +387,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     db,
     files: deps.files,
     uploadLimitBytes: env.UPLOAD_LIMIT_BYTES,
+    certificate: async (actor, id) => (await audit.certificate(actor, id, actor.language)).bytes,
   });
   await app.register(bulkTemplatesRoutes, {
     bulkTemplates: createBulkTemplatesService({

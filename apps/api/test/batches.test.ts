@@ -198,6 +198,21 @@ describe('bulk stamping (batch-stamp)', () => {
     const listing = execFileSync('unzip', ['-l', zipFile], { encoding: 'utf8' });
     expect(listing).toMatch(/a_stamped\.pdf/);
     expect(listing).toMatch(/3 files/);
+    // On request each stamped file comes with its sealed completion certificate.
+    const withCertificates = await callAs(
+      ctx,
+      owner,
+      'GET',
+      `/api/v1/batch-stamp/download-zip/${batchId}?certificates=true`,
+    );
+    expect(withCertificates.statusCode).toBe(200);
+    const certZip = path.join(ctx.dir, 'batch-certificates.zip');
+    fs.writeFileSync(certZip, withCertificates.rawPayload);
+    const certListing = execFileSync('unzip', ['-l', certZip], { encoding: 'utf8' });
+    expect(certListing).toMatch(/6 files/);
+    expect(certListing).toMatch(/a_certificate\.pdf/);
+    const certificate = execFileSync('unzip', ['-p', certZip, 'a_certificate.pdf']);
+    expect(pdfsig(certificate)).toContain('Signature Validation: Signature is Valid.');
     const report = await callAs(ctx, owner, 'GET', `/api/v1/batch-stamp/report/${batchId}`);
     expect(report.body.split('\r\n')[0]).toBe(
       'file_name,serial_number,status,stamped_at,stamped_by,reason,doc_type,doc_value,doc_number,doc_date',

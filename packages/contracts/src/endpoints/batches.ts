@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ZMessageResponse } from '../auth.ts';
 import {
   ZBatchCreateRequest,
@@ -108,10 +109,16 @@ export const BATCH_ENDPOINTS = {
     '/api/v1/batch-stamp/retry-failed',
     'Queue the failed documents of a batch again (their serials are reused)',
   ),
-  zip: download(
-    '/api/v1/batch-stamp/download-zip/:id',
-    'Every stamped file of the batch as one ZIP, streamed',
-  ),
+  zip: batch({
+    method: 'GET',
+    path: '/api/v1/batch-stamp/download-zip/:id',
+    summary:
+      "Every stamped file of the batch as one ZIP, streamed; `certificates=true` adds each one's completion certificate",
+    params: ZDbIdParams,
+    query: z.object({ certificates: z.enum(['true', 'false']).optional() }),
+    raw: true,
+    response: {},
+  }),
   report: download(
     '/api/v1/batch-stamp/report/:id',
     'CSV report of the batch: file name, serial, status, stamped at, who',

@@ -60,6 +60,8 @@ export const zipOfBatch = (
   files: TFileStore,
   batchId: number,
   kind: TBatchZipKind = 'stamped',
+  /** Each stamped file's completion certificate beside it, made when the archive reaches it. */
+  certificateOf?: (documentId: number) => Promise<Uint8Array>,
 ): Readable => {
   const zip = new yazl.ZipFile();
   const taken = new Set<string>();
@@ -77,6 +79,15 @@ export const zipOfBatch = (
           (error: unknown) => cb(error, Readable.from([])),
         );
       });
+      if (certificateOf && kind === 'stamped') {
+        const certificate = uniqueName(taken, item.fileName, '_certificate');
+        zip.addReadStreamLazy(certificate, { compress: false }, (cb) => {
+          certificateOf(doc.id).then(
+            (bytes) => cb(null, Readable.from([Buffer.from(bytes)])),
+            (error: unknown) => cb(error, Readable.from([])),
+          );
+        });
+      }
     }
     zip.end();
   })().catch((error: unknown) => {

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sendDownload } from '../../lib/downloads.ts';
 import { endpointRoute } from '../../lib/endpoint-route.ts';
 import { receivePdf, receiveUpload } from '../../lib/uploads.ts';
+import type { TAuth } from '../../plugins/auth.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { reportOfBatch, zipOfBatch } from './batch-export.ts';
@@ -18,7 +19,14 @@ import { looksLikeZip, readXlsx } from './batch-manifest-xlsx.ts';
 import { xlsxReportOfBatch } from './batch-report-xlsx.ts';
 import type { TBatchesService } from './batches.service.ts';
 
-type TOptions = { batches: TBatchesService; db: TDb; files: TFileStore; uploadLimitBytes: number };
+type TOptions = {
+  batches: TBatchesService;
+  db: TDb;
+  files: TFileStore;
+  uploadLimitBytes: number;
+  /** A document's sealed completion certificate, as `actor` may download it (document-audit). */
+  certificate?: (actor: TAuth, documentId: number) => Promise<Uint8Array>;
+};
 
 const MANIFEST_MAX_BYTES = 1_048_576;
 
@@ -37,7 +45,7 @@ const readManifest = async (name: string | undefined, body: Buffer) => {
 
 export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
-  { batches, db, files, uploadLimitBytes },
+  { batches, db, files, uploadLimitBytes, certificate },
 ) => {
   endpointRoute(app, E.list, async ({ auth, query }) => ({
     message: 'OK',
@@ -128,12 +136,19 @@ export const batchesRoutes: FastifyPluginAsyncZod<TOptions> = async (
     }));
   }
 
-  endpointRoute(app, E.zip, async ({ auth, params, reply }) => {
+  endpointRoute(app, E.zip, async ({ auth, params, query, reply }) => {
     const { batch } = await batches.forExport(auth, params.id);
+    const withCertificates = query.certificates === 'true' && certificate;
     return sendDownload(
       reply,
       { type: 'application/zip', name: `${batch.name}.zip` },
-      zipOfBatch(db, files, batch.id),
+      zipOfBatch(
+        db,
+        files,
+        batch.id,
+        'stamped',
+        withCertificates ? (id) => certificate(auth, id) : undefined,
+      ),
     );
   });
   endpointRoute(app, E.originalsZip, async ({ auth, params, reply }) => {

@@ -101,6 +101,7 @@ const fileNameOf = (disposition: string | null, fallback: string) => {
 /** What a batch offers to download, and the name used when the server gives none. */
 const DOWNLOADS = {
   zip: { entry: BATCH_ENDPOINTS.zip, suffix: '.zip' },
+  zipCertificates: { entry: BATCH_ENDPOINTS.zip, suffix: '.zip', query: '?certificates=true' },
   report: { entry: BATCH_ENDPOINTS.report, suffix: '-report.csv' },
   reportXlsx: { entry: BATCH_ENDPOINTS.reportXlsx, suffix: '-report.xlsx' },
   originals: { entry: BATCH_ENDPOINTS.originalsZip, suffix: '-originals.zip' },
@@ -116,8 +117,12 @@ const save = async (path: string, fallback: string) => {
 
 /** The ZIP of stamped files, the report (CSV or XLSX) or the originals' ZIP, saved under the server's file name. */
 export const downloadBatchFile = (batch: TBatch, what: keyof typeof DOWNLOADS) => {
-  const { entry, suffix } = DOWNLOADS[what];
-  return save(endpointPath(entry, { id: batch.id }), `${batch.name}${suffix}`);
+  const download = DOWNLOADS[what];
+  const query = 'query' in download ? download.query : '';
+  return save(
+    `${endpointPath(download.entry, { id: batch.id })}${query}`,
+    `${batch.name}${download.suffix}`,
+  );
 };
 
 /** One file's original, as uploaded (the backup). */

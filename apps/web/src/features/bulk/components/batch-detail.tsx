@@ -8,6 +8,7 @@ import {
 } from '@bubuh/contracts';
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  IconCertificate,
   IconDownload,
   IconFileZip,
   IconPlayerPause,
@@ -44,9 +45,15 @@ import { BatchUpload } from './batch-upload';
 
 const PER_PAGE = 20;
 
-/** The stamped batch's downloads: the files as a ZIP, the report as CSV and as XLSX. */
+/** The stamped batch's downloads: the files as a ZIP (with certificates), the report as CSV and XLSX. */
 const downloads = [
   { what: 'zip', variant: 'light', icon: <IconFileZip size={16} />, testId: 'batch-zip' },
+  {
+    what: 'zipCertificates',
+    variant: 'subtle',
+    icon: <IconCertificate size={16} />,
+    testId: 'batch-zip-certificates',
+  },
   { what: 'report', variant: 'subtle', icon: <IconTable size={16} />, testId: 'batch-report' },
   {
     what: 'reportXlsx',
