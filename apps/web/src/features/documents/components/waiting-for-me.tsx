@@ -8,7 +8,7 @@ import { useDashboardDocuments } from '../api/documents';
 import { DashboardCard, DocumentLine } from './dashboard-card-heading';
 
 /**
- * Dashboard card, first under the greeting while anything waits: documents whose next signature
+ * Dashboard and My e-Document card, first while anything waits: documents whose next signature
  * is the caller's, each a click from signing (the full list: /stamp?waiting=me).
  */
 export const WaitingForMe = () => {
