@@ -135,7 +135,7 @@ describe('forged payment notifications (item 4)', () => {
     for (const entry of publicJson) {
       const res = await ctx.app.inject({
         method: entry.method,
-        url: endpointPath(entry, { id: 'x'.repeat(20) }),
+        url: endpointPath(entry, { id: 'x'.repeat(20), token: 'x'.repeat(43) }),
         headers: { 'content-type': 'application/json' },
         payload: body,
       });

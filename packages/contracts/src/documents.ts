@@ -366,14 +366,29 @@ export const ZPartyName = ZShownName(2, 150);
  * One signer of `update-signer-data`: a user of the company (`user_id`), or a party outside it by
  * name and e-mail (optionally phone), who signs through a link of their own, no account needed.
  */
-export const ZSignerEntry = z.union([
-  ZPlacement.extend({ user_id: ZBodyId }).strict(),
-  ZPlacement.extend({
-    name: ZPartyName,
-    email: ZEmail,
-    phone: ZPhoneNumber.optional(),
-  }).strict(),
-]);
+export const ZSignerEntry = ZPlacement.extend({
+  user_id: ZBodyId.optional(),
+  name: ZPartyName.optional(),
+  email: ZEmail.optional(),
+  phone: ZPhoneNumber.optional(),
+}).superRefine((signer, ctx) => {
+  const party = signer.name !== undefined || signer.email !== undefined;
+  if (signer.user_id !== undefined && party)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['user_id'],
+      message: 'A signer is a user or someone outside the company, not both',
+    });
+  else if (
+    signer.user_id === undefined &&
+    (signer.name === undefined || signer.email === undefined)
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['user_id'],
+      message: 'Give the user_id of a user, or the name and email of someone outside the company',
+    });
+});
 export type TSignerEntry = z.infer<typeof ZSignerEntry>;
 
 export const ZSetSignersRequest = z.object({

@@ -42,7 +42,7 @@ export const createSigningService = (deps: TSigningDeps) => {
     if (!canAskToSign(actor, doc)) throw AppError.forbidden();
     if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.state === 'stamping')
       throw new AppError('CONFLICT', 'Only a draft can get signers');
-    const ids = [...new Set(signers.flatMap((s) => ('user_id' in s ? [s.user_id] : [])))];
+    const ids = [...new Set(signers.flatMap((s) => (s.user_id !== undefined ? [s.user_id] : [])))];
     const found = await repo.companiesOfUsers(db, ids);
     for (const userId of ids) {
       const user = found.find((f) => f.id === userId);
@@ -51,14 +51,14 @@ export const createSigningService = (deps: TSigningDeps) => {
           signers: `user ${userId}`,
         });
     }
-    const emails = signers.flatMap((s) => ('email' in s ? [s.email] : []));
+    const emails = signers.flatMap((s) => (s.user_id === undefined && s.email ? [s.email] : []));
     if (new Set(emails).size !== emails.length)
       throw new AppError('VALIDATION_FAILED', 'Each outside signer needs an e-mail of their own', {
         signers: 'same e-mail twice',
       });
     const order = signers.map((s, i) => {
       const name =
-        'user_id' in s
+        s.user_id !== undefined
           ? (found.find((f) => f.id === s.user_id)?.fullName ?? `user ${s.user_id}`)
           : `${s.name} <${s.email}>`;
       return `${i + 1}. ${name}`;
@@ -74,9 +74,9 @@ export const createSigningService = (deps: TSigningDeps) => {
         tx,
         id,
         signers.map((s) => ({
-          ...('user_id' in s
+          ...(s.user_id !== undefined
             ? { userId: s.user_id }
-            : { party: { name: s.name, email: s.email, phone: s.phone ?? null } }),
+            : { party: { name: s.name ?? '', email: s.email ?? '', phone: s.phone ?? null } }),
           placement: { page: s.page, x: s.x, y: s.y, width: s.width, height: s.height },
         })),
       );
