@@ -54,8 +54,10 @@ import {
   createSignerIdentity,
   createSignerLinks,
   createSigningNotices,
+  createSigningReminders,
   createSigningService,
   defineSigningNoticeJob,
+  registerSigningSweep,
   requireSigningIdentity,
   signingRoutes,
   specimenOf,
@@ -279,6 +281,18 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
     links,
     resendLink: signingNotices.resendLink,
   });
+  // "Remind now", automatic reminders and deadlines (the `signing-sweep` job below); the owner
+  // of a round stopped at its deadline is told as a decline is told.
+  const signingReminders = createSigningReminders({
+    db,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    log: app.log,
+    inApp: notices,
+    afterStop: afterSigningChange,
+    links,
+  });
+  registerSigningSweep(app, signingReminders);
   const signing = createSignDocument({
     db,
     files: deps.files,
@@ -330,6 +344,7 @@ export const buildApp = async (deps: TAppDeps): Promise<FastifyInstance> => {
   await app.register(documentAuditRoutes, { audit });
   await app.register(signingRoutes, {
     signing: signers,
+    reminders: signingReminders,
     documents,
     identity: createSignerIdentity({ db, signatures: deps.signatures }),
   });

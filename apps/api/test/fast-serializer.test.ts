@@ -60,6 +60,16 @@ const full: TDocument = {
       },
     },
   ],
+  deadline_at: '2026-12-01T10:00:00.000Z',
+  remind_every_days: 3,
+  reminded_at: '2026-11-25T03:00:00.000Z',
+  remind_again_at: '2026-11-25T04:00:00.000Z',
+  stopped: {
+    reason: 'declined',
+    by_name: 'Sari "S" </b>',
+    note: 'Nilai kontrak salah – mohon dicek',
+    at: '2026-11-25T05:00:00.000Z',
+  },
   repaired: true,
   repair_warnings: ['xref rebuilt'],
   javascript: {
@@ -89,6 +99,11 @@ const bare: TDocument = {
   last_error: null,
   stamped_at: null,
   signers: [],
+  deadline_at: null,
+  remind_every_days: null,
+  reminded_at: null,
+  remind_again_at: null,
+  stopped: null,
   javascript: {
     count: 0,
     items: [],

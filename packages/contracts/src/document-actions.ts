@@ -27,6 +27,7 @@ export const documentStateOf = (doc: TStateFields): TDocumentState => {
     case 'draft':
     case 'signing':
     case 'signed':
+    case 'stopped':
       return doc.signing_status;
     default:
       // `failed` (or a stale `stamped`): where the signatures say it rests.
@@ -74,8 +75,15 @@ export type TDocumentActions = {
   stamp: boolean;
   /** Open the signing screen: the signer whose turn it is, or a manager before any signer list. */
   sign: boolean;
-  /** Ask colleagues of the same company to sign, in order (before any signer list). */
+  /**
+   * Ask colleagues of the same company to sign, in order: before any signer list, or again once
+   * the round stopped (a decline, the deadline).
+   */
   askSigners: boolean;
+  /** Decline to sign: a signer still to sign (their turn or a later one) while the round runs. */
+  decline: boolean;
+  /** Remind the signer whose turn it is: the manager, while the document waits for someone else. */
+  remind: boolean;
   cancel: boolean;
   remove: boolean;
 };
@@ -89,15 +97,22 @@ export const documentActionsFor = (
   doc: Pick<TDocument, 'status' | 'signing_status' | 'signers' | 'owner_id'>,
   user: TViewer | null | undefined,
 ): TDocumentActions => {
-  const events = new Set<TDocumentEventType>(allowedEvents(documentStateOf(doc)));
-  const { manages, signsNext } = documentRoleOf(doc, user);
+  const state = documentStateOf(doc);
+  const events = new Set<TDocumentEventType>(allowedEvents(state));
+  const { manages, signsNext, signsLater } = documentRoleOf(doc, user);
   const noSigners = doc.signers.length === 0;
   return {
     continueDraft: manages && events.has('edit'),
     stamp: manages && events.has('start-stamp'),
     sign: events.has('start-sign') && (signsNext || (manages && noSigners)),
     askSigners:
-      manages && noSigners && (user?.company_id ?? null) !== null && events.has('set-signers'),
+      manages &&
+      (noSigners || state === 'stopped') &&
+      (user?.company_id ?? null) !== null &&
+      events.has('set-signers'),
+    decline: (signsNext || signsLater) && events.has('decline'),
+    // Reminding oneself makes no sense: the manager whose own turn it is signs instead.
+    remind: manages && state === 'signing' && !signsNext,
     cancel: manages && events.has('cancel'),
     remove: manages && events.has('delete'),
   };

@@ -6,7 +6,9 @@
  *   draft ──set-signers──▶ signing ──start-sign──▶ esigning ──sign-done──▶ signing | signed
  *   draft | signed ──start-stamp──▶ stamping ──stamp-done──▶ stamped
  *   stamping | esigning ──abort──▶ draft | signing | signed   (failure or a dead process)
- *   draft | signing | signed ──cancel──▶ cancelled;  … | cancelled ──delete──▶ deleted
+ *   signing ──decline | expire──▶ stopped ──set-signers──▶ signing   (a signer said no, or the deadline passed)
+ *   stopped ──end-signing──▶ draft | signed   (the signatures made stay)
+ *   draft | signing | signed | stopped ──cancel──▶ cancelled;  … | cancelled ──delete──▶ deleted
  */
 export const DOCUMENT_STATES = [
   'draft',
@@ -16,6 +18,8 @@ export const DOCUMENT_STATES = [
   'stamping',
   'stamped',
   'cancelled',
+  /** The signing round stopped: a signer declined or the deadline passed (why: on the row). */
+  'stopped',
   'deleted',
 ] as const;
 export type TDocumentState = (typeof DOCUMENT_STATES)[number];
@@ -39,6 +43,10 @@ export type TDocumentEvent =
   /** The e-Meterai starts (one unit reserved, a serial issued or reused). */
   | { type: 'start-stamp' }
   | { type: 'stamp-done' }
+  /** A pending signer declines to sign: nobody further is asked. */
+  | { type: 'decline' }
+  /** The deadline passed while signatures were still awaited. */
+  | { type: 'expire' }
   /** A stamp or signature failed or its process died: back to where the signatures say. */
   | ({ type: 'abort' } & TSignerCounts)
   | { type: 'cancel' }
@@ -50,20 +58,27 @@ export const settledState = ({ pending, signed }: TSignerCounts): TDocumentState
   pending > 0 ? 'signing' : signed > 0 ? 'signed' : 'draft';
 
 const EDITABLE: readonly TDocumentState[] = ['draft', 'signing', 'signed'];
+/**
+ * A stopped round is not edited or signed: its owner asks again (set-signers), keeps what was
+ * signed (end-signing), or gives up on it (cancel, delete).
+ */
+const SETTLING: readonly TDocumentState[] = [...EDITABLE, 'stopped'];
 
 /** The states each event may leave from. */
 const FROM: Record<TDocumentEventType, readonly TDocumentState[]> = {
   edit: EDITABLE,
-  'set-signers': EDITABLE,
-  'end-signing': EDITABLE,
+  'set-signers': SETTLING,
+  'end-signing': SETTLING,
   'start-sign': EDITABLE,
   'sign-done': ['esigning'],
   // The e-Meterai comes last: not while signatures are pending.
   'start-stamp': ['draft', 'signed'],
   'stamp-done': ['stamping'],
   abort: ['stamping', 'esigning'],
-  cancel: EDITABLE,
-  delete: [...EDITABLE, 'cancelled'],
+  decline: ['signing'],
+  expire: ['signing'],
+  cancel: SETTLING,
+  delete: [...SETTLING, 'cancelled'],
 };
 
 export class DocumentTransitionError extends Error {
@@ -104,6 +119,9 @@ export const transition = (state: TDocumentState, event: TDocumentEvent): TDocum
       return 'stamped';
     case 'abort':
       return settledState(event);
+    case 'decline':
+    case 'expire':
+      return 'stopped';
     case 'cancel':
       return 'cancelled';
     case 'delete':
@@ -126,11 +144,14 @@ export const statesOfWireStatus = (
     (s): s is TStoredDocumentState => s !== 'deleted' && wireStatusOf(s) === status,
   );
 
-/** Spec §4 `signing_status`; a cancelled document shows where its signatures had got to. */
+/**
+ * Spec §4 `signing_status`; a cancelled document shows where its signatures had got to, a stopped
+ * one `stopped` (its wire `stopped` says why).
+ */
 export const wireSigningStatusOf = (
   state: TDocumentState,
   signers: TSignerCounts,
-): 'draft' | 'signing' | 'signed' | 'stamping' | 'stamped' => {
+): 'draft' | 'signing' | 'signed' | 'stamping' | 'stamped' | 'stopped' => {
   switch (state) {
     case 'esigning':
     case 'stamping':

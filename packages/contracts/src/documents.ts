@@ -117,6 +117,8 @@ export const ZSigningStatus = z.enum([
   'stamping',
   'stamped',
   'failed',
+  /** The signing round stopped: a signer declined or the deadline passed (`stopped` says which). */
+  'stopped',
 ]);
 
 /** An outside signer's own link, as the owner sees it (the token itself is only e-mailed). */
@@ -126,6 +128,16 @@ export const ZSignerLinkState = z.object({
   /** When the party proved the e-mail with the one-time code. */
   verified_at: z.string().nullable(),
 });
+
+/** Why and when a signing round stopped, and who declined (null when the deadline passed). */
+export const ZSigningStop = z.object({
+  reason: z.enum(['declined', 'expired']),
+  by_name: z.string().nullable(),
+  /** The decliner's reason (null for an expiry). */
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type TSigningStop = z.infer<typeof ZSigningStop>;
 
 export const ZDocumentSigner = z.object({
   /** The user who signs; null for a party outside the company (`party`). */
@@ -173,6 +185,19 @@ export const ZDocument = z.object({
   created_at: z.string(),
   stamped_at: z.string().nullable(),
   signers: z.array(ZDocumentSigner),
+  /** When the signing round stops if signatures are still missing (null: no deadline). */
+  deadline_at: z.string().nullable(),
+  /** The signer whose turn it is is reminded every this many days (null: never). */
+  remind_every_days: z.number().int().nullable(),
+  /** The last reminder (the owner's or the automatic one) of this round, if any. */
+  reminded_at: z.string().nullable(),
+  /**
+   * From when "remind now" is possible again (a reminder at most once per
+   * `REMIND_NOW_INTERVAL_MINUTES`); null when it is not limited now.
+   */
+  remind_again_at: z.string().nullable(),
+  /** Why the signing round stopped (state `stopped`), else null. */
+  stopped: ZSigningStop.nullable(),
   /** The upload was damaged and the stored file is its repair (check it before stamping). */
   repaired: z.boolean(),
   repair_warnings: z.array(z.string()),
@@ -391,17 +416,55 @@ export const ZSignerEntry = ZPlacement.extend({
 });
 export type TSignerEntry = z.infer<typeof ZSignerEntry>;
 
-export const ZSetSignersRequest = z.object({
-  document_id: ZBodyId,
-  signers: z.array(ZSignerEntry).min(1).max(20),
-});
-
 /** The owner's hold on an outside signer's link: revoke it, or send a fresh one. */
 export const ZSignerLinkRequest = z.object({
   document_id: ZBodyId,
   position: z.number().int().min(1).max(100),
 });
 export type TSignerLinkRequest = z.infer<typeof ZSignerLinkRequest>;
+
+/** How far ahead a signing deadline may be. */
+export const SIGNING_DEADLINE_MAX_DAYS = 365;
+/** "Remind now" of one document at most once in this many minutes. */
+export const REMIND_NOW_INTERVAL_MINUTES = 60;
+/** Automatic reminders: every 1 to 30 days. */
+export const REMIND_EVERY_DAYS_MAX = 30;
+
+/**
+ * A signing round's deadline: an ISO date-time with its offset (`2026-05-01T17:00:00+07:00` or
+ * `…Z`), strictly in the future and at most `SIGNING_DEADLINE_MAX_DAYS` ahead (checked when parsed).
+ */
+export const ZSigningDeadline = z.iso.datetime({ offset: true }).superRefine((value, ctx) => {
+  const at = Date.parse(value);
+  const now = Date.now();
+  if (!(at > now)) ctx.addIssue({ code: 'custom', message: 'The deadline must be in the future' });
+  else if (at > now + SIGNING_DEADLINE_MAX_DAYS * 86_400_000)
+    ctx.addIssue({
+      code: 'custom',
+      message: `The deadline can be at most ${SIGNING_DEADLINE_MAX_DAYS} days ahead`,
+    });
+});
+
+export const ZSetSignersRequest = z.object({
+  document_id: ZBodyId,
+  signers: z.array(ZSignerEntry).min(1).max(20),
+  /**
+   * Each call sets the round's deadline and reminders anew: left out or null, the round has none
+   * (a restarted round does not inherit the deadline that stopped it).
+   */
+  deadline: ZSigningDeadline.nullable().optional(),
+  remind_every_days: z.number().int().min(1).max(REMIND_EVERY_DAYS_MAX).nullable().optional(),
+});
+export type TSetSignersRequest = z.infer<typeof ZSetSignersRequest>;
+/** A pending signer declines to sign: the round stops and the owner is told why. */
+export const ZDeclineRequest = z.object({
+  document_id: ZBodyId,
+  /** Trimmed, 1 to 500 characters, no control or text-direction characters. */
+  reason: ZShownName(1, 500),
+});
+export type TDeclineRequest = z.infer<typeof ZDeclineRequest>;
+/** The document's manager reminds the signer whose turn it is. */
+export const ZRemindRequest = z.object({ document_id: ZBodyId });
 /** Ends the signing round: signers who have not signed yet are taken off the document. */
 export const ZEndSigningRequest = z.object({ document_id: ZBodyId });
 export const ZSignResponse = ZEnvelope(

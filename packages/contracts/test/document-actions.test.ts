@@ -39,6 +39,9 @@ describe('document state from the wire', () => {
       documentStateOf({ ...draft, signing_status: 'stamping', signers: [signer(3, 1, 'pending')] }),
     ).toBe('esigning');
     expect(documentStateOf({ ...draft, signing_status: 'stamping' })).toBe('stamping');
+    expect(
+      documentStateOf({ ...draft, signing_status: 'stopped', signers: [signer(3, 1, 'pending')] }),
+    ).toBe('stopped');
   });
 });
 
@@ -60,6 +63,8 @@ const none = {
   stamp: false,
   sign: false,
   askSigners: false,
+  decline: false,
+  remind: false,
   cancel: false,
   remove: false,
 };
@@ -81,10 +86,36 @@ describe('document actions by state and role', () => {
     ['draft/owner', draft, owner, draftManager],
     ['draft/admin', draft, admin, draftManager],
     ['draft/colleague', draft, colleague, none],
-    ['signing/owner', signing, owner, manager({ continueDraft: true, cancel: true, remove: true })],
-    ['signing/admin', signing, admin, manager({ continueDraft: true, cancel: true, remove: true })],
-    ['signing/signer now', signing, colleague, manager({ sign: true })],
-    ['signing/signer waiting', signing, waiting, none],
+    [
+      'signing/owner',
+      signing,
+      owner,
+      manager({ continueDraft: true, remind: true, cancel: true, remove: true }),
+    ],
+    [
+      'signing/admin',
+      signing,
+      admin,
+      manager({ continueDraft: true, remind: true, cancel: true, remove: true }),
+    ],
+    ['signing/signer now', signing, colleague, manager({ sign: true, decline: true })],
+    ['signing/signer waiting', signing, waiting, manager({ decline: true })],
+    ['signing/signed signer', signing, { id: 4, role: 'user', company_id: 9 }, none],
+    // The owner's own turn: they sign (or decline) rather than remind themselves.
+    [
+      'signing/owner signs now',
+      { ...signing, signers: [signer(1, 1, 'pending'), signer(3, 2, 'pending')] },
+      owner,
+      manager({ continueDraft: true, sign: true, decline: true, cancel: true, remove: true }),
+    ],
+    // Stopped: the owner asks again, cancels or deletes; nobody signs, declines or is reminded.
+    [
+      'stopped/owner',
+      { ...signing, signing_status: 'stopped' },
+      owner,
+      manager({ askSigners: true, cancel: true, remove: true }),
+    ],
+    ['stopped/signer now', { ...signing, signing_status: 'stopped' }, colleague, none],
     ['signing/outsider', signing, stranger, none],
     [
       'signed/owner',

@@ -38,6 +38,38 @@ describe('document state machine', () => {
     expect(transition('signing', { type: 'end-signing', signed: 1 })).toBe('signed');
   });
 
+  it('stops a round on a decline or the deadline, and lets the owner go on from there', () => {
+    expect(transition('signing', { type: 'decline' })).toBe('stopped');
+    expect(transition('signing', { type: 'expire' })).toBe('stopped');
+    // Asked again: pending signers replaced, the round runs again.
+    expect(transition('stopped', { type: 'set-signers' })).toBe('signing');
+    // Ended: the signatures made stay.
+    expect(transition('stopped', { type: 'end-signing', signed: 1 })).toBe('signed');
+    expect(transition('stopped', { type: 'end-signing', signed: 0 })).toBe('draft');
+    expect(transition('stopped', { type: 'cancel' })).toBe('cancelled');
+    expect(transition('stopped', { type: 'delete' })).toBe('deleted');
+    expect(allowedEvents('stopped')).toEqual(['set-signers', 'end-signing', 'cancel', 'delete']);
+  });
+
+  it('stops only a running round; a stopped one is neither signed, edited nor stamped', () => {
+    for (const state of [
+      'draft',
+      'signed',
+      'esigning',
+      'stamping',
+      'stamped',
+      'cancelled',
+    ] as const) {
+      expect(() => transition(state, { type: 'decline' })).toThrow(DocumentTransitionError);
+      expect(() => transition(state, { type: 'expire' })).toThrow(DocumentTransitionError);
+    }
+    expect(() => transition('stopped', { type: 'decline' })).toThrow(DocumentTransitionError);
+    expect(() => transition('stopped', { type: 'expire' })).toThrow(DocumentTransitionError);
+    expect(() => transition('stopped', { type: 'start-sign' })).toThrow(DocumentTransitionError);
+    expect(() => transition('stopped', { type: 'edit' })).toThrow(DocumentTransitionError);
+    expect(() => transition('stopped', { type: 'start-stamp' })).toThrow(DocumentTransitionError);
+  });
+
   it('refuses what a state does not accept', () => {
     expect(() => transition('stamping', { type: 'cancel' })).toThrow(DocumentTransitionError);
     expect(() => transition('stamped', { type: 'delete' })).toThrow(DocumentTransitionError);
@@ -67,13 +99,16 @@ describe('document state machine', () => {
     expect(wireStatusOf('stamped')).toBe('stamp');
     expect(wireStatusOf('cancelled')).toBe('canceled');
     expect(wireStatusOf('esigning')).toBe('nostamp');
+    expect(wireStatusOf('stopped')).toBe('nostamp');
     expect(statesOfWireStatus('nostamp')).toEqual([
       'draft',
       'signing',
       'signed',
       'esigning',
       'stamping',
+      'stopped',
     ]);
+    expect(wireSigningStatusOf('stopped', { pending: 1, signed: 1 })).toBe('stopped');
     expect(wireSigningStatusOf('esigning', none)).toBe('stamping');
     expect(wireSigningStatusOf('cancelled', { pending: 1, signed: 0 })).toBe('signing');
     expect(wireSigningStatusOf('cancelled', none)).toBe('draft');

@@ -4,12 +4,15 @@ import {
   PG_INT_MAX,
   ZDbId,
   ZDbIdParams,
+  ZDeclineRequest,
   ZDocDate,
   ZDocNumber,
   ZDocumentQuery,
   ZIsoDate,
   ZOneStampForm,
   ZPageQuery,
+  ZSetSignersRequest,
+  ZSigningDeadline,
 } from '../src/index.ts';
 
 describe('shared input schemas', () => {
@@ -27,6 +30,41 @@ describe('shared input schemas', () => {
       expect(ZIsoDate.safeParse(bad).success, bad).toBe(false);
     }
     expect(ZDocumentQuery.safeParse({ from: '2026-13-45' }).success).toBe(false);
+  });
+
+  it('a signing deadline is a date-time with its offset, in the future, within 365 days', () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+    expect(ZSigningDeadline.safeParse(inDays(1).toISOString()).success).toBe(true);
+    // +07:00 (WIB) written as such.
+    const wib = new Date(inDays(2).getTime() + 7 * 3_600_000).toISOString().replace('Z', '+07:00');
+    expect(ZSigningDeadline.safeParse(wib).success).toBe(true);
+    expect(ZSigningDeadline.safeParse(inDays(364).toISOString()).success).toBe(true);
+    for (const bad of [
+      inDays(-1).toISOString(),
+      inDays(366).toISOString(),
+      inDays(1).toISOString().slice(0, 16),
+      '2026-13-01T10:00:00Z',
+      'tomorrow',
+    ]) {
+      expect(ZSigningDeadline.safeParse(bad).success, bad).toBe(false);
+    }
+    const signers = [{ user_id: 1, page: 1, x: 0, y: 0, width: 100, height: 50 }];
+    expect(ZSetSignersRequest.safeParse({ document_id: 1, signers }).success).toBe(true);
+    for (const days of [0, 31, 1.5]) {
+      expect(
+        ZSetSignersRequest.safeParse({ document_id: 1, signers, remind_every_days: days }).success,
+        String(days),
+      ).toBe(false);
+    }
+  });
+
+  it("a decline's reason is trimmed text of 1 to 500 characters without control characters", () => {
+    expect(ZDeclineRequest.parse({ document_id: 1, reason: '  Wrong amount ' }).reason).toBe(
+      'Wrong amount',
+    );
+    for (const bad of ['', '   ', 'a\nb', 'a\u0007b', 'a\u202eb', 'x'.repeat(501)]) {
+      expect(ZDeclineRequest.safeParse({ document_id: 1, reason: bad }).success, bad).toBe(false);
+    }
   });
 
   it('a page number is bounded', () => {

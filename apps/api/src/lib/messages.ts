@@ -216,6 +216,15 @@ const EXACT: Record<string, string> = {
     'Dokumen yang sudah dibubuhi e-Meterai atau dibatalkan tidak dapat ditandatangani: tanda tangan elektronik dibubuhkan sebelum e-Meterai',
   'Everyone has signed this document': 'Semua penanda tangan sudah menandatangani dokumen ini',
   'It is not your turn to sign yet': 'Belum giliran Anda untuk menandatangani',
+  'Only a signer who has not signed yet can decline':
+    'Hanya penanda tangan yang belum menandatangani yang dapat menolak',
+  'Only a document waiting for a signature can be reminded':
+    'Pengingat hanya dapat dikirim untuk dokumen yang sedang menunggu tanda tangan',
+  'It is your own turn to sign this document':
+    'Saat ini giliran Anda sendiri untuk menandatangani dokumen ini',
+  "The next signer's account is deactivated": 'Akun penanda tangan berikutnya telah dinonaktifkan',
+  'The reminder could not be sent. Please try again later.':
+    'Pengingat tidak dapat dikirim. Silakan coba lagi nanti.',
   'Your signing certificate is issued: its name and NIK can no longer change':
     'Sertifikat tanda tangan Anda sudah terbit: nama dan NIK-nya tidak dapat diubah lagi',
   'You are not a signer of this document': 'Anda bukan penanda tangan dokumen ini',
@@ -300,6 +309,19 @@ const PATTERNS: [RegExp, (groups: string[]) => string][] = [
     ([mb]) => `Penyimpanan digital locker tidak cukup: tersisa ${mb} MB`,
   ],
   [/^The document has (\d+) pages$/, ([n]) => `Dokumen memiliki ${n} halaman`],
+  [
+    /^A reminder was sent less than an hour ago\. You can remind again in (\d+) minutes\.$/,
+    ([m]) =>
+      `Pengingat sudah dikirim kurang dari satu jam yang lalu. Anda dapat mengingatkan lagi dalam ${m} menit.`,
+  ],
+  [
+    /^(.+): The deadline must be in the future$/,
+    ([field]) => `${field}: Batas waktu harus di masa mendatang`,
+  ],
+  [
+    /^(.+): The deadline can be at most (\d+) days ahead$/,
+    ([field, n]) => `${field}: Batas waktu paling lama ${n} hari dari sekarang`,
+  ],
   [
     /^Enter a whole number from (\d+) to (\d+)$/,
     ([min, max]) => `Masukkan bilangan bulat dari ${min} sampai ${max}`,

@@ -27,6 +27,7 @@ export const SIGNING_COLORS: Record<TDocument['signing_status'], string> = {
   stamping: 'violet',
   stamped: 'green',
   failed: 'red',
+  stopped: 'orange',
 };
 
 /** YYYY-MM-DD of a date input, or undefined when empty or malformed. */

@@ -11,7 +11,7 @@ describe('stamping locales', () => {
     topLevelKeys: ['stamping', 'verify'],
     dynamicKeys: [
       ...['nostamp', 'stamp', 'canceled'].map((s) => `stamping.status.${s}`),
-      ...['draft', 'signing', 'signed', 'stamping', 'stamped', 'failed'].map(
+      ...['draft', 'signing', 'signed', 'stamping', 'stamped', 'failed', 'stopped'].map(
         (s) => `stamping.signingStatus.${s}`,
       ),
       ...['all', 'stamp', 'nostamp', 'canceled'].map((s) => `stamping.filter.${s}`),

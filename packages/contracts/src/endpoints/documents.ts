@@ -3,6 +3,7 @@ import { ZMessageResponse } from '../auth.ts';
 import {
   ZCancelRequest,
   ZDashboardDocuments,
+  ZDeclineRequest,
   ZDocTypes,
   ZDocumentQuery,
   ZDocumentResponse,
@@ -10,6 +11,7 @@ import {
   ZEmbedEsignRequest,
   ZEndSigningRequest,
   ZJobPendingResponse,
+  ZRemindRequest,
   ZSaveDraftRequest,
   ZSetSignersRequest,
   ZSignerLinkRequest,
@@ -111,9 +113,30 @@ export const DOCUMENT_ENDPOINTS = {
     method: 'POST',
     path: '/api/v1/esign-only/update-signer-data',
     tags: ['esign'],
-    summary: 'Set who signs, in which order and where',
+    summary:
+      'Set who signs, in which order and where, with an optional deadline and automatic reminders (also restarts a stopped round: pending signers replaced, signatures made stay)',
     access: 'signed-in',
     body: ZSetSignersRequest,
+    response: { 200: ZDocumentResponse },
+  }),
+  decline: endpoint({
+    method: 'POST',
+    path: '/api/v1/esign-only/decline',
+    tags: ['esign'],
+    summary:
+      'A pending signer declines to sign, with a reason: the round stops and the owner is told',
+    access: 'signed-in',
+    body: ZDeclineRequest,
+    response: { 200: ZDocumentResponse },
+  }),
+  remind: endpoint({
+    method: 'POST',
+    path: '/api/v1/esign-only/remind',
+    tags: ['esign'],
+    summary:
+      'Remind the signer whose turn it is (e-mail and notice); at most once an hour per document, else 429 with `retry_at`',
+    access: 'signed-in',
+    body: ZRemindRequest,
     response: { 200: ZDocumentResponse },
   }),
   embedEsign: endpoint({

@@ -79,7 +79,16 @@ export const documents = pgTable(
     /** The one lifecycle state (`@bubuh/contracts` document-state): changed only by `transition`. */
     state: varchar('state', {
       length: 12,
-      enum: ['draft', 'signing', 'signed', 'esigning', 'stamping', 'stamped', 'cancelled'],
+      enum: [
+        'draft',
+        'signing',
+        'signed',
+        'esigning',
+        'stamping',
+        'stamped',
+        'cancelled',
+        'stopped',
+      ],
     })
       .notNull()
       .default('draft'),
@@ -118,6 +127,19 @@ export const documents = pgTable(
     /** Who confirmed the JavaScript before the first signature or e-Meterai, and when. */
     javascriptAcknowledgedBy: ref('javascript_acknowledged_by', () => users.id, 'set null'),
     javascriptAcknowledgedAt: at('javascript_acknowledged_at'),
+    /** The signing round's deadline and automatic reminders (`update-signer-data`), when set. */
+    deadlineAt: at('deadline_at'),
+    remindEveryDays: integer('remind_every_days'),
+    /**
+     * The round's last reminder (the owner's or the automatic one). A reminder claims its turn
+     * by a conditional update of this column, so racing sweeps or clicks send one reminder.
+     */
+    remindedAt: at('reminded_at'),
+    /** Why (`declined`, `expired`), when and by whom the round stopped (state `stopped`). */
+    stopReason: varchar('stop_reason', { length: 8, enum: ['declined', 'expired'] }),
+    stoppedBy: ref('stopped_by', () => users.id, 'set null'),
+    stopNote: varchar('stop_note', { length: 500 }),
+    stoppedAt: at('stopped_at'),
     ...timestamps,
   },
   (t) => [
@@ -148,6 +170,12 @@ export const documents = pgTable(
     index('documents_state_idx').on(t.state, t.updatedAt),
     // A department's drafts (quota reads).
     index('documents_departement_idx').on(t.departementId, t.state),
+    // The signing sweep's rounds: running, with a deadline or reminders (few of all documents).
+    index('documents_signing_round_idx')
+      .on(t.id)
+      .where(
+        sql`${t.state} = 'signing' and (${t.deadlineAt} is not null or ${t.remindEveryDays} is not null)`,
+      ),
   ],
 );
 

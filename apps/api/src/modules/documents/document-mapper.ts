@@ -1,4 +1,9 @@
-import { type TDocument, wireSigningStatusOf, wireStatusOf } from '@bubuh/contracts';
+import {
+  REMIND_NOW_INTERVAL_MINUTES,
+  type TDocument,
+  wireSigningStatusOf,
+  wireStatusOf,
+} from '@bubuh/contracts';
 import type { documentSigners } from '../../db/schema.ts';
 import type { TDocumentRow } from './documents.repository.ts';
 
@@ -31,6 +36,12 @@ export const LISTED_COLUMNS = [
   'javascript',
   'javascriptAcknowledgedBy',
   'javascriptAcknowledgedAt',
+  'deadlineAt',
+  'remindEveryDays',
+  'remindedAt',
+  'stopReason',
+  'stopNote',
+  'stoppedAt',
   'createdAt',
 ] as const satisfies readonly (keyof TDocumentRow)[];
 
@@ -42,6 +53,8 @@ export type TDocumentView = {
   departementName: string | null;
   /** Who confirmed the document's JavaScript (users.full_name), when someone did. */
   acknowledgedByName: string | null;
+  /** Who declined, when a signer stopped the round (users.full_name). */
+  stoppedByName: string | null;
   serial: string | null;
   signers: {
     signer: TSignerRow;
@@ -61,6 +74,20 @@ export const toWireDocument = (view: TDocumentView): TDocument => {
     signed: signers.filter((s) => s.signer.status === 'signed').length,
   };
   const status = wireStatusOf(doc.state);
+  const stopped =
+    doc.state === 'stopped' && doc.stopReason && doc.stoppedAt
+      ? {
+          reason: doc.stopReason,
+          by_name: view.stoppedByName,
+          note: doc.stopNote,
+          at: doc.stoppedAt.toISOString(),
+        }
+      : null;
+  // Only a running round is reminded; the time is fixed, so a cached answer stays true.
+  const remindAgainAt =
+    doc.state === 'signing' && doc.remindedAt
+      ? new Date(doc.remindedAt.getTime() + REMIND_NOW_INTERVAL_MINUTES * 60_000).toISOString()
+      : null;
   const downloadable = doc.serialNumberId !== null && status === 'stamp';
   return {
     document_id: doc.id,
@@ -108,6 +135,11 @@ export const toWireDocument = (view: TDocumentView): TDocument => {
           }
         : null,
     })),
+    deadline_at: doc.deadlineAt?.toISOString() ?? null,
+    remind_every_days: doc.remindEveryDays,
+    reminded_at: doc.remindedAt?.toISOString() ?? null,
+    remind_again_at: remindAgainAt,
+    stopped,
     repaired: doc.repaired,
     repair_warnings: doc.repairWarnings,
     javascript: {

@@ -59,8 +59,8 @@ const candidateOrderOf = (sort: TDocumentSort) =>
 
 /**
  * What a listed document needs besides its row, read with it: owner and department names, who
- * confirmed its JavaScript, its serial, and whether it has signers at all (their rows are read
- * only when some document of the page has any).
+ * confirmed its JavaScript, who declined to sign it, its serial, and whether it has signers at
+ * all (their rows are read only when some document of the page has any).
  */
 const pageFields = {
   doc: Object.fromEntries(LISTED_COLUMNS.map((name) => [name, documents[name]])) as Pick<
@@ -72,6 +72,9 @@ const pageFields = {
   acknowledgedByName: sql<
     string | null
   >`(select u.full_name from users u where u.id = ${documents.javascriptAcknowledgedBy})`,
+  stoppedByName: sql<
+    string | null
+  >`(select u.full_name from users u where u.id = ${documents.stoppedBy})`,
   serial: serialNumbers.serial,
   hasSigners: sql<boolean>`exists (select 1 from document_signers ds where ds.document_id = ${documents.id})`,
 };

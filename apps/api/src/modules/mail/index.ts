@@ -11,7 +11,10 @@ export { type TMail, type TMailer, withMailLog } from './mailer.ts';
 export { createOutboxMailer } from './outbox-mailer.ts';
 export {
   signerCodeMail,
+  signerReminderMail,
   signerTurnMail,
   signingCompletedMail,
+  signingDeclinedMail,
+  signingExpiredMail,
 } from './signing-mail-templates.ts';
 export { createSmtpMailer } from './smtp-mailer.ts';

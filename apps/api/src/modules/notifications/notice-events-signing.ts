@@ -21,6 +21,55 @@ export const createSigningNoticeEvents = (deps: { db: TDb; notifier: TNotifier }
     });
   },
 
+  /** The signer whose turn it is, reminded again (`at`: the reminder's time, one notice each). */
+  signingReminder: async (input: { doc: TDoc; signer: TPerson; at: Date }) => {
+    const id = input.signer.language === 'id';
+    await deps.notifier.notify({
+      userId: input.signer.userId,
+      key: `sign-reminder:${input.doc.id}:${input.at.getTime()}`,
+      header: id ? 'Pengingat: tanda tangan Anda ditunggu' : 'Reminder: your signature is awaited',
+      content: id
+        ? `Dokumen "${input.doc.fileName}" masih menunggu tanda tangan Anda.`
+        : `"${input.doc.fileName}" is still waiting for your signature.`,
+      link: link(input.doc),
+    });
+  },
+
+  /**
+   * The round stopped: the owner hears who declined and why, or that the deadline passed
+   * (`signerId`: the signer row whose turn it was, one notice per stopped round).
+   */
+  signingStopped: async (input: {
+    doc: TDoc;
+    owner: TPerson;
+    signerId: number;
+    stop: { reason: 'declined' | 'expired'; byName: string | null; note: string | null };
+  }) => {
+    const id = input.owner.language === 'id';
+    const { doc, stop } = input;
+    const who = stop.byName ?? (id ? 'Penanda tangan' : 'A signer');
+    const declined = stop.reason === 'declined';
+    await deps.notifier.notify({
+      userId: input.owner.userId,
+      key: `signing-stopped:${doc.id}:${input.signerId}`,
+      header: declined
+        ? id
+          ? `${who} menolak menandatangani`
+          : `${who} declined to sign`
+        : id
+          ? 'Batas waktu tanda tangan terlewati'
+          : 'The signing deadline passed',
+      content: declined
+        ? id
+          ? `${who} menolak menandatangani "${doc.fileName}". Alasan: ${stop.note ?? '-'}`
+          : `${who} declined to sign "${doc.fileName}". Reason: ${stop.note ?? '-'}`
+        : id
+          ? `Batas waktu penandatanganan "${doc.fileName}" telah lewat; proses penandatanganan dihentikan.`
+          : `The deadline for signing "${doc.fileName}" passed; the signing has stopped.`,
+      link: link(doc),
+    });
+  },
+
   /** A signer signed: the owner hears who. */
   signedBy: async (input: { doc: TDoc; owner: TPerson; signerId: number; signerName: string }) => {
     const id = input.owner.language === 'id';

@@ -1,7 +1,12 @@
 import type { TDb } from '../../db/client.ts';
 import { recordEvent } from '../documents/index.ts';
 import type { TMailer } from '../mail/index.ts';
-import { signerTurnMail, signingCompletedMail } from '../mail/index.ts';
+import {
+  signerTurnMail,
+  signingCompletedMail,
+  signingDeclinedMail,
+  signingExpiredMail,
+} from '../mail/index.ts';
 import type { TSigningNoticeEvents } from '../notifications/index.ts';
 import type { TSignerLinks } from './signer-links.ts';
 import * as repo from './signing-notices.repository.ts';
@@ -15,11 +20,12 @@ export type TSigningNoticeDeps = {
   /** The links of signers outside the company (their turn's e-mail carries one). */
   links?: TSignerLinks;
 };
-export type TNoticeOutcome = { sent: ('turn' | 'completed')[] };
+export type TNoticeOutcome = { sent: repo.TSigningNotice['kind'][] };
 
 /**
  * The signing e-mails of one document, as its state says now: "your turn" to the next pending
- * signer, "everyone has signed" to the owner once the last signer has signed. Idempotent: each
+ * signer, "everyone has signed" to the owner once the last signer has signed, "X declined" or
+ * "the deadline passed" to the owner once the round stopped. Idempotent: each
  * notice is claimed in `signing_notices` before it is sent, so a retried or repeated job (after a
  * signature, after the signer list is set) sends nothing twice; a failed send gives its claim back.
  */
@@ -114,6 +120,53 @@ export const createSigningNotices = ({
             details: { to: next.fullName, email: next.email, position: String(next.position) },
           });
         }
+      }
+    }
+    if (doc.state === 'stopped' && doc.stopReason) {
+      const pending = signers.filter((s) => s.status === 'pending');
+      const declined = doc.stopReason === 'declined';
+      // The stop is about the signer row whose turn it was (the decliner's own row): a restarted
+      // round has new rows, so its own stop is told again.
+      const subject = declined ? pending.find((s) => s.userId === doc.stoppedBy) : pending[0];
+      // An owner who declined their own document needs no e-mail about it.
+      if (subject && !(declined && doc.stoppedBy === doc.ownerId)) {
+        const mail = declined
+          ? signingDeclinedMail(
+              doc.ownerLanguage,
+              doc.ownerEmail,
+              doc.ownerName,
+              {
+                id: doc.id,
+                fileName: doc.fileName,
+                signerName: subject.fullName,
+                reason: doc.stopNote ?? '-',
+              },
+              link,
+            )
+          : signingExpiredMail(
+              doc.ownerLanguage,
+              doc.ownerEmail,
+              doc.ownerName,
+              {
+                id: doc.id,
+                fileName: doc.fileName,
+                deadlineAt: doc.deadlineAt,
+                waitingFor: subject.fullName,
+              },
+              link,
+            );
+        await inApp?.signingStopped({
+          doc,
+          owner,
+          signerId: subject.id,
+          stop: {
+            reason: doc.stopReason,
+            byName: declined ? subject.fullName : null,
+            note: doc.stopNote,
+          },
+        });
+        if (await send(noticeOf(doc.stopReason, subject.id, doc.ownerId), mail))
+          sent.push(doc.stopReason);
       }
     }
     const everyoneSigned = signers.length > 0 && signers.every((s) => s.status === 'signed');

@@ -4,12 +4,14 @@ import { endpointRoute } from '../../lib/endpoint-route.ts';
 import type { TDocumentsService } from '../documents/index.ts';
 import type { TSignerIdentityService } from './signer-identity.ts';
 import type { TSigningService } from './signing.service.ts';
+import type { TSigningReminders } from './signing-reminders.ts';
 
 export const signingRoutes: FastifyPluginAsyncZod<{
   signing: TSigningService;
+  reminders: TSigningReminders;
   documents: TDocumentsService;
   identity: TSignerIdentityService;
-}> = async (app, { signing, documents, identity }) => {
+}> = async (app, { signing, reminders, documents, identity }) => {
   endpointRoute(app, ESIGN_ENDPOINTS.identity, async ({ auth }) => ({
     message: 'OK',
     data: await identity.identity(auth),
@@ -20,7 +22,10 @@ export const signingRoutes: FastifyPluginAsyncZod<{
   }));
 
   endpointRoute(app, E.setSigners, async ({ auth, body }) => {
-    await signing.setSigners(auth, body.document_id, body.signers);
+    await signing.setSigners(auth, body.document_id, body.signers, {
+      deadline: body.deadline,
+      remindEveryDays: body.remind_every_days,
+    });
     return {
       message: 'Penanda tangan disimpan',
       data: await documents.details(auth, body.document_id),
@@ -43,6 +48,22 @@ export const signingRoutes: FastifyPluginAsyncZod<{
   endpointRoute(app, E.resendLink, async ({ auth, body }) => {
     await signing.resendLink(auth, body);
     return { message: 'Tautan dikirim', data: await documents.details(auth, body.document_id) };
+  });
+
+  endpointRoute(app, E.decline, async ({ auth, body }) => {
+    await signing.decline(auth, body);
+    return {
+      message: 'Penandatanganan ditolak',
+      data: await documents.details(auth, body.document_id),
+    };
+  });
+
+  endpointRoute(app, E.remind, async ({ auth, body }) => {
+    await reminders.remindNow(auth, body.document_id);
+    return {
+      message: 'Pengingat terkirim',
+      data: await documents.details(auth, body.document_id),
+    };
   });
 
   endpointRoute(app, E.endSigning, async ({ auth, body }) => {

@@ -1,4 +1,9 @@
-import type { TEmbedEsignRequest, TSignerEntry, TSignerLinkRequest } from '@bubuh/contracts';
+import type {
+  TDeclineRequest,
+  TEmbedEsignRequest,
+  TSignerEntry,
+  TSignerLinkRequest,
+} from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import type { TEsignPlacement } from '../../db/schema.ts';
 import { canAskToSign, canManage, mayBeAskedToSign, type TActor } from '../../lib/access.ts';
@@ -29,15 +34,31 @@ export type TSigningDeps = {
 /** The most e-signature boxes a draft holds (contracts `ZPlacements`). */
 const MAX_ESIGN_BOXES = 20;
 
+/** A round's deadline (ISO date-time, in the future: checked by the contracts) and reminders. */
+export type TSigningRound = {
+  deadline?: string | null | undefined;
+  remindEveryDays?: number | null | undefined;
+};
+
+/** A round that starts or ends carries no stop of an earlier one. */
+const NOT_STOPPED = { stopReason: null, stoppedBy: null, stopNote: null, stoppedAt: null } as const;
+
 /** Signers, their order and the end of a signing round (the signature itself: document-work). */
 export const createSigningService = (deps: TSigningDeps) => {
   const { db } = deps;
 
   /**
-   * Who signs, in which order and where (replaces the pending list): users of the document's
-   * company, and parties outside it by name and e-mail, who get a link of their own at their turn.
+   * Who signs, in which order and where (replaces the pending list; signatures made stay):
+   * users of the document's company, and parties outside it by name and e-mail, who get a link
+   * of their own at their turn; and the round's deadline and reminders. A stopped round starts
+   * again this way.
    */
-  const setSigners = async (actor: TActor, id: number, signers: TSignerEntry[]) => {
+  const setSigners = async (
+    actor: TActor,
+    id: number,
+    signers: TSignerEntry[],
+    round: TSigningRound = {},
+  ) => {
     const doc = await loadDocument(db, actor, id);
     if (!canAskToSign(actor, doc)) throw AppError.forbidden();
     if (doc.state === 'stamped' || doc.state === 'cancelled' || doc.state === 'stamping')
@@ -63,12 +84,24 @@ export const createSigningService = (deps: TSigningDeps) => {
           : `${s.name} <${s.email}>`;
       return `${i + 1}. ${name}`;
     });
+    const deadlineAt = round.deadline ? new Date(round.deadline) : null;
+    const remindEveryDays = round.remindEveryDays ?? null;
     await db.transaction(async (tx) => {
-      await applyEvent(tx, doc, { type: 'set-signers' });
+      await applyEvent(
+        tx,
+        doc,
+        { type: 'set-signers' },
+        // A new round: its own deadline and reminders, no earlier reminder or stop.
+        { deadlineAt, remindEveryDays, remindedAt: null, ...NOT_STOPPED },
+      );
       await recordEvent(tx, doc, {
         type: 'parties-set',
         actor: userActor(actor),
-        details: { signers: order.join(', ') },
+        details: {
+          signers: order.join(', '),
+          ...(deadlineAt ? { deadline: deadlineAt.toISOString() } : {}),
+          ...(remindEveryDays ? { remind_every_days: String(remindEveryDays) } : {}),
+        },
       });
       await repo.replacePendingSigners(
         tx,
@@ -94,9 +127,44 @@ export const createSigningService = (deps: TSigningDeps) => {
     await db.transaction(async (tx) => {
       await repo.deletePendingSigners(tx, id);
       const { signed } = await signerCounts(tx, id);
-      await applyEvent(tx, doc, { type: 'end-signing', signed });
+      await applyEvent(tx, doc, { type: 'end-signing', signed }, NOT_STOPPED);
       await recordEvent(tx, doc, { type: 'signing-ended', actor: userActor(actor) });
     });
+  };
+
+  /**
+   * A signer who has not signed yet (whose turn it is, or a later one) declines: the round stops,
+   * nobody further is asked, and the owner is told who declined and why (the `signing-notice`
+   * job, after the commit).
+   */
+  const decline = async (actor: TActor, request: TDeclineRequest) => {
+    const doc = await loadDocument(db, actor, request.document_id);
+    const isPendingSigner = (queue: Awaited<ReturnType<typeof repo.signerQueue>>) =>
+      queue.some((s) => s.userId === actor.userId && s.status === 'pending');
+    if (!isPendingSigner(await repo.signerQueue(db, doc.id)))
+      throw AppError.forbidden('Only a signer who has not signed yet can decline');
+    await db.transaction(async (tx) => {
+      await applyEvent(
+        tx,
+        doc,
+        { type: 'decline' },
+        {
+          stopReason: 'declined',
+          stoppedBy: actor.userId,
+          stopNote: request.reason,
+          stoppedAt: new Date(),
+        },
+      );
+      // Under the row lock now: a signer list replaced meanwhile may not hold the caller any more.
+      if (!isPendingSigner(await repo.signerQueue(tx, doc.id)))
+        throw AppError.forbidden('Only a signer who has not signed yet can decline');
+      await recordEvent(tx, doc, {
+        type: 'declined',
+        actor: userActor(actor),
+        details: { reason: request.reason },
+      });
+    });
+    await deps.afterSigningChange?.(doc.id);
   };
 
   /**
@@ -198,7 +266,7 @@ export const createSigningService = (deps: TSigningDeps) => {
       });
   };
 
-  return { setSigners, endSigning, embedEsign, revokeLink, resendLink };
+  return { setSigners, endSigning, decline, embedEsign, revokeLink, resendLink };
 };
 
 export type TSigningService = ReturnType<typeof createSigningService>;

@@ -35,6 +35,10 @@ export const useStampDocument = (companyId: number | null) => {
   );
 };
 
+/** "Remind now": the signer whose turn it is is e-mailed again (at most once an hour). */
+export const useRemindSigner = () =>
+  useEndpointMutation(DOCUMENT_ENDPOINTS.remind, { invalidates: DOCUMENT_SCOPES });
+
 export const useCancelDocument = () =>
   useEndpointMutation(DOCUMENT_ENDPOINTS.cancel, { invalidates: DOCUMENT_SCOPES });
 

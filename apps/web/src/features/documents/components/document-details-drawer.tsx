@@ -1,5 +1,6 @@
 import {
   documentActionsFor,
+  documentRoleOf,
   formatDateTime,
   formatIDR,
   formatStorageSize,
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonRow } from '@/components/button-row';
 import classes from '@/components/document-editor/editor.module.css';
 import { MapBadge } from '@/components/lists/map-badge';
+import { SigningStopNotice } from '@/components/signing-stop-notice';
 import { statusMessage } from '@/lib/api-errors';
 import { placementSummary, SIGNING_COLORS, STATUS_COLORS } from '@/lib/document-format';
 import { useDocTypes, useDocument } from '@/lib/document-queries';
@@ -19,6 +21,7 @@ import { needsJavaScriptAck } from '@/lib/javascript-ack';
 import { useSession } from '@/lib/session';
 import { documentActionItems } from './document-action-items';
 import { DocumentHistory } from './document-history';
+import { RemindNowButton } from './remind-now-button';
 
 type TDocumentDetailsDrawerProps = {
   documentId: number | null;
@@ -78,7 +81,38 @@ const DetailsBody = ({
   downloading: boolean;
 }) => {
   const { t } = useTranslation();
-  const items = documentActionItems(t, doc, documentActionsFor(doc, useSession()?.userData), 16);
+  const viewer = useSession()?.userData;
+  const can = documentActionsFor(doc, viewer);
+  const items = documentActionItems(t, doc, can, 16);
+  // The round's deadline and reminders matter while it runs or once it stopped.
+  const inRound = doc.signing_status === 'signing' || doc.signing_status === 'stopped';
+  const roundRows: [string, ReactNode][] = inRound
+    ? [
+        [
+          t('stamping.details.deadline'),
+          <span key="deadline" data-testid="details-deadline">
+            {doc.deadline_at ? formatDateTime(doc.deadline_at) : '-'}
+          </span>,
+        ],
+        [
+          t('stamping.details.reminders'),
+          <Stack key="reminders" gap={2} data-testid="details-reminders">
+            <Text fz="sm">
+              {doc.remind_every_days === null
+                ? t('stamping.details.noReminders')
+                : doc.remind_every_days === 1
+                  ? t('stamping.details.remindDaily')
+                  : t('stamping.details.remindEvery', { count: doc.remind_every_days })}
+            </Text>
+            {doc.reminded_at ? (
+              <Text fz="xs" c="dimmed">
+                {t('stamping.details.lastReminder', { date: formatDateTime(doc.reminded_at) })}
+              </Text>
+            ) : null}
+          </Stack>,
+        ],
+      ]
+    : [];
   const rows: [string, ReactNode][] = [
     [
       t('stamping.list.status'),
@@ -114,6 +148,7 @@ const DetailsBody = ({
     ...(doc.departement_name
       ? ([[t('stamping.details.departement'), doc.departement_name]] as [string, ReactNode][])
       : []),
+    ...roundRows,
     [t('stamping.list.created'), formatDateTime(doc.created_at)],
     [t('stamping.list.stamped'), doc.stamped_at ? formatDateTime(doc.stamped_at) : '-'],
     [
@@ -169,6 +204,8 @@ const DetailsBody = ({
           ))}
         </Table.Tbody>
       </Table>
+
+      <SigningStopNotice doc={doc} managing={documentRoleOf(doc, viewer).manages} />
 
       {[
         {
@@ -244,6 +281,7 @@ const DetailsBody = ({
               ))}
           </Timeline>
         )}
+        {can.remind ? <RemindNowButton doc={doc} /> : null}
       </div>
 
       <DocumentHistory doc={doc} />
@@ -259,6 +297,7 @@ const DetailsBody = ({
           },
           { ...items.continue, variant: 'default' },
           { ...items.sign, variant: 'default' },
+          { ...items.askAgain, variant: 'default', testId: 'details-ask-again' },
         ]}
       />
     </Stack>

@@ -43,7 +43,7 @@ export const DocumentRowActions = ({ row, can, downloading, on }: TDocumentRowAc
             onClick: on.details,
             testId: 'document-details',
           },
-          ...(['continue', 'sign'] as const).map((key) => {
+          ...(['continue', 'sign', 'askAgain'] as const).map((key) => {
             const { to, ...item } = items[key];
             return { ...item, onClick: () => navigate(to), testId: `document-${key}` };
           }),

@@ -23,6 +23,11 @@ export const DraftNotices = ({ doc }: { doc: TDocument }) => {
           {t('stamping.draft.processing')}
         </Alert>
       ) : null}
+      {doc.status === 'nostamp' && doc.signing_status === 'stopped' ? (
+        <Alert color="orange" variant="light" data-testid="draft-signing-stopped">
+          {t('stamping.draft.stopped')}
+        </Alert>
+      ) : null}
       {doc.status === 'nostamp' && doc.signing_status === 'signing' ? (
         <Alert color="blue" variant="light" data-testid="draft-waiting-signers">
           {t('stamping.draft.waitingSigners', { signed, total: doc.signers.length })}

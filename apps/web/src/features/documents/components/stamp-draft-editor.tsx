@@ -125,7 +125,11 @@ export const StampDraftEditor = ({ documentId, user, TemplatePicker }: TStampDra
     );
   }, [box, pages, doc]);
 
-  const editable = doc?.status === 'nostamp' && doc.signing_status !== 'stamping';
+  // A stopped signing round is not edited: its owner asks again or ends it first.
+  const editable =
+    doc?.status === 'nostamp' &&
+    doc.signing_status !== 'stamping' &&
+    doc.signing_status !== 'stopped';
   const waitingForSigners = doc?.signing_status === 'signing';
   const _geometry = box ? pages[box.page - 1] : undefined;
   const placement = box ? editor.placementOf(box) : null;

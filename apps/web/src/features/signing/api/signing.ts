@@ -36,6 +36,10 @@ export type TSignInput = TSignRequest;
 export const useSetSigners = () =>
   useEndpointMutation(DOCUMENT_ENDPOINTS.setSigners, { invalidates: DOCUMENT_SCOPES });
 
+/** A pending signer declines: the round stops (the document's scopes refresh). */
+export const useDeclineSigning = () =>
+  useEndpointMutation(DOCUMENT_ENDPOINTS.decline, { invalidates: DOCUMENT_SCOPES });
+
 export const useSignDocument = () => {
   const client = useQueryClient();
   return useEndpointMutation(DOCUMENT_ENDPOINTS.signerProcess, {

@@ -1,6 +1,12 @@
-import { documentActionsFor, ROUTES, type TSignerEntry, type TUserData } from '@bubuh/contracts';
+import {
+  documentActionsFor,
+  documentRoleOf,
+  ROUTES,
+  type TSignerEntry,
+  type TUserData,
+} from '@bubuh/contracts';
 import { Alert, Anchor, Button, Divider, Select, Switch, Text } from '@mantine/core';
-import { IconSignature } from '@tabler/icons-react';
+import { IconHandStop, IconSignature } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,6 +20,7 @@ import { signViewerBox } from '@/components/document-editor/viewer-boxes';
 import { ErrorAlert } from '@/components/error-alert';
 import { signBoxWhereLooking } from '@/components/pdf-viewer/pdf-viewer';
 import type { TViewerBox } from '@/components/pdf-viewer/placement-box';
+import { SigningStopNotice } from '@/components/signing-stop-notice';
 import { StickyActionBar } from '@/components/sticky-action-bar';
 import { serverMessage } from '@/lib/api-errors';
 import { useDocument, useDocumentPdf } from '@/lib/document-queries';
@@ -22,14 +29,16 @@ import { fromPdfPlacement, type TDisplayBox } from '@/lib/placement';
 import {
   type TSignInput,
   useBearerImage,
+  useDeclineSigning,
   useMySpecimens,
   useSetSigners,
   useSignDocument,
   useSignerCandidates,
 } from '../api/signing';
+import { DeclineDialog } from './decline-dialog';
 import { IdentityDialog, identityRequired, type TIdentity } from './identity-dialog';
 import { SignProgress } from './sign-progress';
-import { SignerPlanner, type TPlannedSigner } from './signer-planner';
+import { SignerPlanner, type TPlannedSigner, type TSigningRoundInput } from './signer-planner';
 import { SignerQueue } from './signer-queue';
 
 type TSignDocumentProps = { documentId: number; user: TUserData };
@@ -49,6 +58,9 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const candidates = useSignerCandidates(can?.askSigners ?? false, user.id);
   const setSigners = useSetSigners();
   const sign = useSignDocument();
+  const decline = useDeclineSigning();
+  const [declining, setDeclining] = useState(false);
+  const [round, setRound] = useState<TSigningRoundInput>({ deadline: '', remindEvery: '' });
   const javascript = useJavaScriptAck(doc, sign.error);
   const editor = usePlacementEditor<TPlannedSigner>();
   const { pages, setPages, items: planned, setItems: setPlanned, placementOf } = editor;
@@ -85,7 +97,9 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
   const next = queue.find((s) => s.status === 'pending') ?? null;
   const hasQueue = queue.length > 0;
   const myTurn = hasQueue && next?.user_id === user.id;
-  const signable = doc?.status === 'nostamp' && doc.signing_status !== 'stamping';
+  // A stopped round (declined, past its deadline) is not signed until its owner asks again.
+  const stopped = doc?.signing_status === 'stopped';
+  const signable = doc?.status === 'nostamp' && doc.signing_status !== 'stamping' && !stopped;
 
   const boxes = useMemo<TViewerBox[]>(() => {
     const signatureContent = (name: string) =>
@@ -95,7 +109,7 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
         <span className={classes.typedName}>{name}</span>
       );
     const list: TViewerBox[] = [];
-    if (hasQueue) {
+    if (hasQueue && !planning) {
       // A signed box is in the PDF itself now: only the boxes still to sign are drawn over it.
       for (const signer of queue.filter((s) => s.status === 'pending')) {
         const shown = fromPdfPlacement(signer.placement, pages);
@@ -197,13 +211,36 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
       if (signer.userId !== null) return [{ user_id: signer.userId, ...placement }];
       return signer.party ? [{ name: signer.name, ...signer.party, ...placement }] : [];
     });
+    const remindEvery = typeof round.remindEvery === 'number' ? round.remindEvery : null;
     setSigners.mutate(
-      { body: { document_id: doc.document_id, signers } },
+      {
+        body: {
+          document_id: doc.document_id,
+          signers,
+          // The local date-time the owner picked, sent with its offset (as UTC).
+          deadline: round.deadline ? new Date(round.deadline).toISOString() : null,
+          remind_every_days: remindEvery,
+        },
+      },
       {
         onSuccess: () => {
           notifySuccess(t('stamping.sign.signersSaved'));
           setPlanning(false);
           setPlanned([]);
+          setRound({ deadline: '', remindEvery: '' });
+        },
+      },
+    );
+  };
+
+  const declineNow = (reason: string) => {
+    if (!doc) return;
+    decline.mutate(
+      { body: { document_id: doc.document_id, reason } },
+      {
+        onSuccess: () => {
+          setDeclining(false);
+          notifySuccess(t('stamping.sign.declined', { owner: doc.owner }));
         },
       },
     );
@@ -228,14 +265,27 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
         else editor.update(id, (s) => ({ ...s, box }));
       }}
       dialogs={
-        <IdentityDialog
-          identity={identity?.who ?? null}
-          pending={sign.isPending}
-          onClose={() => setIdentity(null)}
-          onConfirm={() => {
-            if (identity) send({ ...identity.body, identity_confirmed: true });
-          }}
-        />
+        <>
+          <IdentityDialog
+            identity={identity?.who ?? null}
+            pending={sign.isPending}
+            onClose={() => setIdentity(null)}
+            onConfirm={() => {
+              if (identity) send({ ...identity.body, identity_confirmed: true });
+            }}
+          />
+          <DeclineDialog
+            opened={declining}
+            owner={doc.owner}
+            pending={decline.isPending}
+            error={decline.error}
+            onClose={() => {
+              setDeclining(false);
+              decline.reset();
+            }}
+            onDecline={declineNow}
+          />
+        </>
       }
     >
       <DocumentHeading doc={doc} />
@@ -244,6 +294,8 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
         <Alert color="green" variant="light" data-testid="sign-complete">
           {t('stamping.sign.complete')}
         </Alert>
+      ) : stopped ? (
+        <SigningStopNotice doc={doc} managing={documentRoleOf(doc, user).manages} />
       ) : !signable ? (
         <Alert color="gray" variant="light" data-testid="sign-not-possible">
           {t('stamping.sign.notPossible')}
@@ -311,7 +363,19 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
         </Alert>
       ) : null}
 
-      {signable && can?.askSigners ? (
+      {can?.decline && !planning ? (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconHandStop size={16} />}
+          onClick={() => setDeclining(true)}
+          data-testid="sign-decline"
+        >
+          {t('stamping.sign.decline')}
+        </Button>
+      ) : null}
+
+      {can?.askSigners ? (
         <>
           <Divider label={t('stamping.sign.signers')} labelPosition="left" />
           <Switch
@@ -334,6 +398,8 @@ export const SignDocument = ({ documentId, user }: TSignDocumentProps) => {
               onAddOutside={addOutside}
               onMove={(index, delta) => editor.move(index, delta)}
               onRemove={(key) => editor.remove(key)}
+              round={round}
+              onRound={setRound}
               error={setSigners.error}
               saving={setSigners.isPending}
               onSave={saveSigners}

@@ -1,4 +1,15 @@
-import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { REMIND_EVERY_DAYS_MAX } from '@bubuh/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconUserPlus, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +26,18 @@ export type TPlannedSigner = {
   box: TDisplayBox;
 };
 
+/**
+ * The round's deadline as a `datetime-local` value (local time, '' for none) and its automatic
+ * reminders (days, '' for none).
+ */
+export type TSigningRoundInput = { deadline: string; remindEvery: number | string };
+
+/** `datetime-local`'s value of a time (the browser's local time, to the minute). */
+const localInputValue = (at: Date) => {
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+};
+
 type TSignerPlannerProps = {
   options: { value: string; label: string }[];
   optionsPending: boolean;
@@ -24,6 +47,8 @@ type TSignerPlannerProps = {
   onAddOutside: (name: string, party: { email: string; phone?: string }) => void;
   onMove: (index: number, delta: number) => void;
   onRemove: (key: string) => void;
+  round: TSigningRoundInput;
+  onRound: (round: TSigningRoundInput) => void;
   error: Error | null;
   saving: boolean;
   onSave: () => void;
@@ -39,6 +64,8 @@ export const SignerPlanner = ({
   onAddOutside,
   onMove,
   onRemove,
+  round,
+  onRound,
   error,
   saving,
   onSave,
@@ -55,6 +82,8 @@ export const SignerPlanner = ({
     setParty({ name: '', email: '', phone: '' });
     setOutside(false);
   };
+  // The earliest deadline offered: a few minutes from now (the API refuses a past one).
+  const earliest = localInputValue(new Date(Date.now() + 5 * 60_000));
   return (
     <Stack gap="sm">
       <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -163,6 +192,27 @@ export const SignerPlanner = ({
           </Group>
         ))
       )}
+      <TextInput
+        type="datetime-local"
+        label={t('stamping.sign.deadline')}
+        description={t('stamping.sign.deadlineHelp')}
+        value={round.deadline}
+        min={earliest}
+        onChange={(event) => onRound({ ...round, deadline: event.currentTarget.value })}
+        data-testid="signing-deadline"
+      />
+      <NumberInput
+        label={t('stamping.sign.remindEvery')}
+        description={t('stamping.sign.remindEveryHelp')}
+        value={round.remindEvery}
+        onChange={(value) => onRound({ ...round, remindEvery: value })}
+        min={1}
+        max={REMIND_EVERY_DAYS_MAX}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="strict"
+        data-testid="signing-remind-every"
+      />
       {error ? (
         <Alert color="red" variant="light" role="alert">
           {serverMessage(error, t)}

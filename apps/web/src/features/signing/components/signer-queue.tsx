@@ -12,13 +12,15 @@ export const SignerQueue = ({ doc }: { doc: TDocument }) => {
         {t('stamping.details.signers')}
       </Text>
       <Text fz="sm" c="dimmed" data-testid="signer-progress">
-        {progress.waitingFor
-          ? t('stamping.sign.progress', {
-              signed: progress.signed,
-              total: progress.total,
-              name: progress.waitingFor,
-            })
-          : t('stamping.sign.progressDone', { total: progress.total })}
+        {doc.signing_status === 'stopped'
+          ? t('stamping.sign.progressStopped', { signed: progress.signed, total: progress.total })
+          : progress.waitingFor
+            ? t('stamping.sign.progress', {
+                signed: progress.signed,
+                total: progress.total,
+                name: progress.waitingFor,
+              })
+            : t('stamping.sign.progressDone', { total: progress.total })}
       </Text>
       {[...doc.signers]
         .sort((a, b) => a.position - b.position)
