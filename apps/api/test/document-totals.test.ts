@@ -56,7 +56,7 @@ const counted = async () => ({
     .sort(),
   signers: (
     await rowsOf<{ k: string }>(
-      sql`select s.user_id || '/' || coalesce(d.company_id, 0) || '/' || d.owner_user_id || '/' || d.state || '=' || count(distinct d.id) as k from document_signers s join documents d on d.id = s.document_id group by s.user_id, d.company_id, d.owner_user_id, d.state`,
+      sql`select s.user_id || '/' || coalesce(d.company_id, 0) || '/' || d.owner_user_id || '/' || d.state || '=' || count(distinct d.id) as k from document_signers s join documents d on d.id = s.document_id where s.user_id is not null group by s.user_id, d.company_id, d.owner_user_id, d.state`,
     )
   )
     .map((r) => r.k)

@@ -24,6 +24,7 @@ import { bearer, callAs, seedDemoSessions } from './auth-helpers.ts';
 import {
   getDocumentDetails,
   makePdf,
+  newDepartmentMember,
   newDepartmentUser,
   pdfsig,
   signaturePng,
@@ -474,6 +475,15 @@ describe('embed-esign', () => {
   const embed = (session: TSession, payload: Record<string, unknown>) =>
     callAs(ctx, session, 'POST', '/api/v1/single-stamp/embed-esign', payload);
   const box = (x: number) => ({ page: 1, x, y: 150, width: 140, height: 56 });
+  /**
+   * An owner and a colleague of a company of their own: on PostgreSQL every test file shares the
+   * database, and the demo users' specimens belong to the files that test them.
+   */
+  const team = async () => {
+    const { session: owner, ref } = await newDepartmentUser(ctx, 0);
+    const colleague = await newDepartmentMember(ctx, ref.companyId, ref.ownerId);
+    return { owner, colleague };
+  };
   const specimenOf = async (session: TSession) => {
     const res = await postSpecimen(ctx, session, await signaturePng(), {
       source: 'upload',
@@ -484,8 +494,7 @@ describe('embed-esign', () => {
   };
 
   it("adds one signer's box and replaces it on a second call, leaving the others", async () => {
-    const owner = demo.company;
-    const colleague = demo.user;
+    const { owner, colleague } = await team();
     const id = await uploadedId(ctx, owner, await makePdf(2));
     const specimen = await specimenOf(colleague);
     const first = await embed(owner, {
@@ -516,8 +525,7 @@ describe('embed-esign', () => {
   });
 
   it('refuses a user of another company, a specimen that is not theirs, and a box off the page', async () => {
-    const owner = demo.company;
-    const colleague = demo.user;
+    const { owner, colleague } = await team();
     const id = await uploadedId(ctx, owner, await makePdf(1));
     const stranger = await newDepartmentUser(ctx, 0);
     const foreign = await embed(owner, {
@@ -573,15 +581,15 @@ describe('embed-esign', () => {
   });
 
   it('keeps every box of parallel calls for different signers', async () => {
-    const owner = demo.company;
+    const { owner, colleague } = await team();
     const id = await uploadedId(ctx, owner, await makePdf(1));
     const results = await Promise.all(
-      [owner, demo.user].map((who, i) =>
+      [owner, colleague].map((who, i) =>
         embed(owner, { document_id: id, user_id: who.userData.id, ...box(60 + i * 200) }),
       ),
     );
     for (const res of results) expect(res.statusCode, res.body).toBe(200);
     const users = (await details(owner, id)).placements.esign.map((e) => e.user_id).sort();
-    expect(users).toEqual([owner.userData.id, demo.user.userData.id].sort());
+    expect(users).toEqual([owner.userData.id, colleague.userData.id].sort());
   });
 });

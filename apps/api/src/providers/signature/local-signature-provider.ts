@@ -52,19 +52,17 @@ const open = (key: Buffer, sealed: string): string => {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 };
 
-/** The seal is issued once per installation and kept with its key sealed, as users' keys are. */
+/**
+ * The seal is issued once per installation from the local root and kept beside the local PKI,
+ * as the PKI's own keys are (the root's key signs anything the seal could): every process of an
+ * installation seals with it, whatever CERT_ENCRYPTION_KEY each one runs with.
+ */
 const SEAL_SECRET = 'platform-seal';
 
-const loadSeal = async (db: TDb, key: Buffer): Promise<SignerCredential> => {
+const loadSeal = async (db: TDb): Promise<SignerCredential> => {
   const read = async () => {
     const value = await secretNamed(db, SEAL_SECRET);
-    if (value === undefined) return undefined;
-    const stored = JSON.parse(value) as SignerCredential & { encryptedKey: string };
-    return {
-      certificatePem: stored.certificatePem,
-      privateKeyPem: open(key, stored.encryptedKey),
-      ...(stored.chainPem ? { chainPem: stored.chainPem } : {}),
-    };
+    return value === undefined ? undefined : (JSON.parse(value) as SignerCredential);
   };
   const existing = await read();
   if (existing) return existing;
@@ -79,7 +77,7 @@ const loadSeal = async (db: TDb, key: Buffer): Promise<SignerCredential> => {
     JSON.stringify({
       certificatePem: issued.certificatePem,
       chainPem: issued.chainPem,
-      encryptedKey: seal(key, issued.privateKeyPem),
+      privateKeyPem: issued.privateKeyPem,
     }),
   );
   const stored = await read();
@@ -98,7 +96,7 @@ export const createLocalSignatureProvider = (deps: {
   encryptionKey: Buffer;
 }): TSignatureProvider => ({
   name: 'local',
-  seal: () => loadSeal(deps.db, deps.encryptionKey),
+  seal: () => loadSeal(deps.db),
   credentialForParty: async (party) => {
     const pki = await loadLocalPki(deps.db);
     const issued = await issueUserCertificate(pki.root, { name: party.name, email: party.email });
