@@ -24,7 +24,7 @@ import {
   uploadedId,
 } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
-import { startSmtpServer, type TReceivedMail } from './smtp-helpers.ts';
+import { smtpContextPerFile, type TReceivedMail } from './smtp-helpers.ts';
 
 /** The text of a PDF as poppler reads it (one line per row of the certificate). */
 const pdfText = (bytes: Buffer) => {
@@ -40,29 +40,12 @@ const pdfText = (bytes: Buffer) => {
 const TOKEN = /\/sign\/([A-Za-z0-9_-]{43})/;
 
 describe('signers outside the company: their own link, a code, and a signature naming them', () => {
+  const smtp = smtpContextPerFile();
   let received: TReceivedMail[];
-  let server: Awaited<ReturnType<typeof startSmtpServer>>;
   let ctx: TTestContext;
-
-  beforeAll(async () => {
-    server = await startSmtpServer();
-    received = server.received;
-    ctx = await createTestContext({
-      env: { LOG_LEVEL: 'warn', PUBLIC_URL: 'http://bubuh.test', ...RELAXED_LIMITS },
-      mailer: (database) => {
-        const smtp = server.mailer(database);
-        const outbox = createOutboxMailer(database.db);
-        return {
-          transport: 'smtp',
-          send: (mail) => (mail.template.startsWith('otp') ? outbox : smtp).send(mail),
-        };
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-    await server.close();
+  beforeAll(() => {
+    ctx = smtp.ctx;
+    received = smtp.received;
   });
 
   const inject = (

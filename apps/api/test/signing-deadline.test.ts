@@ -22,7 +22,7 @@ import {
   uploadedId,
 } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
-import { startSmtpServer, type TReceivedMail } from './smtp-helpers.ts';
+import { smtpContextPerFile, type TReceivedMail } from './smtp-helpers.ts';
 
 const SET_SIGNERS = '/api/v1/esign-only/update-signer-data';
 const DECLINE = '/api/v1/esign-only/decline';
@@ -31,30 +31,12 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('signing rounds: decline, deadline, reminders', () => {
+  const smtp = smtpContextPerFile();
   let received: TReceivedMail[];
-  let server: Awaited<ReturnType<typeof startSmtpServer>>;
   let ctx: TTestContext;
-
-  beforeAll(async () => {
-    server = await startSmtpServer();
-    received = server.received;
-    ctx = await createTestContext({
-      env: { LOG_LEVEL: 'error', PUBLIC_URL: 'http://bubuh.test', ...RELAXED_LIMITS },
-      // Sign-up codes stay in the outbox (the helpers read them there); the rest goes over SMTP.
-      mailer: (database) => {
-        const smtp = server.mailer(database);
-        const outbox = createOutboxMailer(database.db);
-        return {
-          transport: 'smtp',
-          send: (mail) => (mail.template.startsWith('otp') ? outbox : smtp).send(mail),
-        };
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-    await server.close();
+  beforeAll(() => {
+    ctx = smtp.ctx;
+    received = smtp.received;
   });
 
   const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
@@ -126,7 +108,7 @@ describe('signing rounds: decline, deadline, reminders', () => {
   };
 
   /** The sweep of the `signing-sweep` job, run here directly, telling the owner at once. */
-  const sweeper = (mailer: TMailer = server.mailer(ctx.database), log = ctx.app.log) => {
+  const sweeper = (mailer: TMailer = smtp.server.mailer(ctx.database), log = ctx.app.log) => {
     const notices = createSigningNotices({
       db: ctx.database.db,
       mailer,

@@ -14,33 +14,15 @@ import {
   uploadedId,
 } from './documents-helpers.ts';
 import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
-import { startSmtpServer, type TReceivedMail } from './smtp-helpers.ts';
+import { smtpContextPerFile, type TReceivedMail } from './smtp-helpers.ts';
 
 describe('signing together: e-mails, "waiting for my signature", who may ask', () => {
+  const smtp = smtpContextPerFile();
   let received: TReceivedMail[];
-  let server: Awaited<ReturnType<typeof startSmtpServer>>;
   let ctx: TTestContext;
-
-  beforeAll(async () => {
-    server = await startSmtpServer();
-    received = server.received;
-    ctx = await createTestContext({
-      env: { LOG_LEVEL: 'error', PUBLIC_URL: 'http://bubuh.test', ...RELAXED_LIMITS },
-      // Sign-up codes stay in the outbox (the helpers read them there); the rest goes over SMTP.
-      mailer: (database) => {
-        const smtp = server.mailer(database);
-        const outbox = createOutboxMailer(database.db);
-        return {
-          transport: 'smtp',
-          send: (mail) => (mail.template.startsWith('otp') ? outbox : smtp).send(mail),
-        };
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-    await server.close();
+  beforeAll(() => {
+    ctx = smtp.ctx;
+    received = smtp.received;
   });
 
   const call = (session: TSession, method: TMethod, url: string, payload?: unknown) =>
@@ -157,7 +139,7 @@ describe('signing together: e-mails, "waiting for my signature", who may ask', (
     // Idempotent: the job running again (a retry) e-mails nobody twice.
     const notices = createSigningNotices({
       db: ctx.database.db,
-      mailer: server.mailer(ctx.database),
+      mailer: smtp.server.mailer(ctx.database),
       publicUrl: 'http://bubuh.test',
     });
     expect(await notices.notify(id)).toEqual({ sent: [] });

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { TMailer } from '../src/modules/mail/mailer.ts';
+import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
 import { createSmtpMailer } from '../src/modules/mail/smtp-mailer.ts';
 import { otpFromMail, registerPersonal } from './auth-helpers.ts';
-import type { TTestContext } from './helpers.ts';
+import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
 
 /** A received mail: envelope sender and recipients, and the raw message (quoted-printable undone). */
 export type TReceivedMail = { from: string; to: string[]; raw: string };
@@ -61,4 +62,47 @@ export const verifiedOverSmtp = async (ctx: TTestContext, received: TReceivedMai
   });
   expect(verified.statusCode, verified.body).toBe(200);
   return email;
+};
+
+/**
+ * One test app per file whose mail goes over a real SMTP server on loopback (`PUBLIC_URL`
+ * http://bubuh.test); sign-up codes stay in the outbox, where the auth helpers read them. Call
+ * in a `describe`; `ctx` and `received` are there from its `beforeAll` on.
+ */
+export const smtpContextPerFile = () => {
+  let server: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+  let built: TTestContext | undefined;
+  beforeAll(async () => {
+    const smtpServer = await startSmtpServer();
+    server = smtpServer;
+    built = await createTestContext({
+      env: { LOG_LEVEL: 'error', PUBLIC_URL: 'http://bubuh.test', ...RELAXED_LIMITS },
+      mailer: (database) => {
+        const smtp = smtpServer.mailer(database);
+        const outbox = createOutboxMailer(database.db);
+        return {
+          transport: 'smtp',
+          send: (mail) => (mail.template.startsWith('otp') ? outbox : smtp).send(mail),
+        };
+      },
+    });
+  });
+  afterAll(async () => {
+    await built?.close();
+    await server?.close();
+  });
+  return {
+    get ctx(): TTestContext {
+      if (!built) throw new Error('the test app is built in beforeAll');
+      return built;
+    },
+    get received(): TReceivedMail[] {
+      return this.server.received;
+    },
+    /** The SMTP server, for another mailer of the same app (a job's sweep run directly). */
+    get server() {
+      if (!server) throw new Error('the SMTP server starts in beforeAll');
+      return server;
+    },
+  };
 };

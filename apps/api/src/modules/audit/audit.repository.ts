@@ -84,37 +84,25 @@ export const eventsOf = (db: TDbOrTx, documentId: number) =>
     .where(eq(documentAuditEvents.documentId, documentId))
     .orderBy(asc(documentAuditEvents.id));
 
-/** Whether outside party `partyId` has an event of `type` on the document already. */
-export const partyHasEvent = async (
+/**
+ * Whether `who` (a user or an outside party) has an event of `type` on the document already:
+ * a party's first look is recorded once, not on every visit.
+ */
+export const hasEventBy = async (
   db: TDbOrTx,
   documentId: number,
   type: string,
-  partyId: number,
+  who: { userId: number } | { partyId: number },
 ): Promise<boolean> => {
+  const actor =
+    'userId' in who
+      ? sql`${documentAuditEvents.actorUserId} = ${who.userId}`
+      : sql`${documentAuditEvents.actorPartyId} = ${who.partyId}`;
   const rows = await db
     .select({ id: documentAuditEvents.id })
     .from(documentAuditEvents)
     .where(
-      sql`${documentAuditEvents.documentId} = ${documentId} and ${documentAuditEvents.type} = ${type}
-        and ${documentAuditEvents.actorPartyId} = ${partyId}`,
-    )
-    .limit(1);
-  return rows.length > 0;
-};
-
-/** Whether `userId` has an event of `type` on the document already (a first "opened" only). */
-export const userHasEvent = async (
-  db: TDbOrTx,
-  documentId: number,
-  type: string,
-  userId: number,
-): Promise<boolean> => {
-  const rows = await db
-    .select({ id: documentAuditEvents.id })
-    .from(documentAuditEvents)
-    .where(
-      sql`${documentAuditEvents.documentId} = ${documentId} and ${documentAuditEvents.type} = ${type}
-        and ${documentAuditEvents.actorUserId} = ${userId}`,
+      sql`${documentAuditEvents.documentId} = ${documentId} and ${documentAuditEvents.type} = ${type} and ${actor}`,
     )
     .limit(1);
   return rows.length > 0;

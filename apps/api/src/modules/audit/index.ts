@@ -4,9 +4,8 @@
 export {
   auditInsertWhen,
   eventsOf,
+  hasEventBy,
   insertAuditEvent,
-  partyHasEvent,
-  userHasEvent,
 } from './audit.repository.ts';
 export {
   type TAuditActor,

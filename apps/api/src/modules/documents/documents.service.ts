@@ -17,7 +17,7 @@ import type { TPdfEngine } from '../../pdf/pdf-engine.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { knownDocType, type TDocType } from '../../providers/meterai/meterai-provider.ts';
 import { FileTooLargeError, type TFileStore } from '../../storage/file-store.ts';
-import { insertAuditEvent, type TAuditRecord, userActor, userHasEvent } from '../audit/index.ts';
+import { hasEventBy, insertAuditEvent, type TAuditRecord, userActor } from '../audit/index.ts';
 import { applyEvent, busy, nextState } from './document-events.ts';
 import { toWireDocument } from './document-mapper.ts';
 import type { TPageRow } from './document-pages.repository.ts';
@@ -275,10 +275,14 @@ export const createDocumentsService = (deps: TDocumentsDeps) => {
      */
     opened: async (auth: TAuth, id: number) => {
       const details = await detailsOf(auth, id);
-      const doc = await loadDocument(db, auth, id);
-      if (doc.ownerUserId !== auth.userId && details.signers.some((s) => s.user_id === auth.userId))
-        if (!(await userHasEvent(db, id, 'opened', auth.userId)))
-          await recordEvent(db, doc, { type: 'opened', actor: userActor(auth) });
+      const signs =
+        details.owner_id !== auth.userId && details.signers.some((s) => s.user_id === auth.userId);
+      // Read again only for a signer's first look (the details answer is a hot read).
+      if (signs && !(await hasEventBy(db, id, 'opened', { userId: auth.userId })))
+        await recordEvent(db, await loadDocument(db, auth, id), {
+          type: 'opened',
+          actor: userActor(auth),
+        });
       return details;
     },
 

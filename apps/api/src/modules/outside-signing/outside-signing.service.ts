@@ -2,7 +2,7 @@ import type { TSignLinkView } from '@bubuh/contracts';
 import type { TDb } from '../../db/client.ts';
 import type { TClient } from '../../lib/client.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { partyHasEvent } from '../audit/index.ts';
+import { hasEventBy } from '../audit/index.ts';
 import type { TSignDocument } from '../document-work/index.ts';
 import { recordEvent } from '../documents/index.ts';
 import { toTransparentSpecimen } from '../esign/index.ts';
@@ -90,7 +90,7 @@ export const createOutsideSigning = ({ db, files, links, signing }: TOutsideSign
     file: async (token: string, session: string | undefined, client: TClient) => {
       const row = await links.inSession(token, session);
       const bytes = await files.get(row.document.currentKey);
-      if (!(await partyHasEvent(db, row.document.id, 'opened', row.signer.id)))
+      if (!(await hasEventBy(db, row.document.id, 'opened', { partyId: row.signer.id })))
         await recordEvent(db, row.document, { type: 'opened', actor: partyActor(row, client) });
       return { fileName: row.document.fileName, bytes };
     },
