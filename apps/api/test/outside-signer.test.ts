@@ -8,9 +8,8 @@ import {
   ZSignLinkViewResponse,
 } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signerLinks, users } from '../src/db/schema.ts';
-import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { callAs } from './auth-helpers.ts';
 import {
@@ -23,7 +22,7 @@ import {
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import type { TTestContext } from './helpers.ts';
 import { smtpContextPerFile, type TReceivedMail } from './smtp-helpers.ts';
 
 /** The text of a PDF as poppler reads it (one line per row of the certificate). */

@@ -6,10 +6,9 @@ import {
   ZDocumentUserList,
 } from '@bubuh/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { documents, signingNotices, users } from '../src/db/schema.ts';
 import type { TMailer } from '../src/modules/mail/mailer.ts';
-import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { createSigningNotices } from '../src/modules/signing/signing-notices.ts';
 import { createSigningReminders } from '../src/modules/signing/signing-reminders.ts';
@@ -21,7 +20,7 @@ import {
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import type { TTestContext } from './helpers.ts';
 import { smtpContextPerFile, type TReceivedMail } from './smtp-helpers.ts';
 
 const SET_SIGNERS = '/api/v1/esign-only/update-signer-data';

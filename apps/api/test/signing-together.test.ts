@@ -1,8 +1,7 @@
 import { ZDashboardDocuments, ZDocumentUserList } from '@bubuh/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
 import { move, SYSTEM_ISSUED } from '../src/modules/quota/ledger.ts';
 import { createSigningNotices } from '../src/modules/signing/signing-notices.ts';
 import { callAs, type TMethod } from './auth-helpers.ts';
@@ -13,7 +12,7 @@ import {
   type TSession,
   uploadedId,
 } from './documents-helpers.ts';
-import { createTestContext, RELAXED_LIMITS, type TTestContext } from './helpers.ts';
+import type { TTestContext } from './helpers.ts';
 import { smtpContextPerFile, type TReceivedMail } from './smtp-helpers.ts';
 
 describe('signing together: e-mails, "waiting for my signature", who may ask', () => {
